@@ -1,0 +1,105 @@
+/**
+ * Playwright fixture (Node) that hides which transport runs the app: the bridge host + Debian
+ * Chromium (project `chromium`) or the real Electron app (project `electron`). Specs only see
+ * `lectern.page` and the helpers below, so every spec runs unchanged in both.
+ */
+import { test as base, _electron, type Browser, type ElectronApplication, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export interface LecternApp {
+  page: Page;
+  kind: 'bridge' | 'electron';
+  dataDir: string;
+  /** Stops the app (as a user quitting) and starts it again on the same data folder. */
+  restart(): Promise<void>;
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function startBridgeHostProcess(
+  dataDir: string,
+  extraArgs: string[] = [],
+): Promise<{ child: ChildProcess; appUrl: string }> {
+  const child = spawn(process.execPath, ['src-main/bridge-host/main.ts', '--data', dataDir, ...extraArgs], {
+    cwd: resolve(import.meta.dirname, '..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const appUrl = await new Promise<string>((resolveUrl, reject) => {
+    child.once('exit', (code) => reject(new Error(`bridge host exited early with ${code}`)));
+    lines.once('line', (line) => resolveUrl((JSON.parse(line) as { appUrl: string }).appUrl));
+  });
+  return { child, appUrl };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export const test = base.extend<{ lectern: LecternApp }>({
+  lectern: async ({ playwright }, use, testInfo) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lectern-e2e-'));
+    const kind = testInfo.project.name === 'electron' ? 'electron' : 'bridge';
+    let browser: Browser | null = null;
+    let child: ChildProcess | null = null;
+    let electronApp: ElectronApplication | null = null;
+
+    async function launch(): Promise<Page> {
+      if (kind === 'electron') {
+        electronApp = await _electron.launch({
+          args: [resolve('out/main/index.js')],
+          env: { ...process.env, LECTERN_USER_DATA: dataDir },
+        });
+        return electronApp.firstWindow();
+      }
+      const started = await startBridgeHostProcess(dataDir);
+      child = started.child;
+      browser ??= await playwright.chromium.launch({
+        executablePath: process.env['LECTERN_CHROMIUM'] ?? '/usr/bin/chromium',
+        args: CHROMIUM_ARGS,
+      });
+      const page = await browser.newPage();
+      await page.goto(started.appUrl);
+      return page;
+    }
+
+    async function stop(): Promise<void> {
+      if (electronApp) await electronApp.close();
+      electronApp = null;
+      if (child) await stopChild(child);
+      child = null;
+    }
+
+    const app: LecternApp = {
+      page: await launch(),
+      kind,
+      dataDir,
+      restart: async () => {
+        await app.page.close().catch(() => undefined);
+        await stop();
+        app.page = await launch();
+      },
+    };
+    await use(app);
+    await stop();
+    await (browser as Browser | null)?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,50 @@
+/**
+ * Build config (Node). Three parts into out/: main (ESM, deps external), preload (one CommonJS
+ * bundle whose only require is 'electron', as a sandboxed preload must be), renderer (React).
+ */
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+import { CONTENT_SECURITY_POLICY } from './src-main/services/security.ts';
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      externalizeDeps: true,
+      rollupOptions: { input: { index: resolve('src-main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // Sandboxed preloads cannot require npm packages: bundle everything except electron.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve('src-preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
+      },
+    },
+  },
+  renderer: {
+    root: 'src-renderer',
+    build: {
+      outDir: 'out/renderer',
+      rollupOptions: { input: { index: resolve('src-renderer/index.html') } },
+    },
+    plugins: [
+      react(),
+      {
+        name: 'lectern-csp-meta',
+        apply: 'build',
+        // The built page carries the strict policy itself too, wherever it is served from.
+        transformIndexHtml: (html: string) =>
+          html.replace(
+            '<meta charset="UTF-8" />',
+            `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY.replace("; frame-ancestors 'none'", '')}" />`,
+          ),
+      },
+    ],
+  },
+});

@@ -1,0 +1,22 @@
+/**
+ * End-to-end tests (Node). Two projects run the same specs: `chromium` drives Debian's Chromium
+ * against the bridge host (the default, and what `npm test` runs), `electron` drives the real app
+ * through `_electron.launch` where an Electron binary exists (`npm run e2e:electron`).
+ */
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  outputDir: 'test-results/e2e',
+  reporter: process.env['CI']
+    ? [['list'], ['html', { open: 'never', outputFolder: 'test-results/e2e-report' }]]
+    : 'list',
+  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [{ name: 'chromium' }, { name: 'electron' }],
+});

@@ -1,0 +1,157 @@
+/**
+ * Plain Node. The bridge host: serves the built renderer on loopback and carries the IPC contract
+ * over HTTP (requests) and a streamed event response (pushes), guarded by a random per-run token.
+ * It runs the very same handler table and dispatch as the Electron shell, so tests and
+ * binary-less development exercise the real main-process code.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { join, normalize, resolve, sep } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { contentTypeFor, isLoopbackHost, SECURITY_HEADERS } from '../services/security.ts';
+import type { Dispatch } from '../ipc/dispatch.ts';
+import type { AppEvents } from '../services/index.ts';
+
+export const RPC_PREFIX = '/__bridge/rpc/';
+export const EVENTS_PATH = '/__bridge/events';
+export const TOKEN_HEADER = 'x-lectern-bridge-token';
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface BridgeHostOptions {
+  rendererDir: string;
+  /** Builds the dispatch once the port (and so our own origin) is known. */
+  createDispatch: (allowedOrigins: () => readonly string[]) => Dispatch;
+  events: AppEvents;
+  host?: string;
+  port?: number;
+  token?: string;
+}
+
+export interface RunningBridgeHost {
+  url: string;
+  origin: string;
+  token: string;
+  /** The address to open in a browser: the token travels in the fragment, never to a server log. */
+  appUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startBridgeHost(options: BridgeHostOptions): Promise<RunningBridgeHost> {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host)) throw new Error(`The bridge host only binds to loopback addresses, not ${host}.`);
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const rendererDir = resolve(options.rendererDir);
+  let origins: string[] = [];
+  const dispatch = options.createDispatch(() => origins);
+  const eventStreams = new Set<ServerResponse>();
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) sendJson(res, 500, { error: 'bridge failure' });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // DNS-rebinding guard: only our own host names are served.
+    const hostHeader = req.headers.host ?? '';
+    if (!origins.some((origin) => origin.endsWith(`//${hostHeader}`))) {
+      return sendJson(res, 421, { error: 'unknown host' });
+    }
+    const url = new URL(req.url ?? '/', origins[0]);
+    if (url.pathname.startsWith(RPC_PREFIX)) {
+      if (req.method !== 'POST') return sendJson(res, 405, { error: 'use POST' });
+      if (!hasToken(req)) return sendJson(res, 403, { error: 'missing or wrong bridge token' });
+      const body = await readBody(req);
+      if (body === null) return sendJson(res, 413, { error: 'request too large' });
+      let payload: unknown;
+      try {
+        payload = body.length === 0 ? {} : JSON.parse(body);
+      } catch {
+        return sendJson(res, 400, { error: 'body is not JSON' });
+      }
+      const input = payload && typeof payload === 'object' ? (payload as { input?: unknown }).input : undefined;
+      const channel = decodeURIComponent(url.pathname.slice(RPC_PREFIX.length));
+      const result = await dispatch(channel, input, { origin: headerValue(req.headers.origin) });
+      return sendJson(res, 200, result);
+    }
+    if (url.pathname === EVENTS_PATH) {
+      if (!hasToken(req)) return sendJson(res, 403, { error: 'missing or wrong bridge token' });
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', ...SECURITY_HEADERS });
+      res.write(': connected\n\n');
+      eventStreams.add(res);
+      req.on('close', () => eventStreams.delete(res));
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method not allowed' });
+    return serveStatic(url.pathname, res);
+  }
+
+  function hasToken(req: IncomingMessage): boolean {
+    const given = Buffer.from(headerValue(req.headers[TOKEN_HEADER]) ?? '');
+    const expected = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
+    const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+    let file = resolve(rendererDir, relative);
+    if (file !== rendererDir && !file.startsWith(rendererDir + sep)) return sendJson(res, 404, { error: 'not found' });
+    const info = await stat(file).catch(() => null);
+    // Client-side routes fall back to the app shell.
+    if (!info || info.isDirectory()) file = join(rendererDir, 'index.html');
+    const bytes = await readFile(file).catch(() => null);
+    if (!bytes) return sendJson(res, 404, { error: 'renderer not built; run npm run build' });
+    res.writeHead(200, { 'Content-Type': contentTypeFor(file), 'Cache-Control': 'no-store', ...SECURITY_HEADERS });
+    res.end(bytes);
+  }
+
+  const unsubscribe = options.events.subscribe((event, payload) => {
+    const frame = `data: ${JSON.stringify({ event, payload })}\n\n`;
+    for (const stream of eventStreams) stream.write(frame);
+  });
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolveListen());
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostForUrl = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const origin = `http://${hostForUrl}:${port}`;
+  origins = host === '127.0.0.1' ? [origin, `http://localhost:${port}`] : [origin];
+
+  return {
+    url: origin,
+    origin,
+    token,
+    appUrl: `${origin}/#bridge-token=${token}`,
+    close: async () => {
+      unsubscribe();
+      for (const stream of eventStreams) stream.end();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  if (Array.isArray(value)) return value[0] ?? null;
+  return value ?? null;
+}
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...SECURITY_HEADERS });
+  res.end(JSON.stringify(body));
+}

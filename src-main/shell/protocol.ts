@@ -1,0 +1,34 @@
+/**
+ * Electron main process. Serves the built renderer from the privileged `app://lectern` scheme so
+ * the window has a real origin to check IPC senders and navigation against (file:// has none).
+ */
+import { net, protocol } from 'electron';
+import { join, normalize, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SECURITY_HEADERS } from '../services/security.ts';
+
+export const APP_SCHEME = 'app';
+export const APP_ORIGIN = 'app://lectern';
+
+/** Must run before `app.whenReady()`. */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+}
+
+export function serveRenderer(rendererDir: string): void {
+  const root = resolve(rendererDir);
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    if (url.host !== 'lectern') return new Response('not found', { status: 404 });
+    const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+    let file = resolve(root, relative || 'index.html');
+    if (file !== root && !file.startsWith(root + sep)) return new Response('not found', { status: 404 });
+    if (!relative.includes('.')) file = join(root, 'index.html');
+    const response = await net.fetch(pathToFileURL(file).toString());
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+    return new Response(response.body, { status: response.status, headers });
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * Renderer, bridge-host mode only (never loaded under Electron, where the preload provides
+ * `window.lectern`). Carries the same contract to the bridge host on our own loopback origin.
+ * The per-run token arrives in the URL fragment and is kept in sessionStorage for reloads.
+ */
+import {
+  buildBridge,
+  type ChannelName,
+  type EventName,
+  type LecternBridge,
+  type Result,
+} from '../../src-preload/contract.ts';
+
+const TOKEN_KEY = 'lectern.bridgeToken';
+const TOKEN_HEADER = 'x-lectern-bridge-token';
+
+function takeToken(): string {
+  const match = /bridge-token=([A-Za-z0-9_-]+)/.exec(window.location.hash);
+  if (match?.[1]) {
+    sessionStorage.setItem(TOKEN_KEY, match[1]);
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+  }
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  if (!token) throw new Error('Lectern needs its bridge token: open the address the bridge host printed.');
+  return token;
+}
+
+export function installHttpBridge(): LecternBridge {
+  const token = takeToken();
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  let streaming = false;
+
+  async function call(channel: ChannelName, input: unknown): Promise<Result<unknown>> {
+    try {
+      const response = await fetch(`/__bridge/rpc/${encodeURIComponent(channel)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [TOKEN_HEADER]: token },
+        body: JSON.stringify({ input }),
+      });
+      if (!response.ok) {
+        return {
+          ok: false,
+          error: { code: 'BRIDGE_UNAVAILABLE', message: `The bridge refused the call (${response.status}).` },
+        };
+      }
+      return (await response.json()) as Result<unknown>;
+    } catch {
+      return {
+        ok: false,
+        error: { code: 'BRIDGE_UNAVAILABLE', message: 'Lectern’s background process is not reachable.' },
+      };
+    }
+  }
+
+  async function stream(): Promise<void> {
+    for (;;) {
+      try {
+        const response = await fetch('/__bridge/events', { headers: { [TOKEN_HEADER]: token } });
+        if (!response.body) throw new Error('no stream');
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let boundary = buffer.indexOf('\n\n');
+          while (boundary >= 0) {
+            deliver(buffer.slice(0, boundary));
+            buffer = buffer.slice(boundary + 2);
+            boundary = buffer.indexOf('\n\n');
+          }
+        }
+      } catch {
+        // The host restarted or the connection dropped: reconnect shortly.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+
+  function deliver(frame: string): void {
+    const data = frame
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => line.slice(6))
+      .join('\n');
+    if (!data) return;
+    const { event, payload } = JSON.parse(data) as { event: EventName; payload: unknown };
+    for (const listener of listeners.get(event) ?? []) listener(payload);
+  }
+
+  const bridge = buildBridge(call, (event, listener) => {
+    if (!streaming) {
+      streaming = true;
+      void stream();
+    }
+    const set = listeners.get(event) ?? new Set();
+    set.add(listener);
+    listeners.set(event, set);
+    return () => set.delete(listener);
+  });
+  window.lectern = bridge;
+  return bridge;
+}
