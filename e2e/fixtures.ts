@@ -10,12 +10,24 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
+export interface SandboxInfo {
+  running: boolean;
+  baseUrl?: string;
+  keys?: { tenantAdmin: string; tenantViewer: string; serviceProvider: string; moduleDisabled: string };
+}
+
 export interface LecternApp {
   page: Page;
   kind: 'bridge' | 'electron';
   dataDir: string;
   /** Stops the app (as a user quitting) and starts it again on the same data folder. */
   restart(): Promise<void>;
+  /** The next file dialog main opens answers with these paths (bridge host test hook). */
+  answerFileDialog(paths: string[]): Promise<void>;
+  /** Stops or restarts the app's built-in sandbox server (same port, same data). */
+  setSandboxRunning(running: boolean): Promise<SandboxInfo>;
+  /** The built-in sandbox's address and keys, so a test can change things "on the server". */
+  sandboxInfo(): Promise<SandboxInfo>;
 }
 
 const CHROMIUM_ARGS = [
@@ -32,10 +44,14 @@ export async function startBridgeHostProcess(
   dataDir: string,
   extraArgs: string[] = [],
 ): Promise<{ child: ChildProcess; appUrl: string }> {
-  const child = spawn(process.execPath, ['src-main/bridge-host/main.ts', '--data', dataDir, ...extraArgs], {
-    cwd: resolve(import.meta.dirname, '..'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['src-main/bridge-host/main.ts', '--data', dataDir, '--test-hooks', ...extraArgs],
+    {
+      cwd: resolve(import.meta.dirname, '..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: child.stdout });
   const appUrl = await new Promise<string>((resolveUrl, reject) => {
     child.once('exit', (code) => reject(new Error(`bridge host exited early with ${code}`)));
@@ -58,6 +74,20 @@ export const test = base.extend<{ lectern: LecternApp }>({
     let browser: Browser | null = null;
     let child: ChildProcess | null = null;
     let electronApp: ElectronApplication | null = null;
+    let hostUrl = '';
+
+    async function hook(action: string, body: unknown): Promise<unknown> {
+      if (kind === 'electron') throw new Error(`test hook ${action} exists only in the bridge host`);
+      const url = new URL(hostUrl);
+      const token = /bridge-token=([^&]+)/.exec(url.hash)?.[1] ?? '';
+      const response = await fetch(`${url.origin}/__bridge/test/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-lectern-bridge-token': token },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`test hook ${action} failed: ${await response.text()}`);
+      return response.json();
+    }
 
     async function launch(): Promise<Page> {
       if (kind === 'electron') {
@@ -69,6 +99,7 @@ export const test = base.extend<{ lectern: LecternApp }>({
       }
       const started = await startBridgeHostProcess(dataDir);
       child = started.child;
+      hostUrl = started.appUrl;
       browser ??= await playwright.chromium.launch({
         executablePath: process.env['LECTERN_CHROMIUM'] ?? '/usr/bin/chromium',
         args: CHROMIUM_ARGS,
@@ -94,6 +125,11 @@ export const test = base.extend<{ lectern: LecternApp }>({
         await stop();
         app.page = await launch();
       },
+      answerFileDialog: async (paths) => {
+        await hook('dialog', { paths });
+      },
+      setSandboxRunning: async (running) => (await hook('sandbox', { running })) as SandboxInfo,
+      sandboxInfo: async () => (await hook('sandbox', { running: true })) as SandboxInfo,
     };
     await use(app);
     await stop();

@@ -60,7 +60,7 @@ fi
 [[ $# -gt 0 ]] || die 'usage: bash scripts/with-keyring.sh COMMAND [ARGS...]'
 
 # macOS and Windows have their own keychain; nothing to set up there.
-if [[ "$(uname -s)" != Linux ]]; then exec "$@"; fi
+if [[ "$OSTYPE" != linux* ]]; then exec "$@"; fi
 
 # Already inside a private keyring session (e.g. `npm test` calling a script that uses this again).
 if [[ -n "${LECTERN_KEYRING_SESSION:-}" && -n "${DBUS_SESSION_BUS_ADDRESS:-}" ]]; then exec "$@"; fi

@@ -11,6 +11,8 @@ import { hardenApp } from './shell/hardening.ts';
 import { registerIpc } from './shell/ipc.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './shell/protocol.ts';
 import { createMainWindow } from './shell/window.ts';
+import { createNativeFileDialog } from './shell/dialog.ts';
+import { watchNetwork } from './shell/network.ts';
 
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
 // Tests and side-by-side installs point the app at their own data folder.
@@ -42,11 +44,13 @@ if (!app.requestSingleInstanceLock()) {
       transport: 'electron',
       electronVersion: process.versions.electron ?? null,
       chromeVersion: process.versions.chrome ?? null,
+      dialog: createNativeFileDialog(),
     });
     registerIpc(
       createAppDispatch(services, () => [appOrigin]),
       services.events,
     );
+    watchNetwork(services);
     createMainWindow(startUrl, join(outDir, 'preload'));
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createMainWindow(startUrl, join(outDir, 'preload'));

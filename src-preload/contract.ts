@@ -7,6 +7,7 @@
  * carries the same channels over loopback. Nothing in here may import Node or Electron.
  */
 import { z } from 'zod';
+import * as api from '../src-main/api/schemas.ts';
 
 /** What crosses IPC when a call fails: never a stack trace, never an Error object. */
 export const IpcErrorSchema = z.object({
@@ -45,18 +46,393 @@ export type Health = z.infer<typeof HealthSchema>;
 export const EchoInputSchema = z.object({ text: z.string().min(1).max(200) }).strict();
 
 // ---------------------------------------------------------------------------------------------
+// Shared shapes. API resources come from the API client's schemas (pure zod, no Node).
+
+export const ApiResources = {
+  category: api.category,
+  course: api.course,
+  section: api.section,
+  lesson: api.lesson,
+  quiz: api.quiz,
+  assessment: api.assessment,
+  assignment: api.assignment,
+};
+export type Course = z.infer<typeof api.course>;
+export type Category = z.infer<typeof api.category>;
+export type Section = z.infer<typeof api.section>;
+export type Lesson = z.infer<typeof api.lesson>;
+export type Quiz = z.infer<typeof api.quiz>;
+export type Assessment = z.infer<typeof api.assessment>;
+
+/** Limits the renderer's forms enforce as the user types (the same schemas the client sends). */
+export const FormSchemas = {
+  assessmentUpdate: api.assessmentUpdateBody,
+  assignmentCreate: api.assignmentCreateBody,
+};
+export const Enums = {
+  sources: api.SOURCES,
+  assessmentTypes: api.ASSESSMENT_TYPES,
+  organizationStrategies: api.ORGANIZATION_STRATEGIES,
+  seatLayouts: api.SEAT_LAYOUTS,
+  statuses: api.CONTENT_STATUSES,
+  courseLevels: api.COURSE_LEVELS,
+} as const;
+export const MAX_DURATION = api.MAX_INT32;
+
+const Id = z.string().min(1).max(100);
+const Uuid = z.guid();
+const IsoTime = z.string();
+
+/** Anything read through the offline cache says where it came from and how old it is. */
+function cached<T extends z.ZodType>(data: T) {
+  return z.object({
+    data: data.nullable(),
+    fetchedAt: IsoTime.nullable(),
+    stale: z.boolean(),
+    /** Set when a refresh failed and the cached copy (if any) is all there is. */
+    offlineReason: z.string().nullable(),
+  });
+}
+export type Cached<T> = { data: T | null; fetchedAt: string | null; stale: boolean; offlineReason: string | null };
+
+const PageQuery = z
+  .object({
+    page: z.int().min(1).max(100_000).optional(),
+    pageSize: z.int().min(1).max(100).optional(),
+    search: z.string().max(200).optional(),
+  })
+  .strict();
+
+// workspaces -----------------------------------------------------------------------------------
+
+export const ENVIRONMENTS = ['production', 'staging', 'custom', 'sandbox'] as const;
+export const KEY_MODES = ['tenant', 'service-provider'] as const;
+
+export const CapabilitiesSchema = z.object({
+  assessments: z.boolean(),
+  assignments: z.boolean(),
+  /** One line shown where tenant-only features are hidden. */
+  reason: z.string().nullable(),
+});
+
+export const ProfileSchema = z.object({
+  id: Id,
+  name: z.string(),
+  environment: z.enum(ENVIRONMENTS),
+  baseUrl: z.string(),
+  keyMode: z.enum(KEY_MODES),
+  lastVerifiedAt: IsoTime.nullable(),
+  hasKey: z.boolean(),
+  /** At most the last four characters of the key; the key itself never leaves main. */
+  keyHint: z.string().max(4).nullable(),
+  isActive: z.boolean(),
+  capabilities: CapabilitiesSchema,
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+const ProfileName = z.string().trim().min(1, 'Give the workspace a name.').max(80);
+const BaseUrl = z
+  .string()
+  .trim()
+  .url('Enter the server address, e.g. https://api.example.com')
+  .refine((u) => /^https?:\/\//i.test(u), 'The address must start with http:// or https://');
+/** Typed once into the key field and sent to main on save; never sent back. */
+const ApiKeyInput = z.string().trim().min(8, 'That is too short to be an API key.').max(4096);
+
+export const ProfileDraftSchema = z
+  .object({
+    name: ProfileName,
+    environment: z.enum(['production', 'staging', 'custom']),
+    baseUrl: BaseUrl,
+    keyMode: z.enum(KEY_MODES),
+    apiKey: ApiKeyInput,
+  })
+  .strict();
+
+export const VerificationSchema = z.object({
+  profile: ProfileSchema,
+  verifiedMode: z.enum(KEY_MODES).nullable(),
+  warning: z.string().nullable(),
+});
+
+// drafts, outbox and sync ----------------------------------------------------------------------
+
+export const RESOURCE_KINDS = ['assessment', 'assignment', 'lesson'] as const;
+export const DRAFT_STATES = [
+  'editing',
+  'queued',
+  'sending',
+  'failed',
+  'conflict',
+  'sent',
+  'deleted-on-server',
+] as const;
+
+const Fields = z.record(z.string(), z.unknown());
+const FieldErrorItem = z.object({ field: z.string(), code: z.string(), message: z.string() });
+export const SyncErrorSchema = z.object({
+  code: z.string(),
+  kind: z.string(),
+  message: z.string(),
+  status: z.number().nullable(),
+  fieldErrors: z.array(FieldErrorItem),
+});
+export type SyncError = z.infer<typeof SyncErrorSchema>;
+
+const DraftParent = z.object({ courseId: Uuid.optional(), sectionId: Uuid.optional() }).strict();
+
+export const DraftSummarySchema = z.object({
+  id: Id,
+  resource: z.enum(RESOURCE_KINDS),
+  operation: z.enum(['create', 'update']),
+  serverId: z.string().nullable(),
+  parent: DraftParent,
+  state: z.enum(DRAFT_STATES),
+  title: z.string(),
+  /** False for a draft opened and never changed (nothing to send). */
+  hasChanges: z.boolean(),
+  revision: z.number(),
+  error: SyncErrorSchema.nullable(),
+  inDoubt: z.boolean(),
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
+});
+export type DraftSummary = z.infer<typeof DraftSummarySchema>;
+
+export const FieldConflictSchema = z.object({
+  field: z.string(),
+  base: z.unknown(),
+  mine: z.unknown(),
+  theirs: z.unknown(),
+});
+
+export const DraftSchema = DraftSummarySchema.extend({
+  base: Fields.nullable(),
+  baseUpdatedAt: IsoTime.nullable(),
+  changes: Fields,
+  values: Fields,
+  hasIdempotencyKey: z.boolean(),
+  fieldErrors: z.record(z.string(), z.string()),
+  conflict: z
+    .object({ theirsUpdatedAt: IsoTime.nullable(), theirs: Fields, fields: z.array(FieldConflictSchema) })
+    .nullable(),
+  result: Fields.nullable(),
+});
+export type Draft = z.infer<typeof DraftSchema>;
+
+export const OutboxItemSchema = z.object({
+  seq: z.number(),
+  draftId: Id,
+  resource: z.enum(RESOURCE_KINDS),
+  operation: z.enum(['create', 'update']),
+  title: z.string(),
+  state: z.enum(['queued', 'sending', 'failed']),
+  attempts: z.number(),
+  nextAttemptAt: IsoTime.nullable(),
+  lastError: SyncErrorSchema.nullable(),
+  inDoubt: z.boolean(),
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
+});
+export type OutboxItem = z.infer<typeof OutboxItemSchema>;
+
+export const CONNECTIVITY_STATES = ['online', 'offline', 'unreachable', 'key-rejected'] as const;
+export const SyncStatusSchema = z.object({
+  state: z.enum(CONNECTIVITY_STATES),
+  since: IsoTime,
+  lastCheckedAt: IsoTime.nullable(),
+  message: z.string().nullable(),
+  outbox: z.object({ count: z.number(), queued: z.number(), sending: z.number(), failed: z.number() }),
+});
+export type SyncStatus = z.infer<typeof SyncStatusSchema>;
+
+// uploads ----------------------------------------------------------------------------------------
+
+export const UPLOAD_STATES = [
+  'queued',
+  'uploading',
+  'paused',
+  'completing',
+  'attaching',
+  'done',
+  'failed',
+  'cancelled',
+  'changed',
+] as const;
+
+const Problem = z.object({ code: z.string(), message: z.string() });
+
+export const LessonTargetSchema = z.discriminatedUnion('kind', [
+  z
+    .object({ kind: z.literal('new'), courseId: Uuid, sectionId: Uuid, title: z.string().trim().min(1).max(255) })
+    .strict(),
+  z.object({ kind: z.literal('replace'), courseId: Uuid, sectionId: Uuid, lessonId: Uuid }).strict(),
+]);
+export type LessonTarget = z.infer<typeof LessonTargetSchema>;
+
+export const UploadRowSchema = z.object({
+  id: Id,
+  fileName: z.string(),
+  target: LessonTargetSchema,
+  bytesTotal: z.number(),
+  bytesConfirmed: z.number(),
+  bytesInFlight: z.number(),
+  state: z.enum(UPLOAD_STATES),
+  speedBps: z.number(),
+  etaSeconds: z.number().nullable(),
+  error: Problem.nullable(),
+  notice: Problem.nullable(),
+  uploadId: z.string().nullable(),
+  lessonId: z.string().nullable(),
+  createdAt: IsoTime,
+});
+export type UploadRow = z.infer<typeof UploadRowSchema>;
+
+/** A file main was handed through its own dialog or a drop; the renderer never holds its path. */
+export const FileHandleSchema = z.object({ handle: Id, name: z.string(), size: z.number() });
+export type FileHandle = z.infer<typeof FileHandleSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // The channel map. Names are `<group>.<method>`; the preload exposes them as lectern.group.method.
+
+const Ok = z.object({ ok: z.literal(true) });
 
 export const requestChannels = {
   'app.info': channel(NoInput, AppInfoSchema),
   'app.health': channel(NoInput, HealthSchema),
   /** Round trip with validated input; proves the path and is used by contract tests. */
   'app.echo': channel(EchoInputSchema, z.object({ text: z.string(), receivedAt: z.string() })),
+  /** Recent API calls (method, path, status, duration, attempt): no bodies, no headers. */
+  'app.requestLog': channel(
+    NoInput,
+    z.array(
+      z.object({
+        at: IsoTime,
+        method: z.string(),
+        path: z.string(),
+        status: z.number().nullable(),
+        durationMs: z.number(),
+        attempt: z.number(),
+      }),
+    ),
+  ),
+
+  'workspaces.list': channel(NoInput, z.object({ profiles: z.array(ProfileSchema), activeId: Id.nullable() })),
+  'workspaces.add': channel(ProfileDraftSchema, VerificationSchema),
+  'workspaces.update': channel(
+    z
+      .object({
+        id: Id,
+        name: ProfileName.optional(),
+        environment: z.enum(['production', 'staging', 'custom']).optional(),
+        baseUrl: BaseUrl.optional(),
+        keyMode: z.enum(KEY_MODES).optional(),
+      })
+      .strict(),
+    ProfileSchema,
+  ),
+  'workspaces.setKey': channel(z.object({ id: Id, apiKey: ApiKeyInput }).strict(), VerificationSchema),
+  'workspaces.test': channel(z.object({ id: Id }).strict(), VerificationSchema),
+  'workspaces.remove': channel(z.object({ id: Id, confirm: z.literal(true) }).strict(), Ok),
+  'workspaces.activate': channel(z.object({ id: Id }).strict(), ProfileSchema),
+
+  'categories.list': channel(NoInput, cached(z.array(api.category))),
+  'courses.list': channel(
+    PageQuery.extend({ category: Uuid.optional(), status: z.enum(api.CONTENT_STATUSES).optional() }).strict(),
+    cached(api.pageOf(api.course)),
+  ),
+  'courses.get': channel(
+    z.object({ id: Uuid }).strict(),
+    cached(z.object({ course: api.course, sections: z.array(api.section) })),
+  ),
+  'lessons.delete': channel(z.object({ courseId: Uuid, sectionId: Uuid, id: Uuid }).strict(), Ok),
+  'quizzes.list': channel(PageQuery, cached(api.pageOf(api.quiz))),
+  'assessments.list': channel(
+    PageQuery.extend({ courseId: Uuid.optional(), status: z.enum(api.CONTENT_STATUSES).optional() }).strict(),
+    cached(api.pageOf(api.assessment)),
+  ),
+  'assessments.get': channel(z.object({ id: Uuid }).strict(), cached(api.assessment)),
+  'assessments.delete': channel(z.object({ id: Uuid }).strict(), Ok),
+
+  'drafts.list': channel(NoInput, z.array(DraftSummarySchema)),
+  'drafts.get': channel(z.object({ id: Id }).strict(), DraftSchema),
+  /** Opens (or returns the existing) draft for editing a server resource. */
+  'drafts.edit': channel(z.object({ resource: z.literal('assessment'), serverId: Uuid }).strict(), DraftSchema),
+  /** A new resource; its Idempotency-Key is made now and kept with the draft. */
+  'drafts.create': channel(
+    z.object({ resource: z.enum(RESOURCE_KINDS), parent: DraftParent.optional(), fields: Fields.optional() }).strict(),
+    DraftSchema,
+  ),
+  'drafts.save': channel(z.object({ id: Id, changes: Fields }).strict(), DraftSchema),
+  /** "Save to server": queues the draft in the outbox in the same transaction. */
+  'drafts.submit': channel(z.object({ id: Id }).strict(), DraftSchema),
+  'drafts.discard': channel(z.object({ id: Id }).strict(), Ok),
+  'drafts.resolve': channel(
+    z.object({ id: Id, choices: z.record(z.string(), z.enum(['mine', 'theirs'])) }).strict(),
+    DraftSchema,
+  ),
+  /** Sends a failed draft again (same Idempotency-Key for creates). */
+  'drafts.retry': channel(z.object({ id: Id }).strict(), DraftSchema),
+  'outbox.list': channel(NoInput, z.array(OutboxItemSchema)),
+  'sync.status': channel(NoInput, SyncStatusSchema),
+  'sync.checkNow': channel(NoInput, SyncStatusSchema),
+
+  'uploads.list': channel(NoInput, z.array(UploadRowSchema)),
+  /** Opens main's own file dialog; only files chosen there (or dropped) can be uploaded. */
+  'uploads.pickFiles': channel(
+    z.object({ folder: z.boolean().optional() }).strict().optional(),
+    z.array(FileHandleSchema),
+  ),
+  'uploads.add': channel(
+    z
+      .object({
+        items: z
+          .array(z.object({ handle: Id, target: LessonTargetSchema }).strict())
+          .min(1)
+          .max(500),
+      })
+      .strict(),
+    z.array(UploadRowSchema),
+  ),
+  'uploads.pause': channel(z.object({ id: Id.optional() }).strict(), Ok),
+  'uploads.resume': channel(z.object({ id: Id.optional() }).strict(), Ok),
+  'uploads.cancel': channel(z.object({ id: Id }).strict(), Ok),
+  'uploads.retry': channel(z.object({ id: Id }).strict(), Ok),
+  'uploads.setTitle': channel(z.object({ id: Id, title: z.string().trim().min(1).max(255) }).strict(), Ok),
+  /** Preload only (see DROPPED_FILES_CHANNEL): refused by the bridge host, absent from the generic bridge. */
+  'uploads.registerDropped': channel(
+    z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(500) }).strict(),
+    z.array(FileHandleSchema),
+  ),
+  'uploads.setOptions': channel(
+    z
+      .object({
+        concurrency: z.int().min(1).max(16).optional(),
+        bandwidthBytesPerSec: z.int().min(1).nullable().optional(),
+      })
+      .strict(),
+    Ok,
+  ),
 } as const;
+
+/**
+ * The preload turns dropped File objects into paths (webUtils.getPathForFile) and hands them to
+ * main, which answers with handles. The renderer only ever sees `lectern.files.registerDropped`.
+ */
+export const DROPPED_FILES_CHANNEL = 'uploads.registerDropped';
 
 export const eventChannels = {
   /** Periodic heartbeat so the renderer can tell the bridge is alive. */
   'app.heartbeat': z.object({ at: z.string() }),
+  /** Something the user must be told (a damaged database moved aside, a journal reset). */
+  'app.notice': z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
+  'workspaces.changed': z.object({ activeId: Id.nullable() }),
+  'sync.status': SyncStatusSchema,
+  'drafts.changed': z.object({ ids: z.array(Id) }),
+  'outbox.changed': z.object({ count: z.number() }),
+  /** A background refresh wrote new data: screens showing these kinds re-read. */
+  'cache.updated': z.object({ kinds: z.array(z.string()) }),
+  'uploads.changed': UploadRowSchema,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -80,8 +456,14 @@ export type ChannelFunction<K extends ChannelName> =
 
 /** The shape of `window.lectern`: one function per channel, grouped, plus typed events. */
 export type LecternBridge = {
-  [G in ChannelGroup]: { [K in ChannelName as MethodOf<K, G>]: ChannelFunction<K> };
+  [G in ChannelGroup]: {
+    [K in Exclude<ChannelName, typeof DROPPED_FILES_CHANNEL> as MethodOf<K, G>]: ChannelFunction<K>;
+  };
 } & {
+  files: {
+    /** Files dropped on the window become main-issued handles; paths never reach the renderer. */
+    registerDropped(files: readonly File[]): Promise<Result<FileHandle[]>>;
+  };
   events: {
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   };
@@ -106,9 +488,11 @@ export const EVENT_PREFIX = 'lectern-event:';
 export function buildBridge(
   call: (channel: ChannelName, input: unknown) => Promise<Result<unknown>>,
   subscribe: (event: EventName, listener: (payload: unknown) => void) => () => void,
+  registerDropped: (files: readonly File[]) => Promise<Result<FileHandle[]>>,
 ): LecternBridge {
   const bridge: Record<string, Record<string, (input?: unknown) => Promise<Result<unknown>>>> = {};
   for (const name of channelNames) {
+    if (name === DROPPED_FILES_CHANNEL) continue;
     const [group, method] = name.split('.') as [string, string];
     bridge[group] ??= {};
     bridge[group][method] = (input?: unknown) => call(name, input);
@@ -119,5 +503,5 @@ export function buildBridge(
       return subscribe(event, listener);
     },
   };
-  return { ...bridge, events } as unknown as LecternBridge;
+  return { ...bridge, files: { registerDropped }, events } as unknown as LecternBridge;
 }

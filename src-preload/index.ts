@@ -4,8 +4,15 @@
  * Exposes `window.lectern`: one function per contract channel, plus typed event subscription.
  * There is no generic invoke and `ipcRenderer` itself is never exposed.
  */
-import { contextBridge, ipcRenderer } from 'electron';
-import { buildBridge, EVENT_PREFIX, IPC_PREFIX, type Result } from './contract.ts';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
+import {
+  buildBridge,
+  DROPPED_FILES_CHANNEL,
+  EVENT_PREFIX,
+  IPC_PREFIX,
+  type FileHandle,
+  type Result,
+} from './contract.ts';
 
 const bridge = buildBridge(
   (channel, input) => ipcRenderer.invoke(IPC_PREFIX + channel, input) as Promise<Result<unknown>>,
@@ -14,6 +21,10 @@ const bridge = buildBridge(
     ipcRenderer.on(EVENT_PREFIX + event, wrapped);
     return () => ipcRenderer.removeListener(EVENT_PREFIX + event, wrapped);
   },
+  (files) =>
+    ipcRenderer.invoke(IPC_PREFIX + DROPPED_FILES_CHANNEL, {
+      paths: files.map((file) => webUtils.getPathForFile(file)),
+    }) as Promise<Result<FileHandle[]>>,
 );
 
 contextBridge.exposeInMainWorld('lectern', bridge);

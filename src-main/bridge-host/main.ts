@@ -1,11 +1,21 @@
 /**
- * Plain Node entry (Node 24): `node src-main/bridge-host/main.ts [--port N] [--data DIR] [--renderer DIR]`.
- * Starts the main-process services and serves the built renderer to a browser over loopback.
- * First stdout line: {"event":"listening","url":…,"appUrl":…}. SIGINT/SIGTERM stop it cleanly.
+ * Plain Node entry (Node 24): `node src-main/bridge-host/main.ts [options]`.
+ * Starts the main-process services (with the built-in Sandbox workspace) and serves the built
+ * renderer to a browser over loopback. First stdout line:
+ * {"event":"listening","url":…,"appUrl":…}. SIGINT/SIGTERM stop it cleanly.
+ *
+ *   --port N             bridge port (0 = random, default)
+ *   --data DIR           app data folder (default .lectern-data/bridge)
+ *   --renderer DIR       built renderer (default out/renderer)
+ *   --sandbox-seed S     demo | large | empty for a new built-in sandbox (default demo)
+ *   --no-sandbox         start without the built-in sandbox server
+ *   --test-hooks         let tests answer the file dialog and stop/start the sandbox
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { z } from 'zod';
 import { createAppServices } from '../services/index.ts';
+import { createQueuedFileDialog } from '../services/file-handles.ts';
 import { createAppDispatch } from '../ipc/index.ts';
 import { startBridgeHost } from './server.ts';
 
@@ -15,24 +25,52 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     data: { type: 'string', default: '.lectern-data/bridge' },
     renderer: { type: 'string', default: 'out/renderer' },
+    'sandbox-seed': { type: 'string', default: 'demo' },
+    'no-sandbox': { type: 'boolean', default: false },
+    'test-hooks': { type: 'boolean', default: false },
     open: { type: 'boolean', default: false },
   },
   strict: true,
 });
 
-const services = await createAppServices({ dataDir: resolve(values.data), transport: 'bridge', echoLog: false });
+const seed = z.enum(['demo', 'large', 'empty']).parse(values['sandbox-seed']);
+const dialog = createQueuedFileDialog();
+const services = await createAppServices({
+  dataDir: resolve(values.data),
+  transport: 'bridge',
+  dialog,
+  sandbox: values['no-sandbox'] ? false : { seed },
+});
+
+const hookInput = {
+  dialog: z.object({ paths: z.array(z.string().min(1)).min(1) }),
+  sandbox: z.object({ running: z.boolean() }),
+};
+
 const host = await startBridgeHost({
   rendererDir: resolve(values.renderer),
   host: values.host,
   port: Number(values.port),
   events: services.events,
   createDispatch: (allowedOrigins) => createAppDispatch(services, allowedOrigins),
+  testHooks: values['test-hooks']
+    ? async (action, body) => {
+        if (action === 'dialog') {
+          dialog.answer(hookInput.dialog.parse(body).paths);
+          return { queued: true };
+        }
+        if (action === 'sandbox') {
+          await services.setSandboxRunning(hookInput.sandbox.parse(body).running);
+          const sandbox = services.sandbox();
+          return sandbox ? { running: true, baseUrl: sandbox.baseUrl, keys: sandbox.keys } : { running: false };
+        }
+        throw new Error(`unknown test hook ${action}`);
+      }
+    : undefined,
 });
 
 process.stdout.write(JSON.stringify({ event: 'listening', url: host.url, appUrl: host.appUrl }) + '\n');
-if (values.open) {
-  process.stderr.write(`Open Lectern in a browser: ${host.appUrl}\n`);
-}
+if (values.open) process.stderr.write(`Open Lectern in a browser: ${host.appUrl}\n`);
 
 let stopping = false;
 async function stop(): Promise<void> {

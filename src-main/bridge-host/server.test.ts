@@ -6,6 +6,16 @@ import { request } from 'undici';
 import { createAppServices, type AppServices } from '../services/index.ts';
 import { createAppDispatch } from '../ipc/index.ts';
 import { startBridgeHost, TOKEN_HEADER, type RunningBridgeHost } from './server.ts';
+import { createQueuedFileDialog } from '../services/file-handles.ts';
+import { createMemoryKeyStore } from '../keychain/index.ts';
+
+const testEnv = () => ({
+  dataDir: mkdtempSync(join(tmpdir(), 'lectern-bh-')),
+  transport: 'bridge' as const,
+  dialog: createQueuedFileDialog(),
+  keyStore: createMemoryKeyStore(),
+  sandbox: false as const,
+});
 
 let host: RunningBridgeHost | null = null;
 let services: AppServices | null = null;
@@ -13,7 +23,7 @@ let services: AppServices | null = null;
 async function start(): Promise<RunningBridgeHost> {
   const rendererDir = mkdtempSync(join(tmpdir(), 'lectern-renderer-'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Lectern</title>');
-  services = await createAppServices({ dataDir: mkdtempSync(join(tmpdir(), 'lectern-bh-')), transport: 'bridge' });
+  services = await createAppServices(testEnv());
   const s = services;
   host = await startBridgeHost({
     rendererDir,
@@ -40,7 +50,7 @@ function rpc(h: RunningBridgeHost, channel: string, body: unknown, headers: Reco
 
 describe('bridge host', () => {
   it('refuses to bind to a non-loopback address', async () => {
-    services = await createAppServices({ dataDir: mkdtempSync(join(tmpdir(), 'lectern-bh-')), transport: 'bridge' });
+    services = await createAppServices(testEnv());
     const s = services;
     await expect(
       startBridgeHost({

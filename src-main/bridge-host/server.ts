@@ -11,11 +11,13 @@ import { join, normalize, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { contentTypeFor, isLoopbackHost, SECURITY_HEADERS } from '../services/security.ts';
 import type { Dispatch } from '../ipc/dispatch.ts';
+import { DROPPED_FILES_CHANNEL } from '../../src-preload/contract.ts';
 import type { AppEvents } from '../services/index.ts';
 
 export const RPC_PREFIX = '/__bridge/rpc/';
 export const EVENTS_PATH = '/__bridge/events';
 export const TOKEN_HEADER = 'x-lectern-bridge-token';
+export const TEST_HOOKS_PREFIX = '/__bridge/test/';
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface BridgeHostOptions {
@@ -26,6 +28,11 @@ export interface BridgeHostOptions {
   host?: string;
   port?: number;
   token?: string;
+  /**
+   * Only with `--test-hooks`: lets an end-to-end test answer the file dialog or stop the
+   * built-in sandbox. Token-guarded like everything else; absent in normal runs.
+   */
+  testHooks?: (action: string, body: unknown) => Promise<unknown>;
 }
 
 export interface RunningBridgeHost {
@@ -73,8 +80,30 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Runni
       }
       const input = payload && typeof payload === 'object' ? (payload as { input?: unknown }).input : undefined;
       const channel = decodeURIComponent(url.pathname.slice(RPC_PREFIX.length));
+      // Only Electron's preload may turn paths into file handles; over HTTP it would let any
+      // caller name an arbitrary file.
+      if (channel === DROPPED_FILES_CHANNEL) {
+        return sendJson(res, 200, {
+          ok: false,
+          error: { code: 'NOT_AVAILABLE', message: 'Not available in the bridge host.' },
+        });
+      }
       const result = await dispatch(channel, input, { origin: headerValue(req.headers.origin) });
       return sendJson(res, 200, result);
+    }
+    if (url.pathname.startsWith(TEST_HOOKS_PREFIX) && options.testHooks) {
+      if (req.method !== 'POST') return sendJson(res, 405, { error: 'use POST' });
+      if (!hasToken(req)) return sendJson(res, 403, { error: 'missing or wrong bridge token' });
+      const body = await readBody(req);
+      try {
+        const answer = await options.testHooks(
+          url.pathname.slice(TEST_HOOKS_PREFIX.length),
+          body ? JSON.parse(body) : {},
+        );
+        return sendJson(res, 200, answer ?? {});
+      } catch (error) {
+        return sendJson(res, 400, { error: error instanceof Error ? error.message : String(error) });
+      }
     }
     if (url.pathname === EVENTS_PATH) {
       if (!hasToken(req)) return sendJson(res, 403, { error: 'missing or wrong bridge token' });

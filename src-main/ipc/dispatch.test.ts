@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createAppServices } from '../services/index.ts';
 import { createAppDispatch } from './index.ts';
-import { createDispatch, originOf, type HandlerTable } from './dispatch.ts';
+import { createDispatch, originOf } from './dispatch.ts';
+import { createHandlers } from './handlers.ts';
+import { createQueuedFileDialog } from '../services/file-handles.ts';
+import { createMemoryKeyStore } from '../keychain/index.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +15,9 @@ async function realDispatch() {
   const services = await createAppServices({
     dataDir: mkdtempSync(join(tmpdir(), 'lectern-ipc-')),
     transport: 'bridge',
+    dialog: createQueuedFileDialog(),
+    keyStore: createMemoryKeyStore(),
+    sandbox: false,
   });
   return { services, dispatch: createAppDispatch(services, () => [APP, 'http://127.0.0.1:4000']) };
 }
@@ -64,7 +70,9 @@ describe('shared IPC dispatch', () => {
 
   it('turns thrown errors into typed errors without leaking internals', async () => {
     const logged: unknown[] = [];
+    const { services } = await realDispatch();
     const handlers = {
+      ...createHandlers(services),
       'app.info': () => {
         throw new Error('secret internal detail /home/user/key');
       },
@@ -72,7 +80,7 @@ describe('shared IPC dispatch', () => {
         throw Object.assign(new Error('Lectern could not reach the server.'), { code: 'NETWORK' });
       },
       'app.echo': () => ({ text: 1 }) as unknown as { text: string; receivedAt: string },
-    } satisfies HandlerTable;
+    };
     const dispatch = createDispatch({
       handlers,
       allowedOrigins: () => [APP],
@@ -91,6 +99,7 @@ describe('shared IPC dispatch', () => {
       error: { code: 'INTERNAL' },
     });
     expect(logged).toHaveLength(2);
+    await services.close();
   });
 
   it('parses origins instead of comparing prefixes', () => {

@@ -4,11 +4,36 @@
  */
 import type { AppServices } from '../services/index.ts';
 import type { HandlerTable } from './dispatch.ts';
+import { contentHandlers } from './handlers/content.ts';
+import { syncHandlers } from './handlers/sync.ts';
+import { uploadHandlers } from './handlers/uploads.ts';
+import { workspaceHandlers } from './handlers/workspaces.ts';
 
 export function createHandlers(services: AppServices): HandlerTable {
   return {
     'app.info': () => services.info(),
     'app.health': () => services.health(),
     'app.echo': ({ text }) => ({ text, receivedAt: new Date().toISOString() }),
+    'app.requestLog': () => {
+      try {
+        return services
+          .session()
+          .client.requestLog()
+          .map((entry) => ({
+            at: entry.timestamp,
+            method: entry.method,
+            path: entry.path,
+            status: entry.status,
+            durationMs: entry.durationMs,
+            attempt: entry.attempt,
+          }));
+      } catch {
+        return [];
+      }
+    },
+    ...workspaceHandlers(services),
+    ...contentHandlers(services),
+    ...syncHandlers(services),
+    ...uploadHandlers(services),
   };
 }

@@ -1,13 +1,23 @@
 /**
  * Main process / plain Node. The composition root: builds every main-process service once and
  * hands them to a transport (Electron shell or bridge host). Nothing here imports Electron.
+ *
+ * Start-up: data folder → log → built-in sandbox server (in-process, loopback, random port,
+ * persisted under the data folder) → workspaces (SQLite + OS keychain) → the Sandbox profile →
+ * a session for the active profile. Switching profile closes that session and opens another.
  */
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppInfo, EventName, EventPayload, Health } from '../../src-preload/contract.ts';
 import packageJson from '../../package.json' with { type: 'json' };
-import { createLogger, type Logger } from './log.ts';
+import { createSystemKeyStore, type KeyStore } from '../keychain/index.ts';
+import { startSandbox, type RunningSandbox } from '../sandbox/index.ts';
+import { WorkspaceService } from '../workspaces/index.ts';
+import { createFileHandles, type FileDialog, type FileHandles } from './file-handles.ts';
+import { createLogger, describeError, type Logger } from './log.ts';
+import { openProfileSession, profileDataDir, type ProfileSession } from './profile-session.ts';
 
 export interface AppEnvironment {
   /** Electron's userData in the app; a temp or chosen folder under the bridge host. */
@@ -16,6 +26,12 @@ export interface AppEnvironment {
   electronVersion?: string | null;
   chromeVersion?: string | null;
   echoLog?: boolean;
+  /** Native dialog in Electron; queued answers in the bridge host. */
+  dialog: FileDialog;
+  /** Default: the OS keychain through keytar. */
+  keyStore?: KeyStore;
+  /** The built-in Sandbox workspace's server; `false` starts none (tests of other parts). */
+  sandbox?: false | { seed?: 'demo' | 'large' | 'empty'; port?: number };
 }
 
 export interface AppEvents {
@@ -27,12 +43,28 @@ export interface AppServices {
   readonly env: AppEnvironment;
   readonly log: Logger;
   readonly events: AppEvents;
+  readonly workspaces: WorkspaceService;
+  readonly fileHandles: FileHandles;
+  readonly dialog: FileDialog;
+  /** The in-process sandbox server behind the Sandbox workspace (null when not started). */
+  sandbox(): RunningSandbox | null;
+  /** Stops and starts the in-process sandbox on the same port and data (tests: "the server went away"). */
+  setSandboxRunning(running: boolean): Promise<void>;
+  /** Everything that depends on the active workspace; throws NO_WORKSPACE when there is none. */
+  session(): ProfileSession;
   info(): AppInfo;
   health(): Promise<Health>;
   close(): Promise<void>;
 }
 
 export const APP_VERSION: string = packageJson.version;
+
+export class NoWorkspaceError extends Error {
+  readonly code = 'NO_WORKSPACE';
+  constructor() {
+    super('No workspace is open. Add one under Workspaces.');
+  }
+}
 
 export function createEvents(): AppEvents {
   const emitter = new EventEmitter();
@@ -52,12 +84,85 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
   const events = createEvents();
   const heartbeat = setInterval(() => events.emit('app.heartbeat', { at: new Date().toISOString() }), 15_000);
   heartbeat.unref();
-  log.info('services started', { transport: env.transport });
 
+  const sandboxDir = join(env.dataDir, 'sandbox');
+  let sandbox: RunningSandbox | null = null;
+  let sandboxPort = env.sandbox ? (env.sandbox.port ?? 0) : 0;
+  const startBuiltInSandbox = async () => {
+    if (env.sandbox === false) return;
+    sandbox = await startSandbox({
+      dataDir: sandboxDir,
+      seed: env.sandbox?.seed ?? 'demo',
+      port: sandboxPort,
+      quiet: true,
+    });
+    sandboxPort = Number(new URL(sandbox.baseUrl).port);
+  };
+  await startBuiltInSandbox();
+
+  let session: ProfileSession | null = null;
+  const workspaces = new WorkspaceService({
+    dataDir: env.dataDir,
+    keyStore: env.keyStore ?? createSystemKeyStore(),
+    onProfileRemoved: async (profileId) => {
+      if (session?.profileId === profileId) {
+        await session.close();
+        session = null;
+      }
+      await rm(profileDataDir(env.dataDir, profileId), { recursive: true, force: true });
+    },
+    onCorrupt: (error) => events.emit('app.notice', { level: 'warning', message: error.message }),
+    onListenerError: (error) => log.error('switching workspace failed', describeError(error)),
+  });
+
+  async function openSessionFor(profileId: string | null): Promise<void> {
+    const previous = session;
+    session = null;
+    await previous?.close();
+    if (profileId) {
+      session = openProfileSession({
+        dataDir: env.dataDir,
+        connection: workspaces.getConnection(profileId),
+        events,
+        log,
+      });
+    }
+    events.emit('workspaces.changed', { activeId: profileId });
+    if (session) events.emit('sync.status', session.syncStatus());
+  }
+  workspaces.onActiveProfileChanged((change) => openSessionFor(change.profile?.id ?? null));
+
+  if (sandbox) {
+    const running: RunningSandbox = sandbox;
+    await workspaces.ensureSandboxProfile({ baseUrl: running.baseUrl, apiKey: running.keys.tenantAdmin });
+  }
+  const active = workspaces.getActiveProfile() ?? workspaces.list()[0] ?? null;
+  if (active && workspaces.activeProfileId() !== active.id) await workspaces.setActiveProfile(active.id);
+  else await openSessionFor(active?.id ?? null);
+
+  log.info('services started', { transport: env.transport, sandbox: sandbox !== null });
+
+  const fileHandles = createFileHandles();
   return {
     env,
     log,
     events,
+    workspaces,
+    fileHandles,
+    dialog: env.dialog,
+    sandbox: () => sandbox,
+    setSandboxRunning: async (running) => {
+      if (!running && sandbox) {
+        await sandbox.close();
+        sandbox = null;
+      } else if (running && !sandbox) {
+        await startBuiltInSandbox();
+      }
+    },
+    session: () => {
+      if (!session) throw new NoWorkspaceError();
+      return session;
+    },
     info: () => ({
       name: 'Lectern',
       version: APP_VERSION,
@@ -70,11 +175,24 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
       transport: env.transport,
     }),
     health: async () => {
-      const checks = [{ name: 'data folder', ok: true, detail: env.dataDir }];
+      const checks = [
+        { name: 'data folder', ok: true, detail: env.dataDir },
+        {
+          name: 'sandbox server',
+          ok: sandbox !== null || env.sandbox === false,
+          detail: sandbox ? 'running' : 'stopped',
+        },
+        { name: 'workspace', ok: session !== null, detail: session ? 'open' : 'none' },
+      ];
       return { ok: checks.every((check) => check.ok), checks };
     },
     close: async () => {
       clearInterval(heartbeat);
+      await session?.close();
+      session = null;
+      workspaces.close();
+      await sandbox?.close();
+      sandbox = null;
       log.info('services stopped');
     },
   };

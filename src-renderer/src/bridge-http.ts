@@ -1,15 +1,13 @@
 /**
- * Renderer, bridge-host mode only (never loaded under Electron, where the preload provides
- * `window.lectern`). Carries the same contract to the bridge host on our own loopback origin.
- * The per-run token arrives in the URL fragment and is kept in sessionStorage for reloads.
+ * Renderer, bridge-host mode only (under Electron the preload provides `window.lectern`). Carries
+ * the same contract to the bridge host on our own loopback origin. The per-run token arrives in
+ * the URL fragment and is kept in sessionStorage for reloads.
+ *
+ * The bridge object is built lazily from channel names (`lectern.group.method`) instead of from
+ * the contract's schema table, so the first screen does not wait for zod to build every schema;
+ * the host validates every call against the contract anyway.
  */
-import {
-  buildBridge,
-  type ChannelName,
-  type EventName,
-  type LecternBridge,
-  type Result,
-} from '../../src-preload/contract.ts';
+import type { ChannelName, EventName, FileHandle, LecternBridge, Result } from '../../src-preload/contract.ts';
 
 const TOKEN_KEY = 'lectern.bridgeToken';
 const TOKEN_HEADER = 'x-lectern-bridge-token';
@@ -88,16 +86,66 @@ export function installHttpBridge(): LecternBridge {
     for (const listener of listeners.get(event) ?? []) listener(payload);
   }
 
-  const bridge = buildBridge(call, (event, listener) => {
-    if (!streaming) {
-      streaming = true;
-      void stream();
-    }
-    const set = listeners.get(event) ?? new Set();
-    set.add(listener);
-    listeners.set(event, set);
-    return () => set.delete(listener);
-  });
+  const bridge = lazyBridge(
+    call,
+    (event, listener) => {
+      if (!streaming) {
+        streaming = true;
+        void stream();
+      }
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener);
+      listeners.set(event, set);
+      return () => set.delete(listener);
+    },
+    async () => ({
+      ok: false,
+      error: { code: 'NOT_AVAILABLE', message: 'Dropping files works in the desktop app; use “Add files…” here.' },
+    }),
+  );
   window.lectern = bridge;
   return bridge;
+}
+
+type Call = (channel: ChannelName, input: unknown) => Promise<Result<unknown>>;
+
+function lazyBridge(
+  call: Call,
+  subscribe: (event: EventName, listener: (payload: unknown) => void) => () => void,
+  registerDropped: (files: readonly File[]) => Promise<Result<FileHandle[]>>,
+): LecternBridge {
+  const fixed: Record<string, unknown> = {
+    events: { on: (event: EventName, listener: (payload: unknown) => void) => subscribe(event, listener) },
+    files: { registerDropped },
+  };
+  const groups = new Map<string, object>();
+  const group = (name: string): object => {
+    let methods = groups.get(name);
+    if (!methods) {
+      const functions = new Map<string, (input?: unknown) => Promise<Result<unknown>>>();
+      methods = new Proxy(
+        {},
+        {
+          get: (_target, method) => {
+            if (typeof method !== 'string' || method === 'then') return undefined;
+            let fn = functions.get(method);
+            if (!fn) {
+              fn = (input?: unknown) => call(`${name}.${method}` as ChannelName, input);
+              functions.set(method, fn);
+            }
+            return fn;
+          },
+        },
+      );
+      groups.set(name, methods);
+    }
+    return methods;
+  };
+  return new Proxy(
+    {},
+    {
+      // `then` must stay undefined: the bridge is handed around in promises.
+      get: (_target, key) => (typeof key !== 'string' || key === 'then' ? undefined : (fixed[key] ?? group(key))),
+    },
+  ) as LecternBridge;
 }

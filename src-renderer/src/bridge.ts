@@ -4,6 +4,7 @@
  * contract. Calls resolve to values or throw a `BridgeError` carrying the typed `{code, message}`.
  */
 import type { IpcError, LecternBridge, Result } from '../../src-preload/contract.ts';
+import { installHttpBridge } from './bridge-http.ts';
 
 declare global {
   interface Window {
@@ -25,9 +26,8 @@ export class BridgeError extends Error {
 let bridgePromise: Promise<LecternBridge> | null = null;
 
 export function getBridge(): Promise<LecternBridge> {
-  bridgePromise ??= window.lectern
-    ? Promise.resolve(window.lectern)
-    : import('./bridge-http.ts').then(({ installHttpBridge }) => installHttpBridge());
+  // Static import: a dynamic one would cost a round trip before the first read can start.
+  bridgePromise ??= window.lectern ? Promise.resolve(window.lectern) : Promise.resolve().then(installHttpBridge);
   return bridgePromise;
 }
 

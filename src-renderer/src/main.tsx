@@ -1,12 +1,19 @@
 /** Renderer entry. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { App } from './app/App.tsx';
+import { startEarlyReads } from './app/early-reads.ts';
 import './styles.css';
+import './styles/controls.css';
+import './styles/components.css';
+import './styles/shell.css';
+import './styles/screens.css';
+import './styles/screens-more.css';
 
-// The CSP forbids eval; tell zod not to try its eval-based fast path.
-z.config({ jitless: true });
+performance.mark('lectern:modules-evaluated');
+
+// Ask for the first screen's data now, while React renders the shell, not after it.
+startEarlyReads();
 
 const root = document.getElementById('root');
 if (root) {

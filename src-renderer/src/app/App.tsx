@@ -1,39 +1,47 @@
-/** Renderer. The application shell. */
-import { useEffect, useState } from 'react';
-import type { AppInfo } from '../../../src-preload/contract.ts';
-import { BridgeError, call } from '../bridge.ts';
+/** Renderer. The application shell: environment band, top bar, navigation, the routed screen, status bar. */
+import { useRef } from 'react';
+import { Notices } from '../components/Notices.tsx';
+import { useActiveProfile, useWorkspaces } from '../features/workspaces/store.ts';
+import { useRoute } from '../lib/router.ts';
+import { EnvironmentBand } from './EnvironmentBand.tsx';
+import { Nav } from './Nav.tsx';
+import { Screen } from './Screen.tsx';
+import { StatusBar } from './StatusBar.tsx';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher.tsx';
 
 export function App() {
-  const [info, setInfo] = useState<AppInfo | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const route = useRoute();
+  const profile = useActiveProfile();
+  const epoch = useWorkspaces((s) => s.epoch);
+  const mainRef = useRef<HTMLElement>(null);
 
-  useEffect(() => {
-    call((bridge) => bridge.app.info()).then(setInfo, (reason: unknown) =>
-      setError(reason instanceof BridgeError ? reason.message : 'Lectern could not start its background services.'),
-    );
-  }, []);
+  const skipToContent = () => {
+    const target = mainRef.current?.querySelector<HTMLElement>('h1') ?? mainRef.current;
+    target?.focus();
+  };
 
   return (
-    <div className="app">
-      <header className="app-header">
-        <h1>Lectern</h1>
+    <div className={`shell shell--${profile?.environment ?? 'none'}`}>
+      <button type="button" className="skip-link" onClick={skipToContent}>
+        Skip to content
+      </button>
+      <EnvironmentBand profile={profile} />
+      <header className="topbar">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            L
+          </span>
+          <span className="brand-name">Lectern</span>
+        </div>
+        <WorkspaceSwitcher />
       </header>
-      <main className="app-main">
-        {error && <p role="alert">{error}</p>}
-        {!error && !info && <p aria-live="polite">Starting…</p>}
-        {info && (
-          <dl className="app-info" aria-label="About Lectern">
-            <dt>Version</dt>
-            <dd data-testid="app-version">{info.version}</dd>
-            <dt>Running on</dt>
-            <dd data-testid="app-transport">
-              {info.transport === 'electron' ? `Electron ${info.versions.electron ?? ''}` : 'Bridge host'}
-            </dd>
-            <dt>Node</dt>
-            <dd>{info.versions.node}</dd>
-          </dl>
-        )}
+      <Nav route={route} profile={profile} />
+      {/* Keyed on the workspace: a switch remounts every screen, so each re-reads its data. */}
+      <main ref={mainRef} className="main" key={epoch} tabIndex={-1}>
+        <Screen route={route} />
       </main>
+      <StatusBar />
+      <Notices />
     </div>
   );
 }

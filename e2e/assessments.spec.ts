@@ -1,0 +1,170 @@
+/**
+ * Assessments flow (bridge host + demo sandbox): list overall and per course; the editor checks
+ * the reference's limits as the user types, autosaves a draft within 500 ms (it survives a
+ * restart), "Save to server" sends it, status changes are explicit actions, a value the server
+ * refuses comes back as a 422 error at its field, and deletion asks first.
+ */
+import type { Page } from '@playwright/test';
+import type { LecternBridge } from '../src-preload/contract.ts';
+import { test, expect } from './fixtures.ts';
+import { checkScreen, gotoRoute, waitForShell } from './support.ts';
+
+const EXAM = 'Workplace safety final exam';
+
+async function openAssessment(page: Page, title: string): Promise<void> {
+  await gotoRoute(page, 'assessments');
+  await page.getByTestId('assessment-search').fill(title);
+  const row = page.getByTestId('assessment-row').filter({ hasText: title }).first();
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(page.locator('input[name="title"]')).toHaveValue(title);
+}
+
+/** The draft main holds for the assessment now open, read through the bridge. */
+async function draftValues(page: Page): Promise<Record<string, unknown> | null> {
+  return page.evaluate(async () => {
+    const bridge = (window as unknown as { lectern: LecternBridge }).lectern;
+    const list = await bridge.drafts.list();
+    if (!list.ok) return null;
+    const serverId = decodeURIComponent(window.location.hash.split('/')[2] ?? '');
+    const summary = list.value.find((d) => d.resource === 'assessment' && d.serverId === serverId);
+    if (!summary) return null;
+    const draft = await bridge.drafts.get({ id: summary.id });
+    return draft.ok ? draft.value.values : null;
+  });
+}
+
+test('assessments list, overall and per course', async ({ lectern }, testInfo) => {
+  const { page } = lectern;
+  await waitForShell(page);
+  await gotoRoute(page, 'assessments');
+  await expect(page.getByTestId('assessment-row').first()).toBeVisible();
+  const total = Number((await page.getByTestId('assessment-count').innerText()).replace(/\D/g, ''));
+  expect(total).toBeGreaterThan(1);
+  await checkScreen(page, testInfo, 'assessments');
+
+  await gotoRoute(page, 'courses');
+  await page.getByTestId('course-search').fill('Workplace Safety');
+  await page.getByTestId('course-row').first().click();
+  await page.getByRole('main').getByRole('link', { name: 'Assessments' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assessments of Workplace Safety Essentials');
+  await expect(page.getByTestId('assessment-row').filter({ hasText: EXAM })).toBeVisible();
+  const perCourse = Number((await page.getByTestId('assessment-count').innerText()).replace(/\D/g, ''));
+  expect(perCourse).toBeLessThan(total);
+});
+
+test('editor: limits as you type, autosave, save to server, explicit status change', async ({ lectern }, testInfo) => {
+  const { page } = lectern;
+  await waitForShell(page);
+  await openAssessment(page, EXAM);
+  await expect(page.getByTestId('assessment-details')).toContainText('Total points');
+  await expect(page.getByTestId('assessment-details')).toContainText('Seats');
+  await checkScreen(page, testInfo, 'assessment-editor');
+
+  const title = page.locator('input[name="title"]');
+  const hours = page.locator('input[name="duration_hours"]');
+
+  // Limits, as the user types.
+  await title.fill('x'.repeat(256));
+  await expect(page.getByTestId('error-title')).toContainText('At most 255 characters');
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await title.fill('');
+  await expect(page.getByTestId('error-title')).toContainText('A title is required');
+  await hours.fill('2x');
+  await expect(page.getByTestId('error-duration_hours')).toContainText('whole number');
+  await hours.fill('2147483648');
+  await expect(page.getByTestId('error-duration_hours')).toContainText('2,147,483,647');
+  await hours.fill('2');
+  await expect(page.getByTestId('error-duration_hours')).toHaveCount(0);
+
+  // Autosave: the draft in main has the change shortly after typing stops.
+  const newTitle = `${EXAM} (revised)`;
+  await title.fill(newTitle);
+  await expect(page.getByTestId('error-title')).toHaveCount(0);
+  const typedAt = Date.now();
+  await expect
+    .poll(async () => (await draftValues(page))?.['title'], { intervals: [100], timeout: 3000 })
+    .toBe(newTitle);
+  expect(Date.now() - typedAt).toBeLessThan(1500);
+  await expect(page.getByTestId('autosave-status')).toContainText('Draft saved');
+
+  // The draft survives the app stopping: reopened, the form shows it.
+  await lectern.restart();
+  await waitForShell(lectern.page);
+  await openFromDrafts(lectern.page, newTitle);
+
+  // Save to server: sent, then the server copy has it.
+  const p = lectern.page;
+  await p.getByTestId('save-to-server').click();
+  await expect(p.getByTestId('draft-banner')).toHaveAttribute('data-state', 'sent', { timeout: 15_000 });
+  await expect(p.getByTestId('detail-total-points')).toBeVisible();
+  await expect(p.getByRole('heading', { level: 1 })).toHaveText(newTitle);
+
+  // Status is an explicit action: Archive, then Back to draft.
+  await p.getByRole('button', { name: 'Archive' }).click();
+  await expect(p.getByTestId('draft-banner')).toHaveAttribute('data-state', 'sent', { timeout: 15_000 });
+  await expect(p.locator('.editor-status')).toContainText('Archived');
+  await expect(p.getByRole('button', { name: 'Back to draft' })).toBeVisible();
+  await p.getByRole('button', { name: 'Back to draft' }).click();
+  await expect(p.locator('.editor-status')).toContainText('Draft', { timeout: 15_000 });
+  await expect(p.getByTestId('draft-banner')).toHaveAttribute('data-state', 'sent', { timeout: 15_000 });
+
+  // Reload: the values come from the server copy now.
+  await p.reload();
+  await expect(p.locator('input[name="title"]')).toHaveValue(newTitle);
+  await expect(p.locator('input[name="duration_hours"]')).toHaveValue('2');
+});
+
+/** After a restart the address is gone; find the assessment again through Drafts & sync. */
+async function openFromDrafts(page: Page, title: string): Promise<void> {
+  await gotoRoute(page, 'drafts');
+  const row = page.getByTestId('draft-row').filter({ hasText: title });
+  await expect(row).toBeVisible();
+  await row.getByRole('link', { name: title, exact: true }).click();
+  await expect(page.locator('input[name="title"]')).toHaveValue(title);
+}
+
+test('a value the server refuses comes back as an error at its field (422)', async ({ lectern }, testInfo) => {
+  const { page } = lectern;
+  await waitForShell(page);
+  await openAssessment(page, EXAM);
+
+  // "." passes the client's decimal check but the server wants at least one digit.
+  const points = page.locator('input[name="total_points"]');
+  await points.fill('.');
+  await expect(page.getByTestId('error-total_points')).toHaveCount(0);
+  await page.getByTestId('save-to-server').click();
+  await expect(page.getByTestId('draft-banner')).toHaveAttribute('data-state', 'failed', { timeout: 15_000 });
+  await expect(page.getByTestId('error-total_points')).toBeVisible();
+  await expect(points).toHaveAttribute('aria-invalid', 'true');
+  // The banner names the field and takes the user there.
+  await page.getByTestId('draft-banner').getByRole('button', { name: 'Total points' }).click();
+  await expect(points).toBeFocused();
+  await checkScreen(page, testInfo, 'assessment-422');
+
+  // Fixing the field clears it; saving again succeeds.
+  await points.fill('30');
+  await expect(page.getByTestId('error-total_points')).toHaveCount(0);
+  await page.getByTestId('save-to-server').click();
+  await expect(page.getByTestId('draft-banner')).toHaveAttribute('data-state', 'sent', { timeout: 15_000 });
+  await expect(page.getByTestId('detail-total-points')).toHaveText('30.00');
+});
+
+test('delete an assessment after a confirmation that names it', async ({ lectern }) => {
+  const { page } = lectern;
+  await waitForShell(page);
+  await gotoRoute(page, 'assessments');
+  const row = page.getByTestId('assessment-row').last();
+  await expect(row).toBeVisible();
+  const title = (await row.locator('.row-title').innerText()).trim();
+  await openAssessment(page, title);
+  await page.getByRole('button', { name: 'Delete…' }).click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog.getByRole('heading')).toContainText(`“${title}”`);
+  await dialog.getByRole('button', { name: 'Delete assessment' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assessments');
+  // Searching for it finds no assessment to open (a stale cached page may still list it, marked deleted).
+  await page.getByTestId('assessment-search').fill(title);
+  await expect(page.getByTestId('assessment-count')).not.toHaveText('');
+  await expect(page.getByTestId('assessment-row').filter({ hasText: title })).toHaveCount(0);
+});

@@ -1,0 +1,50 @@
+/**
+ * Playwright helpers (Node) shared by the renderer's flow specs: navigation by route, waiting for
+ * the shell, screenshots saved as test artifacts, and the axe-core check every screen must pass
+ * (no violations of serious or critical impact).
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/** Opens a hash route (`courses`, `courses/<id>`, `assessments/<id>` …) inside the running app. */
+export async function gotoRoute(page: Page, route: string): Promise<void> {
+  await page.evaluate((hash) => {
+    window.location.hash = hash;
+  }, `#/${route}`);
+}
+
+/** The shell is up: a workspace is active and the connection state is known. */
+export async function waitForShell(page: Page): Promise<void> {
+  await expect(page.getByTestId('workspace-switcher')).toBeEnabled({ timeout: 20_000 });
+  await expect(page.getByTestId('connection-state')).not.toHaveAttribute('data-state', 'unknown', { timeout: 20_000 });
+}
+
+/** Saves a screenshot of the window as a test artifact (kept on success too). */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** Runs axe-core on the page as it is now; fails on serious or critical violations. */
+export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  // Legacy mode runs axe inside the page: the fixture's pages come from browser.newPage(), where
+  // the default mode cannot open its helper page. The app has no cross-origin frames to miss.
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  await testInfo.attach(`axe-${name}.json`, {
+    body: JSON.stringify(results.violations, null, 2),
+    contentType: 'application/json',
+  });
+  const summary = severe.map(
+    (v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe on ${name}`).toEqual([]);
+}
+
+/** Screenshot + axe for one screen, in one call. */
+export async function checkScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await screenshot(page, testInfo, name);
+  await expectAccessible(page, testInfo, name);
+}

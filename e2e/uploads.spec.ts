@@ -1,0 +1,147 @@
+/**
+ * Uploads flow (bridge host + demo sandbox; the test answers main's file dialog): add files, pick
+ * course and section, review titles, start; one row per file with state, progress, speed and
+ * time left; pause / resume per file and for all; uploads keep going while the user is elsewhere
+ * (the status bar shows them); after an app restart mid-upload they reappear, finish, and land as
+ * lessons in the course view. A drop in the bridge host explains itself and points to "Add files…".
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { checkScreen, gotoRoute, waitForShell } from './support.ts';
+
+const COURSE = 'Workplace Safety Essentials';
+const MiB = 1024 * 1024;
+
+async function percentOf(page: Page, file: string): Promise<number> {
+  const value = await page
+    .getByTestId('upload-row')
+    .filter({ hasText: file })
+    .getByRole('progressbar')
+    .getAttribute('aria-valuenow');
+  return Number(value);
+}
+
+test('upload videos into lessons: add, review, start, pause, resume, restart, land in the course', async ({
+  lectern,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
+  const dir = mkdtempSync(join(tmpdir(), 'lectern-e2e-videos-'));
+  const files = ['site-walkthrough.mp4', 'fire-drill_2026.mp4', 'first-aid-kit.mp4'].map((name, i) => {
+    const path = join(dir, name);
+    writeFileSync(path, randomBytes((10 + i) * MiB));
+    return { name, path };
+  });
+  try {
+    const { page } = lectern;
+    await waitForShell(page);
+    await gotoRoute(page, 'uploads');
+    await expect(page.getByText('No uploads yet')).toBeVisible();
+    await checkScreen(page, testInfo, 'uploads-empty');
+
+    // A drop cannot become a file handle in the bridge host: the user is told what to do instead.
+    await page.getByTestId('dropzone').evaluate((zone) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['x'], 'clip.mp4', { type: 'video/mp4' }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    await expect(page.getByTestId('notice').filter({ hasText: 'Add files' })).toBeVisible();
+
+    // Add files through main's dialog (answered by the test), then review.
+    await lectern.answerFileDialog(files.map((f) => f.path));
+    await page.getByTestId('add-files').click();
+    const staged = page.getByTestId('staged-row');
+    await expect(staged).toHaveCount(3);
+    await expect(staged.nth(1).getByTestId('staged-title')).toHaveValue('Fire drill 2026');
+    await expect(page.getByTestId('start-uploads')).toBeDisabled();
+    await page.getByLabel('Course').selectOption({ label: COURSE });
+    const section = page.getByLabel('Section');
+    await expect(section.locator('option')).not.toHaveCount(1);
+    await section.selectOption({ index: 1 });
+    await staged.nth(0).getByTestId('staged-title').fill('Site walkthrough (video)');
+    await checkScreen(page, testInfo, 'uploads-review');
+
+    // A speed limit (as for a video call) keeps the uploads running long enough to pause them.
+    await page.getByLabel('Parallel parts').selectOption('2');
+    await page.getByLabel('Speed limit').selectOption({ label: '2 MB/s' });
+    await page.getByTestId('start-uploads').click();
+    const rows = page.getByTestId('upload-row');
+    await expect(rows).toHaveCount(3);
+    const first = rows.filter({ hasText: files[0]!.name });
+    await expect(first).toHaveAttribute('data-state', 'uploading', { timeout: 15_000 });
+    await expect(first).toContainText('Site walkthrough (video)');
+    await expect(page.getByTestId('upload-totals')).toContainText('3 files');
+    await expect.poll(() => percentOf(page, files[0]!.name), { timeout: 20_000 }).toBeGreaterThan(0);
+    await checkScreen(page, testInfo, 'uploads-running');
+
+    // Pause one file, then resume it.
+    await first.getByRole('button', { name: `Pause ${files[0]!.name}` }).click();
+    await expect(first).toHaveAttribute('data-state', 'paused', { timeout: 5_000 });
+    const pausedAt = await percentOf(page, files[0]!.name);
+    await page.waitForTimeout(1200);
+    expect(await percentOf(page, files[0]!.name)).toBe(pausedAt);
+    await first.getByRole('button', { name: `Resume ${files[0]!.name}` }).click();
+    await expect(first).not.toHaveAttribute('data-state', 'paused', { timeout: 5_000 });
+
+    // Pause all, resume all.
+    await page.getByRole('button', { name: 'Pause all' }).click();
+    for (const f of files) {
+      await expect(rows.filter({ hasText: f.name })).toHaveAttribute('data-state', /paused|done/, { timeout: 5_000 });
+    }
+    await page.getByRole('button', { name: 'Resume all' }).click();
+    await expect(rows.filter({ hasText: files[0]!.name })).toHaveAttribute(
+      'data-state',
+      /uploading|queued|completing|attaching|done/,
+    );
+
+    // Uploads keep going while the user is elsewhere; the status bar shows them.
+    await gotoRoute(page, 'courses');
+    await expect(page.getByTestId('status-uploads')).toContainText(/upload/);
+    await page.waitForTimeout(1500);
+    await gotoRoute(page, 'uploads');
+    await expect(rows).toHaveCount(3);
+
+    // Restart the app mid-upload: the uploads come back and finish.
+    await lectern.restart();
+    const p = lectern.page;
+    await waitForShell(p);
+    await gotoRoute(p, 'uploads');
+    const after = p.getByTestId('upload-row');
+    await expect(after).toHaveCount(3, { timeout: 15_000 });
+    // Unfinished uploads continue on their own where they stopped.
+    for (const f of files) {
+      await expect(after.filter({ hasText: f.name })).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+    }
+    await expect(p.getByTestId('upload-totals')).toContainText('3 done');
+    await checkScreen(p, testInfo, 'uploads-done');
+
+    // They landed as lessons in the chosen section.
+    await gotoRoute(p, 'courses');
+    await p.getByTestId('course-search').fill('Workplace Safety');
+    await p.getByTestId('course-row').first().click();
+    await expect(p.getByRole('heading', { level: 1 })).toHaveText(COURSE);
+    // Main refreshes the course's cached sections when an upload attaches its lesson; re-reading
+    // covers the moment between the event and the refresh.
+    const titles = ['Site walkthrough (video)', 'Fire drill 2026', 'First aid kit'];
+    await expect
+      .poll(
+        async () => {
+          await p.reload();
+          await expect(p.getByTestId('lesson-row').first()).toBeVisible();
+          await p.waitForTimeout(1500);
+          return p
+            .getByTestId('lesson-row')
+            .filter({ hasText: /Site walkthrough \(video\)|Fire drill 2026|First aid kit/ })
+            .count();
+        },
+        { timeout: 100_000, intervals: [5_000] },
+      )
+      .toBe(titles.length);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

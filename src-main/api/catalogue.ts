@@ -1,0 +1,370 @@
+// Main process / plain Node. THE endpoint catalogue: every operation the app calls, documented by
+// the reference or assumed in ASSUMPTIONS.md. Every assumed path, query parameter name and body
+// lives here and only here, so a real server that differs is matched by editing this one file.
+import { z } from 'zod';
+import * as s from './schemas.ts';
+
+/** Paths below are relative to `{baseUrl}` + API_PREFIX. */
+export const API_PREFIX = '/v1/external/learning';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface Operation {
+  id: string;
+  method: HttpMethod;
+  /** Path template relative to API_PREFIX, `{name}` placeholders. */
+  path: string;
+  /** `documented`: method and path are in the reference. `assumed`: ASSUMPTIONS.md. A documented
+   * operation may still use assumed details (query names, body) — see `notes`. */
+  status: 'documented' | 'assumed';
+  /** Client parameter name → wire query parameter name (query names are all assumed, DRF style). */
+  query: Readonly<Record<string, string>>;
+  /** Request body schema, or null for no body. The client does not enforce it (the server is the
+   * authority, and an assumed body may differ); forms and the sandbox reuse it. */
+  body: z.ZodType | null;
+  /** Schema of the envelope's `data`; null means a delete (200 envelope with null data, or 204). */
+  output: z.ZodType | null;
+  /** Success status expected (informational; any 2xx with a valid envelope is accepted). */
+  success: readonly number[];
+  /** Safe to repeat after an ambiguous failure (network error, timeout, 5xx). */
+  retrySafe: boolean;
+  /** Create: must carry `Idempotency-Key`; retried only with the same key. */
+  idempotencyKey: boolean;
+  notes?: string;
+}
+
+const LIST_QUERY = { page: 'page', pageSize: 'page_size', search: 'search' } as const;
+
+/**
+ * Retry rule for 409 on a create (the server answers 409 with identical envelopes for "same key,
+ * different body" and for "same key, first request still in progress"): the client retries the
+ * same key and body up to CONFLICT_RETRIES times with the normal backoff (an in-progress request
+ * finishes and the retry replays its result); a 409 that persists is raised as `Conflict`.
+ */
+export const CONFLICT_RETRIES = 4;
+
+function op(o: Operation): Operation {
+  return o;
+}
+
+export const catalogue = {
+  // ----- categories -----
+  'categories.list': op({
+    id: 'categories.list',
+    method: 'GET',
+    path: '/categories',
+    status: 'documented',
+    query: LIST_QUERY,
+    body: null,
+    output: s.pageOf(s.category),
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+    notes: 'Documented with only the Authorization header; page object and query names assumed.',
+  }),
+  // ----- courses -----
+  'courses.list': op({
+    id: 'courses.list',
+    method: 'GET',
+    path: '/courses',
+    status: 'assumed',
+    query: { ...LIST_QUERY, category: 'category', status: 'status' },
+    body: null,
+    output: s.pageOf(s.course),
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+  }),
+  'courses.get': op({
+    id: 'courses.get',
+    method: 'GET',
+    path: '/courses/{id}',
+    status: 'assumed',
+    query: {},
+    body: null,
+    output: s.course,
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+  }),
+  // ----- sections -----
+  'sections.list': op({
+    id: 'sections.list',
+    method: 'GET',
+    path: '/courses/{course_id}/sections',
+    status: 'documented',
+    query: LIST_QUERY,
+    body: null,
+    output: s.pageOf(s.section),
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+    notes: 'Query parameter names assumed (page, page_size, search).',
+  }),
+  'sections.get': op({
+    id: 'sections.get',
+    method: 'GET',
+    path: '/courses/{course_id}/sections/{id}',
+    status: 'documented',
+    query: {},
+    body: null,
+    output: s.section,
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+  }),
+  // ----- lessons -----
+  'lessons.get': op({
+    id: 'lessons.get',
+    method: 'GET',
+    path: '/courses/{course_id}/sections/{section_id}/lessons/{id}',
+    status: 'assumed',
+    query: {},
+    body: null,
+    output: s.lesson,
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+  }),
+  'lessons.create': op({
+    id: 'lessons.create',
+    method: 'POST',
+    path: '/courses/{course_id}/sections/{section_id}/lessons',
+    status: 'assumed',
+    query: {},
+    body: s.lessonCreateBody,
+    output: s.lesson,
+    success: [201],
+    retrySafe: true,
+    idempotencyKey: true,
+  }),
+  'lessons.update': op({
+    id: 'lessons.update',
+    method: 'PATCH',
+    path: '/courses/{course_id}/sections/{section_id}/lessons/{id}',
+    status: 'assumed',
+    query: {},
+    body: s.lessonUpdateBody,
+    output: s.lesson,
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+  }),
+  'lessons.delete': op({
+    id: 'lessons.delete',
+    method: 'DELETE',
+    path: '/courses/{course_id}/sections/{section_id}/lessons/{id}',
+    status: 'documented',
+    query: {},
+    body: null,
+    output: null,
+    success: [200, 204],
+    retrySafe: true,
+    idempotencyKey: false,
+    notes: 'Success body assumed: 200 envelope with null data, or 204.',
+  }),
+  // ----- quizzes -----
+  'quizzes.list': op({
+    id: 'quizzes.list',
+    method: 'GET',
+    path: '/quizzes',
+    status: 'documented',
+    query: LIST_QUERY,
+    body: null,
+    output: s.pageOf(s.quiz),
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+    notes: 'Query parameter names assumed.',
+  }),
+  // ----- assessments (tenant-only) -----
+  'assessments.list': op({
+    id: 'assessments.list',
+    method: 'GET',
+    path: '/assessments',
+    status: 'assumed',
+    query: { ...LIST_QUERY, courseId: 'course_id', status: 'status' },
+    body: null,
+    output: s.pageOf(s.assessment),
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+  }),
+  'assessments.get': op({
+    id: 'assessments.get',
+    method: 'GET',
+    path: '/assessments/{id}',
+    status: 'documented',
+    query: {},
+    body: null,
+    output: s.assessment,
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+  }),
+  'assessments.create': op({
+    id: 'assessments.create',
+    method: 'POST',
+    path: '/assessments',
+    status: 'assumed',
+    query: {},
+    body: s.assessmentCreateBody,
+    output: s.assessment,
+    success: [201],
+    retrySafe: true,
+    idempotencyKey: true,
+  }),
+  'assessments.update': op({
+    id: 'assessments.update',
+    method: 'PATCH',
+    path: '/assessments/{id}',
+    status: 'documented',
+    query: {},
+    body: s.assessmentUpdateBody,
+    output: s.assessment,
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+  }),
+  'assessments.delete': op({
+    id: 'assessments.delete',
+    method: 'DELETE',
+    path: '/assessments/{id}',
+    status: 'documented',
+    query: {},
+    body: null,
+    output: null,
+    success: [200, 204],
+    retrySafe: true,
+    idempotencyKey: false,
+    notes: 'Success body assumed: 200 envelope with null data, or 204.',
+  }),
+  // ----- assignments (tenant-only) -----
+  'assignments.create': op({
+    id: 'assignments.create',
+    method: 'POST',
+    path: '/assignments',
+    status: 'documented',
+    query: {},
+    body: s.assignmentCreateBody,
+    output: s.assignment,
+    success: [201],
+    retrySafe: true,
+    idempotencyKey: true,
+    notes: 'Success status 201 assumed.',
+  }),
+  // ----- uploads -----
+  'uploads.create': op({
+    id: 'uploads.create',
+    method: 'POST',
+    path: '/uploads',
+    status: 'assumed',
+    query: {},
+    body: s.uploadCreateBody,
+    output: s.uploadSession,
+    success: [201],
+    retrySafe: true,
+    idempotencyKey: true,
+  }),
+  'uploads.get': op({
+    id: 'uploads.get',
+    method: 'GET',
+    path: '/uploads/{id}',
+    status: 'assumed',
+    query: {},
+    body: null,
+    output: s.uploadSession,
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+  }),
+  'uploads.signParts': op({
+    id: 'uploads.signParts',
+    method: 'POST',
+    path: '/uploads/{id}/sign-parts',
+    status: 'documented',
+    query: {},
+    body: s.signPartsBody,
+    output: s.signPartsData,
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+    notes: 'Signing again only issues fresh URLs: safe to repeat.',
+  }),
+  'uploads.listParts': op({
+    id: 'uploads.listParts',
+    method: 'GET',
+    path: '/uploads/{id}/parts',
+    status: 'documented',
+    query: {},
+    body: null,
+    output: s.listPartsData,
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+  }),
+  'uploads.complete': op({
+    id: 'uploads.complete',
+    method: 'POST',
+    path: '/uploads/{id}/complete',
+    status: 'documented',
+    query: {},
+    body: s.completeUploadBody,
+    output: s.uploadSession,
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+    notes:
+      'Body {parts:[{part_number, etag}]} assumed. Completing twice is harmless; a 4xx after an ' +
+      'ambiguous attempt is confirmed by retrieving the session.',
+  }),
+  'uploads.abort': op({
+    id: 'uploads.abort',
+    method: 'DELETE',
+    path: '/uploads/{id}',
+    status: 'assumed',
+    query: {},
+    body: null,
+    output: null,
+    success: [200, 204],
+    retrySafe: true,
+    idempotencyKey: false,
+    notes: 'Best effort: a server without it answers UnsupportedOperation and the session is forgotten.',
+  }),
+} as const satisfies Record<string, Operation>;
+
+export type OperationId = keyof typeof catalogue;
+export const operations: readonly Operation[] = Object.values(catalogue);
+
+/** Success envelope schemas, built once per operation (zod compiles them on first use). */
+const envelopeCache = new Map<string, z.ZodType>();
+export function envelopeFor(operation: Operation): z.ZodType {
+  let schema = envelopeCache.get(operation.id);
+  if (!schema) {
+    schema = s.successEnvelope(operation.output ?? z.null());
+    envelopeCache.set(operation.id, schema);
+  }
+  return schema;
+}
+
+/** Fills `{name}` placeholders (each value percent-encoded) and appends mapped query parameters. */
+export function buildPath(
+  operation: Operation,
+  params: Readonly<Record<string, string>> = {},
+  query: Readonly<Record<string, string | number | undefined | null>> = {},
+): string {
+  const path = operation.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new TypeError(`${operation.id}: missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    const wire = operation.query[key];
+    if (!wire) throw new TypeError(`${operation.id}: unknown query parameter ${key}`);
+    search.append(wire, String(value));
+  }
+  const qs = search.toString();
+  return API_PREFIX + path + (qs ? `?${qs}` : '');
+}

@@ -1,0 +1,50 @@
+// Main process / plain Node. Public surface of the API client: import from here.
+export { createApiClient, USER_AGENT } from './client.ts';
+export type {
+  ApiClient,
+  ApiClientOptions,
+  AssessmentQuery,
+  CallOptions,
+  CourseQuery,
+  CreateOptions,
+  ListMethods,
+  ListQuery,
+  Page,
+} from './client.ts';
+export type { ApiKeySource } from './core.ts';
+export * from './errors.ts';
+export type { RequestLogEntry } from './log.ts';
+export { API_PREFIX, CONFLICT_RETRIES, catalogue, operations } from './catalogue.ts';
+export type { Operation, OperationId, HttpMethod } from './catalogue.ts';
+export { DEFAULT_RETRY } from './retry.ts';
+export type { RetryOptions } from './retry.ts';
+export { DEFAULT_TIMEOUTS } from './transport.ts';
+export type { Timeouts } from './transport.ts';
+export * as schemas from './schemas.ts';
+export type {
+  Assessment,
+  AssessmentCreateBody,
+  AssessmentUpdateBody,
+  Assignment,
+  AssignmentCreateBody,
+  Category,
+  CompletePart,
+  ContentMedia,
+  Course,
+  FieldError,
+  Group,
+  LearnerSummary,
+  LearningClass,
+  Lesson,
+  LessonCreateBody,
+  LessonUpdateBody,
+  Location,
+  Paginator,
+  PresignedPart,
+  Quiz,
+  Seat,
+  Section,
+  UploadCreateBody,
+  UploadedPart,
+  UploadSession,
+} from './schemas.ts';

@@ -1,0 +1,142 @@
+// Tests (plain Node): the zod schemas against the reference's fields, enums and limits, and the
+// catalogue's completeness.
+import { describe, expect, it } from 'vitest';
+import * as s from './schemas.ts';
+import { catalogue, operations, buildPath } from './catalogue.ts';
+import * as fx from './test-support.ts';
+
+describe('resources', () => {
+  it('accept valid fixtures and pass unknown fields through', () => {
+    const c = s.course.parse({ ...fx.course(), brand_new_field: 1 });
+    expect(c).toHaveProperty('brand_new_field', 1);
+    expect(s.assessment.safeParse(fx.assessment()).success).toBe(true);
+    expect(s.section.safeParse(fx.section()).success).toBe(true);
+    expect(s.quiz.safeParse(fx.quiz()).success).toBe(true);
+    expect(s.uploadSession.safeParse(fx.uploadSession()).success).toBe(true);
+  });
+
+  it('full enums are strict; open enums take any string', () => {
+    expect(s.course.safeParse({ ...fx.course(), level: 'expert' }).success).toBe(false);
+    expect(s.course.safeParse({ ...fx.course(), status: 'draft' }).success).toBe(false);
+    expect(s.assessment.safeParse({ ...fx.assessment(), seat_layout: 'ROUND' }).success).toBe(false);
+    expect(s.assessment.safeParse({ ...fx.assessment(), seat_layout: null, source: null, type: null }).success).toBe(
+      true,
+    );
+    expect(
+      s.learnerSummary.safeParse({
+        id: fx.id(),
+        staff_id: fx.id(),
+        user_id: fx.id(),
+        full_name: null,
+        email: null,
+        status: 'GONE',
+      }).success,
+    ).toBe(false);
+    expect(s.quiz.safeParse({ ...fx.quiz(), status: 'SOMETHING_NEW' }).success).toBe(true);
+    expect(s.lesson.safeParse({ ...fx.lesson(), lesson_type: 'PODCAST' }).success).toBe(true);
+    expect(s.uploadSession.safeParse({ ...fx.uploadSession(), status: 'WEIRD', upload_type: 'PDF' }).success).toBe(
+      true,
+    );
+  });
+
+  it('every required field is required', () => {
+    for (const key of Object.keys(fx.assessment())) {
+      const a = fx.assessment();
+      delete a[key];
+      expect(s.assessment.safeParse(a).success, key).toBe(false);
+    }
+  });
+
+  it('total_points follows the decimal pattern', () => {
+    for (const ok of ['0', '12345678.12', '-1.5', '100.00']) expect(s.totalPoints.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['123456789', '1.234', 'ten', '1,5'])
+      expect(s.totalPoints.safeParse(bad).success, bad).toBe(false);
+  });
+
+  it('page objects need every paginator field', () => {
+    const p = s.pageOf(s.category);
+    expect(p.safeParse(fx.page([fx.category()])).success).toBe(true);
+    const broken = fx.page([]);
+    delete (broken.paginator as Record<string, unknown>).next_page_number;
+    expect(p.safeParse(broken).success).toBe(false);
+  });
+});
+
+describe('request bodies', () => {
+  it('title 1..255, description min 1, durations 0..2147483647, enums', () => {
+    const u = s.assessmentUpdateBody;
+    expect(u.safeParse({}).success).toBe(true);
+    expect(u.safeParse({ title: '' }).success).toBe(false);
+    expect(u.safeParse({ title: 'x'.repeat(255) }).success).toBe(true);
+    expect(u.safeParse({ title: 'x'.repeat(256) }).success).toBe(false);
+    expect(u.safeParse({ description: '' }).success).toBe(false);
+    expect(u.safeParse({ duration_hours: 2147483647 }).success).toBe(true);
+    expect(u.safeParse({ duration_hours: 2147483648 }).success).toBe(false);
+    expect(u.safeParse({ duration_minutes: -1 }).success).toBe(false);
+    expect(u.safeParse({ duration_minutes: 1.5 }).success).toBe(false);
+    expect(u.safeParse({ status: 'DELETED' }).success).toBe(false);
+    expect(
+      u.safeParse({ seat_layout: 'U', type: 'PHYSICAL', organization_strategy: 'GROUP', source: 'AI_GENERATED' })
+        .success,
+    ).toBe(true);
+    expect(s.assessmentCreateBody.safeParse({ title: 'T', description: 'D' }).success).toBe(false);
+    expect(s.assessmentCreateBody.safeParse({ title: 'T', description: 'D', course_id: fx.id() }).success).toBe(true);
+    expect(s.assignmentCreateBody.safeParse({ title: 'T', description: 'D', status: 'PUBLISHED' }).success).toBe(true);
+  });
+
+  it('part numbers are integers >= 1; uploads and lessons have their limits', () => {
+    expect(s.signPartsBody.safeParse({ part_numbers: [1, 2, 3] }).success).toBe(true);
+    expect(s.signPartsBody.safeParse({ part_numbers: [0] }).success).toBe(false);
+    expect(s.signPartsBody.safeParse({ part_numbers: [1.5] }).success).toBe(false);
+    expect(s.completeUploadBody.safeParse({ parts: [{ part_number: 1, etag: '"a"' }] }).success).toBe(true);
+    expect(
+      s.uploadCreateBody.safeParse({
+        upload_type: 'VIDEO',
+        file_name: 'a.mp4',
+        content_type: 'video/mp4',
+        file_size: 0,
+      }).success,
+    ).toBe(false);
+    expect(s.lessonCreateBody.safeParse({ title: 'x', lesson_type: 'VIDEO', video_upload_id: fx.id() }).success).toBe(
+      true,
+    );
+    expect(s.lessonCreateBody.safeParse({ lesson_type: 'VIDEO' }).success).toBe(false);
+    expect(s.lessonUpdateBody.safeParse({}).success).toBe(true);
+  });
+});
+
+describe('catalogue', () => {
+  it('marks every documented operation documented and every other one assumed', () => {
+    const documented = operations.filter((o) => o.status === 'documented').map((o) => `${o.method} ${o.path}`);
+    expect(documented.sort()).toEqual(
+      [
+        'DELETE /assessments/{id}',
+        'DELETE /courses/{course_id}/sections/{section_id}/lessons/{id}',
+        'GET /assessments/{id}',
+        'GET /categories',
+        'GET /courses/{course_id}/sections',
+        'GET /courses/{course_id}/sections/{id}',
+        'GET /quizzes',
+        'GET /uploads/{id}/parts',
+        'PATCH /assessments/{id}',
+        'POST /assignments',
+        'POST /uploads/{id}/complete',
+        'POST /uploads/{id}/sign-parts',
+      ].sort(),
+    );
+    expect(operations).toHaveLength(22);
+    for (const o of operations) {
+      expect(o.idempotencyKey, o.id).toBe(o.method === 'POST' && !o.path.includes('/uploads/{id}/'));
+    }
+  });
+
+  it('builds paths with encoded parameters and mapped query names', () => {
+    expect(buildPath(catalogue['assessments.list'], {}, { courseId: 'c', pageSize: 10, search: undefined })).toBe(
+      '/v1/external/learning/assessments?course_id=c&page_size=10',
+    );
+    expect(buildPath(catalogue['sections.get'], { course_id: 'a/b', id: 'x' })).toBe(
+      '/v1/external/learning/courses/a%2Fb/sections/x',
+    );
+    expect(() => buildPath(catalogue['sections.get'], { course_id: 'a' })).toThrow(/missing path parameter id/);
+  });
+});

@@ -1,0 +1,119 @@
+// Main process / plain Node. One HTTP attempt over undici: keep-alive Agent per client, per-request
+// header/body timeouts, and the mapping of undici/socket failures to Network/Timeout/Cancelled.
+import { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+import { CancelledError, NetworkError, TimeoutError } from './errors.ts';
+import type { ApiError, ApiErrorInit } from './errors.ts';
+
+export interface Timeouts {
+  /** TCP/TLS connect. */
+  connectMs: number;
+  /** From sending the request to receiving the response headers. */
+  headersMs: number;
+  /** Maximum silence between body chunks. */
+  bodyMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
+
+export function createAgent(timeouts: Timeouts): Agent {
+  return new Agent({
+    connect: { timeout: timeouts.connectMs },
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.bodyMs,
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+  });
+}
+
+export interface AttemptRequest {
+  origin: string;
+  /** Path and query. */
+  path: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  headers: Record<string, string>;
+  body: string | null;
+  /** Aborts for the caller's signal or the overall deadline. */
+  signal: AbortSignal;
+}
+
+export interface AttemptResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+export async function sendOnce(
+  dispatcher: Dispatcher,
+  req: AttemptRequest,
+  timeouts: Timeouts,
+): Promise<AttemptResponse> {
+  const res = await dispatcher.request({
+    origin: req.origin,
+    path: req.path,
+    method: req.method,
+    headers: req.headers,
+    body: req.body,
+    signal: req.signal,
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.bodyMs,
+  });
+  // Always drain the body so the keep-alive socket returns to the pool.
+  const text = await res.body.text();
+  return { status: res.statusCode, headers: res.headers, text };
+}
+
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]);
+
+function errorCode(err: unknown): string {
+  if (err && typeof err === 'object') {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    const cause = (err as { cause?: unknown }).cause;
+    if (cause && cause !== err) return errorCode(cause);
+  }
+  return 'UNKNOWN';
+}
+
+/**
+ * Maps a failure thrown while sending or reading to a typed error. Deliberately copies only the
+ * error code, never the undici error object (whose properties could reference request options).
+ */
+export function classifyTransportError(
+  err: unknown,
+  init: Omit<ApiErrorInit, 'code' | 'message'>,
+  signals: { user: AbortSignal | undefined; deadline: AbortSignal },
+): ApiError {
+  const where = `${init.method} ${init.path}`;
+  if (signals.user?.aborted) {
+    return new CancelledError({ ...init, code: 'CANCELLED', message: `Request cancelled: ${where}` });
+  }
+  if (signals.deadline.aborted) {
+    return new TimeoutError({ ...init, code: 'TIMEOUT', message: `Request deadline exceeded: ${where}` }, 'deadline');
+  }
+  const code = errorCode(err);
+  switch (code) {
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return new TimeoutError({ ...init, code: 'TIMEOUT', message: `Connect timed out: ${where}` }, 'connect');
+    case 'UND_ERR_HEADERS_TIMEOUT':
+      return new TimeoutError(
+        { ...init, code: 'TIMEOUT', message: `No response headers in time: ${where}` },
+        'headers',
+      );
+    case 'UND_ERR_BODY_TIMEOUT':
+      return new TimeoutError({ ...init, code: 'TIMEOUT', message: `Response body stalled: ${where}` }, 'body');
+    default: {
+      const notSent = NOT_SENT_CODES.has(code);
+      const what = notSent ? 'Server unreachable' : 'Connection failed';
+      return new NetworkError({ ...init, code: 'NETWORK_ERROR', message: `${what} (${code}): ${where}` }, notSent);
+    }
+  }
+}

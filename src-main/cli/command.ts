@@ -1,0 +1,41 @@
+// CLI (plain Node). The shape of one `lectern` command. Each command lives in its own file under
+// commands/ and is listed once in registry.ts.
+import type { ParseArgsOptionDescriptor } from 'node:util';
+import type { Readable, Writable } from 'node:stream';
+import type { ApiClient } from '../api/index.ts';
+import type { GlobalOptions } from './globals.ts';
+import type { Output } from './output.ts';
+
+export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+export interface CliIo {
+  stdout: Writable;
+  stderr: Writable;
+  stdin: Readable;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface CommandContext {
+  /** Positional arguments after the command name. */
+  args: string[];
+  /** This command's own options (globals are in `globals`). */
+  options: OptionValues;
+  globals: GlobalOptions;
+  io: CliIo;
+  out: Output;
+  /** The API client for the resolved connection (created on first use, closed by the runner). */
+  client(): Promise<ApiClient>;
+  /** Aborted on Ctrl-C. */
+  signal: AbortSignal;
+}
+
+export interface Command {
+  name: string;
+  /** One line for `lectern --help`. */
+  summary: string;
+  /** Usage lines, e.g. `assessment get|delete ID`. */
+  usage: string[];
+  options?: Record<string, ParseArgsOptionDescriptor>;
+  /** Runs the command; a thrown UsageError exits 2, an ApiError 3/4/5. Returns an exit code or nothing (0). */
+  run(ctx: CommandContext): Promise<number | void>;
+}

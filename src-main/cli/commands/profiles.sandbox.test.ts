@@ -1,0 +1,153 @@
+// Tests (plain Node): `lectern profiles …` as a child process against the sandbox server, with the
+// real Secret Service of scripts/with-keyring.sh; and the `--profile NAME` resolver.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { filesContaining, requirePrivateKeyring, secretToolLookup } from '../../keychain/test-support.ts';
+import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
+import { profileDatabasePath } from '../../store/profile-database.ts';
+import { tempDataDir } from '../../workspaces/test-support.ts';
+import { readGlobals, UsageError } from '../globals.ts';
+import { runLectern, type CliResult } from '../test-support.ts';
+import { profileResolver, resolveProfileConnection } from './profiles.ts';
+
+requirePrivateKeyring();
+
+let sandbox: RunningSandbox;
+let dataDir: string;
+let cleanup: () => void;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 'demo' });
+});
+afterAll(() => sandbox.close());
+beforeEach(() => ({ dir: dataDir, cleanup } = tempDataDir()));
+afterEach(() => cleanup());
+
+/** The CLI with our data folder and our private session bus (runLectern passes only PATH and HOME). */
+function lectern(args: string[], stdin?: string, extraEnv: Record<string, string> = {}): Promise<CliResult> {
+  return runLectern(
+    [...args, '--data-dir', dataDir],
+    {
+      DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
+      XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR,
+      ...extraEnv,
+    },
+    stdin,
+  );
+}
+
+const addArgs = (name: string, mode = 'tenant') => [
+  'profiles',
+  'add',
+  '--name',
+  name,
+  '--base-url',
+  sandbox.baseUrl,
+  '--environment',
+  'staging',
+  '--mode',
+  mode,
+];
+
+function expectNoKeyIn(result: CliResult, key: string): void {
+  expect(result.stdout).not.toContain(key);
+  expect(result.stderr).not.toContain(key);
+}
+
+describe('lectern profiles', () => {
+  it('add reads the key from stdin, verifies it and stores it in the keychain; list shows only the hint', async () => {
+    const key = sandbox.keys.tenantAdmin;
+    const added = await lectern(addArgs('Staging'), `${key}\n`);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain(`Saved workspace "Staging" (tenant key confirmed; key …${key.slice(-4)}).`);
+    expectNoKeyIn(added, key);
+
+    const listed = await lectern(['profiles', 'list', '--json']);
+    const profiles = JSON.parse(listed.stdout) as { id: string; name: string; hasKey: boolean; keyHint: string }[];
+    expect(profiles).toEqual([expect.objectContaining({ name: 'Staging', hasKey: true, keyHint: key.slice(-4) })]);
+    expect(secretToolLookup(profiles[0]!.id)).toBe(key);
+    const table = await lectern(['profiles', 'list']);
+    expect(table.stdout).toMatch(/Staging\s+staging\s+tenant\s+…/);
+    expectNoKeyIn(table, key);
+    expect(filesContaining(dataDir, key)).toEqual([]);
+
+    const tested = await lectern(['profiles', 'test', 'staging']);
+    expect(tested.code).toBe(0);
+    expect(tested.stdout).toContain('Connection OK for "Staging"');
+  });
+
+  it('a rejected key exits 3 with "Key not accepted" and saves nothing', async () => {
+    const wrong = 'sbx_wrong_key_000000000000000000000000';
+    const result = await lectern(addArgs('Wrong'), wrong);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^lectern: Key not accepted/);
+    expectNoKeyIn(result, wrong);
+    expect(JSON.parse((await lectern(['profiles', 'list', '--json'])).stdout)).toEqual([]);
+  });
+
+  it('never takes the key from argv, and needs one on stdin', async () => {
+    const withFlag = await lectern([...addArgs('Flag'), '--api-key', sandbox.keys.tenantAdmin]);
+    expect(withFlag.code).toBe(2);
+    const empty = await lectern(addArgs('Empty'), '');
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('No API key on standard input');
+  });
+
+  it('warns when the probe disagrees with the chosen mode', async () => {
+    const result = await lectern(addArgs('Provider as tenant'), sandbox.keys.serviceProvider);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^Warning: The server refused assessments/m);
+    expect(result.stdout).toContain('not allowed to use assessments');
+  });
+
+  it('remove needs --yes, then deletes the key and the workspace’s local data', async () => {
+    await lectern(addArgs('Old'), sandbox.keys.tenantViewer);
+    const [profile] = JSON.parse((await lectern(['profiles', 'list', '--json'])).stdout) as { id: string }[];
+    const storeFile = profileDatabasePath(dataDir, profile!.id);
+    mkdirSync(join(storeFile, '..'), { recursive: true });
+    writeFileSync(storeFile, 'local data');
+
+    const refused = await lectern(['profiles', 'remove', 'Old']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Pass --yes to confirm');
+    expect(secretToolLookup(profile!.id)).toBe(sandbox.keys.tenantViewer);
+
+    const removed = await lectern(['profiles', 'remove', 'Old', '--yes']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(secretToolLookup(profile!.id)).toBeNull();
+    expect(existsSync(storeFile)).toBe(false);
+    expect((await lectern(['profiles', 'test', 'Old'])).code).toBe(2);
+  });
+
+  it('without a reachable keychain: exit 1, the plain message, nothing saved', async () => {
+    const result = await lectern(addArgs('NoKeychain'), sandbox.keys.tenantAdmin, {
+      DBUS_SESSION_BUS_ADDRESS: `unix:path=${dataDir}/no-bus`,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('No Secret Service is running: install and unlock GNOME Keyring or KWallet');
+    expect(filesContaining(dataDir, sandbox.keys.tenantAdmin)).toEqual([]);
+    expect(JSON.parse((await lectern(['profiles', 'list', '--json'])).stdout)).toEqual([]);
+  });
+});
+
+describe('--profile NAME', () => {
+  it('resolves a workspace to its server and key from the keychain', async () => {
+    expect((await lectern(addArgs('Work'), sandbox.keys.tenantAdmin)).code).toBe(0);
+    const resolved = await resolveProfileConnection('work', dataDir);
+    expect(resolved).toMatchObject({ baseUrl: sandbox.baseUrl, keyMode: 'tenant', apiKey: sandbox.keys.tenantAdmin });
+
+    const globals = readGlobals({ profile: 'Work', 'data-dir': dataDir }, {});
+    expect(await profileResolver(globals, {})).toEqual({ baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.tenantAdmin });
+    expect(await profileResolver(readGlobals({ 'data-dir': dataDir }, {}), {})).toBeNull();
+    await expect(
+      profileResolver(readGlobals({ profile: 'Work', 'base-url': 'http://x', 'data-dir': dataDir }, {}), {}),
+    ).rejects.toThrow(UsageError);
+    await expect(resolveProfileConnection('Nope', dataDir)).rejects.toThrow(/no workspace named "Nope".*"Work"/);
+  });
+
+  it('an empty data folder is a usage error and stays empty', async () => {
+    await expect(resolveProfileConnection('Any', dataDir)).rejects.toThrow(UsageError);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+});

@@ -1,0 +1,285 @@
+// CLI (plain Node). `lectern profiles list|add|set-key|remove|test`: the app's workspaces, shared
+// with the desktop app through the data folder. Keys go to the OS keychain and are read from
+// standard input only (never from argv, where `ps` and shell history would show them). Also the
+// `--profile NAME` connection resolver other commands use instead of LECTERN_API_KEY.
+import { existsSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { createSystemKeyStore, isKeychainError, type KeyStore } from '../../keychain/index.ts';
+import { profileDatabasePath } from '../../store/profile-database.ts';
+import {
+  InvalidProfile,
+  KeyRejected,
+  NoKey,
+  ProfileNameTaken,
+  ProfileNotFound,
+  SandboxProfileFixed,
+  Unreachable,
+  VerificationFailed,
+  WORKSPACES_DB_FILE,
+  WorkspaceService,
+  type Profile,
+  type Verification,
+} from '../../workspaces/index.ts';
+import { action } from '../args.ts';
+import type { Command, CommandContext } from '../command.ts';
+import type { ConnectionResolver } from '../connection.ts';
+import { UsageError, type GlobalOptions } from '../globals.ts';
+
+const USAGE = [
+  'profiles list',
+  'profiles add --name NAME --base-url URL --environment production|staging|custom --mode tenant|service-provider  (key on stdin)',
+  'profiles set-key NAME  (key on stdin)',
+  'profiles remove NAME --yes',
+  'profiles test NAME',
+];
+
+/** Exit codes shared with the rest of the CLI: 3 the server refused, 4 unreachable, 1 keychain. */
+const EXIT = { failure: 1, usage: 2, api: 3, network: 4 } as const;
+
+export const profilesCommand: Command = {
+  name: 'profiles',
+  summary: 'List, add, re-key, remove or test workspaces (keys in the OS keychain)',
+  usage: USAGE,
+  options: {
+    name: { type: 'string' },
+    'base-url': { type: 'string' },
+    environment: { type: 'string' },
+    mode: { type: 'string' },
+    yes: { type: 'boolean' },
+  },
+  async run(ctx) {
+    const verb = action(ctx, ['list', 'add', 'set-key', 'remove', 'test'], USAGE.join(' | '));
+    const service = openWorkspaces(ctx.globals.dataDir, createSystemKeyStore());
+    try {
+      if (verb === 'list') return list(ctx, service);
+      if (verb === 'add') return await add(ctx, service);
+      const profile = byName(service, oneName(ctx, verb));
+      if (verb === 'set-key')
+        return print(ctx, await service.setKey(profile.id, await readKey(ctx)), 'Replaced the key of');
+      if (verb === 'test') return print(ctx, await service.testConnection(profile.id), 'Connection OK for');
+      if (ctx.options.yes !== true) {
+        throw new UsageError(
+          `Removing "${profile.name}" deletes its API key and its local data (cache, drafts, uploads). Pass --yes to confirm.`,
+        );
+      }
+      await service.remove(profile.id, { confirm: true });
+      if (ctx.out.json) ctx.out.printJson({ removed: profile.id });
+      else ctx.out.line(`Removed workspace "${profile.name}", its key and its local data.`);
+    } catch (error) {
+      return reportWorkspaceError(ctx, error);
+    } finally {
+      service.close();
+    }
+  },
+};
+
+/** The workspaces database in the data folder, with local data deleted on removal. */
+export function openWorkspaces(dataDir: string, keyStore: KeyStore): WorkspaceService {
+  return new WorkspaceService({
+    dataDir,
+    keyStore,
+    // The per-workspace store folder (cache, drafts). Upload journal rows expire on their own.
+    onProfileRemoved: (profileId) =>
+      rmSync(dirname(profileDatabasePath(dataDir, profileId)), { recursive: true, force: true }),
+  });
+}
+
+function list(ctx: CommandContext, service: WorkspaceService): void {
+  if (ctx.args.length > 0) throw new UsageError(`profiles list takes no arguments. Usage: lectern ${USAGE[0]}`);
+  const profiles = service.list();
+  if (ctx.out.json) return ctx.out.printJson(profiles);
+  if (profiles.length === 0) return ctx.out.line('No workspaces yet. Add one with: lectern profiles add --help');
+  ctx.out.table(profiles, [
+    { header: '', value: (p) => (p.isActive ? '*' : ' '), max: 1 },
+    { header: 'NAME', value: (p) => p.name, max: 80 },
+    { header: 'ENVIRONMENT', value: (p) => p.environment },
+    { header: 'MODE', value: (p) => p.keyMode },
+    { header: 'KEY', value: (p) => (p.hasKey ? `…${p.keyHint ?? ''}` : 'none') },
+    { header: 'VERIFIED', value: (p) => p.lastVerifiedAt ?? 'never' },
+    { header: 'BASE URL', value: (p) => p.baseUrl, max: Infinity },
+  ]);
+}
+
+async function add(ctx: CommandContext, service: WorkspaceService): Promise<void> {
+  if (ctx.args.length > 0) {
+    throw new UsageError(
+      `profiles add takes options only; the key is read from standard input. Usage: lectern ${USAGE[1]}`,
+    );
+  }
+  const required = (flag: string): string => {
+    const value = ctx.options[flag];
+    if (typeof value !== 'string' || value.trim() === '')
+      throw new UsageError(`--${flag} is required. Usage: lectern ${USAGE[1]}`);
+    return value;
+  };
+  const input = {
+    name: required('name'),
+    baseUrl: required('base-url'),
+    environment: required('environment') as never,
+    keyMode: required('mode') as never,
+  };
+  const apiKey = await readKey(ctx);
+  print(ctx, await service.add({ ...input, apiKey }), 'Saved workspace');
+}
+
+function print(ctx: CommandContext, result: Verification, verb: string): void {
+  if (ctx.out.json) return ctx.out.printJson(result);
+  const { profile } = result;
+  const mode = result.verifiedMode ? `${result.verifiedMode} key confirmed` : 'key mode not confirmed';
+  ctx.out.line(`${verb} "${profile.name}" (${mode}; key …${profile.keyHint ?? ''}).`);
+  if (profile.capabilities.reason) ctx.out.line(profile.capabilities.reason);
+  if (result.warning) ctx.out.note(`Warning: ${result.warning}`);
+}
+
+function oneName(ctx: CommandContext, verb: string): string {
+  if (ctx.args.length !== 1 || !ctx.args[0]) {
+    throw new UsageError(
+      `expected the workspace NAME. Usage: lectern ${USAGE.find((u) => u.startsWith(`profiles ${verb}`))}`,
+    );
+  }
+  return ctx.args[0];
+}
+
+function byName(service: WorkspaceService, name: string): Profile {
+  const profile = service.findByName(name);
+  if (profile) return profile;
+  const names = service.list().map((p) => `"${p.name}"`);
+  throw new UsageError(
+    `There is no workspace named "${name}".${names.length ? ` Workspaces: ${names.join(', ')}.` : ''}`,
+  );
+}
+
+/** Typed workspace and keychain errors as one plain line (or one JSON line with --json). */
+function reportWorkspaceError(ctx: CommandContext, error: unknown): number {
+  const known =
+    isKeychainError(error) ||
+    [
+      KeyRejected,
+      Unreachable,
+      VerificationFailed,
+      InvalidProfile,
+      ProfileNameTaken,
+      ProfileNotFound,
+      NoKey,
+      SandboxProfileFixed,
+    ].some((type) => error instanceof type);
+  if (!known) throw error;
+  const e = error as Error & { code: string; details?: unknown };
+  if (ctx.out.json)
+    ctx.io.stderr.write(`${JSON.stringify({ code: e.code, message: e.message, details: e.details ?? null })}\n`);
+  else ctx.io.stderr.write(`lectern: ${e.message}\n`);
+  if (error instanceof KeyRejected || error instanceof VerificationFailed) return EXIT.api;
+  if (error instanceof Unreachable) return EXIT.network;
+  if (isKeychainError(error) || error instanceof NoKey) return EXIT.failure;
+  return EXIT.usage;
+}
+
+// ---- reading the key ---------------------------------------------------------------------------
+
+async function readKey(ctx: CommandContext): Promise<string> {
+  const stdin = ctx.io.stdin as Readable & { isTTY?: boolean; setRawMode?: (raw: boolean) => void };
+  const text = stdin.isTTY && stdin.setRawMode ? await promptHidden(stdin, ctx.io.stderr) : await readAll(stdin);
+  const key =
+    text
+      .split(/\r?\n/)
+      .find((line) => line.trim() !== '')
+      ?.trim() ?? '';
+  if (!key) {
+    throw new UsageError('No API key on standard input. Pipe it in, e.g.: lectern profiles add … < key.txt');
+  }
+  return key;
+}
+
+async function readAll(stream: Readable): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) {
+    text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+    if (text.length > 65_536) break; // no key is this long; do not buffer an endless pipe
+  }
+  return text;
+}
+
+/** Reads one line from a terminal without echoing it. */
+function promptHidden(stdin: Readable & { setRawMode?: (raw: boolean) => void }, stderr: Writable): Promise<string> {
+  stderr.write('API key (input hidden): ');
+  return new Promise((resolve, reject) => {
+    let line = '';
+    stdin.setRawMode?.(true);
+    const done = (error?: Error) => {
+      stdin.setRawMode?.(false);
+      stdin.off('data', onData);
+      stdin.pause();
+      stderr.write('\n');
+      if (error) reject(error);
+      else resolve(line);
+    };
+    const onData = (chunk: Buffer) => {
+      for (const char of chunk.toString('utf8')) {
+        if (char === '\r' || char === '\n') return done();
+        if (char === '\u0003') return done(new UsageError('Cancelled.'));
+        if (char === '\u007f' || char === '\b') line = line.slice(0, -1);
+        else line += char;
+      }
+    };
+    stdin.on('data', onData);
+    stdin.resume();
+  });
+}
+
+// ---- `--profile NAME` for every other command ----------------------------------------------------
+
+export interface ResolvedProfileConnection {
+  profileId: string;
+  baseUrl: string;
+  keyMode: Profile['keyMode'];
+  /** Read from the keychain once, when the connection was resolved. */
+  apiKey: string;
+}
+
+/**
+ * The server and key of the workspace named `name` in `dataDir` (case-insensitive). Throws
+ * UsageError for an unknown name, a workspace without key, or the built-in Sandbox (whose key
+ * exists only inside the running app); keychain errors pass through with their plain message.
+ */
+export async function resolveProfileConnection(
+  name: string,
+  dataDir: string,
+  keyStore: KeyStore = createSystemKeyStore(),
+): Promise<ResolvedProfileConnection> {
+  if (!existsSync(join(dataDir, WORKSPACES_DB_FILE))) {
+    throw new UsageError(
+      `There is no workspace named "${name}" (no workspaces in ${dataDir}). Add one with: lectern profiles add`,
+    );
+  }
+  const service = new WorkspaceService({ dataDir, keyStore });
+  try {
+    const profile = byName(service, name);
+    if (profile.environment === 'sandbox') {
+      throw new UsageError(
+        'The built-in Sandbox workspace’s key exists only inside the running app. For the CLI, start a sandbox with ' +
+          '`npm run sandbox` and use --base-url with LECTERN_API_KEY.',
+      );
+    }
+    if (!profile.hasKey) throw new UsageError(new NoKey(profile.name).message);
+    const connection = service.getConnection(profile.id);
+    return {
+      profileId: profile.id,
+      baseUrl: connection.baseUrl,
+      keyMode: connection.keyMode,
+      apiKey: await connection.apiKey(),
+    };
+  } finally {
+    service.close();
+  }
+}
+
+/** For CONNECTION_RESOLVERS (first): answers when `--profile NAME` was given, else lets others try. */
+export const profileResolver: ConnectionResolver = async (globals: GlobalOptions) => {
+  const name = globals.raw.profile;
+  if (name === undefined) return null;
+  if (typeof name !== 'string' || name.trim() === '') throw new UsageError('--profile needs a workspace NAME');
+  if (globals.raw['base-url'] !== undefined) throw new UsageError('Use either --profile or --base-url, not both.');
+  const { baseUrl, apiKey } = await resolveProfileConnection(name, globals.dataDir);
+  return { baseUrl, apiKey };
+};

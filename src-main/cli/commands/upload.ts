@@ -1,0 +1,86 @@
+// CLI (plain Node). `lectern upload FILE... (--section COURSE_ID/SECTION_ID |
+// --lesson COURSE_ID/SECTION_ID/LESSON_ID) [--concurrency N] [--limit-rate BYTES_PER_S]`.
+// Each file becomes a new VIDEO lesson in the section (title from the file name) or replaces the
+// lesson's video. Killed and run again with the same arguments, it resumes from the journal in
+// --data-dir: the same file to the same target is picked up, never uploaded twice.
+import { UploadManagerError, type AddUploadInput, type LessonTarget } from '../../uploads/index.ts';
+import type { Command } from '../command.ts';
+import { UsageError, positiveInt } from '../globals.ts';
+import { openManager, parseByteRate, runToEnd } from './uploads.ts';
+
+const USAGE = [
+  'upload FILE... (--section COURSE_ID/SECTION_ID | --lesson COURSE_ID/SECTION_ID/LESSON_ID) [--concurrency N] [--limit-rate BYTES_PER_S]',
+];
+
+export const uploadCommand: Command = {
+  name: 'upload',
+  summary: 'Upload lesson videos (resumable: run the same command again to continue)',
+  usage: USAGE,
+  options: {
+    section: { type: 'string' },
+    lesson: { type: 'string' },
+    title: { type: 'string' },
+    concurrency: { type: 'string' },
+    'limit-rate': { type: 'string' },
+    'stall-timeout': { type: 'string' },
+  },
+  async run(ctx) {
+    const files = ctx.args;
+    if (files.length === 0) throw new UsageError(`expected at least one FILE. Usage: lectern ${USAGE[0]}`);
+    const target = readTarget(stringOption(ctx.options.section), stringOption(ctx.options.lesson), files.length);
+    const title = stringOption(ctx.options.title);
+    if (title !== undefined && (target.kind !== 'new' || files.length !== 1)) {
+      throw new UsageError('--title applies to a single FILE uploaded with --section');
+    }
+    const concurrency = positiveInt('--concurrency', ctx.options.concurrency);
+    if (concurrency !== undefined && concurrency > 32) throw new UsageError('--concurrency must be at most 32');
+    const stallSeconds = positiveInt('--stall-timeout', ctx.options['stall-timeout']);
+    const manager = openManager(ctx, {
+      concurrency,
+      bandwidthBytesPerSec: parseByteRate('--limit-rate', stringOption(ctx.options['limit-rate'])) ?? null,
+      stallTimeoutMs: stallSeconds === undefined ? undefined : stallSeconds * 1000,
+    });
+    try {
+      const inputs: AddUploadInput[] = files.map((path) => ({
+        path,
+        lessonTarget: target.kind === 'new' && title !== undefined ? { ...target, title } : target,
+      }));
+      let rows;
+      try {
+        rows = await manager.add(inputs, { reuseExisting: true });
+      } catch (error) {
+        if (error instanceof UploadManagerError) throw new UsageError(error.message);
+        throw error;
+      }
+      for (const r of rows)
+        if (r.state === 'done') ctx.out.note(`${r.fileName} was already uploaded (lesson ${r.lessonId}).`);
+      return await runToEnd(ctx, manager, rows);
+    } finally {
+      await manager.close();
+    }
+  },
+};
+
+function readTarget(section: string | undefined, lesson: string | undefined, fileCount: number): LessonTarget {
+  if ((section === undefined) === (lesson === undefined)) {
+    throw new UsageError(
+      `pass exactly one of --section COURSE_ID/SECTION_ID or --lesson COURSE_ID/SECTION_ID/LESSON_ID. Usage: lectern ${USAGE[0]}`,
+    );
+  }
+  if (section !== undefined) {
+    const parts = section.split('/');
+    if (parts.length !== 2 || parts.some((p) => p.trim() === ''))
+      throw new UsageError('--section must be COURSE_ID/SECTION_ID');
+    // The title is filled in from each file name by the engine.
+    return { kind: 'new', courseId: parts[0]!, sectionId: parts[1]!, title: '' };
+  }
+  const parts = (lesson ?? '').split('/');
+  if (parts.length !== 3 || parts.some((p) => p.trim() === ''))
+    throw new UsageError('--lesson must be COURSE_ID/SECTION_ID/LESSON_ID');
+  if (fileCount !== 1) throw new UsageError("--lesson replaces one lesson's video: pass exactly one FILE");
+  return { kind: 'replace', courseId: parts[0]!, sectionId: parts[1]!, lessonId: parts[2]! };
+}
+
+function stringOption(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,214 @@
+// CLI (plain Node). `lectern uploads list`, `uploads resume [ID]`, `uploads cancel ID`, and the
+// helpers `lectern upload` shares: opening the journal in --data-dir, waiting for the engine,
+// progress lines for people and the one-line JSON summary for scripts.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ApiClient } from '../../api/index.ts';
+import { createUploadManager, UploadManagerError } from '../../uploads/index.ts';
+import type { UploadApi, UploadEvent, UploadManager, UploadRow } from '../../uploads/index.ts';
+import { action } from '../args.ts';
+import type { Command, CommandContext } from '../command.ts';
+import { UsageError } from '../globals.ts';
+
+const USAGE = ['uploads list', 'uploads resume [ID]', 'uploads cancel ID'];
+
+export const EXIT_INTERRUPTED = 130;
+
+export const uploadsCommand: Command = {
+  name: 'uploads',
+  summary: 'List, resume or cancel the uploads in the local journal',
+  usage: USAGE,
+  async run(ctx) {
+    const verb = action(ctx, ['list', 'resume', 'cancel'], USAGE.join(' | '));
+    const manager = openManager(ctx, {});
+    try {
+      if (verb === 'list') {
+        if (ctx.args.length > 0) throw new UsageError(`uploads list takes no arguments. Usage: lectern ${USAGE[0]}`);
+        const rows = manager.list();
+        if (ctx.out.json) printSummary(ctx, rows);
+        else if (rows.length === 0) ctx.out.line('No uploads in the journal.');
+        else printTable(ctx, rows);
+        return;
+      }
+      if (verb === 'cancel') {
+        const [id] = oneId(ctx, true, USAGE[2]!);
+        await manager.cancel(id!);
+        if (ctx.out.json) ctx.io.stdout.write(`${JSON.stringify({ cancelled: id })}\n`);
+        else ctx.out.line(`Cancelled and forgot upload ${id}.`);
+        return;
+      }
+      const [id] = oneId(ctx, false, USAGE[1]!);
+      const rows = id ? [manager.get(id)!] : manager.list().filter((r) => r.state !== 'done');
+      if (id && !rows[0]) throw new UsageError(`no upload with id ${id} (see lectern uploads list)`);
+      return await runToEnd(ctx, manager, rows);
+    } catch (error) {
+      if (error instanceof UploadManagerError && error.code === 'UPLOAD_NOT_FOUND') throw new UsageError(error.message);
+      throw error;
+    } finally {
+      await manager.close();
+    }
+  },
+};
+
+function oneId(ctx: CommandContext, required: boolean, usage: string): string[] {
+  if (ctx.args.length > 1 || (required && ctx.args.length !== 1)) {
+    throw new UsageError(`expected ${required ? 'ID' : '[ID]'}. Usage: lectern ${usage}`);
+  }
+  return ctx.args;
+}
+
+/**
+ * The UploadApi over the CLI's client, created only when the engine first calls the server (so
+ * `uploads list` works without a key).
+ */
+function lazyApi(ctx: CommandContext): UploadApi {
+  let client: Promise<ApiClient> | undefined;
+  const get = () => (client ??= ctx.client());
+  return {
+    uploads: {
+      create: async (body, o) => (await get()).uploads.create(body, o),
+      get: async (id, o) => (await get()).uploads.get(id, o),
+      signParts: async (id, parts, o) => (await get()).uploads.signParts(id, parts, o),
+      listParts: async (id, o) => (await get()).uploads.listParts(id, o),
+      complete: async (id, parts, o) => (await get()).uploads.complete(id, parts, o),
+      abort: async (id, o) => (await get()).uploads.abort(id, o),
+    },
+    lessons: {
+      create: async (c, s, body, o) => (await get()).lessons.create(c, s, body, o),
+      update: async (c, s, id, body, o) => (await get()).lessons.update(c, s, id, body, o),
+    },
+  };
+}
+
+export function openManager(
+  ctx: CommandContext,
+  options: { concurrency?: number; bandwidthBytesPerSec?: number | null; stallTimeoutMs?: number },
+): UploadManager {
+  mkdirSync(ctx.globals.dataDir, { recursive: true });
+  const progress = ctx.out.json ? undefined : new ProgressPrinter(ctx);
+  return createUploadManager({
+    journalPath: join(ctx.globals.dataDir, 'uploads.sqlite'),
+    api: lazyApi(ctx),
+    ...options,
+    onEvent: (e) => progress?.onEvent(e),
+    onJournalCorrupt: (message) => ctx.out.note(message),
+  });
+}
+
+/** Starts the given rows (retrying failed ones, resuming paused ones) and waits for the end. */
+export async function runToEnd(
+  ctx: CommandContext,
+  manager: UploadManager,
+  rows: readonly UploadRow[],
+): Promise<number> {
+  for (const row of rows) {
+    if (row.state === 'failed') manager.retry(row.id);
+    else if (row.state === 'paused') manager.resume(row.id);
+  }
+  const ids = rows.map((r) => r.id);
+  manager.start(ids);
+  const interrupted = new Promise<'interrupted'>((resolve) => {
+    if (ctx.signal.aborted) resolve('interrupted');
+    ctx.signal.addEventListener('abort', () => resolve('interrupted'), { once: true });
+  });
+  const outcome = await Promise.race([manager.whenIdle().then(() => 'idle' as const), interrupted]);
+  const final = ids.map((id) => manager.get(id)).filter((r): r is UploadRow => r !== undefined);
+  if (outcome === 'interrupted') {
+    ctx.out.note(
+      'Interrupted. Finished parts are kept; run the same command again (or lectern uploads resume) to continue.',
+    );
+    printSummary(ctx, final);
+    return EXIT_INTERRUPTED;
+  }
+  if (!ctx.out.json) printTable(ctx, final);
+  for (const r of final) if (r.notice) ctx.out.note(`${r.fileName}: ${r.notice.message}`);
+  printSummary(ctx, final);
+  const failed = final.filter((r) => r.state === 'failed');
+  for (const r of failed) ctx.out.note(`${r.fileName} failed: ${r.error?.code} ${r.error?.message}`);
+  if (failed.length === 0) return 0;
+  return failed.every((r) => /NETWORK|TIMEOUT|STALLED|ECONN|UND_ERR|STORAGE_5/.test(r.error?.code ?? '')) ? 4 : 3;
+}
+
+/** With --json: one line `{"uploads":[…]}`, always the last line on stdout. */
+export function printSummary(ctx: CommandContext, rows: readonly UploadRow[]): void {
+  if (!ctx.out.json) return;
+  const uploads = rows.map((r) => ({
+    id: r.id,
+    file: r.path,
+    uploadId: r.uploadId,
+    status: r.state,
+    bytesTotal: r.bytesTotal,
+    bytesSent: r.bytesSent,
+    bytesResent: r.bytesResent,
+    lessonId: r.lessonId,
+    ...(r.error ? { error: r.error } : {}),
+    ...(r.notice ? { notice: r.notice } : {}),
+  }));
+  ctx.io.stdout.write(`${JSON.stringify({ uploads })}\n`);
+}
+
+function printTable(ctx: CommandContext, rows: readonly UploadRow[]): void {
+  ctx.out.table(rows, [
+    { header: 'ID', value: (r) => r.id, max: Infinity },
+    { header: 'FILE', value: (r) => r.fileName, max: 40 },
+    { header: 'STATE', value: (r) => r.state },
+    { header: 'PROGRESS', value: (r) => `${percent(r)}% of ${formatBytes(r.bytesTotal)}` },
+    { header: 'RESENT', value: (r) => formatBytes(r.bytesResent) },
+    { header: 'LESSON', value: (r) => r.lessonId, max: Infinity },
+    { header: 'ERROR', value: (r) => (r.error ? `${r.error.code}: ${r.error.message}` : ''), max: 80 },
+  ]);
+}
+
+/** Human progress on stderr: state changes at once, a progress line per file at most every 2 s. */
+class ProgressPrinter {
+  private readonly ctx: CommandContext;
+  private readonly lastLine = new Map<string, number>();
+
+  constructor(ctx: CommandContext) {
+    this.ctx = ctx;
+  }
+
+  onEvent(e: UploadEvent): void {
+    const r = e.row;
+    if (e.type === 'state') {
+      // The first second of a transfer says little about its speed: start the clock here.
+      if (r.state === 'uploading') this.lastLine.set(r.id, performance.now());
+      this.ctx.out.note(`${r.fileName}: ${r.state}${r.error ? ` (${r.error.message})` : ''}`);
+      return;
+    }
+    const now = performance.now();
+    if (now - (this.lastLine.get(r.id) ?? -Infinity) < 2000) return;
+    this.lastLine.set(r.id, now);
+    const eta =
+      r.etaSeconds === null
+        ? ''
+        : ` ETA ${Math.floor(r.etaSeconds / 60)}:${String(r.etaSeconds % 60).padStart(2, '0')}`;
+    this.ctx.out.note(`${r.fileName}: ${percent(r)}% ${formatBytes(r.speedBps)}/s${eta}`);
+  }
+}
+
+function percent(r: UploadRow): number {
+  return Math.floor(((r.bytesConfirmed + r.bytesInFlight) * 100) / Math.max(1, r.bytesTotal));
+}
+
+export function formatBytes(n: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${i === 0 ? v : v.toFixed(1)} ${units[i]}`;
+}
+
+/** `1048576`, `512K`, `8M`, `1.5G` (binary units) → bytes. */
+export function parseByteRate(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d+(?:\.\d+)?)([KMG]i?B?)?$/i.exec(value.trim());
+  const scale = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 } as Record<string, number>;
+  const n = m ? Number(m[1]) * scale[(m[2] ?? '').charAt(0).toUpperCase()]! : NaN;
+  if (!Number.isFinite(n) || n < 1)
+    throw new UsageError(`${flag} must be bytes per second (e.g. 500000, 512K, 8M), got ${JSON.stringify(value)}`);
+  return Math.floor(n);
+}

@@ -1,0 +1,48 @@
+// CLI (plain Node). Where a command's server and key come from. Resolvers are tried in order; the
+// first that returns a connection wins. The workspaces engineer adds a `--profile` resolver (key
+// from the keychain) by putting it first in CONNECTION_RESOLVERS.
+import type { ApiKeySource } from '../api/index.ts';
+import { UsageError } from './globals.ts';
+import { profileResolver } from './commands/profiles.ts';
+import type { GlobalOptions } from './globals.ts';
+
+export interface Connection {
+  baseUrl: string;
+  apiKey: ApiKeySource;
+}
+
+/** Returns a connection, or null to let the next resolver try. Throws UsageError when it owns the
+ * request (e.g. `--profile` given) but cannot satisfy it. */
+export type ConnectionResolver = (globals: GlobalOptions, env: NodeJS.ProcessEnv) => Promise<Connection | null>;
+
+/** `--base-url` (or LECTERN_BASE_URL) plus LECTERN_API_KEY. */
+export const fromEnvironment: ConnectionResolver = async (globals, env) => {
+  if (!globals.baseUrl) throw new UsageError('No server: pass --base-url URL (or set LECTERN_BASE_URL).');
+  const key = env.LECTERN_API_KEY;
+  if (!key) throw new UsageError('No API key: set the LECTERN_API_KEY environment variable.');
+  return { baseUrl: globals.baseUrl, apiKey: key };
+};
+
+export const CONNECTION_RESOLVERS: ConnectionResolver[] = [profileResolver, fromEnvironment];
+
+export async function resolveConnection(globals: GlobalOptions, env: NodeJS.ProcessEnv): Promise<Connection> {
+  for (const resolve of CONNECTION_RESOLVERS) {
+    const connection = await resolve(globals, env);
+    if (connection) {
+      checkBaseUrl(connection.baseUrl);
+      return connection;
+    }
+  }
+  throw new UsageError('No server and key: pass --base-url and set LECTERN_API_KEY.');
+}
+
+function checkBaseUrl(baseUrl: string): void {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new UsageError(`--base-url is not a URL: ${JSON.stringify(baseUrl)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError('--base-url must start with http:// or https://');
+}

@@ -1,0 +1,72 @@
+// CLI (plain Node). Printing: JSON for scripts (`--json`), aligned tables and key/value blocks for
+// people. Writes to the given streams only (no console.log).
+import type { Writable } from 'node:stream';
+
+export interface Column<T> {
+  header: string;
+  value: (row: T) => unknown;
+  /** Truncate longer cells (default 48). IDs should pass Infinity. */
+  max?: number;
+}
+
+export class Output {
+  readonly json: boolean;
+  #stdout: Writable;
+  #stderr: Writable;
+
+  constructor(json: boolean, stdout: Writable, stderr: Writable) {
+    this.json = json;
+    this.#stdout = stdout;
+    this.#stderr = stderr;
+  }
+
+  line(text = ''): void {
+    this.#stdout.write(`${text}\n`);
+  }
+
+  /** Messages for people that must not pollute stdout (e.g. a generated idempotency key). */
+  note(text: string): void {
+    this.#stderr.write(`${text}\n`);
+  }
+
+  printJson(value: unknown): void {
+    this.#stdout.write(`${JSON.stringify(value ?? null, null, 2)}\n`);
+  }
+
+  table<T>(rows: readonly T[], columns: readonly Column<T>[]): void {
+    const cells = rows.map((row) => columns.map((c) => cell(c.value(row), c.max ?? 48)));
+    const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i]!.length)));
+    const fmt = (values: string[]) =>
+      values
+        .map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd();
+    this.line(fmt(columns.map((c) => c.header)));
+    for (const r of cells) this.line(fmt(r));
+  }
+
+  /** A key/value block for one resource. */
+  details(pairs: readonly [string, unknown][]): void {
+    const width = Math.max(...pairs.map(([k]) => k.length));
+    for (const [k, v] of pairs) this.line(`${k.padEnd(width)}  ${cell(v, 200)}`);
+  }
+}
+
+export function cell(value: unknown, max: number): string {
+  let text: string;
+  if (value === null || value === undefined || value === '') text = '-';
+  else if (Array.isArray(value)) text = value.map((v) => cell(v, Infinity)).join(', ') || '-';
+  else if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    const label = o.name ?? o.title ?? o.id;
+    text = typeof label === 'string' || typeof label === 'number' ? String(label) : JSON.stringify(o);
+  } else text = typeof value === 'string' ? value : JSON.stringify(value);
+  text = text.replace(/\s+/g, ' ');
+  return text.length > max ? `${text.slice(0, Math.max(1, max - 1))}…` : text;
+}
+
+export function duration(hours: unknown, minutes: unknown): string {
+  const h = Number(hours ?? 0);
+  const m = Number(minutes ?? 0);
+  return h || m ? `${h}h${String(m).padStart(2, '0')}m` : '-';
+}

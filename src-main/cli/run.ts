@@ -1,0 +1,109 @@
+// CLI (plain Node). Parses the command line, runs one command from the registry and maps every
+// outcome to an exit code: 0 ok, 2 usage, 3 API error, 4 network/timeout, 5 contract violation.
+import { parseArgs } from 'node:util';
+import { createApiClient, exitCodeFor, isApiError } from '../api/index.ts';
+import type { ApiClient } from '../api/index.ts';
+import type { CliIo, CommandContext } from './command.ts';
+import { resolveConnection } from './connection.ts';
+import { GLOBAL_OPTIONS, GLOBAL_USAGE, UsageError, readGlobals } from './globals.ts';
+import { Output } from './output.ts';
+import { allCommands, findCommand } from './registry.ts';
+
+export const EXIT = { ok: 0, failure: 1, usage: 2, api: 3, network: 4, contract: 5 } as const;
+
+export async function helpText(): Promise<string> {
+  const width = 56;
+  const lines = (await allCommands()).flatMap((c) =>
+    c.usage.map((u, i) => {
+      if (i > 0) return `  ${u}`;
+      return u.length <= width
+        ? `  ${u.padEnd(width)}  ${c.summary}`
+        : `  ${u}
+  ${' '.repeat(width)}  ${c.summary}`;
+    }),
+  );
+  return `Usage: lectern <command> [options]\n\nCommands:\n${lines.join('\n')}\n\n${GLOBAL_USAGE}\n`;
+}
+
+export async function runCli(
+  argv: string[],
+  io: CliIo,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<number> {
+  let client: ApiClient | undefined;
+  try {
+    const first = parseArgs({ args: argv, options: GLOBAL_OPTIONS, strict: false, allowPositionals: true });
+    const name = first.positionals[0];
+    if (name === undefined || name === 'help') {
+      const topic = name === 'help' ? first.positionals[1] : undefined;
+      const command = topic ? await findCommand(topic) : undefined;
+      if (topic && !command) throw new UsageError(`unknown command ${JSON.stringify(topic)}`);
+      const text = command
+        ? `Usage:\n${command.usage.map((u) => `  lectern ${u}`).join('\n')}\n\n${GLOBAL_USAGE}\n`
+        : await helpText();
+      if (name === undefined && first.values.help !== true) {
+        io.stderr.write(text);
+        return EXIT.usage;
+      }
+      io.stdout.write(text);
+      return EXIT.ok;
+    }
+    const command = await findCommand(name);
+    if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)} (see lectern --help)`);
+
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: argv,
+        options: { ...GLOBAL_OPTIONS, ...command.options },
+        strict: true,
+        allowPositionals: true,
+      });
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    const values = parsed.values as Record<string, unknown>;
+    const globals = readGlobals(values, io.env);
+    if (globals.help) {
+      io.stdout.write(`Usage:\n${command.usage.map((u) => `  lectern ${u}`).join('\n')}\n\n${GLOBAL_USAGE}\n`);
+      return EXIT.ok;
+    }
+    const commandOptions = Object.fromEntries(
+      Object.keys(command.options ?? {}).map((k) => [k, values[k]]),
+    ) as CommandContext['options'];
+    const ctx: CommandContext = {
+      args: parsed.positionals.slice(1),
+      options: commandOptions,
+      globals,
+      io,
+      out: new Output(globals.json, io.stdout, io.stderr),
+      signal,
+      client: async () => {
+        if (!client) {
+          const connection = await resolveConnection(globals, io.env);
+          client = createApiClient({ baseUrl: connection.baseUrl, apiKey: connection.apiKey });
+        }
+        return client;
+      },
+    };
+    return (await command.run(ctx)) ?? EXIT.ok;
+  } catch (error) {
+    return report(error, io);
+  } finally {
+    await client?.close();
+  }
+}
+
+function report(error: unknown, io: CliIo): number {
+  if (error instanceof UsageError) {
+    io.stderr.write(`lectern: ${error.message}\n`);
+    return EXIT.usage;
+  }
+  if (isApiError(error)) {
+    // One JSON line: status, code, message, errors (+ kind, method, path) — never the key.
+    io.stderr.write(`${JSON.stringify(error.toJSON())}\n`);
+    return exitCodeFor(error);
+  }
+  io.stderr.write(`lectern: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
+  return EXIT.failure;
+}

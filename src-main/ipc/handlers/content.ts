@@ -1,0 +1,92 @@
+/**
+ * Main process / plain Node. Handlers for browsing content through the offline cache: show the
+ * cached copy at once (refreshing in the background when stale), or fetch when nothing is cached
+ * so a first visit gets the server's typed error instead of an empty screen.
+ */
+import type { Cached } from '../../../src-preload/contract.ts';
+import type { CacheDataOf, CacheKind, CacheQueryOf } from '../../sync/cache-queries.ts';
+import type { ProfileSession } from '../../services/profile-session.ts';
+import type { AppServices } from '../../services/index.ts';
+import type { HandlerTable } from '../dispatch.ts';
+
+export async function cachedRead<K extends CacheKind>(
+  session: ProfileSession,
+  query: CacheQueryOf<K>,
+): Promise<Cached<CacheDataOf<K>>> {
+  let read = session.sync.readCache(query, { refresh: 'if-stale' });
+  if (read.data === null) {
+    // Nothing cached: ask the server now. Offline this throws the typed Network error.
+    read = await session.sync.refreshCache(query);
+  }
+  const status = session.sync.connectivity();
+  return {
+    data: read.data,
+    fetchedAt: read.fetchedAt,
+    stale: read.stale,
+    offlineReason: status.state === 'online' ? null : (status.lastError?.message ?? offlineSentence(status.state)),
+  };
+}
+
+function offlineSentence(state: string): string {
+  switch (state) {
+    case 'offline':
+      return 'You are offline.';
+    case 'unreachable':
+      return 'The server cannot be reached.';
+    case 'key-rejected':
+      return 'The server no longer accepts this workspace’s key.';
+    default:
+      return 'Not connected.';
+  }
+}
+
+type ContentChannels =
+  | 'categories.list'
+  | 'courses.list'
+  | 'courses.get'
+  | 'lessons.delete'
+  | 'quizzes.list'
+  | 'assessments.list'
+  | 'assessments.get'
+  | 'assessments.delete';
+
+export function contentHandlers(services: AppServices): Pick<HandlerTable, ContentChannels> {
+  const session = () => services.session();
+  return {
+    'categories.list': () => cachedRead(session(), { kind: 'categories' }),
+    'courses.list': (query) => cachedRead(session(), { kind: 'courses', ...query }),
+    'courses.get': async ({ id }) => {
+      const current = session();
+      const [course, sections] = await Promise.all([
+        cachedRead(current, { kind: 'course', courseId: id }),
+        cachedRead(current, { kind: 'sections', courseId: id }),
+      ]);
+      return {
+        data: course.data && sections.data ? { course: course.data, sections: sections.data } : null,
+        fetchedAt: olderOf(course.fetchedAt, sections.fetchedAt),
+        stale: course.stale || sections.stale,
+        offlineReason: course.offlineReason ?? sections.offlineReason,
+      };
+    },
+    'lessons.delete': async ({ courseId, sectionId, id }) => {
+      const current = session();
+      await current.client.lessons.delete(courseId, sectionId, id);
+      await current.sync.refreshCache({ kind: 'sections', courseId }).catch(() => undefined);
+      return { ok: true as const };
+    },
+    'quizzes.list': (query) => cachedRead(session(), { kind: 'quizzes', ...query }),
+    'assessments.list': (query) => cachedRead(session(), { kind: 'assessments', ...query }),
+    'assessments.get': ({ id }) => cachedRead(session(), { kind: 'assessment', assessmentId: id }),
+    'assessments.delete': async ({ id }) => {
+      const current = session();
+      await current.client.assessments.delete(id);
+      services.events.emit('cache.updated', { kinds: ['assessments', 'assessment'] });
+      return { ok: true as const };
+    },
+  };
+}
+
+function olderOf(a: string | null, b: string | null): string | null {
+  if (!a || !b) return a ?? b;
+  return a < b ? a : b;
+}

@@ -1,0 +1,52 @@
+/**
+ * Main process / plain Node. Handlers for drafts, the outbox and connection state.
+ */
+import type { Draft } from '../../../src-preload/contract.ts';
+import type { DraftView } from '../../sync/drafts.ts';
+import type { AppServices } from '../../services/index.ts';
+import type { HandlerTable } from '../dispatch.ts';
+
+type SyncChannels =
+  | 'drafts.list'
+  | 'drafts.get'
+  | 'drafts.edit'
+  | 'drafts.create'
+  | 'drafts.save'
+  | 'drafts.submit'
+  | 'drafts.discard'
+  | 'drafts.resolve'
+  | 'drafts.retry'
+  | 'outbox.list'
+  | 'sync.status'
+  | 'sync.checkNow';
+
+/** The renderer learns whether a create has its key, never the key itself. */
+export function toDraft(view: DraftView): Draft {
+  const { idempotencyKey, ...rest } = view;
+  return { ...rest, hasIdempotencyKey: idempotencyKey !== null };
+}
+
+export function syncHandlers(services: AppServices): Pick<HandlerTable, SyncChannels> {
+  const sync = () => services.session().sync;
+  return {
+    'drafts.list': () => sync().listDrafts(),
+    'drafts.get': ({ id }) => toDraft(sync().getDraft(id)),
+    'drafts.edit': async ({ resource, serverId }) => toDraft(await sync().editDraft({ resource, id: serverId })),
+    'drafts.create': ({ resource, parent, fields }) => toDraft(sync().createDraft({ resource, parent, fields })),
+    'drafts.save': ({ id, changes }) => toDraft(sync().saveDraftFields(id, changes)),
+    'drafts.submit': ({ id }) => toDraft(sync().saveToServer(id)),
+    'drafts.discard': ({ id }) => {
+      sync().discardDraft(id);
+      return { ok: true as const };
+    },
+    'drafts.resolve': ({ id, choices }) => toDraft(sync().resolveConflict(id, choices, { enqueue: true })),
+    'drafts.retry': ({ id }) => toDraft(sync().retryDraft(id)),
+    'outbox.list': () => sync().listOutbox(),
+    'sync.status': () => services.session().syncStatus(),
+    'sync.checkNow': async () => {
+      const session = services.session();
+      await session.sync.checkConnectivity();
+      return session.syncStatus();
+    },
+  };
+}

@@ -1,0 +1,161 @@
+// Main process / plain Node. Lessons (assumed retrieve/create/update, documented delete). A lesson can
+// reference a COMPLETED VIDEO upload session through `video_upload_id`; every lesson has one quiz.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { addApiRoute } from './api-route.ts';
+import type { ApiCall } from './api-route.ts';
+import { findLessonRow, findSectionRow, lessonResource } from './catalog-repo.ts';
+import type { SectionRow } from './catalog-repo.ts';
+import { linksFor } from './context.ts';
+import type { SandboxContext } from './context.ts';
+import { notFound, validationError } from './envelope.ts';
+import { lessonCreateBody, lessonUpdateBody } from './request-schemas.ts';
+import { need, ok } from './route-helpers.ts';
+import { findUpload } from './uploads-repo.ts';
+import { fieldError, parseBody } from './validation.ts';
+
+const LESSONS = '/courses/:course_id/sections/:section_id/lessons';
+
+export function registerLessonRoutes(api: FastifyInstance, ctx: SandboxContext): void {
+  const { sql, clock } = ctx;
+
+  const section = (call: ApiCall): SectionRow => {
+    const row = findSectionRow(sql, call.principal.owner, need(call.params.course_id), need(call.params.section_id));
+    if (row === undefined) throw notFound();
+    return row;
+  };
+  const lessonOut = (call: ApiCall, sectionId: string, lessonId: string) => {
+    const row = findLessonRow(sql, sectionId, lessonId);
+    if (row === undefined) throw notFound();
+    return lessonResource(row, linksFor(ctx, call.origin));
+  };
+  /** 422 unless the id names this owner's COMPLETED VIDEO upload (the reference's upload flow rule). */
+  const checkVideo = (call: ApiCall, uploadId: string | null | undefined): void => {
+    if (uploadId === undefined || uploadId === null) return;
+    const upload = findUpload(sql, uploadId, call.principal.owner);
+    if (upload === undefined) {
+      throw validationError([fieldError('video_upload_id', 'invalid', 'No upload session with this id.')]);
+    }
+    if (upload.status !== 'COMPLETED') {
+      throw validationError([
+        fieldError('video_upload_id', 'invalid', 'The upload session must be completed before it is referenced.'),
+      ]);
+    }
+    if (upload.upload_type !== 'VIDEO') {
+      throw validationError([fieldError('video_upload_id', 'invalid', 'The upload session is not a VIDEO upload.')]);
+    }
+  };
+  /** Makes room at `order`: lessons at or after it move one place down. */
+  const makeRoom = (sectionId: string, order: number, exceptId: string): void => {
+    if (
+      sql.get('SELECT 1 AS taken FROM lessons WHERE section_id = ? AND ord = ? AND id != ?', sectionId, order, exceptId)
+    ) {
+      sql.run(
+        'UPDATE lessons SET ord = ord + 1 WHERE section_id = ? AND ord >= ? AND id != ?',
+        sectionId,
+        order,
+        exceptId,
+      );
+    }
+  };
+
+  addApiRoute(api, ctx, {
+    method: 'GET',
+    url: `${LESSONS}/:id`,
+    permission: 'learning.view_lesson',
+    handler: (call) => ok(lessonOut(call, section(call).id, need(call.params.id))),
+  });
+
+  addApiRoute(api, ctx, {
+    method: 'POST',
+    url: LESSONS,
+    permission: 'learning.add_lesson',
+    create: true,
+    handler: (call) => {
+      const parent = section(call);
+      const body = parseBody(lessonCreateBody, call.body);
+      checkVideo(call, body.video_upload_id);
+      const id = randomUUID();
+      sql.transaction(() => {
+        const now = clock.now();
+        let order = body.order;
+        if (order === undefined) {
+          const last = sql.get<{ top: number | null }>(
+            'SELECT max(ord) AS top FROM lessons WHERE section_id = ?',
+            parent.id,
+          );
+          order = (last?.top ?? 0) + 1;
+        } else {
+          makeRoom(parent.id, order, id);
+        }
+        sql.run(
+          `INSERT INTO lessons (id, course_id, section_id, title, description, source, lesson_type, ord, text_content,
+             duration_seconds, video_upload_id, video_caption, document_url, document_name, image_url, image_name,
+             resources, created, updated)
+           VALUES (?, ?, ?, ?, ?, 'MANUAL_CREATION', ?, ?, '', 0, ?, '', '', '', '', '', '[]', ?, ?)`,
+          id,
+          parent.course_id,
+          parent.id,
+          body.title,
+          body.description ?? '',
+          body.lesson_type ?? 'VIDEO',
+          order,
+          body.video_upload_id ?? null,
+          now,
+          now,
+        );
+        sql.run(
+          `INSERT INTO quizzes (id, owner, lesson_id, status, total_points, created, updated)
+           VALUES (?, ?, ?, 'DRAFT', '0.00', ?, ?)`,
+          randomUUID(),
+          call.principal.owner,
+          id,
+          now,
+          now,
+        );
+      });
+      return { status: 201, data: lessonOut(call, parent.id, id) };
+    },
+  });
+
+  addApiRoute(api, ctx, {
+    method: 'PATCH',
+    url: `${LESSONS}/:id`,
+    permission: 'learning.change_lesson',
+    handler: (call) => {
+      const parent = section(call);
+      const id = need(call.params.id);
+      const current = findLessonRow(sql, parent.id, id);
+      if (current === undefined) throw notFound();
+      const body = parseBody(lessonUpdateBody, call.body);
+      checkVideo(call, body.video_upload_id);
+      sql.transaction(() => {
+        if (body.order !== undefined && body.order !== current.ord) makeRoom(parent.id, body.order, id);
+        sql.run(
+          `UPDATE lessons SET title = ?, description = ?, lesson_type = ?, ord = ?, video_upload_id = ?, updated = ?
+           WHERE id = ?`,
+          body.title ?? current.title,
+          body.description ?? current.description,
+          body.lesson_type ?? current.lesson_type,
+          body.order ?? current.ord,
+          body.video_upload_id === undefined ? current.video_upload_id : body.video_upload_id,
+          clock.now(),
+          id,
+        );
+      });
+      return ok(lessonOut(call, parent.id, id));
+    },
+  });
+
+  addApiRoute(api, ctx, {
+    method: 'DELETE',
+    url: `${LESSONS}/:id`,
+    permission: 'learning.delete_lesson',
+    handler: (call) => {
+      const parent = section(call);
+      const changes = sql.run('DELETE FROM lessons WHERE id = ? AND section_id = ?', need(call.params.id), parent.id);
+      if (changes === 0) throw notFound();
+      return ok(null);
+    },
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Main process / plain Node. Files the user chose through main's own dialog or dropped on the
+ * window, as opaque handles. The renderer only ever holds handles, so it cannot make main read
+ * an arbitrary path by naming it.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { FileHandle } from '../../src-preload/contract.ts';
+
+/** Extensions offered when a whole folder is added (lesson videos). */
+export const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov', 'webm', 'mkv', 'avi', 'mpg', 'mpeg'];
+
+export interface FileDialog {
+  /** Paths the user picked; empty when cancelled. */
+  pick(options: { folder: boolean }): Promise<string[]>;
+}
+
+export class FileHandleError extends Error {
+  readonly code = 'FILE_NOT_AVAILABLE';
+  constructor(message: string) {
+    super(message);
+    this.name = 'FileHandleError';
+  }
+}
+
+export interface FileHandles {
+  /** Turns user-chosen paths (files, or folders expanded to their videos) into handles. */
+  issue(paths: readonly string[]): Promise<FileHandle[]>;
+  /** The path behind a handle this registry issued; throws for anything else. */
+  resolve(handle: string): string;
+}
+
+export function createFileHandles(): FileHandles {
+  const issued = new Map<string, string>();
+
+  async function expand(path: string): Promise<{ path: string; size: number }[]> {
+    const info = await stat(path).catch(() => null);
+    if (!info) return [];
+    if (info.isFile()) return [{ path, size: info.size }];
+    if (!info.isDirectory()) return [];
+    const entries = await readdir(path, { withFileTypes: true });
+    const files = entries
+      .filter((entry) => entry.isFile() && VIDEO_EXTENSIONS.includes(entry.name.split('.').pop()?.toLowerCase() ?? ''))
+      .map((entry) => join(path, entry.name))
+      .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+    const out: { path: string; size: number }[] = [];
+    for (const file of files) {
+      const fileInfo = await stat(file).catch(() => null);
+      if (fileInfo?.isFile()) out.push({ path: file, size: fileInfo.size });
+    }
+    return out;
+  }
+
+  return {
+    async issue(paths) {
+      const handles: FileHandle[] = [];
+      for (const path of paths) {
+        for (const file of await expand(path)) {
+          const handle = randomUUID();
+          issued.set(handle, file.path);
+          handles.push({ handle, name: basename(file.path), size: file.size });
+        }
+      }
+      return handles;
+    },
+    resolve(handle) {
+      const path = issued.get(handle);
+      if (!path) throw new FileHandleError('That file was not chosen in Lectern’s file dialog. Add it again.');
+      return path;
+    },
+  };
+}
+
+/** The bridge host has no native dialog: tests (or a developer) queue answers through a test hook. */
+export function createQueuedFileDialog(): FileDialog & { answer(paths: string[]): void } {
+  const answers: string[][] = [];
+  return {
+    answer: (paths) => void answers.push(paths),
+    pick: async () => {
+      const next = answers.shift();
+      if (!next) {
+        throw Object.assign(
+          new Error('The bridge host has no file dialog. Start it with --test-hooks and queue an answer.'),
+          {
+            code: 'NOT_AVAILABLE',
+          },
+        );
+      }
+      return next;
+    },
+  };
+}

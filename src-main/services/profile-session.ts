@@ -1,0 +1,137 @@
+/**
+ * Main process / plain Node. Everything that depends on the active workspace — API client,
+ * offline store and sync, upload engine — opened together and closed together, so switching
+ * profile switches all of it without restarting the app.
+ */
+import { join } from 'node:path';
+import { createApiClient, type ApiClient } from '../api/index.ts';
+import { createSyncService, type SyncService } from '../sync/service.ts';
+import { createUploadManager, type UploadManager, type UploadRow as EngineRow } from '../uploads/index.ts';
+import type { ProfileConnection } from '../workspaces/types.ts';
+import type { SyncStatus, UploadRow } from '../../src-preload/contract.ts';
+import type { AppEvents } from './index.ts';
+import { describeError, type Logger } from './log.ts';
+
+export interface ProfileSession {
+  readonly profileId: string;
+  readonly client: ApiClient;
+  readonly sync: SyncService;
+  readonly uploads: UploadManager;
+  syncStatus(): SyncStatus;
+  close(): Promise<void>;
+}
+
+export interface ProfileSessionOptions {
+  dataDir: string;
+  connection: ProfileConnection;
+  events: AppEvents;
+  log: Logger;
+}
+
+export function profileDataDir(dataDir: string, profileId: string): string {
+  return join(dataDir, 'profiles', profileId);
+}
+
+export function toUploadRowView(row: EngineRow): UploadRow {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    target: row.target,
+    bytesTotal: row.bytesTotal,
+    bytesConfirmed: row.bytesConfirmed,
+    bytesInFlight: row.bytesInFlight,
+    state: row.state,
+    speedBps: row.speedBps,
+    etaSeconds: row.etaSeconds,
+    error: row.error ? { code: row.error.code, message: row.error.message } : null,
+    notice: row.notice ? { code: row.notice.code, message: row.notice.message } : null,
+    uploadId: row.uploadId ?? null,
+    lessonId: row.lessonId ?? null,
+    createdAt: row.createdAt,
+  };
+}
+
+export function openProfileSession(options: ProfileSessionOptions): ProfileSession {
+  const { connection, events, log } = options;
+  const profileId = connection.profileId;
+  const client = createApiClient({ baseUrl: connection.baseUrl, apiKey: connection.apiKey });
+  // The connectivity probe must answer fast (status bar), so it gets one attempt and short timeouts
+  // instead of the full client's retries.
+  const probeClient = createApiClient({
+    baseUrl: connection.baseUrl,
+    apiKey: connection.apiKey,
+    retry: { maxAttempts: 1, deadlineMs: 8_000 },
+    timeouts: { connectMs: 3_000, headersMs: 6_000, bodyMs: 6_000 },
+  });
+  let closed = false;
+
+  const sync: SyncService = createSyncService({
+    dataDir: options.dataDir,
+    profileId,
+    client,
+    probe: () => probeClient.categories.list({ page: 1, pageSize: 1 }),
+    onInternalError: (error) => log.warn('sync background failure', { profileId, ...describeError(error) }),
+    onEvent: (event, payload) => {
+      if (closed) return;
+      if (event === 'drafts.changed') {
+        events.emit('drafts.changed', { ids: (payload as { draftIds: string[] }).draftIds });
+      } else if (event === 'cache.updated') {
+        events.emit('cache.updated', { kinds: [(payload as { kind: string }).kind] });
+      } else if (event === 'outbox.changed') {
+        events.emit('outbox.changed', { count: (payload as { count: number }).count });
+        events.emit('sync.status', syncStatus());
+      } else if (event === 'sync.status') {
+        events.emit('sync.status', syncStatus());
+      }
+    },
+  });
+  for (const notice of sync.notices) events.emit('app.notice', { level: 'warning', message: notice.message });
+
+  const uploads = createUploadManager({
+    journalPath: join(profileDataDir(options.dataDir, profileId), 'uploads.db'),
+    api: client,
+    onEvent: (event) => {
+      if (closed) return;
+      events.emit('uploads.changed', toUploadRowView(event.row));
+      // A video that just landed as a lesson: refresh that course's sections so it shows at once.
+      if (event.type === 'state' && event.row.state === 'done' && event.row.lessonId) {
+        void sync.refreshCache({ kind: 'sections', courseId: event.row.target.courseId }).catch(() => undefined);
+      }
+    },
+    onJournalCorrupt: (message) => events.emit('app.notice', { level: 'warning', message }),
+  });
+
+  // Uploads a previous run left unfinished continue on their own, like any desktop sync client;
+  // the ones the user paused stay paused.
+  const interrupted = uploads
+    .list()
+    .filter((row) => row.state === 'queued')
+    .map((row) => row.id);
+  if (interrupted.length > 0) uploads.start(interrupted);
+
+  function syncStatus(): SyncStatus {
+    const status = sync.connectivity();
+    return {
+      state: status.state,
+      since: status.since,
+      lastCheckedAt: status.lastCheckedAt,
+      message: status.lastError?.message ?? null,
+      outbox: sync.outboxSummary(),
+    };
+  }
+
+  return {
+    profileId,
+    client,
+    sync,
+    uploads,
+    syncStatus,
+    close: async () => {
+      closed = true;
+      await uploads.close();
+      await sync.close();
+      await client.close();
+      await probeClient.close();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+// Main process / plain Node. The resource cache: every response the client fetched, stored with
+// the time it was fetched, so screens can show it at once (and offline) and say how old it is.
+import type { DatabaseSync } from 'node:sqlite';
+
+export interface CacheRead<T> {
+  /** null when this key was never fetched. */
+  data: T | null;
+  /** ISO timestamp of the fetch that produced `data`. */
+  fetchedAt: string | null;
+  /** True when missing or older than the store's freshness window: refresh in the background. */
+  stale: boolean;
+}
+
+export interface CacheStore {
+  read<T>(key: string): CacheRead<T>;
+  write<T>(key: string, kind: string, data: T): CacheRead<T>;
+  delete(key: string): void;
+  /** Every entry of one kind (e.g. all cached course pages), for in-place updates. */
+  entries(kind: string): { key: string; data: unknown }[];
+  /**
+   * Replaces the item with this `id` inside cached pages (`{results: [...]}`) and arrays of `kind`,
+   * so lists show a just-saved resource without a refetch. Returns the keys it changed.
+   */
+  replaceInLists(kind: string, item: { id: string }): string[];
+}
+
+export interface CacheStoreOptions {
+  /** Entries older than this are reported `stale`. Default 60 s. */
+  staleAfterMs?: number;
+  now?: () => number;
+}
+
+export function createCacheStore(db: DatabaseSync, options: CacheStoreOptions = {}): CacheStore {
+  const staleAfterMs = options.staleAfterMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  const select = db.prepare('SELECT data, fetched_at FROM cache_entries WHERE key = ?');
+  const upsert = db.prepare(
+    `INSERT INTO cache_entries (key, kind, data, fetched_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT(key) DO UPDATE SET kind = excluded.kind, data = excluded.data, fetched_at = excluded.fetched_at`,
+  );
+  const update = db.prepare('UPDATE cache_entries SET data = ? WHERE key = ?');
+  const remove = db.prepare('DELETE FROM cache_entries WHERE key = ?');
+  const byKind = db.prepare('SELECT key, data FROM cache_entries WHERE kind = ?');
+
+  const toRead = <T>(data: string, fetchedAt: number): CacheRead<T> => ({
+    data: JSON.parse(data) as T,
+    fetchedAt: new Date(fetchedAt).toISOString(),
+    stale: now() - fetchedAt > staleAfterMs,
+  });
+
+  return {
+    read<T>(key: string): CacheRead<T> {
+      const row = select.get(key) as { data: string; fetched_at: number } | undefined;
+      return row ? toRead<T>(row.data, row.fetched_at) : { data: null, fetchedAt: null, stale: true };
+    },
+    write<T>(key: string, kind: string, data: T): CacheRead<T> {
+      const json = JSON.stringify(data);
+      const at = now();
+      upsert.run(key, kind, json, at);
+      return toRead<T>(json, at);
+    },
+    delete(key: string) {
+      remove.run(key);
+    },
+    entries(kind: string) {
+      return (byKind.all(kind) as { key: string; data: string }[]).map((row) => ({
+        key: row.key,
+        data: JSON.parse(row.data) as unknown,
+      }));
+    },
+    replaceInLists(kind: string, item: { id: string }) {
+      const changed: string[] = [];
+      for (const entry of this.entries(kind)) {
+        const list = listOf(entry.data);
+        if (!list) continue;
+        const index = list.findIndex((x) => isRecord(x) && x.id === item.id);
+        if (index < 0) continue;
+        list[index] = item;
+        // Keeps fetched_at: the rest of the page is still as old as it was.
+        update.run(JSON.stringify(entry.data), entry.key);
+        changed.push(entry.key);
+      }
+      return changed;
+    },
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function listOf(data: unknown): unknown[] | null {
+  if (Array.isArray(data)) return data as unknown[];
+  if (isRecord(data) && Array.isArray(data.results)) return data.results as unknown[];
+  return null;
+}
+
+export interface CachedQuery<T> {
+  readonly key: string;
+  /** The cached value right now (never touches the network). */
+  read(): CacheRead<T>;
+  /** Fetches online, writes the cache, returns the fresh read. Concurrent calls share one fetch. */
+  refresh(): Promise<CacheRead<T>>;
+}
+
+/**
+ * The cache-first pattern for one key: `read()` immediately, `refresh()` in the background,
+ * `onUpdated` after each successful write (the service turns it into a `cache.updated` event).
+ */
+export function cachedQuery<T>(
+  cache: CacheStore,
+  spec: { key: string; kind: string; fetch: () => Promise<T>; onUpdated?: (read: CacheRead<T>) => void },
+  inFlight: Map<string, Promise<unknown>> = new Map(),
+): CachedQuery<T> {
+  return {
+    key: spec.key,
+    read: () => cache.read<T>(spec.key),
+    refresh: () => {
+      const running = inFlight.get(spec.key) as Promise<CacheRead<T>> | undefined;
+      if (running) return running;
+      const promise = (async () => {
+        const data = await spec.fetch();
+        const read = cache.write(spec.key, spec.kind, data);
+        spec.onUpdated?.(read);
+        return read;
+      })().finally(() => inFlight.delete(spec.key)); // a later microtask: after the set below
+      inFlight.set(spec.key, promise);
+      return promise;
+    },
+  };
+}

@@ -1,0 +1,117 @@
+// Main process / plain Node. Which cached reads exist (categories, course pages, course detail,
+// sections with lessons, quizzes, assessments), their cache keys and how each is fetched online.
+import type { Assessment, Category, Course, Page, Quiz, Section } from '../api/index.ts';
+import type { SyncApiClient } from './client.ts';
+import type { Fields } from './merge.ts';
+
+export type CacheQuery =
+  | { kind: 'categories' }
+  | { kind: 'courses'; page?: number; pageSize?: number; search?: string; category?: string; status?: string }
+  | { kind: 'course'; courseId: string }
+  | { kind: 'sections'; courseId: string }
+  | { kind: 'quizzes'; page?: number; pageSize?: number; search?: string }
+  | { kind: 'assessments'; page?: number; pageSize?: number; search?: string; courseId?: string; status?: string }
+  | { kind: 'assessment'; assessmentId: string };
+
+export type CacheKind = CacheQuery['kind'];
+export const CACHE_KINDS: readonly CacheKind[] = [
+  'categories',
+  'courses',
+  'course',
+  'sections',
+  'quizzes',
+  'assessments',
+  'assessment',
+];
+
+/** What each kind of read holds. Lists of sections and categories are complete (all pages). */
+export interface CacheDataMap {
+  categories: Category[];
+  courses: Page<Course>;
+  course: Course;
+  sections: Section[];
+  quizzes: Page<Quiz>;
+  assessments: Page<Assessment>;
+  assessment: Assessment;
+}
+export type CacheQueryOf<K extends CacheKind> = Extract<CacheQuery, { kind: K }>;
+export type CacheDataOf<K extends CacheKind> = CacheDataMap[K];
+
+const DEFAULT_PAGE_SIZE = 20;
+
+/** Canonical key: the same query always maps to the same row, whatever the key order or defaults. */
+export function cacheKey(query: CacheQuery): string {
+  const params: Record<string, string | number | undefined> = { ...query };
+  delete params.kind;
+  if (query.kind === 'courses' || query.kind === 'quizzes' || query.kind === 'assessments') {
+    params.page = query.page ?? 1;
+    params.pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  }
+  const search = new URLSearchParams();
+  for (const name of Object.keys(params).sort()) {
+    const value = params[name];
+    if (value !== undefined && value !== '') search.append(name, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${query.kind}?${qs}` : query.kind;
+}
+
+async function allPages(list: (page: number) => Promise<{ paginator: { total_pages: number }; results: Fields[] }>) {
+  const items: Fields[] = [];
+  for (let page = 1; page <= 1000; page++) {
+    const result = await list(page);
+    items.push(...result.results);
+    if (page >= result.paginator.total_pages || result.results.length === 0) break;
+  }
+  return items;
+}
+
+/** Fetches one query online. The client validated the response, so the casts are honest. */
+export async function fetchQuery(client: SyncApiClient, query: CacheQuery): Promise<unknown> {
+  switch (query.kind) {
+    case 'categories':
+      return allPages((page) => client.categories.list({ page, pageSize: 100 }));
+    case 'courses': {
+      const { page = 1, pageSize = DEFAULT_PAGE_SIZE, search, category, status } = query;
+      return client.courses.list({ page, pageSize, search, category, status });
+    }
+    case 'course':
+      return client.courses.get(query.courseId);
+    case 'sections': {
+      const sections: Fields[] = [];
+      for await (const page of client.sections.pages(query.courseId, { pageSize: 100 })) sections.push(...page.results);
+      return sections.sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0));
+    }
+    case 'quizzes': {
+      const { page = 1, pageSize = DEFAULT_PAGE_SIZE, search } = query;
+      return client.quizzes.list({ page, pageSize, search });
+    }
+    case 'assessments': {
+      const { page = 1, pageSize = DEFAULT_PAGE_SIZE, search, courseId, status } = query;
+      return client.assessments.list({ page, pageSize, search, courseId, status });
+    }
+    case 'assessment':
+      return client.assessments.get(query.assessmentId);
+  }
+}
+
+/** A lesson found in a cached sections list of its course. */
+export function findCachedLesson(sections: unknown, sectionId: string, lessonId: string): Fields | null {
+  if (!Array.isArray(sections)) return null;
+  const section = sections.find((s: Fields) => s.id === sectionId) as Fields | undefined;
+  const lessons = Array.isArray(section?.lessons) ? (section.lessons as Fields[]) : [];
+  return lessons.find((l) => l.id === lessonId) ?? null;
+}
+
+/** Puts a saved lesson into the cached sections list (replacing or appending). Mutates `sections`. */
+export function upsertCachedLesson(sections: unknown, sectionId: string, lesson: Fields): boolean {
+  if (!Array.isArray(sections)) return false;
+  const section = sections.find((s: Fields) => s.id === sectionId) as Fields | undefined;
+  if (!section || !Array.isArray(section.lessons)) return false;
+  const lessons = section.lessons as Fields[];
+  const index = lessons.findIndex((l) => l.id === lesson.id);
+  if (index >= 0) lessons[index] = lesson;
+  else lessons.push(lesson);
+  lessons.sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0));
+  return true;
+}

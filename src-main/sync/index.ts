@@ -1,0 +1,25 @@
+// Main process / plain Node. Public surface of the offline store and sync engine: import from here.
+export { createSyncService } from './service.ts';
+export type {
+  EditDraftInput,
+  NewDraftInput,
+  SyncEventListener,
+  SyncEventMap,
+  SyncEventName,
+  SyncService,
+  SyncServiceOptions,
+} from './service.ts';
+export type { DraftState, DraftSummary, DraftView } from './drafts.ts';
+export { DRAFT_STATES } from './drafts.ts';
+export type { OutboxItem, OutboxState, OutboxSummary } from './outbox.ts';
+export type { ConnectivityState, ConnectivityStatus } from './connectivity.ts';
+export type { CacheDataMap, CacheDataOf, CacheKind, CacheQuery, CacheQueryOf } from './cache-queries.ts';
+export { CACHE_KINDS, cacheKey } from './cache-queries.ts';
+export type { ConflictChoice, FieldConflict, Fields } from './merge.ts';
+export type { FieldErrorItem, SyncError } from './errors.ts';
+export { SyncServiceError } from './errors.ts';
+export type { DraftOperation, DraftParent, ResourceKind } from './resources.ts';
+export { RESOURCE_KINDS, allowedFields } from './resources.ts';
+export type { SyncApiClient } from './client.ts';
+export type { CacheRead } from '../store/cache-store.ts';
+export type { StoreNotice } from '../store/profile-database.ts';

@@ -1,0 +1,222 @@
+// Main process / plain Node. Sends one outbox row: a create with the draft's stored
+// Idempotency-Key, or a PATCH preceded by a read of the server copy and a three-way merge.
+// Every state change is one transaction; a crash between any two leaves a row that is safe to resend.
+import type { DatabaseSync } from 'node:sqlite';
+import { transaction } from '../store/database.ts';
+import type { DraftRow, DraftStore } from './drafts.ts';
+import { dispositionOf, errorKind, mayHaveReachedServer, toSyncError } from './errors.ts';
+import { changedFields, mergeForPatch, type Fields } from './merge.ts';
+import type { DraftParent, ResourceKind } from './resources.ts';
+import type { Remote } from './client.ts';
+import type { OutboxRow } from './outbox.ts';
+
+export interface SendContext {
+  db: DatabaseSync;
+  drafts: DraftStore;
+  remote: Remote;
+  now: () => number;
+  retryPolicy: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
+  isClosed: () => boolean;
+  /** Aborts in-flight calls when the service closes. */
+  signal?: AbortSignal;
+  onResult: (error: unknown) => void;
+  onServerCopy: (resource: ResourceKind, draft: DraftRow, copy: Fields) => void;
+  changed: (draftId: string) => void;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+const updatedAt = (copy: Fields) => (typeof copy.updated_datetime === 'string' ? copy.updated_datetime : null);
+
+/** Returns false when the worker should stop (offline, key rejected, closed). */
+export async function sendOne(ctx: SendContext, op: OutboxRow): Promise<boolean> {
+  const { db, drafts } = ctx;
+  const draft = drafts.row(op.draft_id);
+  const parent = JSON.parse(draft.parent) as DraftParent;
+  const isCreate = op.operation === 'create';
+  const priorDoubt = draft.in_doubt;
+
+  transaction(db, () => {
+    db.prepare(`UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ? WHERE seq = ?`).run(
+      ctx.now(),
+      op.seq,
+    );
+    // Before the request leaves: from here until a definite answer, a create may exist remotely.
+    drafts.update(draft.id, isCreate ? { state: 'sending', in_doubt: 1, key_body: op.body } : { state: 'sending' });
+  });
+  ctx.changed(draft.id);
+
+  // Whether a write request left on this attempt (a create at once; a PATCH after its merge).
+  const progress = { writeSent: isCreate };
+  try {
+    let result: Fields;
+    if (isCreate) {
+      if (!draft.idempotency_key) throw new Error('create draft without an Idempotency-Key');
+      result = await ctx.remote.create(
+        draft.resource,
+        parent,
+        JSON.parse(op.body) as Fields,
+        draft.idempotency_key,
+        ctx.signal,
+      );
+    } else {
+      const outcome = await patchWithMerge(ctx, draft, parent, progress);
+      if (outcome === 'conflict' || outcome === 'closed') return outcome === 'conflict';
+      result = outcome;
+    }
+    if (ctx.isClosed()) return false;
+    ctx.onResult(null);
+    succeed(ctx, op, draft, result);
+    return true;
+  } catch (error) {
+    if (ctx.isClosed()) return false; // leave the row `sending`; it is recovered as queued on next open
+    return fail(ctx, op, draft, error, isCreate, progress.writeSent ? priorDoubt : -1);
+  }
+}
+
+/** GET, merge, then PATCH only what is still the user's. Returns the server copy afterwards. */
+async function patchWithMerge(
+  ctx: SendContext,
+  draft: DraftRow,
+  parent: DraftParent,
+  progress: { writeSent: boolean },
+): Promise<Fields | 'conflict' | 'closed'> {
+  if (!draft.server_id) throw new Error('update draft without a server id');
+  const theirs = await ctx.remote.get(draft.resource, parent, draft.server_id, ctx.signal);
+  if (ctx.isClosed()) return 'closed';
+  ctx.onResult(null);
+  ctx.onServerCopy(draft.resource, draft, theirs);
+  const base = JSON.parse(draft.base ?? '{}') as Fields;
+  const mine = JSON.parse(draft.fields) as Fields;
+  const merge = mergeForPatch({
+    base,
+    baseUpdatedAt: draft.base_updated_at,
+    mine,
+    theirs,
+    theirsUpdatedAt: updatedAt(theirs),
+  });
+
+  if (merge.conflicts.length > 0) {
+    transaction(ctx.db, () => {
+      ctx.db.prepare('DELETE FROM outbox WHERE draft_id = ?').run(draft.id);
+      ctx.drafts.update(draft.id, {
+        state: 'conflict',
+        conflict: json({ theirs, theirsUpdatedAt: updatedAt(theirs) }),
+        error: null,
+        in_doubt: 0, // the copy just read includes any earlier write of ours
+      });
+    });
+    ctx.changed(draft.id);
+    return 'conflict';
+  }
+  const nothingToSend = Object.keys(merge.patch).length === 0;
+  // Rebase onto the server copy first: untouched fields take its values, and a crash before the
+  // PATCH lands simply merges again next time. From here the PATCH may land: the draft is in doubt
+  // (not reopenable) until a definite answer, so the user never conflicts with their own write.
+  ctx.drafts.update(draft.id, {
+    ...(merge.serverChanged
+      ? { base: json(theirs), base_updated_at: updatedAt(theirs), fields: json(changedFields(theirs, mine)) }
+      : {}),
+    in_doubt: nothingToSend ? draft.in_doubt : 1,
+  });
+  if (nothingToSend) return theirs;
+  progress.writeSent = true;
+  return ctx.remote.update(draft.resource, parent, draft.server_id, merge.patch, ctx.signal);
+}
+
+function succeed(ctx: SendContext, op: OutboxRow, draft: DraftRow, result: Fields): void {
+  const serverId = typeof result.id === 'string' ? result.id : draft.server_id;
+  transaction(ctx.db, () => {
+    ctx.db.prepare('DELETE FROM outbox WHERE seq = ?').run(op.seq);
+    ctx.drafts.update(draft.id, {
+      state: 'sent',
+      server_id: serverId,
+      base: json(result),
+      base_updated_at: updatedAt(result),
+      // Nothing left unsent: the server copy (base) now shows every value the user saved.
+      fields: '{}',
+      result: json(result),
+      error: null,
+      conflict: null,
+      in_doubt: 0,
+    });
+  });
+  ctx.onServerCopy(draft.resource, { ...draft, server_id: serverId }, result);
+  ctx.changed(draft.id);
+}
+
+/** `priorDoubt` is -1 when no write left on this attempt (the draft's doubt is then unchanged). */
+function fail(
+  ctx: SendContext,
+  op: OutboxRow,
+  draft: DraftRow,
+  error: unknown,
+  isCreate: boolean,
+  priorDoubt: number,
+): boolean {
+  ctx.onResult(error);
+  const stored = json(toSyncError(error));
+  const disposition = dispositionOf(error);
+  // A definite refusal proves this write did nothing; a connection never made proves nothing new.
+  const reached = mayHaveReachedServer(error);
+  const notSent = errorKind(error) === 'Network' && !reached;
+  const current = ctx.drafts.row(draft.id).in_doubt;
+  const inDoubt = priorDoubt < 0 ? current : notSent ? priorDoubt : reached ? 1 : 0;
+  const at = ctx.now();
+  const attempts = op.attempts + 1;
+
+  const requeue = (nextAttemptAt: number, countAttempt: boolean) =>
+    transaction(ctx.db, () => {
+      ctx.db
+        .prepare(
+          `UPDATE outbox SET state = 'queued', attempts = ?, next_attempt_at = ?, last_error = ?, updated_at = ? WHERE seq = ?`,
+        )
+        .run(countAttempt ? attempts : op.attempts, nextAttemptAt, stored, at, op.seq);
+      ctx.drafts.update(draft.id, { state: 'queued', in_doubt: inDoubt });
+    });
+  const markFailed = () =>
+    transaction(ctx.db, () => {
+      ctx.db
+        .prepare(`UPDATE outbox SET state = 'failed', attempts = ?, last_error = ?, updated_at = ? WHERE seq = ?`)
+        .run(attempts, stored, at, op.seq);
+      ctx.drafts.update(draft.id, { state: 'failed', error: stored, in_doubt: inDoubt });
+    });
+
+  let keepGoing = true;
+  switch (disposition) {
+    case 'offline':
+    case 'key-rejected':
+      // Not the item's fault: wait for connectivity to come back, without using up its attempts.
+      requeue(0, false);
+      keepGoing = false;
+      break;
+    case 'transient': {
+      if (attempts >= ctx.retryPolicy.maxAttempts) {
+        markFailed();
+        break;
+      }
+      const { baseDelayMs, maxDelayMs } = ctx.retryPolicy;
+      const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      const wait = Math.max(
+        Math.min(maxDelayMs, baseDelayMs * 2 ** (attempts - 1)),
+        typeof retryAfter === 'number' ? retryAfter * 1000 : 0,
+      );
+      requeue(at + wait, true);
+      break;
+    }
+    case 'not-found':
+      if (!isCreate) {
+        // Deleted on the server while the user was editing: report it, keep every keystroke.
+        transaction(ctx.db, () => {
+          ctx.db.prepare('DELETE FROM outbox WHERE seq = ?').run(op.seq);
+          ctx.drafts.update(draft.id, { state: 'deleted-on-server', error: stored, in_doubt: 0 });
+        });
+        break;
+      }
+      markFailed(); // a create whose course/section is gone
+      break;
+    default:
+      markFailed();
+  }
+  ctx.changed(draft.id);
+  return keepGoing;
+}

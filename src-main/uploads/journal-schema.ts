@@ -1,0 +1,188 @@
+// Main process / plain Node. The upload journal's SQLite schema (numbered migrations), the row
+// shapes the engine uses, and the zod checks applied when rows are read back from disk.
+import { z } from 'zod';
+import type { Migration } from '../store/database.ts';
+import type { FileIdentity } from './file-identity.ts';
+import type { LessonTarget, UploadProblem, UploadState } from './types.ts';
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'upload journal',
+    up(db) {
+      db.exec(`
+        CREATE TABLE uploads (
+          id TEXT PRIMARY KEY,
+          position INTEGER NOT NULL,
+          path TEXT NOT NULL,
+          file_name TEXT NOT NULL,
+          content_type TEXT NOT NULL,
+          size INTEGER NOT NULL,
+          mtime_ms REAL NOT NULL,
+          head_sha256 TEXT NOT NULL,
+          tail_sha256 TEXT NOT NULL,
+          target_kind TEXT NOT NULL CHECK (target_kind IN ('new', 'replace')),
+          course_id TEXT NOT NULL,
+          section_id TEXT NOT NULL,
+          target_lesson_id TEXT,
+          title TEXT,
+          state TEXT NOT NULL,
+          session_id TEXT,
+          session_key TEXT NOT NULL,
+          part_size INTEGER,
+          total_parts INTEGER,
+          session_completed INTEGER NOT NULL DEFAULT 0,
+          lesson_key TEXT NOT NULL,
+          attach_attempted INTEGER NOT NULL DEFAULT 0,
+          lesson_id TEXT,
+          bytes_sent INTEGER NOT NULL DEFAULT 0,
+          bytes_resent INTEGER NOT NULL DEFAULT 0,
+          error_code TEXT,
+          error_message TEXT,
+          notice_code TEXT,
+          notice_message TEXT,
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL
+        );
+        CREATE TABLE upload_parts (
+          upload_id TEXT NOT NULL REFERENCES uploads(id) ON DELETE CASCADE,
+          part_number INTEGER NOT NULL,
+          size INTEGER NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          done INTEGER NOT NULL DEFAULT 0,
+          etag TEXT,
+          md5 TEXT,
+          PRIMARY KEY (upload_id, part_number)
+        );
+      `);
+    },
+  },
+];
+
+export interface JournalPart {
+  partNumber: number;
+  size: number;
+  attempts: number;
+  done: boolean;
+  etag: string | null;
+  md5: string | null;
+}
+
+export interface JournalRow {
+  id: string;
+  position: number;
+  identity: FileIdentity;
+  fileName: string;
+  contentType: string;
+  target: LessonTarget;
+  state: UploadState;
+  sessionId: string | null;
+  sessionKey: string;
+  partSize: number | null;
+  totalParts: number | null;
+  sessionCompleted: boolean;
+  lessonKey: string;
+  attachAttempted: boolean;
+  lessonId: string | null;
+  bytesSent: number;
+  bytesResent: number;
+  error: UploadProblem | null;
+  notice: UploadProblem | null;
+  createdAt: string;
+  parts: JournalPart[];
+}
+
+// What the file holds is checked like any input from disk (a hand-edited or foreign journal).
+const text = z.string();
+const optText = z.string().nullable();
+const int = z.number().int().nonnegative();
+export const UploadSql = z
+  .object({
+    id: text,
+    position: z.number(),
+    path: text,
+    file_name: text,
+    content_type: text,
+    size: int.min(1),
+    mtime_ms: z.number(),
+    head_sha256: text,
+    tail_sha256: text,
+    target_kind: z.enum(['new', 'replace']),
+    course_id: text,
+    section_id: text,
+    target_lesson_id: optText,
+    title: optText,
+    state: z.enum([
+      'queued',
+      'uploading',
+      'paused',
+      'completing',
+      'attaching',
+      'done',
+      'failed',
+      'cancelled',
+      'changed',
+    ]),
+    session_id: optText,
+    session_key: text,
+    part_size: int.min(1).nullable(),
+    total_parts: int.min(1).nullable(),
+    session_completed: int,
+    lesson_key: text,
+    attach_attempted: int,
+    lesson_id: optText,
+    bytes_sent: int,
+    bytes_resent: int,
+    error_code: optText,
+    error_message: optText,
+    notice_code: optText,
+    notice_message: optText,
+    created_at: text,
+  })
+  .refine((r) => r.target_kind === 'new' || r.target_lesson_id !== null, { path: ['target_lesson_id'] });
+export const PartSql = z.object({
+  upload_id: text,
+  part_number: int.min(1),
+  size: int,
+  attempts: int,
+  done: int,
+  etag: optText,
+  md5: optText,
+});
+export type SqlRow = z.infer<typeof UploadSql>;
+
+export function toRow(r: SqlRow, parts: JournalPart[]): JournalRow {
+  const target: LessonTarget =
+    r.target_kind === 'replace'
+      ? { kind: 'replace', courseId: r.course_id, sectionId: r.section_id, lessonId: r.target_lesson_id ?? '' }
+      : { kind: 'new', courseId: r.course_id, sectionId: r.section_id, title: r.title ?? '' };
+  return {
+    id: r.id,
+    position: r.position,
+    identity: {
+      path: r.path,
+      size: r.size,
+      mtimeMs: r.mtime_ms,
+      headSha256: r.head_sha256,
+      tailSha256: r.tail_sha256,
+    },
+    fileName: r.file_name,
+    contentType: r.content_type,
+    target,
+    state: r.state,
+    sessionId: r.session_id,
+    sessionKey: r.session_key,
+    partSize: r.part_size,
+    totalParts: r.total_parts,
+    sessionCompleted: r.session_completed === 1,
+    lessonKey: r.lesson_key,
+    attachAttempted: r.attach_attempted === 1,
+    lessonId: r.lesson_id,
+    bytesSent: r.bytes_sent,
+    bytesResent: r.bytes_resent,
+    error: r.error_code === null ? null : { code: r.error_code, message: r.error_message ?? '' },
+    notice: r.notice_code === null ? null : { code: r.notice_code, message: r.notice_message ?? '' },
+    createdAt: r.created_at,
+    parts,
+  };
+}

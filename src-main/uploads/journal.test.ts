@@ -1,0 +1,142 @@
+// Tests (plain Node): the upload journal on real SQLite files, and file identity on real files.
+import { mkdtempSync, rmSync, writeFileSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileAccessError, md5OfRange, readIdentity, sameIdentity, titleFromFileName } from './file-identity.ts';
+import { UploadJournal, type JournalRow } from './journal.ts';
+import { createHash } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lectern-journal-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function row(id: string, position: number): Omit<JournalRow, 'parts'> {
+  return {
+    id,
+    position,
+    identity: { path: `/videos/${id}.mp4`, size: 1000, mtimeMs: 1714550000123.456, headSha256: 'h', tailSha256: 't' },
+    fileName: `${id}.mp4`,
+    contentType: 'video/mp4',
+    target: { kind: 'new', courseId: 'c', sectionId: 's', title: `Title ${id}` },
+    state: 'queued',
+    sessionId: null,
+    sessionKey: `sk-${id}`,
+    partSize: null,
+    totalParts: null,
+    sessionCompleted: false,
+    lessonKey: `lk-${id}`,
+    attachAttempted: false,
+    lessonId: null,
+    bytesSent: 0,
+    bytesResent: 0,
+    error: null,
+    notice: null,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+describe('UploadJournal', () => {
+  it('keeps sessions, parts, counters and states across a reopen', () => {
+    const path = join(dir, 'uploads.sqlite');
+    let j = new UploadJournal(path);
+    j.insert(row('a', j.nextPosition()));
+    j.insert(row('b', j.nextPosition()));
+    j.setSession('a', 'sess-1', 400, 3);
+    expect(j.markAttempt('a', 1, 400)).toBe(0);
+    expect(j.markAttempt('a', 1, 400)).toBe(1); // second attempt: a re-send
+    j.commitPart('a', { partNumber: 1, size: 400, etag: '"e1"', md5: 'm1' }, { bytesSent: 800, bytesResent: 400 });
+    j.commitPart('a', { partNumber: 2, size: 400, etag: null, md5: 'm2' }, { bytesSent: 1200, bytesResent: 400 });
+    j.setEtags('a', new Map([[2, '"e2"']]));
+    j.setState('b', 'failed', { code: 'X', message: 'broken' });
+    j.setNotice('a', { code: 'FILE_CHANGED', message: 'changed' });
+    j.close();
+
+    j = new UploadJournal(path);
+    const [a, b] = j.loadAll();
+    expect(a).toMatchObject({
+      id: 'a',
+      sessionId: 'sess-1',
+      partSize: 400,
+      totalParts: 3,
+      bytesSent: 1200,
+      bytesResent: 400,
+      notice: { code: 'FILE_CHANGED' },
+      identity: { mtimeMs: 1714550000123.456 },
+    });
+    expect(a!.parts).toEqual([
+      { partNumber: 1, size: 400, attempts: 2, done: true, etag: '"e1"', md5: 'm1' },
+      { partNumber: 2, size: 400, attempts: 1, done: true, etag: '"e2"', md5: 'm2' },
+    ]);
+    expect(b).toMatchObject({ state: 'failed', error: { code: 'X', message: 'broken' } });
+
+    j.undoParts('a', [2]);
+    expect(j.loadAll()[0]!.parts[1]).toMatchObject({ done: false, etag: null, attempts: 1 });
+    expect(j.markAttempt('a', 2, 400)).toBe(1);
+
+    j.resetSession('a', { ...a!.identity, size: 2000 }, 'sk2', 'lk2');
+    const reset = j.loadAll()[0]!;
+    expect(reset).toMatchObject({ sessionId: null, sessionKey: 'sk2', lessonKey: 'lk2', parts: [] });
+    expect(reset.identity.size).toBe(2000);
+
+    j.delete('a');
+    expect(j.loadAll().map((r) => r.id)).toEqual(['b']);
+    j.close();
+  });
+
+  it('skips an entry that does not read back as valid, and says so', () => {
+    const path = join(dir, 'uploads.sqlite');
+    const j = new UploadJournal(path);
+    j.insert(row('good', 1));
+    j.insert(row('bad', 2));
+    j.close();
+    const db = new DatabaseSync(path);
+    db.prepare("UPDATE uploads SET state = 'exploded', size = -1 WHERE id = 'bad'").run();
+    db.close();
+    const notices: string[] = [];
+    const reopened = new UploadJournal(path, (m) => notices.push(m));
+    expect(reopened.loadAll().map((r) => r.id)).toEqual(['good']);
+    expect(notices).toHaveLength(1);
+    reopened.close();
+  });
+
+  it('moves a damaged journal aside and says so', () => {
+    const path = join(dir, 'uploads.sqlite');
+    writeFileSync(path, 'this is not a database, just text that is long enough to be read as a header'.repeat(20));
+    const notices: string[] = [];
+    const j = new UploadJournal(path, (m) => notices.push(m));
+    expect(j.loadAll()).toEqual([]);
+    expect(notices[0]).toMatch(/moved aside/);
+    j.close();
+  });
+});
+
+describe('file identity', () => {
+  it('notices a change of content at the start or end even with the same size and mtime', async () => {
+    const path = join(dir, 'lecture_01-intro.mp4');
+    const data = Buffer.alloc(3 * 1024 * 1024, 7);
+    writeFileSync(path, data);
+    const mtime = new Date('2026-01-01T00:00:00Z');
+    utimesSync(path, mtime, mtime);
+    const first = await readIdentity(path);
+    data[data.length - 1] = 8;
+    writeFileSync(path, data);
+    utimesSync(path, mtime, mtime);
+    const second = await readIdentity(path);
+    expect(second.size).toBe(first.size);
+    expect(second.mtimeMs).toBe(first.mtimeMs);
+    expect(sameIdentity(first, second)).toBe(false);
+    expect(sameIdentity(second, await readIdentity(path))).toBe(true);
+    expect(await md5OfRange(path, 1024, 4096)).toBe(createHash('md5').update(data.subarray(1024, 5120)).digest('hex'));
+    expect(titleFromFileName(path)).toBe('lecture 01-intro');
+  });
+
+  it('refuses missing and empty files with a code', async () => {
+    await expect(readIdentity(join(dir, 'nope.mp4'))).rejects.toMatchObject({ code: 'FILE_NOT_FOUND' });
+    writeFileSync(join(dir, 'empty.mp4'), '');
+    await expect(readIdentity(join(dir, 'empty.mp4'))).rejects.toBeInstanceOf(FileAccessError);
+  });
+});

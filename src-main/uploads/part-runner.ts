@@ -1,0 +1,166 @@
+// Main process / plain Node. One attempt of one part: marks the attempt in the journal (so a
+// re-send is known as one even after a kill), streams the PUT, checks the ETag against the MD5,
+// commits the part, and turns any failure into what the scheduler should do next: retry now
+// (re-sign, pause), back off, fail the file, or start over because the file changed.
+
+import type { Agent } from 'undici';
+import type { UploadJournal } from './journal.ts';
+import { Md5Pool } from './md5-pool.ts';
+import { backoffDelay, classify, problemOf, type Classified } from './retry-policy.ts';
+import {
+  FileShrankError,
+  ReadBufferPool,
+  StorageHttpError,
+  bareEtag,
+  createStorageAgent,
+  etagIsMd5,
+  putPart,
+  type PutPartResult,
+} from './storage-put.ts';
+import { TokenBucket } from './token-bucket.ts';
+import type { SignedUrl, UploadJob } from './upload-job.ts';
+import { UrlLifetime } from './url-expiry.ts';
+import type { UploadProblem } from './types.ts';
+
+/** Free re-signs of one part in a row before a 403 starts spending the retry budget. */
+const FREE_RESIGNS = 3;
+
+export type PartOutcome =
+  | { kind: 'done' }
+  /** Put the part back in the queue, sendable at once (paused, dropped, re-signed). */
+  | { kind: 'requeue' }
+  | { kind: 'backoff'; delayMs: number }
+  | { kind: 'fail'; problem: UploadProblem }
+  /** The file changed while it was read: prepare again (new session). */
+  | { kind: 'file-changed' }
+  /** The answer belongs to a session or job that is gone: ignore it. */
+  | { kind: 'stale' };
+
+export interface PartRunnerOptions {
+  journal: UploadJournal;
+  bandwidthBytesPerSec: number | null;
+  stallTimeoutMs: number;
+  maxAttempts: number;
+  backoff: { baseMs: number; capMs: number };
+}
+
+export class PartRunner {
+  readonly bucket: TokenBucket;
+  readonly lifetime = new UrlLifetime();
+  private readonly options: PartRunnerOptions;
+  private agent: Agent = createStorageAgent();
+  private readonly md5Pool = new Md5Pool();
+  private readonly buffers = new ReadBufferPool();
+
+  constructor(options: PartRunnerOptions) {
+    this.options = options;
+    this.bucket = new TokenBucket(options.bandwidthBytesPerSec);
+  }
+
+  async run(job: UploadJob, part: number, signed: SignedUrl, onProgress: () => void): Promise<PartOutcome> {
+    const { start, size } = job.partRange(part);
+    const resend = this.options.journal.markAttempt(job.id, part, size) > 0;
+    const controller = new AbortController();
+    const session = job.sessionId;
+    job.inflight.set(part, { controller, resend });
+    job.progress.beginPart(part);
+    let result: PutPartResult;
+    try {
+      result = await putPart({
+        dispatcher: this.agent,
+        url: signed.url,
+        path: job.identity.path,
+        start,
+        size,
+        signal: controller.signal,
+        limiter: this.bucket,
+        md5Pool: this.md5Pool,
+        buffers: this.buffers,
+        stallTimeoutMs: this.options.stallTimeoutMs,
+        onBytes: (n) => {
+          job.bytesSent += n;
+          if (resend) job.bytesResent += n;
+          job.progress.addInFlight(part, n);
+          onProgress();
+        },
+      });
+    } catch (error) {
+      return this.failed(job, part, signed, error);
+    }
+    // A late answer for a session the job has since left (file changed, cancelled) must not count.
+    if (job.sessionId !== session || job.state === 'cancelled') {
+      job.inflight.delete(part);
+      return { kind: 'stale' };
+    }
+    if (result.etag && etagIsMd5(result.etag) && bareEtag(result.etag) !== result.md5) {
+      const message = `Storage answered part ${part} with ETag ${result.etag}, not the MD5 of the bytes sent.`;
+      return this.failed(job, part, signed, null, { kind: 'retry', code: 'ETAG_MISMATCH', message });
+    }
+    job.inflight.delete(part);
+    if (!job.done.has(part)) {
+      this.options.journal.commitPart(job.id, { partNumber: part, size, etag: result.etag, md5: result.md5 }, job);
+      job.done.set(part, { size, etag: result.etag, md5: result.md5 });
+      job.progress.confirmPart(part, size);
+    }
+    job.urls.delete(part);
+    job.attempts.delete(part);
+    job.freeResigns.delete(part);
+    job.notBefore.delete(part);
+    return { kind: 'done' };
+  }
+
+  private failed(job: UploadJob, part: number, signed: SignedUrl, error: unknown, known?: Classified): PartOutcome {
+    job.inflight.delete(part);
+    job.progress.dropPart(part);
+    if (job.state === 'cancelled') return { kind: 'stale' };
+    this.options.journal.saveCounters(job.id, job.bytesSent, job.bytesResent);
+    if (error instanceof FileShrankError) return { kind: 'file-changed' };
+    let c = known ?? (error instanceof StorageHttpError ? storageClass(error) : classify(error));
+    if (c.kind === 'aborted') return { kind: 'requeue' };
+    if (c.kind === 'resign') {
+      this.lifetime.learnFromRefusal(Date.now() - signed.signedAt);
+      if (job.urls.get(part) === signed) job.urls.delete(part);
+      const free = job.freeResigns.get(part) ?? 0;
+      if (free < FREE_RESIGNS) {
+        job.freeResigns.set(part, free + 1);
+        return { kind: 'requeue' };
+      }
+      c = { ...c, kind: 'retry' };
+    }
+    if (c.kind === 'retry') {
+      const failures = (job.attempts.get(part) ?? 0) + 1;
+      job.attempts.set(part, failures);
+      if (failures < this.options.maxAttempts) {
+        return { kind: 'backoff', delayMs: backoffDelay(failures, this.options.backoff, c.retryAfterMs) };
+      }
+      const message = `Part ${part} failed ${failures} times. Last error: ${c.message}`;
+      return { kind: 'fail', problem: { code: c.code, message } };
+    }
+    return { kind: 'fail', problem: problemOf({ code: c.code, message: c.message, status: c.status }) };
+  }
+
+  /** New sockets for everything after this; the old ones (and their PUTs) are dropped. */
+  dropConnections(): void {
+    const old = this.agent;
+    this.agent = createStorageAgent();
+    void old.destroy().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.agent.destroy().catch(() => undefined);
+    await this.md5Pool.close();
+  }
+}
+
+function storageClass(error: StorageHttpError): Classified {
+  const base = {
+    status: error.status,
+    code: `STORAGE_${error.status}`,
+    message: error.message,
+    retryAfterMs: error.retryAfterMs,
+  };
+  // An expired or refused presigned URL: sign again (S3 answers 403 for both).
+  if (error.status === 403) return { kind: 'resign', ...base };
+  if (error.status === 408 || error.status === 429 || error.status >= 500) return { kind: 'retry', ...base };
+  return { kind: 'fatal', ...base };
+}

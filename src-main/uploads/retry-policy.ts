@@ -1,0 +1,174 @@
+// Main process / plain Node. Which failures are worth another attempt, and how long to wait.
+// Capped exponential backoff with jitter; Retry-After is a floor, never shortened by jitter.
+
+import { AbortedError } from './token-bucket.ts';
+
+export type FailureClass =
+  /** Try again after a backoff (network error, 408, 429, 5xx, stall). Spends the budget. */
+  | 'retry'
+  /** The presigned URL expired or was refused (403): sign again, retry at once, budget kept. */
+  | 'resign'
+  /** Paused, cancelled or connections dropped on purpose: not a failure at all. */
+  | 'aborted'
+  /** Anything else (other 4xx, contract errors): the file fails with the reason. */
+  | 'fatal';
+
+export interface Classified {
+  kind: FailureClass;
+  status?: number;
+  retryAfterMs?: number;
+  code: string;
+  message: string;
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_DESTROYED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
+]);
+
+const NETWORK_KINDS = new Set(['network', 'timeout', 'Network', 'Timeout', 'NetworkError', 'TimeoutError']);
+
+/** Classifies any error: our own storage errors, typed API client errors, undici/Node errors. */
+export function classify(error: unknown): Classified {
+  const kindOf = (error as { kind?: unknown } | null)?.kind;
+  if (
+    error instanceof AbortedError ||
+    (error instanceof Error && error.name === 'AbortError') ||
+    kindOf === 'Cancelled'
+  ) {
+    return { kind: 'aborted', code: 'ABORTED', message: 'aborted' };
+  }
+  const e = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+  const message = error instanceof Error ? error.message : String(error);
+  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : undefined;
+  const code = typeof e.code === 'string' ? e.code : undefined;
+  const retryAfterMs = readRetryAfter(e);
+
+  if (status !== undefined) {
+    const base = { status, code: code ?? `HTTP_${status}`, message, retryAfterMs };
+    if (status === 408 || status === 429 || status >= 500) return { kind: 'retry', ...base };
+    return { kind: 'fatal', ...base };
+  }
+  const kind = typeof e.kind === 'string' ? e.kind : typeof e.name === 'string' ? e.name : '';
+  if (e.stalled === true) return { kind: 'retry', code: 'STALLED', message };
+  // The API client's typed errors say themselves whether repeating can help.
+  if (e.transient === true) return { kind: 'retry', code: code ?? kind, message, retryAfterMs };
+  const causeCode = readCauseCode(error);
+  if (NETWORK_KINDS.has(kind) || (code && NETWORK_CODES.has(code)) || (causeCode && NETWORK_CODES.has(causeCode))) {
+    return { kind: 'retry', code: code ?? causeCode ?? 'NETWORK', message };
+  }
+  if (error instanceof TypeError && /fetch failed|terminated|other side closed/i.test(message)) {
+    return { kind: 'retry', code: 'NETWORK', message };
+  }
+  if (/socket|ECONNRESET|other side closed|terminated/i.test(message))
+    return { kind: 'retry', code: 'NETWORK', message };
+  return { kind: 'fatal', code: code ?? (kind || 'ERROR'), message };
+}
+
+function readRetryAfter(e: Record<string, unknown>): number | undefined {
+  for (const key of ['retryAfterMs', 'retryAfter', 'retryAfterSeconds']) {
+    const v = e[key];
+    if (typeof v === 'number' && Number.isFinite(v) && v >= 0) return key === 'retryAfterMs' ? v : v * 1000;
+  }
+  const details = e.details as Record<string, unknown> | undefined;
+  if (details && typeof details === 'object') {
+    const v = details.retryAfterSeconds ?? details.retryAfter;
+    if (typeof v === 'number' && Number.isFinite(v)) return v * 1000;
+  }
+  return undefined;
+}
+
+function readCauseCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The `{ code, message, details }` a failed file shows (never a stack, never a key). */
+export function problemOf(error: unknown): { code: string; message: string; details?: unknown } {
+  const e = (error ?? {}) as { code?: unknown; message?: unknown; status?: unknown };
+  const code = typeof e.code === 'string' ? (e.code === 'ENOENT' ? 'FILE_NOT_FOUND' : e.code) : 'UPLOAD_FAILED';
+  const message = typeof e.message === 'string' && e.message ? e.message : 'The upload failed.';
+  return typeof e.status === 'number' ? { code, message, details: { status: e.status } } : { code, message };
+}
+
+/** HTTP Retry-After: delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (!raw) return undefined;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+export interface BackoffOptions {
+  baseMs: number;
+  capMs: number;
+  random?: () => number;
+}
+
+/**
+ * Delay before attempt `attempt + 1` (attempt counts failures so far, from 1): half fixed, half
+ * random within the exponential step, so retries spread out but never collapse to zero.
+ */
+export function backoffDelay(attempt: number, options: BackoffOptions, retryAfterMs?: number): number {
+  const random = options.random ?? Math.random;
+  const step = Math.min(options.capMs, options.baseMs * 2 ** Math.max(0, attempt - 1));
+  const jittered = step / 2 + random() * (step / 2);
+  return Math.round(Math.max(jittered, retryAfterMs ?? 0));
+}
+
+/** Sleeps, rejecting with AbortedError when the signal fires. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(new AbortedError(signal.reason));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new AbortedError(signal?.reason));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Runs an API call with the engine's retry policy (on top of whatever the client does, so a
+ * long network outage does not fail a file the user expects to finish).
+ */
+export async function withRetries<T>(
+  call: () => Promise<T>,
+  options: BackoffOptions & { maxAttempts: number; signal?: AbortSignal },
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const c = classify(error);
+      if (c.kind !== 'retry' || attempt >= options.maxAttempts || options.signal?.aborted) throw error;
+      await sleep(backoffDelay(attempt, options, c.retryAfterMs), options.signal);
+    }
+  }
+}

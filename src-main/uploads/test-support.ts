@@ -1,0 +1,120 @@
+// Test support (plain Node, used only by *.test.ts): a sandbox with a course and section to upload
+// into, deterministic source files, and the sha256 of what the sandbox assembled.
+import { createHash } from 'node:crypto';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { createApiClient, type ApiClient } from '../api/index.ts';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/index.ts';
+import { createUploadManager } from './manager.ts';
+import type { UploadEvent, UploadManager, UploadManagerOptions, UploadRow } from './types.ts';
+
+export interface Harness {
+  sandbox: RunningSandbox;
+  client: ApiClient;
+  courseId: string;
+  sectionId: string;
+  dir: string;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox({ seed: 'demo', randomSeed: 42, ...options });
+  const client = createApiClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.tenantAdmin });
+  const { courseId, sectionId } = await firstSection(client);
+  const dir = mkdtempSync(join(tmpdir(), 'lectern-uploads-'));
+  return {
+    sandbox,
+    client,
+    courseId,
+    sectionId,
+    dir,
+    async close() {
+      await client.close();
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function firstSection(client: ApiClient): Promise<{ courseId: string; sectionId: string }> {
+  for await (const course of client.courses.iterate()) {
+    const page = await client.sections.list(course.id);
+    const section = page.results[0];
+    if (section) return { courseId: course.id, sectionId: section.id };
+  }
+  throw new Error('the demo seed has no section');
+}
+
+/** Writes `size` pseudo-random bytes (seeded, so every run uploads the same content). */
+export async function makeFile(path: string, size: number, seed = 1): Promise<string> {
+  const hash = createHash('sha256');
+  const out = createWriteStream(path);
+  let state = seed >>> 0 || 1;
+  let left = size;
+  while (left > 0) {
+    const length = Math.min(left, 64 * 1024);
+    const words = Buffer.allocUnsafe(Math.ceil(length / 4) * 4);
+    for (let i = 0; i < words.length; i += 4) {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      words.writeUInt32LE(state >>> 0, i);
+    }
+    const chunk = words.subarray(0, length);
+    hash.update(chunk);
+    left -= chunk.length;
+    if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+  }
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  return hash.digest('hex');
+}
+
+/** sha256 of the bytes the sandbox serves at the completed session's asset_url. */
+export async function assetSha256(client: ApiClient, uploadId: string): Promise<string> {
+  const session = (await client.uploads.get(uploadId)) as { status: string; asset_url: string };
+  if (session.status !== 'COMPLETED') throw new Error(`upload ${uploadId} is ${session.status}`);
+  const response = await request(session.asset_url);
+  const hash = createHash('sha256');
+  for await (const chunk of response.body as AsyncIterable<Buffer>) hash.update(chunk);
+  if (response.statusCode !== 200) throw new Error(`asset answered ${response.statusCode}`);
+  return hash.digest('hex');
+}
+
+export interface Recorded {
+  manager: UploadManager;
+  events: (UploadEvent & { at: number })[];
+  rows: (id: string) => UploadRow[];
+}
+
+export function recordingManager(options: Omit<UploadManagerOptions, 'onEvent'>): Recorded {
+  const events: (UploadEvent & { at: number })[] = [];
+  const manager = createUploadManager({ ...options, onEvent: (e) => events.push({ ...e, at: performance.now() }) });
+  return { manager, events, rows: (id) => events.filter((e) => e.row.id === id).map((e) => e.row) };
+}
+
+/** Resolves when `predicate` holds for some event (checked as events arrive, polling every 5 ms). */
+export async function waitFor(predicate: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const start = performance.now();
+  while (!predicate()) {
+    if (performance.now() - start > timeoutMs) throw new Error('timed out waiting for a condition');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Progress as the UI draws it must only grow and end exactly at the total. */
+export function checkProgress(rows: readonly UploadRow[]): string | null {
+  let last = -1;
+  for (const r of rows) {
+    const shown = r.bytesConfirmed + r.bytesInFlight;
+    if (shown > r.bytesTotal) return `shown ${shown} > total ${r.bytesTotal}`;
+    if (r.bytesInFlight < 0) return `negative in-flight ${r.bytesInFlight}`;
+    if (shown < last && r.notice === null) return `went back from ${last} to ${shown}`;
+    last = shown;
+  }
+  const end = rows.at(-1);
+  if (!end || end.state !== 'done') return `ended in state ${end?.state}`;
+  if (end.bytesConfirmed !== end.bytesTotal || end.bytesInFlight !== 0) return 'done but not exactly at the total';
+  return null;
+}

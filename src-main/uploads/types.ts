@@ -1,0 +1,176 @@
+// Main process / plain Node. Public types of the upload engine: rows, events, targets, and the
+// narrow slice of the API client the engine needs (the real client satisfies it structurally).
+
+export type UploadState =
+  'queued' | 'uploading' | 'paused' | 'completing' | 'attaching' | 'done' | 'failed' | 'cancelled' | 'changed';
+
+export type LessonTarget =
+  | { kind: 'new'; courseId: string; sectionId: string; title: string }
+  | { kind: 'replace'; courseId: string; sectionId: string; lessonId: string };
+
+/** Plain object so it crosses IPC unchanged (CONVENTIONS: `{ code, message, details }`). */
+export interface UploadProblem {
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+export interface UploadRow {
+  id: string;
+  fileName: string;
+  /** Absolute path: main-process only; the IPC row schema drops it before the renderer. */
+  path: string;
+  target: LessonTarget;
+  bytesTotal: number;
+  /** Bytes of parts the storage acknowledged (and the journal holds). Only grows within a run. */
+  bytesConfirmed: number;
+  /**
+   * Bytes sent for parts not yet acknowledged. Held at its high-water mark while a failed part
+   * is re-sent, so bytesConfirmed + bytesInFlight never moves back and never passes bytesTotal.
+   */
+  bytesInFlight: number;
+  state: UploadState;
+  /** Windowed moving average of bytes put on the wire per second; 0 when idle. */
+  speedBps: number;
+  etaSeconds: number | null;
+  /** Why the file failed (state 'failed'), else null. */
+  error: UploadProblem | null;
+  /** Something the user should know that did not stop the upload (FILE_CHANGED, SESSION_EXPIRED). */
+  notice: UploadProblem | null;
+  /** The server's upload session id once created. */
+  uploadId: string | null;
+  lessonId: string | null;
+  /** Server-chosen part size once the session exists. */
+  partSize: number | null;
+  /** Bytes put on the wire for this file across runs, re-sends included. */
+  bytesSent: number;
+  /** Bytes sent again after failures, stalls, pauses or a killed process. */
+  bytesResent: number;
+  createdAt: string;
+}
+
+export type UploadEvent = { type: 'progress'; row: UploadRow } | { type: 'state'; row: UploadRow };
+
+export interface AddUploadInput {
+  path: string;
+  lessonTarget: LessonTarget;
+  /** Defaults from the file extension. */
+  contentType?: string;
+}
+
+export interface AddOptions {
+  /**
+   * Return the existing row instead of adding a new one when an upload of the same file
+   * (path, size, mtime) to the same target is already in the journal and not cancelled.
+   * The CLI uses it so a rerun with the same arguments resumes instead of duplicating.
+   */
+  reuseExisting?: boolean;
+}
+
+export interface UploadManager {
+  add(files: readonly AddUploadInput[], options?: AddOptions): Promise<UploadRow[]>;
+  /**
+   * Starts sending. Without ids: every unfinished row, including rows an earlier run left in the
+   * journal, and every row added later (call once after creating the manager to auto-resume).
+   * With ids: only those rows (the rest stay queued).
+   */
+  start(ids?: readonly string[]): void;
+  /** One row or all: in-flight PUTs are aborted at once, finished parts are kept. */
+  pause(id?: string): void;
+  /** Paused rows continue; rows still queued from an earlier run start. */
+  resume(id?: string): void;
+  /** Aborts the server session (best effort) and forgets the row; a done row is only forgotten. */
+  cancel(id: string): Promise<void>;
+  /** A failed row starts again from what the server holds (list-parts), budgets reset. */
+  retry(id: string): void;
+  /** Lesson title for a 'new' target; allowed until the lesson call was first tried. */
+  setTitle(id: string, title: string): void;
+  list(): UploadRow[];
+  get(id: string): UploadRow | undefined;
+  setConcurrency(slots: number): void;
+  setBandwidth(bytesPerSec: number | null): void;
+  /** After sleep/wake or a network change: drop storage sockets, re-send in-flight parts. */
+  dropConnections(): void;
+  /** Resolves when nothing is running (every row done, failed, paused, cancelled or not started). */
+  whenIdle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// ---- The API slice the engine calls. Method syntax keeps parameters bivariant, so the real
+// client (with wider option objects and richer return types) is assignable to it.
+
+export interface UploadSessionInfo {
+  id: string;
+  status: string;
+  part_size: number;
+  total_parts: number;
+  file_size?: number;
+}
+
+export interface SignedPart {
+  part_number: number;
+  url: string;
+}
+
+export interface ListedPart {
+  part_number: number;
+  etag: string;
+  size: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface UploadApi {
+  uploads: {
+    create(
+      body: { upload_type: 'VIDEO'; file_name: string; content_type: string; file_size: number },
+      options: { idempotencyKey: string; signal?: AbortSignal },
+    ): Promise<UploadSessionInfo>;
+    get(id: string, options?: CallOptions): Promise<UploadSessionInfo>;
+    signParts(id: string, partNumbers: number[], options?: CallOptions): Promise<SignedPart[]>;
+    listParts(id: string, options?: CallOptions): Promise<ListedPart[]>;
+    complete(
+      id: string,
+      parts: { part_number: number; etag: string }[],
+      options?: CallOptions,
+    ): Promise<UploadSessionInfo>;
+    abort(id: string, options?: CallOptions): Promise<unknown>;
+  };
+  lessons: {
+    create(
+      courseId: string,
+      sectionId: string,
+      body: { title: string; lesson_type: 'VIDEO'; video_upload_id: string },
+      options: { idempotencyKey: string; signal?: AbortSignal },
+    ): Promise<{ id: string }>;
+    update(
+      courseId: string,
+      sectionId: string,
+      id: string,
+      body: { video_upload_id: string },
+      options?: CallOptions,
+    ): Promise<{ id: string }>;
+  };
+}
+
+export interface UploadManagerOptions {
+  /** SQLite file of the journal (or ':memory:' in tests that do not restart). */
+  journalPath: string;
+  api: UploadApi;
+  /** Parallel part PUTs across all files. Default 4. */
+  concurrency?: number;
+  /** Shared cap for all storage PUTs, bytes per second; null/undefined = unlimited. */
+  bandwidthBytesPerSec?: number | null;
+  /** A PUT with no progress for this long is aborted and retried. Default 30 s. */
+  stallTimeoutMs?: number;
+  /** Attempts per part / per API call before the file fails. Default 8. */
+  maxAttempts?: number;
+  /** First backoff step and cap, ms. Defaults 500 and 30 000. */
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  onEvent?: (event: UploadEvent) => void;
+  /** Told when the journal file was damaged and moved aside (the user must be told). */
+  onJournalCorrupt?: (message: string) => void;
+}

@@ -1,0 +1,113 @@
+/**
+ * Main process / plain Node. Typed errors of the workspace service. Each has an UPPER_SNAKE `code`,
+ * a plain message and plain `details`, so the IPC dispatch can pass it on as `{code, message,
+ * details}`. None of them ever carries a key.
+ */
+
+type Details = Record<string, string | number | boolean | null>;
+
+abstract class WorkspaceError extends Error {
+  abstract readonly code: string;
+  readonly details: Details;
+  constructor(message: string, details: Details = {}) {
+    super(message);
+    this.details = details;
+  }
+}
+
+/** The server answered 401: the key is wrong, revoked, or for another server. */
+export class KeyRejected extends WorkspaceError {
+  readonly code = 'KEY_REJECTED';
+  override name = 'KeyRejected';
+  constructor(baseUrl: string, saved: boolean) {
+    super(
+      `Key not accepted: ${baseUrl} answered 401 (missing or invalid API key). Check that you copied the whole key ` +
+        `and that it belongs to this server.${saved ? '' : ' The key was not saved.'}`,
+      { baseUrl },
+    );
+  }
+}
+
+/** No HTTP answer at all (connection refused, DNS, TLS, timeout). */
+export class Unreachable extends WorkspaceError {
+  readonly code = 'SERVER_UNREACHABLE';
+  override name = 'Unreachable';
+  constructor(baseUrl: string, cause: string, saved: boolean) {
+    super(
+      `Lectern could not reach ${baseUrl} (${cause}). Check the address and your connection.` +
+        (saved ? '' : ' The key was not saved, because it could not be verified.'),
+      { baseUrl, cause },
+    );
+  }
+}
+
+/** The server answered, but not in a way that lets us accept the key (404, 5xx, wrong kind of server…). */
+export class VerificationFailed extends WorkspaceError {
+  readonly code = 'KEY_NOT_VERIFIED';
+  override name = 'VerificationFailed';
+  constructor(baseUrl: string, what: string, saved: boolean) {
+    super(`Lectern could not verify the key against ${baseUrl}: ${what}${saved ? '' : ' The key was not saved.'}`, {
+      baseUrl,
+    });
+  }
+}
+
+export class ProfileNotFound extends WorkspaceError {
+  readonly code = 'PROFILE_NOT_FOUND';
+  override name = 'ProfileNotFound';
+  constructor(what: string) {
+    super(`There is no workspace ${what}.`, { profile: what });
+  }
+}
+
+export class ProfileNameTaken extends WorkspaceError {
+  readonly code = 'PROFILE_NAME_TAKEN';
+  override name = 'ProfileNameTaken';
+  constructor(name: string) {
+    super(`A workspace named "${name}" already exists. Choose another name.`, { name });
+  }
+}
+
+export class InvalidProfile extends WorkspaceError {
+  readonly code = 'INVALID_PROFILE';
+  override name = 'InvalidProfile';
+  constructor(field: string, problem: string) {
+    super(problem, { field });
+  }
+}
+
+/** Removing a workspace deletes its key and local data; the caller must say so explicitly. */
+export class ConfirmationRequired extends WorkspaceError {
+  readonly code = 'CONFIRMATION_REQUIRED';
+  override name = 'ConfirmationRequired';
+  constructor(name: string) {
+    super(
+      `Removing the workspace "${name}" deletes its API key and its local data (cache, drafts, uploads). ` +
+        'Confirm to go ahead.',
+      { name },
+    );
+  }
+}
+
+export class NoKey extends WorkspaceError {
+  readonly code = 'NO_KEY';
+  override name = 'NoKey';
+  constructor(name: string, missingFromKeychain = false) {
+    super(
+      missingFromKeychain
+        ? `The API key of the workspace "${name}" is not in your system keychain any more: the keychain may be ` +
+            'locked (unlock it), or the key was deleted there (enter it again in the workspace settings).'
+        : `The workspace "${name}" has no API key yet. Add one in its settings.`,
+      { name, missingFromKeychain },
+    );
+  }
+}
+
+/** The built-in Sandbox is managed by the app: it can be renamed, nothing else. */
+export class SandboxProfileFixed extends WorkspaceError {
+  readonly code = 'SANDBOX_PROFILE_FIXED';
+  override name = 'SandboxProfileFixed';
+  constructor(action: string) {
+    super(`The built-in Sandbox workspace is managed by Lectern and cannot be ${action}.`, { action });
+  }
+}

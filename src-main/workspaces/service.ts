@@ -1,0 +1,400 @@
+/**
+ * Main process / plain Node. Workspaces (profiles): rows in the app-level SQLite file, keys in the
+ * OS keychain through a KeyStore, never both. Verifies keys before storing them, tracks the active
+ * workspace and tells listeners when it changes so everything can switch without a restart.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import type { KeyStore } from '../keychain/index.ts';
+import { openDatabase, transaction, type DatabaseCorruptError } from '../store/database.ts';
+import { capabilitiesFor } from './capabilities.ts';
+import {
+  ConfirmationRequired,
+  InvalidProfile,
+  NoKey,
+  ProfileNameTaken,
+  ProfileNotFound,
+  SandboxProfileFixed,
+} from './errors.ts';
+import { ProfileRows, type ProfileRow } from './profile-rows.ts';
+import { WORKSPACES_DB_FILE, workspaceMigrations } from './schema.ts';
+import type { Access, ActiveProfileChange, Capabilities, KeyMode, Profile, ProfileConnection } from './types.ts';
+import type { ProfileInput, ProfilePatch, Verification } from './types.ts';
+import {
+  keyHint,
+  normalizeApiKey,
+  normalizeBaseUrl,
+  normalizeEnvironment,
+  normalizeKeyMode,
+  normalizeName,
+} from './validation.ts';
+import { createProbeClient, probeKey, type ProbeClientFactory, type ProbeResult } from './verify.ts';
+
+export interface WorkspaceServiceOptions {
+  /** App data folder; the database is `<dataDir>/workspaces.sqlite`. */
+  dataDir?: string;
+  /** Or an explicit file (or ':memory:'). */
+  dbPath?: string;
+  keyStore: KeyStore;
+  /** Builds the API client used to verify keys; default: the real client with one attempt. */
+  createClient?: ProbeClientFactory;
+  /** Called after a workspace's key is gone and before its row is, so local data can be deleted. */
+  onProfileRemoved?: (profileId: string) => void | Promise<void>;
+  /**
+   * A listener of onActiveProfileChanged threw; the switch itself has happened and the other
+   * listeners still ran. Without this handler, setActiveProfile rejects with the first such error.
+   */
+  onListenerError?: (error: unknown) => void;
+  onCorrupt?: (error: DatabaseCorruptError) => void;
+  now?: () => Date;
+}
+
+export interface SandboxProfileInput {
+  baseUrl: string;
+  apiKey: string;
+  /** Default 'tenant'. */
+  keyMode?: KeyMode;
+}
+
+export type ActiveProfileListener = (change: ActiveProfileChange) => void | Promise<void>;
+
+export class WorkspaceService {
+  readonly file: string;
+  readonly #db: DatabaseSync;
+  readonly #rows: ProfileRows;
+  readonly #keys: KeyStore;
+  readonly #createClient: ProbeClientFactory;
+  readonly #onRemoved: WorkspaceServiceOptions['onProfileRemoved'];
+  readonly #onListenerError: ((error: unknown) => void) | undefined;
+  readonly #now: () => Date;
+  readonly #listeners = new Set<ActiveProfileListener>();
+  /**
+   * Decision: the built-in Sandbox's key is kept in memory only. The app starts the sandbox
+   * in-process on every launch and gets its key then, so the Sandbox works on machines without any
+   * keychain, and a key that is not secret never lands in the user's keychain.
+   */
+  readonly #sandboxKeys = new Map<string, string>();
+  /** Keys read from the keychain once, so API calls do not cost a D-Bus round trip each. */
+  readonly #keyCache = new Map<string, string>();
+
+  constructor(options: WorkspaceServiceOptions) {
+    const path = options.dbPath ?? (options.dataDir ? join(options.dataDir, WORKSPACES_DB_FILE) : null);
+    if (!path) throw new TypeError('WorkspaceService needs dataDir or dbPath.');
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.file = path;
+    this.#db = openDatabase({
+      path,
+      migrations: workspaceMigrations,
+      synchronous: 'FULL',
+      onCorrupt: options.onCorrupt,
+    });
+    this.#rows = new ProfileRows(this.#db);
+    this.#keys = options.keyStore;
+    this.#createClient = options.createClient ?? createProbeClient;
+    this.#onRemoved = options.onProfileRemoved;
+    this.#onListenerError = options.onListenerError;
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  close(): void {
+    this.#listeners.clear();
+    this.#keyCache.clear();
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  // ---- reading ---------------------------------------------------------------------------------
+
+  /** The built-in Sandbox first, then by name. */
+  list(): Profile[] {
+    const activeId = this.activeProfileId();
+    return this.#rows.all().map((row) => this.#toProfile(row, activeId));
+  }
+
+  get(profileId: string): Profile {
+    return this.#toProfile(this.#row(profileId), this.activeProfileId());
+  }
+
+  /** Case-insensitive, as names are unique regardless of case. */
+  findByName(name: string): Profile | null {
+    const row = this.#rows.byName(name.trim());
+    return row ? this.#toProfile(row, this.activeProfileId()) : null;
+  }
+
+  capabilities(profile: Profile | string): Capabilities {
+    const row = this.#row(typeof profile === 'string' ? profile : profile.id);
+    return capabilitiesFor(row.key_mode, row.access);
+  }
+
+  // ---- adding and editing ----------------------------------------------------------------------
+
+  /**
+   * Adds a workspace. With `apiKey`, the key is verified first and nothing at all is written when
+   * verification or the keychain fails.
+   */
+  async add(input: ProfileInput & { apiKey?: string | undefined }): Promise<Verification> {
+    const name = normalizeName(input.name);
+    const environment = normalizeEnvironment(input.environment);
+    const baseUrl = normalizeBaseUrl(input.baseUrl);
+    const keyMode = normalizeKeyMode(input.keyMode);
+    const apiKey = input.apiKey === undefined ? null : normalizeApiKey(input.apiKey);
+    this.#requireFreeName(name, null);
+
+    const id = randomUUID();
+    let probe: ProbeResult | null = null;
+    if (apiKey !== null) {
+      probe = await probeKey({ baseUrl, apiKey, chosenMode: keyMode, saved: false, createClient: this.#createClient });
+      this.#requireFreeName(name, null); // it may have been taken while we waited
+      await this.#keys.set(id, apiKey);
+    }
+    const at = this.#now().toISOString();
+    try {
+      this.#rows.insert({
+        id,
+        name,
+        environment,
+        baseUrl,
+        keyMode,
+        hasKey: apiKey !== null,
+        keyHint: apiKey === null ? null : keyHint(apiKey),
+        access: probe?.access ?? null,
+        lastVerifiedAt: probe ? at : null,
+        at,
+      });
+    } catch (error) {
+      if (apiKey !== null) await this.#keys.delete(id).catch(() => undefined);
+      throw error;
+    }
+    return { profile: this.get(id), verifiedMode: probe?.verifiedMode ?? null, warning: probe?.warning ?? null };
+  }
+
+  /** Rename, move to another server, change environment or key mode. The Sandbox may only be renamed. */
+  update(profileId: string, patch: ProfilePatch): Profile {
+    const row = this.#row(profileId);
+    if (
+      row.environment === 'sandbox' &&
+      (patch.baseUrl !== undefined || patch.environment !== undefined || patch.keyMode !== undefined)
+    ) {
+      throw new SandboxProfileFixed('moved to another server or mode (only renamed)');
+    }
+    const fields = {
+      name: patch.name === undefined ? row.name : normalizeName(patch.name),
+      environment: patch.environment === undefined ? row.environment : normalizeEnvironment(patch.environment),
+      baseUrl: patch.baseUrl === undefined ? row.base_url : normalizeBaseUrl(patch.baseUrl),
+      keyMode: patch.keyMode === undefined ? row.key_mode : normalizeKeyMode(patch.keyMode),
+    };
+    this.#requireFreeName(fields.name, profileId);
+    // A key verified against one server says nothing about another.
+    this.#rows.updateFields(profileId, fields, fields.baseUrl !== row.base_url, this.#now().toISOString());
+    return this.get(profileId);
+  }
+
+  /**
+   * Deletes the key from the keychain, switches away if it was active, lets `onProfileRemoved`
+   * delete local data, then drops the row. A failing step leaves the row, so removing can be retried.
+   */
+  async remove(profileId: string, options: { confirm?: boolean } = {}): Promise<void> {
+    const row = this.#row(profileId);
+    if (row.environment === 'sandbox') throw new SandboxProfileFixed('removed');
+    if (options.confirm !== true) throw new ConfirmationRequired(row.name);
+    try {
+      await this.#keys.delete(profileId);
+    } catch (error) {
+      // A workspace that never had a key saved has nothing to lose; otherwise do not orphan the key.
+      if (row.has_key === 1) throw error;
+    }
+    this.#keyCache.delete(profileId);
+    this.#rows.keyRemoved(profileId);
+    if (this.activeProfileId() === profileId) await this.#activate(this.#rows.sandbox()?.id ?? null);
+    await this.#onRemoved?.(profileId);
+    this.#rows.delete(profileId);
+  }
+
+  // ---- keys ------------------------------------------------------------------------------------
+
+  /** Verifies the key against the workspace's server, then (only then) stores or replaces it. */
+  async setKey(profileId: string, apiKeyInput: string): Promise<Verification> {
+    const row = this.#row(profileId);
+    if (row.environment === 'sandbox') throw new SandboxProfileFixed('given another key');
+    const apiKey = normalizeApiKey(apiKeyInput);
+    const probe = await probeKey({
+      baseUrl: row.base_url,
+      apiKey,
+      chosenMode: row.key_mode,
+      saved: false,
+      createClient: this.#createClient,
+    });
+    await this.#keys.set(profileId, apiKey);
+    this.#keyCache.delete(profileId);
+    const at = this.#now().toISOString();
+    if (!this.#rows.keyStored(profileId, row.base_url, keyHint(apiKey), probe.access, at)) {
+      // Removed or moved to another server while we verified: do not leave a key it cannot use.
+      const stillThere = this.#rows.byId(profileId);
+      if (!stillThere) await this.#keys.delete(profileId).catch(() => undefined);
+      throw stillThere
+        ? new InvalidProfile(
+            'baseUrl',
+            'The workspace’s server changed while the key was being verified; save the key again.',
+          )
+        : new ProfileNotFound(profileId);
+    }
+    return { profile: this.get(profileId), verifiedMode: probe.verifiedMode, warning: probe.warning };
+  }
+
+  /** The same probe as when saving, with the stored key. Records the time and what it found. */
+  async testConnection(profileId: string): Promise<Verification> {
+    const row = this.#row(profileId);
+    const apiKey = await this.#readKey(row);
+    const probe = await probeKey({
+      baseUrl: row.base_url,
+      apiKey,
+      chosenMode: row.key_mode,
+      saved: true,
+      createClient: this.#createClient,
+    });
+    this.#rows.verified(profileId, probe.access, this.#now().toISOString());
+    return { profile: this.get(profileId), verifiedMode: probe.verifiedMode, warning: probe.warning };
+  }
+
+  /** For main-process services only (API client, uploads, sync): never send this over IPC. */
+  getConnection(profileId: string): ProfileConnection {
+    const row = this.#row(profileId);
+    if (!this.#hasKey(row)) throw new NoKey(row.name);
+    return {
+      profileId,
+      baseUrl: row.base_url,
+      keyMode: row.key_mode,
+      apiKey: async () => this.#readKey(this.#row(profileId)),
+    };
+  }
+
+  // ---- the built-in Sandbox ------------------------------------------------------------------
+
+  /**
+   * Creates the built-in Sandbox workspace on first start and points it at this launch's sandbox
+   * server afterwards. Makes it active when no workspace is.
+   */
+  async ensureSandboxProfile(input: SandboxProfileInput): Promise<Profile> {
+    const baseUrl = normalizeBaseUrl(input.baseUrl);
+    const apiKey = normalizeApiKey(input.apiKey);
+    const keyMode = normalizeKeyMode(input.keyMode ?? 'tenant');
+    const at = this.#now().toISOString();
+    // The app hands over a key it just got from the sandbox: no need to probe it over HTTP.
+    const access: Access = keyMode === 'tenant' ? 'full' : 'assessments-forbidden';
+    const id = transaction(this.#db, () => {
+      const existing = this.#rows.sandbox();
+      if (existing) {
+        this.#rows.sandboxStarted(existing.id, baseUrl, keyMode, access, keyHint(apiKey), at);
+        return existing.id;
+      }
+      const newId = randomUUID();
+      this.#rows.insert({
+        id: newId,
+        name: this.#rows.freeName('Sandbox'),
+        environment: 'sandbox',
+        baseUrl,
+        keyMode,
+        hasKey: false, // the key is in memory, not in any keychain
+        keyHint: keyHint(apiKey),
+        access,
+        lastVerifiedAt: at,
+        at,
+      });
+      return newId;
+    });
+    this.#sandboxKeys.set(id, apiKey);
+    if (this.activeProfileId() === null) await this.#activate(id);
+    return this.get(id);
+  }
+
+  // ---- the active workspace ------------------------------------------------------------------
+
+  activeProfileId(): string | null {
+    return this.#rows.activeId();
+  }
+
+  getActiveProfile(): Profile | null {
+    const id = this.activeProfileId();
+    return id ? this.get(id) : null;
+  }
+
+  /** Switches workspace; resolves after every listener has finished switching its part. */
+  async setActiveProfile(profileId: string): Promise<Profile> {
+    this.#row(profileId);
+    await this.#activate(profileId);
+    return this.get(profileId);
+  }
+
+  /** Listeners run one after another, in the order added; returns an unsubscribe function. */
+  onActiveProfileChanged(listener: ActiveProfileListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  // ---- internals -------------------------------------------------------------------------------
+
+  async #activate(profileId: string | null): Promise<void> {
+    const previousProfileId = this.activeProfileId();
+    if (previousProfileId === profileId) return;
+    this.#rows.setActiveId(profileId);
+    const change: ActiveProfileChange = { profile: profileId ? this.get(profileId) : null, previousProfileId };
+    const failures: unknown[] = [];
+    for (const listener of [...this.#listeners]) {
+      try {
+        await listener(change);
+      } catch (error) {
+        if (this.#onListenerError) this.#onListenerError(error);
+        else failures.push(error);
+      }
+    }
+    if (failures.length > 0) throw failures[0];
+  }
+
+  async #readKey(row: ProfileRow): Promise<string> {
+    if (row.environment === 'sandbox') {
+      const key = this.#sandboxKeys.get(row.id);
+      if (!key) throw new NoKey(row.name);
+      return key;
+    }
+    const cached = this.#keyCache.get(row.id);
+    if (cached) return cached;
+    const key = await this.#keys.get(row.id);
+    // libsecret answers reads from a locked keyring with "nothing": say so rather than "no key yet".
+    if (!key) throw new NoKey(row.name, row.has_key === 1);
+    this.#keyCache.set(row.id, key);
+    return key;
+  }
+
+  #hasKey(row: ProfileRow): boolean {
+    return row.environment === 'sandbox' ? this.#sandboxKeys.has(row.id) : row.has_key === 1;
+  }
+
+  #toProfile(row: ProfileRow, activeId: string | null): Profile {
+    const hasKey = this.#hasKey(row);
+    return {
+      id: row.id,
+      name: row.name,
+      environment: row.environment,
+      baseUrl: row.base_url,
+      keyMode: row.key_mode,
+      lastVerifiedAt: row.last_verified_at,
+      createdAt: row.created_at,
+      hasKey,
+      keyHint: hasKey ? row.key_hint : null,
+      isActive: row.id === activeId,
+      capabilities: capabilitiesFor(row.key_mode, row.access),
+    };
+  }
+
+  #row(profileId: string): ProfileRow {
+    const row = this.#rows.byId(profileId);
+    if (!row) throw new ProfileNotFound(profileId);
+    return row;
+  }
+
+  #requireFreeName(name: string, exceptId: string | null): void {
+    const taken = this.#rows.byName(name);
+    if (taken && taken.id !== exceptId) throw new ProfileNameTaken(name);
+  }
+}

@@ -1,0 +1,63 @@
+/** Renderer. The main navigation: one link per screen, the current one marked for assistive tech. */
+import type { Profile } from '../../../src-preload/contract.ts';
+import { useSync } from '../features/sync/store.ts';
+import { totalsOf, useUploads } from '../features/uploads/store.ts';
+import { href, sectionOf, type Route, type RouteName } from '../lib/router.ts';
+
+interface Item {
+  name: RouteName;
+  label: string;
+  route: Route;
+  needs?: 'assessments' | 'assignments';
+}
+
+const ITEMS: Item[] = [
+  { name: 'courses', label: 'Courses', route: { name: 'courses' } },
+  { name: 'quizzes', label: 'Quizzes', route: { name: 'quizzes' } },
+  { name: 'assessments', label: 'Assessments', route: { name: 'assessments', courseId: null }, needs: 'assessments' },
+  {
+    name: 'assignment-new',
+    label: 'New assignment',
+    route: { name: 'assignment-new', draftId: null },
+    needs: 'assignments',
+  },
+  { name: 'drafts', label: 'Drafts & sync', route: { name: 'drafts' } },
+  { name: 'uploads', label: 'Uploads', route: { name: 'uploads' } },
+  { name: 'workspaces', label: 'Workspaces', route: { name: 'workspaces' } },
+];
+
+export function Nav({ route, profile }: { route: Route; profile: Profile | null }) {
+  const current = sectionOf(route);
+  const outboxCount = useSync((s) => s.status?.outbox.count ?? 0);
+  const activeUploads = useUploads((s) => totalsOf(s.rows).active);
+  return (
+    <nav className="nav" aria-label="Main">
+      <ul>
+        {ITEMS.map((item) => {
+          const unavailable = item.needs && profile && !profile.capabilities[item.needs];
+          const count = item.name === 'drafts' ? outboxCount : item.name === 'uploads' ? activeUploads : 0;
+          return (
+            <li key={item.name}>
+              <a
+                href={href(item.route)}
+                className={`nav-link${unavailable ? ' nav-link--unavailable' : ''}`}
+                aria-current={current === item.name ? 'page' : undefined}
+              >
+                <span>{item.label}</span>
+                {unavailable && <span className="nav-note">not with this key</span>}
+                {count > 0 && (
+                  <>
+                    <span className="nav-count" aria-hidden="true">
+                      {count}
+                    </span>
+                    <span className="visually-hidden"> ({count} in progress)</span>
+                  </>
+                )}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Renderer. The status bar: connection state, what waits in the outbox, uploads in progress,
+ * and which Lectern this is. Always visible, so the user knows whether their work is on the server.
+ */
+import { useEffect, useState } from 'react';
+import type { AppInfo, SyncStatus } from '../../../src-preload/contract.ts';
+import { call } from '../bridge.ts';
+import { useSync } from '../features/sync/store.ts';
+import { totalsOf, useUploads } from '../features/uploads/store.ts';
+import { formatSpeed, plural } from '../lib/format.ts';
+import { href } from '../lib/router.ts';
+
+export const CONNECTION_LABELS: Record<SyncStatus['state'], string> = {
+  online: 'Online',
+  offline: 'Offline',
+  unreachable: 'Server unreachable',
+  'key-rejected': 'Key rejected',
+};
+
+/** What each state means for the user's work (main's own message stays in the tooltip). */
+export const CONNECTION_SENTENCES: Record<SyncStatus['state'], string> = {
+  online: 'Connected to the server.',
+  offline: 'You are offline. Changes are kept here and sent when you are back.',
+  unreachable: 'The server cannot be reached. Changes are kept here and sent when it answers.',
+  'key-rejected': 'The server no longer accepts this workspace’s key. Replace it under Workspaces.',
+};
+
+export function StatusBar() {
+  const status = useSync((s) => s.status);
+  const rows = useUploads((s) => s.rows);
+  const uploads = totalsOf(rows);
+  const [info, setInfo] = useState<AppInfo | null>(null);
+
+  useEffect(() => {
+    call((b) => b.app.info()).then(setInfo, () => undefined);
+  }, []);
+
+  const state = status?.state ?? null;
+  const outbox = status?.outbox;
+  const percent = uploads.bytesTotal > 0 ? Math.floor((uploads.bytesDone / uploads.bytesTotal) * 100) : 0;
+
+  return (
+    <footer className="statusbar" aria-label="Status">
+      <div
+        className={`status-item connection connection--${state ?? 'unknown'}`}
+        data-testid="connection-state"
+        data-state={state ?? 'unknown'}
+        title={status?.message ?? undefined}
+        role="status"
+      >
+        <span className="connection-dot" aria-hidden="true" />
+        <span>{state ? CONNECTION_LABELS[state] : 'Connecting…'}</span>
+        {state && state !== 'online' && <span className="status-detail">— {CONNECTION_SENTENCES[state]}</span>}
+      </div>
+
+      <a className="status-item status-link" href={href({ name: 'drafts' })} data-testid="outbox-count">
+        {!outbox || outbox.count === 0
+          ? 'Nothing waiting to send'
+          : `${plural(outbox.count, 'change')} waiting to send${outbox.failed ? ` · ${outbox.failed} failed` : ''}`}
+      </a>
+
+      {uploads.files > 0 && (
+        <a className="status-item status-link" href={href({ name: 'uploads' })} data-testid="status-uploads">
+          {uploads.active > 0
+            ? `${plural(uploads.active, 'upload')} running · ${percent}% · ${formatSpeed(uploads.speedBps)}`
+            : `Uploads: ${uploads.done} done${uploads.paused ? `, ${uploads.paused} paused` : ''}${uploads.failed ? `, ${uploads.failed} failed` : ''}`}
+        </a>
+      )}
+
+      <div className="status-item status-about">
+        <span>
+          Lectern <span data-testid="app-version">{info?.version ?? ''}</span>
+        </span>
+        <span aria-hidden="true">·</span>
+        <span data-testid="app-transport">
+          {info ? (info.transport === 'electron' ? `Electron ${info.versions.electron ?? ''}` : 'Bridge host') : ''}
+        </span>
+      </div>
+    </footer>
+  );
+}

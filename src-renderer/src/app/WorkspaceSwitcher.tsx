@@ -1,0 +1,57 @@
+/** Renderer. The workspace switcher in the top bar: a native select, so it is keyboard-first. */
+import { useId } from 'react';
+import { describeError } from '../lib/errors.ts';
+import { notify } from '../features/notices/store.ts';
+import { useWorkspaces } from '../features/workspaces/store.ts';
+import { href } from '../lib/router.ts';
+
+const ENV_SHORT: Record<string, string> = {
+  production: 'production',
+  staging: 'staging',
+  sandbox: 'sandbox',
+  custom: 'custom',
+};
+
+export function WorkspaceSwitcher() {
+  const id = useId();
+  const profiles = useWorkspaces((s) => s.profiles);
+  const activeId = useWorkspaces((s) => s.activeId);
+  const switching = useWorkspaces((s) => s.switching);
+  const activate = useWorkspaces((s) => s.activate);
+
+  const onChange = (next: string) => {
+    activate(next).then(
+      () => {
+        const name = useWorkspaces.getState().profiles.find((p) => p.id === next)?.name ?? 'the workspace';
+        notify('success', `Switched to ${name}.`);
+      },
+      (error: unknown) => notify('error', `Could not switch workspace. ${describeError(error)}`),
+    );
+  };
+
+  return (
+    <div className="switcher">
+      <label htmlFor={id} className="switcher-label">
+        Workspace
+      </label>
+      <select
+        id={id}
+        className="input select switcher-select"
+        value={activeId ?? ''}
+        disabled={switching || profiles.length === 0}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid="workspace-switcher"
+      >
+        {activeId === null && <option value="">No workspace</option>}
+        {profiles.map((profile) => (
+          <option key={profile.id} value={profile.id}>
+            {profile.name} ({ENV_SHORT[profile.environment]})
+          </option>
+        ))}
+      </select>
+      <a className="button button--ghost button--small" href={href({ name: 'workspaces' })}>
+        Manage
+      </a>
+    </div>
+  );
+}

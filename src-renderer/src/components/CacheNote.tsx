@@ -1,0 +1,50 @@
+/**
+ * Renderer. How old the shown copy is: "Updated 3 min ago", "Refreshing…", or, when a refresh
+ * failed, "Offline — showing the copy from 10:42". Screens show cached data at once and this
+ * line tells the truth about it.
+ */
+import { useSync } from '../features/sync/store.ts';
+import { useNow } from '../lib/clock.ts';
+import { formatAge, formatClock } from '../lib/format.ts';
+
+export interface CacheNoteProps {
+  fetchedAt: string | null;
+  stale: boolean;
+  offlineReason: string | null;
+  /** Re-reads the copy; offered (after a connection check) only while offline. */
+  onRefresh?: () => void;
+}
+
+export function CacheNote({ fetchedAt, stale, offlineReason, onRefresh }: CacheNoteProps) {
+  const now = useNow();
+  let text: string;
+  let tone = 'fresh';
+  if (offlineReason) {
+    tone = 'offline';
+    text = fetchedAt
+      ? `Offline — showing the copy from ${formatClock(fetchedAt, now)}`
+      : 'Offline — nothing saved here yet';
+  } else if (!fetchedAt) {
+    text = 'Loading from the server…';
+  } else if (stale) {
+    text = `Updated ${formatAge(fetchedAt, now)} · refreshing…`;
+  } else {
+    text = `Updated ${formatAge(fetchedAt, now)}`;
+  }
+  return (
+    <p className={`cache-note cache-note--${tone}`} data-testid="cache-note" title={offlineReason ?? undefined}>
+      <span className="cache-dot" aria-hidden="true" />
+      <span>{text}</span>
+      {onRefresh && offlineReason && (
+        // Stale copies refresh by themselves when online; offline, the user can ask to try again.
+        <button
+          type="button"
+          className="button button--link"
+          onClick={() => void useSync.getState().checkNow().then(onRefresh)}
+        >
+          Try again
+        </button>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Renderer. Modal dialogs on the native `<dialog>` with `showModal()`: the browser traps focus,
+ * makes the rest inert and closes on Escape; we only keep React's `open` in step and put focus
+ * on the element marked `data-autofocus` (React's autoFocus fires before the dialog is shown).
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Short text under the title. */
+  description?: ReactNode;
+  size?: 'small' | 'medium' | 'large';
+  testId?: string;
+}
+
+export function Modal({ open, title, onClose, children, description, size = 'medium', testId }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      const preferred = dialog.querySelector<HTMLElement>('[data-autofocus]');
+      preferred?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`modal modal--${size}`}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onClose={() => {
+        if (open) onClose();
+      }}
+      data-testid={testId}
+    >
+      {open && (
+        <div className="modal-body">
+          <header className="modal-header">
+            <h2 id={titleId}>{title}</h2>
+            <button type="button" className="button button--ghost button--icon" onClick={onClose} aria-label="Close">
+              <span aria-hidden="true">×</span>
+            </button>
+          </header>
+          {description && (
+            <div id={descriptionId} className="modal-description">
+              {description}
+            </div>
+          )}
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}

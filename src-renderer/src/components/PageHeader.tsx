@@ -1,0 +1,40 @@
+/**
+ * Renderer. The heading block of every screen. After an in-app navigation the new screen's
+ * heading takes the focus, so keyboard and screen-reader users land at the top of what changed.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+
+let navigated = false;
+window.addEventListener('hashchange', () => {
+  navigated = true;
+});
+
+export interface PageHeaderProps {
+  title: string;
+  /** Small line above the title: a breadcrumb or the kind of thing. */
+  eyebrow?: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+export function PageHeader({ title, eyebrow, actions, children }: PageHeaderProps) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${title} · Lectern`;
+  }, [title]);
+  useEffect(() => {
+    if (navigated) ref.current?.focus();
+  }, []);
+  return (
+    <div className="page-header">
+      <div className="page-header-text">
+        {eyebrow && <div className="page-eyebrow">{eyebrow}</div>}
+        <h1 ref={ref} tabIndex={-1}>
+          {title}
+        </h1>
+        {children}
+      </div>
+      {actions && <div className="page-actions">{actions}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** Renderer. The loading, empty and error states every screen uses, so they look and read alike. */
+import type { ReactNode } from 'react';
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div className="state state--loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function Empty({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="state state--empty">
+      <p className="state-title">{title}</p>
+      {children && <div className="state-body">{children}</div>}
+    </div>
+  );
+}
+
+export function ErrorState({
+  message,
+  onRetry,
+  title = 'That did not work',
+}: {
+  message: string;
+  onRetry?: () => void;
+  title?: string;
+}) {
+  return (
+    <div className="state state--error" role="alert">
+      <p className="state-title">{title}</p>
+      <p className="state-body">{message}</p>
+      {onRetry && (
+        <button type="button" className="button" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A one-line reason a feature is unavailable (e.g. a service-provider key). */
+export function Unavailable({ reason }: { reason: string }) {
+  return (
+    <div className="state state--unavailable" data-testid="feature-unavailable">
+      <p className="state-title">Not available in this workspace</p>
+      <p className="state-body">{reason}</p>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * Renderer. A virtualized list (@tanstack/react-virtual) that is one tab stop: arrow keys, Home,
+ * End, Page Up/Down move between rows, Tab reaches the active row's own buttons. Only the rows in
+ * view are in the DOM, so thousands of rows scroll like ten. `onRangeChange` tells the owner which
+ * rows are visible, so it can load the pages behind them.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+
+export interface VirtualListProps {
+  count: number;
+  /** Row height in px (fixed heights keep scrolling cheap). */
+  rowHeight: number | ((index: number) => number);
+  renderRow: (index: number, active: boolean) => ReactNode;
+  label: string;
+  onRangeChange?: (from: number, to: number) => void;
+  className?: string;
+  testId?: string;
+  /**
+   * The data behind row `index` (undefined while its page loads). Rows re-render only when their
+   * own item (or `version`) changes, so a page arriving does not repaint every row in view.
+   */
+  itemAt?: (index: number) => unknown;
+  /** Changes when something all rows show changes (e.g. looked-up names). */
+  version?: unknown;
+}
+
+const EDITABLE = 'input, textarea, select, [contenteditable="true"]';
+
+export function VirtualList(props: VirtualListProps) {
+  const { count, rowHeight, renderRow, label, onRangeChange, className, testId } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const pendingFocus = useRef<number | null>(null);
+  const estimate = useCallback(
+    (index: number) => (typeof rowHeight === 'number' ? rowHeight : rowHeight(index)),
+    [rowHeight],
+  );
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render by design
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: estimate,
+    overscan: 6,
+    // Rows are keyed by position (the default): a key function that changes identity would make
+    // the virtualizer re-measure every row on every render, thousands of objects per frame.
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? -1;
+  const last = items[items.length - 1]?.index ?? -1;
+  const activeIndex = count === 0 ? 0 : Math.min(active, count - 1);
+
+  useEffect(() => {
+    if (first >= 0) onRangeChange?.(first, last);
+  }, [first, last, onRangeChange]);
+
+  // Row heights follow the data (a section header vs a lesson): re-estimate when they change.
+  useEffect(() => {
+    virtualizer.measure();
+  }, [estimate, virtualizer]);
+
+  useEffect(() => {
+    const index = pendingFocus.current;
+    if (index === null) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    const target = row?.querySelector<HTMLElement>('[data-primary]') ?? row;
+    if (target) {
+      pendingFocus.current = null;
+      target.focus({ preventScroll: true });
+    }
+  });
+
+  const moveTo = (index: number) => {
+    const next = Math.max(0, Math.min(count - 1, index));
+    pendingFocus.current = next;
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if ((event.target as HTMLElement).closest(EDITABLE) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / estimate(activeIndex)) - 1);
+    const moves: Record<string, number> = {
+      ArrowDown: activeIndex + 1,
+      ArrowUp: activeIndex - 1,
+      PageDown: activeIndex + pageRows,
+      PageUp: activeIndex - pageRows,
+      Home: 0,
+      End: count - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    moveTo(target);
+  };
+
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    const index = row ? Number(row.dataset['index']) : NaN;
+    if (!Number.isNaN(index) && index !== activeIndex) setActive(index);
+  };
+
+  return (
+    <div ref={scrollRef} className={`vlist ${className ?? ''}`} data-testid={testId}>
+      <div
+        role="list"
+        aria-label={label}
+        className="vlist-inner"
+        style={{ height: virtualizer.getTotalSize() }}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+      >
+        {items.map((item) => (
+          <Row
+            key={item.key}
+            index={item.index}
+            start={item.start}
+            size={item.size}
+            count={count}
+            active={item.index === activeIndex}
+            renderRow={renderRow}
+            item={props.itemAt ? props.itemAt(item.index) : renderRow}
+            version={props.version}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+interface RowProps {
+  index: number;
+  start: number;
+  size: number;
+  count: number;
+  active: boolean;
+  renderRow: (index: number, active: boolean) => ReactNode;
+  /** Without `itemAt`, the row follows `renderRow` itself (any change re-renders it). */
+  item: unknown;
+  version: unknown;
+}
+
+const sameRow = (a: RowProps, b: RowProps) =>
+  a.index === b.index &&
+  a.start === b.start &&
+  a.size === b.size &&
+  a.count === b.count &&
+  a.active === b.active &&
+  a.item === b.item &&
+  a.version === b.version;
+
+const Row = memo(function Row({ index, start, size, count, active, renderRow }: RowProps) {
+  return (
+    <div
+      role="listitem"
+      aria-setsize={count}
+      aria-posinset={index + 1}
+      data-index={index}
+      className="vlist-row"
+      style={{ transform: `translateY(${start}px)`, height: size }}
+    >
+      {renderRow(index, active)}
+    </div>
+  );
+}, sameRow);

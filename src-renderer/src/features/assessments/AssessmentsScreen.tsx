@@ -1,0 +1,196 @@
+/**
+ * Renderer. Assessments: every assessment, or one course's, with search and a status filter.
+ * Hidden with its one-line reason when the workspace's key cannot see assessments.
+ */
+import { useCallback, useEffect } from 'react';
+import type { Assessment } from '../../../../src-preload/contract.ts';
+import { StatusBadge } from '../../components/Badge.tsx';
+import { CacheNote } from '../../components/CacheNote.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
+import { Empty, ErrorState, Loading, Unavailable } from '../../components/States.tsx';
+import { VirtualList } from '../../components/VirtualList.tsx';
+import { describeError } from '../../lib/errors.ts';
+import { formatDateTime, formatHoursMinutes, humanize, plural } from '../../lib/format.ts';
+import { itemAt, rowCount } from '../../lib/paged-list.ts';
+import { href, navigate } from '../../lib/router.ts';
+import { useCourseNames } from '../courses/names.ts';
+import { useActiveProfile } from '../workspaces/store.ts';
+import { CONTENT_STATUSES } from '../../lib/statuses.ts';
+import { useAssessmentList } from './store.ts';
+
+const ROW_HEIGHT = 68;
+
+export function AssessmentsScreen({ courseId }: { courseId: string | null }) {
+  const profile = useActiveProfile();
+  if (profile && !profile.capabilities.assessments) {
+    return (
+      <div className="screen">
+        <PageHeader title="Assessments" />
+        <Unavailable reason={profile.capabilities.reason ?? 'This workspace’s key cannot see assessments.'} />
+      </div>
+    );
+  }
+  return <AssessmentList courseId={courseId} keyMode={profile?.keyMode ?? null} />;
+}
+
+function AssessmentList({
+  courseId,
+  keyMode,
+}: {
+  courseId: string | null;
+  keyMode: 'tenant' | 'service-provider' | null;
+}) {
+  const list = useAssessmentList();
+  const courseNames = useCourseNames((s) => s.courses);
+  const query = list.query ?? { search: '', courseId, status: null };
+
+  useEffect(() => {
+    const state = useAssessmentList.getState();
+    const current = state.query;
+    if (state.status === 'idle' || current?.courseId !== courseId) {
+      state.setQuery({ search: current?.search ?? '', status: current?.status ?? null, courseId });
+    } else if (state.status === 'ready' || state.status === 'error') {
+      state.reread();
+    }
+    if (courseId) useCourseNames.getState().ensure([courseId]);
+  }, [courseId]);
+
+  const count = rowCount(list);
+  const { pages, pageSize, ensureRange, deleted } = list;
+  const renderRow = useCallback(
+    (index: number, active: boolean) => {
+      const assessment = itemAt({ pages, pageSize }, index);
+      if (assessment && deleted.has(assessment.id)) return <DeletedRow title={assessment.title} />;
+      return <AssessmentRow assessment={assessment} active={active} showCourse={!courseId} />;
+    },
+    [pages, pageSize, courseId, deleted],
+  );
+  const onRange = useCallback((from: number, to: number) => ensureRange(from - 20, to + 20), [ensureRange]);
+
+  const course = courseId ? courseNames[courseId] : undefined;
+  const courseName = typeof course === 'object' ? course.name : null;
+
+  return (
+    <div className="screen screen--fill">
+      <PageHeader
+        title={courseId ? `Assessments of ${courseName ?? 'this course'}` : 'Assessments'}
+        eyebrow={courseId ? <a href={href({ name: 'course', id: courseId })}>{courseName ?? 'Course'}</a> : undefined}
+      >
+        {list.status !== 'idle' && (
+          <CacheNote
+            fetchedAt={list.fetchedAt}
+            stale={list.stale}
+            offlineReason={list.offlineReason}
+            onRefresh={list.reread}
+          />
+        )}
+      </PageHeader>
+      <div className="toolbar" role="search" aria-label="Filter assessments">
+        <SearchBox
+          label="Search"
+          value={query.search}
+          placeholder="Title"
+          onSearch={(search) => list.setQuery({ ...query, search })}
+          testId="assessment-search"
+        />
+        <FilterSelect
+          label="Status"
+          value={query.status ?? ''}
+          onChange={(value) => list.setQuery({ ...query, status: (value || null) as Assessment['status'] | null })}
+          options={[
+            { value: '', label: 'Any status' },
+            ...CONTENT_STATUSES.map((s) => ({ value: s, label: humanize(s) })),
+          ]}
+        />
+        {courseId && (
+          <div className="toolbar-field toolbar-field--end">
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => navigate({ name: 'assessments', courseId: null })}
+            >
+              Show all courses
+            </button>
+          </div>
+        )}
+        <p className="toolbar-count" aria-live="polite" data-testid="assessment-count">
+          {list.total !== null ? plural(list.total, 'assessment') : ''}
+        </p>
+      </div>
+      {list.status === 'error' ? (
+        <ErrorState message={describeError(list.error, { subject: 'assessments', keyMode })} onRetry={list.reread} />
+      ) : list.status === 'loading' || (count === 0 && list.requested[1] === 'waiting') ? (
+        <Loading label="Loading assessments…" />
+      ) : count === 0 ? (
+        <Empty title={list.offlineReason ? 'Offline, and no copy of this list is saved yet' : 'No assessments here'} />
+      ) : (
+        <VirtualList
+          count={count}
+          rowHeight={ROW_HEIGHT}
+          renderRow={renderRow}
+          onRangeChange={onRange}
+          label="Assessments"
+          testId="assessment-list"
+          itemAt={(index) => itemAt({ pages, pageSize }, index)}
+          version={deleted}
+        />
+      )}
+    </div>
+  );
+}
+
+function DeletedRow({ title }: { title: string }) {
+  return (
+    <div className="row row--deleted" data-testid="deleted-row">
+      <span className="row-line">
+        <span className="row-title">{title}</span>
+      </span>
+      <span className="row-meta">
+        <span>Deleted.</span>
+      </span>
+    </div>
+  );
+}
+
+function AssessmentRow({
+  assessment,
+  active,
+  showCourse,
+}: {
+  assessment: Assessment | undefined;
+  active: boolean;
+  showCourse: boolean;
+}) {
+  if (!assessment) {
+    return (
+      <div className="row row--placeholder" aria-busy="true">
+        <span className="skeleton skeleton--title" />
+        <span className="skeleton skeleton--line" />
+        <span className="visually-hidden">Loading…</span>
+      </div>
+    );
+  }
+  return (
+    <a
+      className="row row--link"
+      href={href({ name: 'assessment', id: assessment.id })}
+      tabIndex={active ? 0 : -1}
+      data-primary
+      data-testid="assessment-row"
+    >
+      <span className="row-line">
+        <span className="row-title">{assessment.title}</span>
+        <StatusBadge status={assessment.status} />
+        {assessment.type && <span className="muted">{humanize(assessment.type)}</span>}
+      </span>
+      <span className="row-meta">
+        {showCourse && <span>{assessment.course.name}</span>}
+        <span>{formatHoursMinutes(assessment.duration_hours, assessment.duration_minutes)}</span>
+        <span>{assessment.questions_count || '0'} questions</span>
+        <span>{assessment.total_points} points</span>
+        <span>Starts {formatDateTime(assessment.start_datetime)}</span>
+      </span>
+    </a>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * Renderer. The form fields of a draft editor, from field specs: checked as the user types, saved
+ * through the session, and showing the server's field errors under the fields they name.
+ */
+import { SelectField, TextAreaField, TextField } from '../../components/Field.tsx';
+import type { DraftSession } from '../drafts/session.ts';
+import { checkField, enumLabel, parseField, type FieldSpec } from './fields.ts';
+
+export interface DraftFieldsProps {
+  specs: readonly FieldSpec[];
+  session: DraftSession;
+  form: 'assessment' | 'assignment';
+  disabled: boolean;
+  /** Server / submit field errors by field name. */
+  serverErrors: Record<string, string>;
+  /** Values the server had (for enums that may be unset there). */
+  base?: Record<string, unknown> | null;
+}
+
+/** Client-side errors of the whole form, by field. */
+export function formErrors(
+  specs: readonly FieldSpec[],
+  values: Record<string, string>,
+  form: 'assessment' | 'assignment',
+) {
+  const errors: Record<string, string> = {};
+  for (const spec of specs) {
+    const message = checkField(spec, values[spec.name] ?? '', form);
+    if (message) errors[spec.name] = message;
+  }
+  return errors;
+}
+
+export function DraftFields({ specs, session, form, disabled, serverErrors, base }: DraftFieldsProps) {
+  const values = session((s) => s.form);
+  const change = session((s) => s.change);
+  const touched = session((s) => s.touched);
+  const revealed = session((s) => s.revealed);
+  const clientErrors = formErrors(specs, values, form);
+
+  const onChange = (spec: FieldSpec, raw: string) => change(spec.name, raw, parseField(spec, raw));
+
+  const fields = specs.map((spec) => {
+    const value = values[spec.name] ?? '';
+    const shown = revealed || touched[spec.name] ? clientErrors[spec.name] : undefined;
+    const error = shown ?? serverErrors[spec.name] ?? null;
+    const common = { name: spec.name, label: spec.label, hint: spec.hint, error, disabled };
+    switch (spec.kind) {
+      case 'textarea':
+        return (
+          <TextAreaField key={spec.name} {...common} value={value} onChange={(raw) => onChange(spec, raw)} required />
+        );
+      case 'enum': {
+        const unsetAllowed = value === '' || base?.[spec.name] === null || base?.[spec.name] === undefined;
+        const options = [
+          ...(unsetAllowed ? [{ value: '', label: 'Not set' }] : []),
+          ...(spec.options ?? []).map((option) => ({ value: option, label: enumLabel(option) })),
+        ];
+        return (
+          <SelectField
+            key={spec.name}
+            {...common}
+            value={value}
+            options={options}
+            onChange={(raw) => onChange(spec, raw)}
+          />
+        );
+      }
+      case 'duration':
+        return (
+          <TextField
+            key={spec.name}
+            {...common}
+            value={value}
+            inputMode="numeric"
+            onChange={(raw) => onChange(spec, raw)}
+          />
+        );
+      case 'points':
+        return (
+          <TextField
+            key={spec.name}
+            {...common}
+            value={value}
+            inputMode="decimal"
+            onChange={(raw) => onChange(spec, raw)}
+          />
+        );
+      case 'text':
+        return (
+          <TextField
+            key={spec.name}
+            {...common}
+            value={value}
+            maxLengthHint={spec.maxLength}
+            onChange={(raw) => onChange(spec, raw)}
+            required
+          />
+        );
+    }
+  });
+
+  return <div className="form-grid">{fields}</div>;
+}
+
+/** Moves focus to the first field showing a problem (after a refused submit). */
+export function focusFirstProblem(): void {
+  requestAnimationFrame(() => {
+    document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * Renderer. The editable fields of assessments and assignments, their limits (the contract's
+ * form schemas, enums and MAX_DURATION, i.e. the reference's) and how raw input becomes a value.
+ * Checked on every keystroke; the server's 422 errors still have the last word.
+ */
+import { ApiResources, Enums, FormSchemas, MAX_DURATION } from '../../lib/contract-values.ts';
+import { formatNumber, humanize } from '../../lib/format.ts';
+
+export type FieldKind = 'text' | 'textarea' | 'enum' | 'duration' | 'points';
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  hint?: string;
+  options?: readonly string[];
+  /** Limit shown as a counter under text fields. */
+  maxLength?: number;
+}
+
+const MAX = formatNumber(MAX_DURATION);
+
+export const ASSESSMENT_FIELDS: readonly FieldSpec[] = [
+  { name: 'title', label: 'Title', kind: 'text', hint: '1 to 255 characters.', maxLength: 255 },
+  { name: 'description', label: 'Description', kind: 'textarea', hint: 'Required.' },
+  { name: 'source', label: 'Source', kind: 'enum', options: Enums.sources },
+  { name: 'type', label: 'Type', kind: 'enum', options: Enums.assessmentTypes },
+  { name: 'organization_strategy', label: 'Organization', kind: 'enum', options: Enums.organizationStrategies },
+  { name: 'seat_layout', label: 'Seat layout', kind: 'enum', options: Enums.seatLayouts },
+  { name: 'duration_hours', label: 'Duration, hours', kind: 'duration', hint: `Whole number, 0 to ${MAX}.` },
+  { name: 'duration_minutes', label: 'Duration, minutes', kind: 'duration', hint: `Whole number, 0 to ${MAX}.` },
+  { name: 'total_points', label: 'Total points', kind: 'points', hint: 'Up to 8 digits and 2 decimals, e.g. 85.50.' },
+];
+
+export const ASSIGNMENT_FIELDS: readonly FieldSpec[] = [
+  { name: 'title', label: 'Title', kind: 'text', hint: '1 to 255 characters.', maxLength: 255 },
+  { name: 'description', label: 'Description', kind: 'textarea', hint: 'Required.' },
+  { name: 'duration_hours', label: 'Duration, hours', kind: 'duration', hint: `Whole number, 0 to ${MAX}.` },
+  { name: 'duration_minutes', label: 'Duration, minutes', kind: 'duration', hint: `Whole number, 0 to ${MAX}.` },
+];
+
+export const ENUM_LABELS: Record<string, string> = {
+  MANUAL_CREATION: 'Written by hand',
+  AI_GENERATED: 'AI generated',
+  DOCUMENT_EXTRACTION: 'Extracted from a document',
+  SINGLE_CANDIDATE: 'Single candidate',
+  L: 'L-shape',
+  U: 'U-shape',
+};
+
+export function enumLabel(value: string): string {
+  return ENUM_LABELS[value] ?? humanize(value);
+}
+
+/** The value to save for raw input, or `undefined` when it cannot be saved as it is. */
+export function parseField(spec: FieldSpec, raw: string): unknown {
+  switch (spec.kind) {
+    case 'duration': {
+      const trimmed = raw.trim();
+      if (!/^\d+$/.test(trimmed)) return undefined;
+      const n = Number(trimmed);
+      return Number.isSafeInteger(n) ? n : undefined;
+    }
+    case 'enum':
+      return raw === '' ? null : raw;
+    default:
+      return raw;
+  }
+}
+
+const updateShape = FormSchemas.assessmentUpdate.shape;
+const createShape = FormSchemas.assignmentCreate.shape;
+const totalPoints = ApiResources.assessment.shape.total_points;
+
+/** The message for a field as typed, or null when it is fine. */
+export function checkField(spec: FieldSpec, raw: string, form: 'assessment' | 'assignment'): string | null {
+  switch (spec.kind) {
+    case 'duration': {
+      const value = parseField(spec, raw);
+      if (raw.trim() === '') return form === 'assignment' ? null : 'Enter a whole number (0 if none).';
+      if (value === undefined || !updateShape.duration_hours.safeParse(value).success) {
+        return `Enter a whole number from 0 to ${MAX}.`;
+      }
+      return null;
+    }
+    case 'points':
+      if (raw === '') return null;
+      return totalPoints.safeParse(raw).success ? null : 'Enter a number with up to 8 digits and up to 2 decimals.';
+    case 'enum':
+      return null;
+    case 'text':
+    case 'textarea': {
+      const shape = form === 'assessment' ? updateShape : createShape;
+      const schema = shape[spec.name as 'title' | 'description'];
+      if (schema.safeParse(raw).success) return null;
+      if (raw.length === 0) return spec.name === 'title' ? 'A title is required.' : 'A description is required.';
+      return `At most ${spec.maxLength ?? 255} characters (now ${raw.length}).`;
+    }
+  }
+}
+
+export function toFormText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
+}
+
+export function formFrom(
+  specs: readonly FieldSpec[],
+  values: Record<string, unknown>,
+  extra: readonly string[] = [],
+): Record<string, string> {
+  const form: Record<string, string> = {};
+  for (const spec of specs) form[spec.name] = toFormText(values[spec.name]);
+  for (const name of extra) form[name] = toFormText(values[name]);
+  return form;
+}

@@ -1,0 +1,48 @@
+/**
+ * Renderer. Assessments: the paged list (all, or one course's), the one assessment open in the
+ * editor (read through the cache), its editing session, and deletion.
+ */
+import type { Assessment } from '../../../../src-preload/contract.ts';
+import { call } from '../../bridge.ts';
+import { createCachedRead } from '../../lib/cached-read.ts';
+import { createPagedList } from '../../lib/paged-list.ts';
+import { createDraftSession } from '../drafts/session.ts';
+
+export interface AssessmentQuery {
+  search: string;
+  courseId: string | null;
+  status: Assessment['status'] | null;
+}
+
+export const useAssessmentList = createPagedList<Assessment, AssessmentQuery>({
+  kinds: ['assessments'],
+  fetchPage: (query, page, pageSize) =>
+    call((b) =>
+      b.assessments.list({
+        page,
+        pageSize,
+        ...(query.search.trim() ? { search: query.search.trim() } : {}),
+        ...(query.courseId ? { courseId: query.courseId } : {}),
+        ...(query.status ? { status: query.status } : {}),
+      }),
+    ),
+});
+
+export const useAssessment = createCachedRead<Assessment, string>({
+  kinds: ['assessment'],
+  fetch: (id) => call((b) => b.assessments.get({ id })),
+});
+
+export const useAssessmentSession = createDraftSession({
+  async open(serverId) {
+    const draft = await call((b) => b.drafts.edit({ resource: 'assessment', serverId }));
+    return { draft, consumed: false };
+  },
+});
+
+export async function deleteAssessment(id: string): Promise<void> {
+  await call((b) => b.assessments.delete({ id }));
+  useAssessment.getState().reset();
+  useAssessmentList.getState().markDeleted(id);
+  useAssessmentList.getState().reread();
+}

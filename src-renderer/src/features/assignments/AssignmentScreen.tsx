@@ -1,0 +1,204 @@
+/**
+ * Renderer. "New assignment": title, description, durations and status, checked as the user
+ * types (the reference's limits), drafted on the first keystroke and sent exactly once. Questions
+ * are left as the reference leaves them: none are sent.
+ */
+import { useEffect, useState } from 'react';
+import { SelectField } from '../../components/Field.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { ErrorState, Loading, Unavailable } from '../../components/States.tsx';
+import { call } from '../../bridge.ts';
+import { describeError } from '../../lib/errors.ts';
+import { humanize } from '../../lib/format.ts';
+import { CONTENT_STATUSES } from '../../lib/statuses.ts';
+import { href, navigate } from '../../lib/router.ts';
+import { DraftFields, focusFirstProblem, formErrors } from '../assessments/DraftFields.tsx';
+import { ASSIGNMENT_FIELDS, formFrom } from '../assessments/fields.ts';
+import { AutosaveLine, DraftBanner } from '../drafts/DraftStatus.tsx';
+import { notify } from '../notices/store.ts';
+import { activeKeyMode, useActiveProfile } from '../workspaces/store.ts';
+import { ASSIGNMENT_DEFAULTS, NEW_ASSIGNMENT, useAssignmentSession } from './store.ts';
+
+const session = useAssignmentSession;
+
+export function AssignmentScreen({ draftId }: { draftId: string | null }) {
+  const profile = useActiveProfile();
+  if (profile && !profile.capabilities.assignments) {
+    return (
+      <div className="screen">
+        <PageHeader title="New assignment" />
+        <Unavailable reason={profile.capabilities.reason ?? 'This workspace’s key cannot create assignments.'} />
+      </div>
+    );
+  }
+  return <AssignmentForm draftId={draftId} />;
+}
+
+function AssignmentForm({ draftId }: { draftId: string | null }) {
+  const state = session();
+  const [loadError, setLoadError] = useState<unknown>(null);
+
+  useEffect(() => {
+    const s = session.getState();
+    // The address gains ?draft=… once the draft exists; that is this same form, not a new one.
+    if (draftId !== null && s.draft?.id === draftId) return;
+    if (draftId === null) {
+      s.begin(NEW_ASSIGNMENT, { ...ASSIGNMENT_DEFAULTS }, null);
+      return;
+    }
+    s.prepare(draftId);
+    let cancelled = false;
+    call((b) => b.drafts.get({ id: draftId })).then(
+      (draft) => {
+        if (!cancelled)
+          session
+            .getState()
+            .begin(
+              draftId,
+              { ...ASSIGNMENT_DEFAULTS, ...formFrom(ASSIGNMENT_FIELDS, draft.values, ['status']) },
+              draft,
+            );
+      },
+      (error: unknown) => !cancelled && setLoadError(error),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [draftId]);
+
+  useEffect(() => () => session.getState().end(), []);
+
+  // Once the draft exists, put its id in the address so a reload continues it.
+  const createdId = state.draft?.id ?? null;
+  useEffect(() => {
+    if (createdId && draftId !== createdId) navigate({ name: 'assignment-new', draftId: createdId }, { replace: true });
+  }, [createdId, draftId]);
+
+  if (loadError !== null) {
+    return (
+      <div className="screen">
+        <PageHeader title="New assignment" />
+        <ErrorState message={describeError(loadError, { subject: 'this draft' })} />
+      </div>
+    );
+  }
+  if (!state.ready) {
+    return (
+      <div className="screen">
+        <PageHeader title="New assignment" />
+        <Loading label="Opening the draft…" />
+      </div>
+    );
+  }
+
+  const draft = state.draft;
+  const sentOrSending = draft !== null && draft.state !== 'editing' && draft.state !== 'failed';
+  const clientErrors = formErrors(ASSIGNMENT_FIELDS, state.form, 'assignment');
+  const hasClientErrors = Object.keys(clientErrors).length > 0;
+  const serverErrors = { ...(draft?.state === 'failed' ? draft.fieldErrors : {}), ...state.submitFieldErrors };
+  const canSubmit = !sentOrSending && !state.submitting;
+  const created = draft?.state === 'sent' ? draft.result : null;
+
+  const startAnother = () => {
+    session.getState().begin(NEW_ASSIGNMENT, { ...ASSIGNMENT_DEFAULTS }, null);
+    navigate({ name: 'assignment-new', draftId: null }, { replace: true });
+  };
+
+  const discard = () => {
+    if (!draft) return;
+    call((b) => b.drafts.discard({ id: draft.id })).then(
+      () => {
+        notify('success', 'The assignment draft was discarded.');
+        startAnother();
+      },
+      (error: unknown) => notify('error', describeError(error)),
+    );
+  };
+
+  return (
+    <div className="screen screen--editor">
+      <PageHeader
+        title={state.form['title'] || 'New assignment'}
+        eyebrow="New assignment"
+        actions={
+          draft && !sentOrSending ? (
+            <button type="button" className="button button--ghost button--danger-text" onClick={discard}>
+              Discard draft
+            </button>
+          ) : undefined
+        }
+      >
+        <AutosaveLine session={state} />
+      </PageHeader>
+
+      <DraftBanner draft={draft} subject="assignments" onRetry={() => void session.getState().submit()} />
+      {created && (
+        <div className="banner banner--success" data-testid="assignment-created">
+          <p>
+            Created on the server as “{typeof created['title'] === 'string' ? created['title'] : state.form['title']}”
+            {typeof created['id'] === 'string' && <span className="muted mono"> ({created['id']})</span>}.
+          </p>
+          <button type="button" className="button button--small" onClick={startAnother}>
+            Write another assignment
+          </button>
+        </div>
+      )}
+      {state.submitError !== null && (
+        <p className="inline-alert" role="alert" data-testid="submit-error">
+          {describeError(state.submitError, { subject: 'assignments', keyMode: activeKeyMode() })}
+        </p>
+      )}
+
+      <form
+        className="editor-form editor-form--narrow"
+        aria-label="New assignment"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!canSubmit) return;
+          if (hasClientErrors) {
+            session.getState().revealErrors();
+            focusFirstProblem();
+            return;
+          }
+          void session.getState().submit();
+        }}
+      >
+        <DraftFields
+          specs={ASSIGNMENT_FIELDS}
+          session={session}
+          form="assignment"
+          disabled={sentOrSending}
+          serverErrors={serverErrors}
+        />
+        <div className="form-grid">
+          <SelectField
+            label="Status"
+            name="status"
+            value={state.form['status'] ?? 'DRAFT'}
+            disabled={sentOrSending}
+            error={serverErrors['status'] ?? null}
+            options={CONTENT_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
+            onChange={(value) => state.change('status', value, value)}
+            hint="Draft keeps it hidden from learners."
+          />
+        </div>
+        <p className="muted form-note">
+          Questions are added on the server after the assignment exists; Lectern sends none. See{' '}
+          <a href={href({ name: 'drafts' })}>Drafts &amp; sync</a> for everything waiting to be sent.
+        </p>
+        <div className="form-actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!canSubmit}
+            data-testid="create-assignment"
+          >
+            {state.submitting ? 'Creating…' : 'Create assignment'}
+          </button>
+          {hasClientErrors && state.revealed && <span className="text-danger">Fix the marked fields first.</span>}
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Renderer. Courses: the paged list with its filters, the categories for the filter, and the one
+ * course whose detail is open (with its sections and lessons). Lesson deletion goes through here.
+ */
+import type { Category, Course, Section } from '../../../../src-preload/contract.ts';
+import { call } from '../../bridge.ts';
+import { createCachedRead } from '../../lib/cached-read.ts';
+import { createPagedList } from '../../lib/paged-list.ts';
+
+export type ContentStatus = Course['status'];
+
+export interface CourseQuery {
+  search: string;
+  category: string | null;
+  status: ContentStatus | null;
+}
+
+export const DEFAULT_COURSE_QUERY: CourseQuery = { search: '', category: null, status: null };
+
+export const useCourseList = createPagedList<Course, CourseQuery>({
+  kinds: ['courses'],
+  fetchPage: (query, page, pageSize) =>
+    call((b) =>
+      b.courses.list({
+        page,
+        pageSize,
+        ...(query.search.trim() ? { search: query.search.trim() } : {}),
+        ...(query.category ? { category: query.category } : {}),
+        ...(query.status ? { status: query.status } : {}),
+      }),
+    ),
+});
+
+export const useCategories = createCachedRead<Category[], 'all'>({
+  kinds: ['categories'],
+  fetch: () => call((b) => b.categories.list()),
+});
+
+export interface CourseDetail {
+  course: Course;
+  sections: Section[];
+}
+
+export const useCourseDetail = createCachedRead<CourseDetail, string>({
+  kinds: ['course', 'sections'],
+  fetch: (id) => call((b) => b.courses.get({ id })),
+});
+
+export async function deleteLesson(courseId: string, sectionId: string, lessonId: string): Promise<void> {
+  await call((b) => b.lessons.delete({ courseId, sectionId, id: lessonId }));
+  const detail = useCourseDetail.getState();
+  if (detail.param === courseId) {
+    detail.patch((data) => ({
+      ...data,
+      sections: data.sections.map((s) =>
+        s.id === sectionId ? { ...s, lessons: s.lessons.filter((l) => l.id !== lessonId) } : s,
+      ),
+    }));
+  }
+}

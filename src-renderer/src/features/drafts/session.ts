@@ -1,0 +1,230 @@
+/**
+ * Renderer. One editing session over a draft (an assessment being edited, an assignment being
+ * written). Keystrokes update the form at once and are saved to main's draft store within 400 ms
+ * of the last one (`drafts.save`), so a crash loses nothing; "Save to server" flushes and calls
+ * `drafts.submit`. The draft is only created on the first change, so opening a screen leaves no
+ * empty drafts behind.
+ */
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import type { Draft } from '../../../../src-preload/contract.ts';
+import { call } from '../../bridge.ts';
+import { fieldErrorsOf } from '../../lib/errors.ts';
+import { onEvent } from '../../lib/events.ts';
+
+export const AUTOSAVE_DELAY_MS = 400;
+
+type Fields = Record<string, unknown>;
+
+export interface DraftSessionState {
+  key: string | null;
+  /** False between `prepare` and `begin`: the form's starting values are not known yet. */
+  ready: boolean;
+  draft: Draft | null;
+  /** What the inputs show (raw text, so half-typed numbers survive). */
+  form: Record<string, string>;
+  /** Changes typed but not yet saved to the draft. */
+  pending: Fields;
+  /** Fields the user has changed (their problems show as they type); `revealed` shows all. */
+  touched: Record<string, true>;
+  revealed: boolean;
+  saving: boolean;
+  savedAt: number | null;
+  saveError: unknown;
+  submitting: boolean;
+  submitError: unknown;
+  /** Field errors from a refused submit (the draft's own 422 errors come in `draft.fieldErrors`). */
+  submitFieldErrors: Record<string, string>;
+  prepare: (key: string) => void;
+  begin: (key: string, form: Record<string, string>, draft: Draft | null) => void;
+  /** `value` undefined = not saveable yet (e.g. "12a" in a number field): shown, not saved. */
+  change: (field: string, raw: string, value: unknown) => void;
+  flush: () => Promise<void>;
+  revealErrors: () => void;
+  submit: (extra?: Fields) => Promise<void>;
+  refresh: () => Promise<void>;
+  end: () => void;
+}
+
+export type DraftSession = UseBoundStore<StoreApi<DraftSessionState>>;
+
+export interface DraftSessionOptions {
+  /** Makes the draft when the first change arrives; `consumed` = the changes went in with it. */
+  open(key: string, pending: Fields): Promise<{ draft: Draft; consumed: boolean }>;
+}
+
+export function createDraftSession(options: DraftSessionOptions): DraftSession {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let flushing: Promise<void> | null = null;
+  let opening: Promise<Draft> | null = null;
+
+  const store = create<DraftSessionState>()((set, get) => {
+    const ensureDraft = async (pending: Fields): Promise<{ draft: Draft; consumed: boolean }> => {
+      const existing = get().draft;
+      if (existing) return { draft: existing, consumed: false };
+      const key = get().key;
+      if (key === null) throw new Error('No editing session.');
+      if (opening) return { draft: await opening, consumed: false };
+      const made = options.open(key, pending);
+      opening = made.then((r) => r.draft);
+      try {
+        const result = await made;
+        if (get().key === key) set({ draft: result.draft });
+        return result;
+      } finally {
+        opening = null;
+      }
+    };
+
+    const saveNow = async (): Promise<void> => {
+      const changes = get().pending;
+      if (Object.keys(changes).length === 0) return;
+      const key = get().key;
+      set({ pending: {}, saving: true });
+      try {
+        const { draft, consumed } = await ensureDraft(changes);
+        const saved = consumed ? draft : await call((b) => b.drafts.save({ id: draft.id, changes }));
+        if (get().key !== key) return;
+        set({ draft: saved, saving: false, savedAt: Date.now(), saveError: null, submitFieldErrors: {} });
+      } catch (error) {
+        if (get().key !== key) return;
+        // Put the changes back (under anything typed since), so the next save retries them.
+        set((s) => ({ pending: { ...changes, ...s.pending }, saving: false, saveError: error }));
+        throw error;
+      }
+    };
+
+    return {
+      key: null,
+      ready: false,
+      draft: null,
+      form: {},
+      pending: {},
+      touched: {},
+      revealed: false,
+      saving: false,
+      savedAt: null,
+      saveError: null,
+      submitting: false,
+      submitError: null,
+      submitFieldErrors: {},
+      prepare(key) {
+        if (timer) clearTimeout(timer);
+        set({
+          key,
+          ready: false,
+          form: {},
+          draft: null,
+          pending: {},
+          touched: {},
+          revealed: false,
+          saving: false,
+          savedAt: null,
+          saveError: null,
+          submitting: false,
+          submitError: null,
+          submitFieldErrors: {},
+        });
+      },
+      begin(key, form, draft) {
+        if (timer) clearTimeout(timer);
+        set({
+          key,
+          ready: true,
+          form,
+          draft,
+          pending: {},
+          touched: {},
+          revealed: false,
+          saving: false,
+          savedAt: null,
+          saveError: null,
+          submitting: false,
+          submitError: null,
+          submitFieldErrors: {},
+        });
+      },
+      change(field, raw, value) {
+        set((s) => {
+          const submitFieldErrors = { ...s.submitFieldErrors };
+          delete submitFieldErrors[field];
+          return {
+            form: { ...s.form, [field]: raw },
+            touched: { ...s.touched, [field]: true as const },
+            pending: value === undefined ? s.pending : { ...s.pending, [field]: value },
+            submitFieldErrors,
+          };
+        });
+        if (value === undefined) return;
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => {
+          timer = null;
+          get()
+            .flush()
+            .catch(() => undefined);
+        }, AUTOSAVE_DELAY_MS);
+      },
+      revealErrors() {
+        set({ revealed: true });
+      },
+      async flush() {
+        if (timer) {
+          clearTimeout(timer);
+          timer = null;
+        }
+        // One save at a time, in order; changes typed meanwhile go in the next one.
+        while (flushing) await flushing;
+        if (Object.keys(get().pending).length === 0) return;
+        flushing = saveNow().finally(() => {
+          flushing = null;
+        });
+        await flushing;
+      },
+      async submit(extra) {
+        if (extra) for (const [field, value] of Object.entries(extra)) get().change(field, String(value), value);
+        set({ submitting: true, submitError: null, submitFieldErrors: {} });
+        try {
+          await get().flush();
+          const draft = get().draft;
+          if (!draft) throw new Error('There are no changes to save.');
+          const submitted = await call((b) => b.drafts.submit({ id: draft.id }));
+          set({ draft: submitted, submitting: false });
+        } catch (error) {
+          set({ submitting: false, submitError: error, submitFieldErrors: fieldErrorsOf(error) });
+        }
+      },
+      async refresh() {
+        const draft = get().draft;
+        if (!draft) return;
+        try {
+          const fresh = await call((b) => b.drafts.get({ id: draft.id }));
+          if (get().draft?.id === fresh.id) set({ draft: fresh });
+        } catch {
+          // Discarded elsewhere: the form stays, the next change starts a new draft.
+          if (get().draft?.id === draft.id) set({ draft: null });
+        }
+      },
+      end() {
+        if (timer) {
+          clearTimeout(timer);
+          timer = null;
+          // Leaving the screen: save what was typed rather than drop it.
+          void saveNow().catch(() => undefined);
+        }
+      },
+    };
+  });
+
+  onEvent('drafts.changed', ({ ids }) => {
+    const draft = store.getState().draft;
+    if (draft && ids.includes(draft.id) && !store.getState().saving) void store.getState().refresh();
+  });
+  return store;
+}
+
+/** Drafts of a server resource, found without creating one. */
+export async function findDraftFor(resource: Draft['resource'], serverId: string): Promise<Draft | null> {
+  const list = await call((b) => b.drafts.list());
+  const summary = list.find((d) => d.resource === resource && d.serverId === serverId);
+  if (!summary) return null;
+  return call((b) => b.drafts.get({ id: summary.id }));
+}

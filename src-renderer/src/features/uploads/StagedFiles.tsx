@@ -1,0 +1,169 @@
+/**
+ * Renderer. Files picked but not started: choose the course and section, review each lesson
+ * title (from the file name, editable) or pick a lesson whose video the file replaces, then start.
+ */
+import { useEffect, useId } from 'react';
+import { SelectField } from '../../components/Field.tsx';
+import { describeError } from '../../lib/errors.ts';
+import { formatBytes, plural } from '../../lib/format.ts';
+import { notify } from '../notices/store.ts';
+import { useUploads } from './store.ts';
+import { useUploadTargets } from './targets.ts';
+
+export function StagedFiles() {
+  const uploads = useUploads();
+  const targets = useUploadTargets();
+  const { courseId, sectionId, staged } = uploads;
+
+  useEffect(() => {
+    if (useUploadTargets.getState().coursesStatus === 'idle') void useUploadTargets.getState().loadCourses();
+  }, []);
+  useEffect(() => {
+    if (courseId && !useUploadTargets.getState().sectionsStatus[courseId])
+      void useUploadTargets.getState().loadSections(courseId);
+  }, [courseId]);
+
+  const sections = courseId ? (targets.sections[courseId] ?? []) : [];
+  const section = sections.find((s) => s.id === sectionId) ?? null;
+  const titleProblems = staged.filter(
+    (f) => !f.replaceLessonId && (f.title.trim().length === 0 || f.title.trim().length > 255),
+  );
+  const ready = Boolean(courseId && sectionId) && staged.length > 0 && titleProblems.length === 0;
+
+  const start = () => {
+    uploads.start().then(
+      () => notify('success', `Started ${plural(staged.length, 'upload')}.`),
+      (error: unknown) => notify('error', `Could not start the uploads. ${describeError(error)}`),
+    );
+  };
+
+  return (
+    <section className="panel staged" aria-labelledby="staged-heading" data-testid="staged-files">
+      <div className="panel-head">
+        <h2 id="staged-heading">Ready to upload · {plural(staged.length, 'file')}</h2>
+        <button type="button" className="button button--ghost button--small" onClick={uploads.clearStaged}>
+          Clear
+        </button>
+      </div>
+      <div className="form-grid">
+        <SelectField
+          label="Course"
+          name="course"
+          value={courseId ?? ''}
+          onChange={(value) => uploads.setTarget(value || null, null)}
+          options={[
+            { value: '', label: targets.coursesStatus === 'loading' ? 'Loading courses…' : 'Choose a course' },
+            ...targets.courses.map((c) => ({ value: c.id, label: c.name })),
+          ]}
+          error={targets.coursesStatus === 'error' ? describeError(targets.coursesError) : null}
+        />
+        <SelectField
+          label="Section"
+          name="section"
+          value={sectionId ?? ''}
+          disabled={!courseId}
+          onChange={(value) => uploads.setTarget(courseId, value || null)}
+          options={[
+            {
+              value: '',
+              label: !courseId
+                ? 'Choose a course first'
+                : courseId && targets.sectionsStatus[courseId] === 'loading'
+                  ? 'Loading sections…'
+                  : 'Choose a section',
+            },
+            ...sections.map((s) => ({ value: s.id, label: `${s.order}. ${s.title}` })),
+          ]}
+        />
+      </div>
+      <div className="staged-row staged-head" aria-hidden="true">
+        <span>File</span>
+        <span>Goes to</span>
+        <span>Lesson title</span>
+        <span />
+      </div>
+      <ul className="staged-list" aria-label="Files to upload">
+        {staged.map((file) => (
+          <StagedRow key={file.handle} handle={file.handle} lessons={section?.lessons ?? []} />
+        ))}
+      </ul>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!ready || uploads.starting}
+          onClick={start}
+          data-testid="start-uploads"
+        >
+          {uploads.starting ? 'Starting…' : `Start ${plural(staged.length, 'upload')}`}
+        </button>
+        {!courseId || !sectionId ? <span className="muted">Choose where the lessons go.</span> : null}
+        {titleProblems.length > 0 && (
+          <span className="text-danger">Every new lesson needs a title of 1 to 255 characters.</span>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function StagedRow({ handle, lessons }: { handle: string; lessons: { id: string; title: string; order: number }[] }) {
+  const file = useUploads((s) => s.staged.find((f) => f.handle === handle));
+  const setTitle = useUploads((s) => s.setStagedTitle);
+  const setReplace = useUploads((s) => s.setStagedReplace);
+  const unstage = useUploads((s) => s.unstage);
+  const titleId = useId();
+  const targetId = useId();
+  if (!file) return null;
+  const tooLong = file.title.trim().length > 255;
+  const empty = file.title.trim().length === 0;
+  return (
+    <li className="staged-row" data-testid="staged-row">
+      <div className="staged-file">
+        <strong>{file.name}</strong>
+        <span className="muted">{formatBytes(file.size)}</span>
+      </div>
+      <div className="staged-target">
+        <label htmlFor={targetId} className="visually-hidden">
+          Lesson for {file.name}
+        </label>
+        <select
+          id={targetId}
+          className="input select"
+          value={file.replaceLessonId ?? ''}
+          onChange={(e) => setReplace(handle, e.target.value || null)}
+        >
+          <option value="">New lesson</option>
+          {[...lessons]
+            .sort((a, b) => a.order - b.order)
+            .map((lesson) => (
+              <option key={lesson.id} value={lesson.id}>
+                Replace video of {lesson.order}. {lesson.title}
+              </option>
+            ))}
+        </select>
+      </div>
+      <div className="staged-title">
+        <label htmlFor={titleId} className="visually-hidden">
+          Lesson title for {file.name}
+        </label>
+        <input
+          id={titleId}
+          className="input"
+          value={file.title}
+          disabled={file.replaceLessonId !== null}
+          aria-invalid={(!file.replaceLessonId && (tooLong || empty)) || undefined}
+          onChange={(e) => setTitle(handle, e.target.value)}
+          data-testid="staged-title"
+        />
+      </div>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={() => unstage(handle)}
+        aria-label={`Remove ${file.name}`}
+      >
+        Remove
+      </button>
+    </li>
+  );
+}

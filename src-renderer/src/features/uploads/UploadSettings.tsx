@@ -1,0 +1,73 @@
+/**
+ * Renderer. How hard uploads push: how many parts go at once, and an optional bandwidth cap so a
+ * video call survives a bulk upload. Main applies them at once to running uploads.
+ */
+import { useId, useState } from 'react';
+import { call } from '../../bridge.ts';
+import { describeError } from '../../lib/errors.ts';
+import { notify } from '../notices/store.ts';
+
+const CONCURRENCY = [1, 2, 4, 6, 8];
+const MB = 1_000_000;
+const LIMITS: { value: string; label: string; bytes: number | null }[] = [
+  { value: 'none', label: 'No limit', bytes: null },
+  { value: '1', label: '1 MB/s', bytes: 1 * MB },
+  { value: '2', label: '2 MB/s', bytes: 2 * MB },
+  { value: '5', label: '5 MB/s', bytes: 5 * MB },
+  { value: '10', label: '10 MB/s', bytes: 10 * MB },
+];
+
+export function UploadSettings() {
+  const concurrencyId = useId();
+  const limitId = useId();
+  // Main does not report its settings back; these start at its defaults and follow the user's choices.
+  const [concurrency, setConcurrency] = useState('4');
+  const [limit, setLimit] = useState('none');
+
+  const apply = (options: { concurrency?: number; bandwidthBytesPerSec?: number | null }, undo: () => void) => {
+    call((b) => b.uploads.setOptions(options)).catch((error: unknown) => {
+      undo();
+      notify('error', `Could not change the upload settings. ${describeError(error)}`);
+    });
+  };
+
+  return (
+    <div className="upload-settings" role="group" aria-label="Upload settings">
+      <label htmlFor={concurrencyId}>Parallel parts</label>
+      <select
+        id={concurrencyId}
+        className="input select input--compact"
+        value={concurrency}
+        onChange={(event) => {
+          const previous = concurrency;
+          setConcurrency(event.target.value);
+          apply({ concurrency: Number(event.target.value) }, () => setConcurrency(previous));
+        }}
+      >
+        {CONCURRENCY.map((n) => (
+          <option key={n} value={String(n)}>
+            {n}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={limitId}>Speed limit</label>
+      <select
+        id={limitId}
+        className="input select input--compact"
+        value={limit}
+        onChange={(event) => {
+          const previous = limit;
+          const choice = LIMITS.find((l) => l.value === event.target.value) ?? LIMITS[0]!;
+          setLimit(choice.value);
+          apply({ bandwidthBytesPerSec: choice.bytes }, () => setLimit(previous));
+        }}
+      >
+        {LIMITS.map((l) => (
+          <option key={l.value} value={l.value}>
+            {l.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

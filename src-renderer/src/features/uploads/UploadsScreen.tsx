@@ -1,0 +1,293 @@
+/**
+ * Renderer. Uploads: add videos (dialog, folder, or drop), send each to a lesson, and follow every
+ * file — state, progress, speed, time left, problems — with pause, resume, cancel and retry per
+ * file and for all. Uploads run in main, so they continue while the user works elsewhere.
+ */
+import { useEffect, useState, type DragEvent } from 'react';
+import type { UploadRow } from '../../../../src-preload/contract.ts';
+import { Badge, type Tone } from '../../components/Badge.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { Empty, ErrorState, Loading } from '../../components/States.tsx';
+import { describeError } from '../../lib/errors.ts';
+import { formatBytes, formatSeconds, formatSpeed, plural } from '../../lib/format.ts';
+import { href } from '../../lib/router.ts';
+import { notify } from '../notices/store.ts';
+import { StagedFiles } from './StagedFiles.tsx';
+import { UploadSettings } from './UploadSettings.tsx';
+import { ACTIVE_STATES, totalsOf, useUploads } from './store.ts';
+
+const STATE_LABELS: Record<UploadRow['state'], string> = {
+  queued: 'Queued',
+  uploading: 'Uploading',
+  paused: 'Paused',
+  completing: 'Finishing',
+  attaching: 'Adding to lesson',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  changed: 'File changed',
+};
+const STATE_TONES: Record<UploadRow['state'], Tone> = {
+  queued: 'neutral',
+  uploading: 'accent',
+  paused: 'warning',
+  completing: 'accent',
+  attaching: 'accent',
+  done: 'success',
+  failed: 'danger',
+  cancelled: 'neutral',
+  changed: 'danger',
+};
+
+function run(work: Promise<void>, failure: string) {
+  work.catch((error: unknown) => notify('error', `${failure} ${describeError(error)}`));
+}
+
+export function UploadsScreen() {
+  const uploads = useUploads();
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(() => {
+    void useUploads.getState().load();
+  }, []);
+
+  const pick = (folder: boolean) =>
+    uploads.pick(folder).catch((error: unknown) => notify('error', `Could not add files. ${describeError(error)}`));
+
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const files = Array.from(event.dataTransfer.files);
+    if (files.length === 0) return;
+    uploads.stageDropped(files).catch((error: unknown) => notify('warning', describeError(error)));
+  };
+
+  const rows = uploads.order.map((id) => uploads.rows[id]).filter((r): r is UploadRow => r !== undefined);
+  const totals = totalsOf(uploads.rows);
+  const anyRunning = rows.some((r) => ACTIVE_STATES.has(r.state));
+  // Rows left queued by an earlier run wait for "Resume"; resuming rows that run anyway is harmless.
+  const anyPaused = rows.some((r) => r.state === 'paused' || r.state === 'queued');
+  const moving = rows.some((r) => r.state === 'uploading' || r.state === 'completing' || r.state === 'attaching');
+  const waiting = rows.filter((r) => r.state === 'queued').length;
+
+  return (
+    <div className="screen">
+      <PageHeader
+        title="Uploads"
+        actions={
+          <>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void pick(false)}
+              disabled={uploads.picking}
+              data-testid="add-files"
+            >
+              Add files…
+            </button>
+            <button type="button" className="button" onClick={() => void pick(true)} disabled={uploads.picking}>
+              Add folder…
+            </button>
+          </>
+        }
+      >
+        <p className="muted">
+          Videos upload in the background and become lessons when they finish. You can keep working meanwhile.
+        </p>
+      </PageHeader>
+
+      <section
+        className={`dropzone${dragging ? ' dropzone--active' : ''}`}
+        aria-label="Drop video files here"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="dropzone"
+      >
+        <p>Drop video files here, or use “Add files…”.</p>
+      </section>
+
+      {uploads.staged.length > 0 && <StagedFiles />}
+
+      <section className="panel" aria-labelledby="uploads-heading">
+        <div className="panel-head">
+          <h2 id="uploads-heading">Uploads</h2>
+          <div className="panel-actions">
+            <UploadSettings />
+            <button
+              type="button"
+              className="button button--small"
+              disabled={!anyRunning}
+              onClick={() => run(uploads.pause(), 'Could not pause.')}
+            >
+              Pause all
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={!anyPaused}
+              onClick={() => run(uploads.resume(), 'Could not resume.')}
+            >
+              Resume all
+            </button>
+          </div>
+        </div>
+        {waiting > 0 && !moving && (
+          <div className="banner banner--info" data-testid="uploads-waiting">
+            <p>{plural(waiting, 'upload')} waiting to continue.</p>
+            <button
+              type="button"
+              className="button button--small button--primary"
+              onClick={() => run(uploads.resume(), 'Could not resume.')}
+            >
+              Resume all
+            </button>
+          </div>
+        )}
+        {totals.files > 0 && (
+          <p className="upload-totals" data-testid="upload-totals" aria-live="off">
+            {plural(totals.files, 'file')} · {formatBytes(totals.bytesDone)} of {formatBytes(totals.bytesTotal)}
+            {totals.active > 0 && ` · ${formatSpeed(totals.speedBps)} · ${formatSeconds(totals.etaSeconds)} left`}
+            {` · ${totals.done} done`}
+            {totals.failed > 0 && ` · ${totals.failed} need attention`}
+          </p>
+        )}
+        {uploads.status === 'loading' || uploads.status === 'idle' ? (
+          <Loading label="Loading uploads…" />
+        ) : uploads.status === 'error' ? (
+          <ErrorState message={describeError(uploads.error)} onRetry={() => void uploads.load()} />
+        ) : rows.length === 0 ? (
+          <Empty title="No uploads yet">
+            <p>Add video files to turn them into lessons.</p>
+          </Empty>
+        ) : (
+          <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="uploads-heading">
+            <table className="table upload-table" data-testid="upload-table">
+              <thead>
+                <tr>
+                  <th scope="col">File</th>
+                  <th scope="col">Lesson</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Progress</th>
+                  <th scope="col">Speed</th>
+                  <th scope="col">Time left</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <UploadRowView key={row.id} row={row} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function UploadRowView({ row }: { row: UploadRow }) {
+  const { pause, resume, cancel, retry } = useUploads.getState();
+  const total = Math.max(1, row.bytesTotal);
+  const confirmed = Math.min(row.bytesConfirmed, row.bytesTotal);
+  const inFlight = Math.min(row.bytesInFlight, row.bytesTotal - confirmed);
+  const percent = row.state === 'done' ? 100 : Math.floor((confirmed / total) * 100);
+  const lesson = row.target.kind === 'new' ? row.target.title : 'Replaces a lesson’s video';
+  const active = row.state === 'uploading' || row.state === 'queued';
+  return (
+    <tr
+      data-testid="upload-row"
+      data-state={row.state}
+      data-file={row.fileName}
+      className={row.state === 'cancelled' ? 'row-muted' : undefined}
+    >
+      <td>
+        <strong className="cell-wrap">{row.fileName}</strong>
+        <div className="muted">{formatBytes(row.bytesTotal)}</div>
+      </td>
+      <td className="cell-wrap">
+        {row.state === 'done' && row.lessonId ? (
+          <a href={href({ name: 'course', id: row.target.courseId })}>{lesson}</a>
+        ) : (
+          lesson
+        )}
+      </td>
+      <td>
+        <Badge tone={STATE_TONES[row.state]}>{STATE_LABELS[row.state]}</Badge>
+        {(row.error ?? row.notice) && (
+          <div className={row.error ? 'text-danger cell-wrap' : 'muted cell-wrap'} data-testid="upload-problem">
+            {(row.error ?? row.notice)?.message}
+          </div>
+        )}
+      </td>
+      <td>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label={`Progress of ${row.fileName}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${percent}%, ${formatBytes(confirmed)} of ${formatBytes(row.bytesTotal)}`}
+        >
+          <div className="progress-done" style={{ width: `${(confirmed / total) * 100}%` }} />
+          <div className="progress-flight" style={{ width: `${(inFlight / total) * 100}%` }} />
+        </div>
+        <span className="progress-text">{percent}%</span>
+      </td>
+      <td>{row.state === 'uploading' ? formatSpeed(row.speedBps) : '—'}</td>
+      <td>{row.state === 'uploading' ? formatSeconds(row.etaSeconds) : '—'}</td>
+      <td className="cell-actions">
+        {active && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => run(pause(row.id), 'Could not pause.')}
+            aria-label={`Pause ${row.fileName}`}
+          >
+            Pause
+          </button>
+        )}
+        {row.state === 'paused' && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => run(resume(row.id), 'Could not resume.')}
+            aria-label={`Resume ${row.fileName}`}
+          >
+            Resume
+          </button>
+        )}
+        {(row.state === 'failed' || row.state === 'changed') && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => run(retry(row.id), 'Could not retry.')}
+            aria-label={`Retry ${row.fileName}`}
+          >
+            Retry
+          </button>
+        )}
+        {row.state !== 'done' &&
+          row.state !== 'cancelled' &&
+          row.state !== 'completing' &&
+          row.state !== 'attaching' && (
+            <button
+              type="button"
+              className="button button--small button--ghost button--danger-text"
+              onClick={() => run(cancel(row.id), 'Could not cancel.')}
+              aria-label={`Cancel ${row.fileName}`}
+            >
+              Cancel
+            </button>
+          )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Renderer. A zustand store for one cached read at a time (categories, a course with its
+ * sections, an assessment): the copy from main's cache is shown at once with its age, and
+ * `cache.updated` for the read's kinds re-reads it. Only what one screen shows is kept.
+ */
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import type { Cached } from '../../../src-preload/contract.ts';
+import { onCacheUpdated } from './events.ts';
+import { onWorkspaceSwitch } from './reset.ts';
+
+export interface CachedReadState<T, P> {
+  param: P | null;
+  data: T | null;
+  fetchedAt: string | null;
+  stale: boolean;
+  offlineReason: string | null;
+  /** `waiting`: nothing cached yet, main is fetching it. */
+  status: 'idle' | 'loading' | 'waiting' | 'ready' | 'error';
+  error: unknown;
+  load: (param: P, options?: { force?: boolean }) => void;
+  reread: () => void;
+  /** Changes the data shown locally (e.g. a deleted row), until the next read. */
+  patch: (update: (data: T) => T) => void;
+  reset: () => void;
+}
+
+export type CachedReadStore<T, P> = UseBoundStore<StoreApi<CachedReadState<T, P>>>;
+
+const EMPTY = {
+  param: null,
+  data: null,
+  fetchedAt: null,
+  stale: false,
+  offlineReason: null,
+  status: 'idle' as const,
+  error: null,
+};
+
+export function createCachedRead<T, P>(options: {
+  fetch: (param: P) => Promise<Cached<T>>;
+  kinds: readonly string[];
+}): CachedReadStore<T, P> {
+  let generation = 0;
+  let idleRereads = 0;
+  let quietUntil = 0;
+
+  const store = create<CachedReadState<T, P>>()((set, get) => {
+    const read = (param: P, gen: number) => {
+      options.fetch(param).then(
+        (result) => {
+          if (gen !== generation) return;
+          const status = result.data !== null ? 'ready' : result.offlineReason ? 'ready' : 'waiting';
+          set({ ...result, data: result.data ?? get().data, status, error: null });
+        },
+        (error: unknown) => {
+          if (gen !== generation) return;
+          // Keep showing what we had; the error is shown beside it.
+          set({ status: get().data !== null ? 'ready' : 'error', error });
+        },
+      );
+    };
+    return {
+      ...EMPTY,
+      load(param, opts) {
+        const same = JSON.stringify(param) === JSON.stringify(get().param);
+        if (same && !opts?.force && get().status !== 'idle' && get().status !== 'error') return;
+        generation++;
+        idleRereads = 0;
+        quietUntil = 0;
+        if (same) set({ status: get().data ? get().status : 'loading', error: null });
+        else set({ ...EMPTY, param, status: 'loading' });
+        read(param, generation);
+      },
+      reread() {
+        const { param } = get();
+        if (param !== null) read(param, generation);
+      },
+      patch(update) {
+        const { data } = get();
+        if (data !== null) set({ data: update(data) });
+      },
+      reset() {
+        generation++;
+        set({ ...EMPTY });
+      },
+    };
+  });
+
+  onCacheUpdated(options.kinds, () => {
+    if (Date.now() < quietUntil || store.getState().param === null) return;
+    const before = store.getState();
+    const beforeKey = `${before.fetchedAt}|${before.offlineReason}|${before.status}`;
+    before.reread();
+    setTimeout(() => {
+      const after = store.getState();
+      if (`${after.fetchedAt}|${after.offlineReason}|${after.status}` === beforeKey) {
+        if (++idleRereads >= 3) quietUntil = Date.now() + 20_000;
+      } else {
+        idleRereads = 0;
+      }
+    }, 1000);
+  });
+  onWorkspaceSwitch(() => store.getState().reset());
+  return store;
+}

@@ -1,0 +1,186 @@
+/**
+ * Renderer. A zustand store for one paged, cached list (courses, quizzes, assessments): pages are
+ * read on demand for the rows that come into view, so a list of thousands feels like one long
+ * list. Pages come from main's cache at once; `cache.updated` for the list's kind re-reads them.
+ */
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import type { Cached } from '../../../src-preload/contract.ts';
+import { onCacheUpdated } from './events.ts';
+import { onWorkspaceSwitch } from './reset.ts';
+
+export interface PageData<T> {
+  paginator: { count: number; total_pages: number; page: number; page_size: number };
+  results: T[];
+}
+
+type PageState = 'loading' | 'waiting' | 'failed';
+
+export interface PagedListState<T, Q> {
+  query: Q | null;
+  pages: Readonly<Record<number, readonly T[]>>;
+  /** Pages asked for and not (yet) answered with data. */
+  requested: Readonly<Record<number, PageState>>;
+  pageSize: number;
+  total: number | null;
+  totalPages: number | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: unknown;
+  /** Of the first page: how old the copy is and why it could not be refreshed. */
+  fetchedAt: string | null;
+  stale: boolean;
+  offlineReason: string | null;
+  setQuery: (query: Q, options?: { force?: boolean }) => void;
+  /** Loads the pages covering rows `from`..`to` (0-based, inclusive). */
+  ensureRange: (from: number, to: number) => void;
+  /** Ids deleted in this session: their rows say so even if a cached page still lists them. */
+  deleted: ReadonlySet<string>;
+  markDeleted: (id: string) => void;
+  /** Re-reads every page shown (after `cache.updated`, or on "Refresh"). */
+  reread: () => void;
+  reset: () => void;
+}
+
+export type PagedListStore<T, Q> = UseBoundStore<StoreApi<PagedListState<T, Q>>>;
+
+export interface PagedListOptions<T, Q> {
+  fetchPage: (query: Q, page: number, pageSize: number) => Promise<Cached<PageData<T>>>;
+  /** Cache kinds whose `cache.updated` event re-reads this list. */
+  kinds: readonly string[];
+  pageSize?: number;
+}
+
+const EMPTY = {
+  query: null,
+  pages: {},
+  requested: {},
+  total: null,
+  totalPages: null,
+  status: 'idle' as const,
+  error: null,
+  deleted: new Set<string>(),
+  fetchedAt: null,
+  stale: false,
+  offlineReason: null,
+};
+
+export function itemAt<T>(state: Pick<PagedListState<T, unknown>, 'pages' | 'pageSize'>, index: number): T | undefined {
+  const page = Math.floor(index / state.pageSize) + 1;
+  return state.pages[page]?.[index % state.pageSize];
+}
+
+/** The number of rows the list should show: the server's total once known, else what is loaded. */
+export function rowCount(state: Pick<PagedListState<unknown, unknown>, 'total' | 'pages'>): number {
+  if (state.total !== null) return state.total;
+  return Object.values(state.pages).reduce((sum, page) => sum + page.length, 0);
+}
+
+export function createPagedList<T, Q>(options: PagedListOptions<T, Q>): PagedListStore<T, Q> {
+  const pageSize = options.pageSize ?? 100;
+  let generation = 0;
+  // Guard against a refresh that keeps failing: re-reads that change nothing back off for a while.
+  let idleRereads = 0;
+  let quietUntil = 0;
+
+  const store = create<PagedListState<T, Q>>()((set, get) => {
+    const load = (page: number, gen: number): void => {
+      const query = get().query;
+      if (query === null) return;
+      set((s) => ({ requested: { ...s.requested, [page]: 'loading' } }));
+      options.fetchPage(query, page, pageSize).then(
+        (read) => {
+          if (gen !== generation) return;
+          set((s) => {
+            const requested = { ...s.requested };
+            const pages = { ...s.pages };
+            const meta =
+              page === 1 ? { fetchedAt: read.fetchedAt, stale: read.stale, offlineReason: read.offlineReason } : {};
+            if (read.data) {
+              delete requested[page];
+              pages[page] = read.data.results;
+              return {
+                ...meta,
+                pages,
+                requested,
+                total: read.data.paginator.count,
+                totalPages: read.data.paginator.total_pages,
+                status: 'ready',
+                error: null,
+              };
+            }
+            // Nothing cached yet: main is fetching it and will say so with `cache.updated`.
+            requested[page] = read.offlineReason ? 'failed' : 'waiting';
+            return { ...meta, requested, status: page === 1 && read.offlineReason ? 'ready' : s.status };
+          });
+        },
+        (error: unknown) => {
+          if (gen !== generation) return;
+          set((s) => ({
+            requested: { ...s.requested, [page]: 'failed' },
+            ...(page === 1 && !s.pages[1] ? { status: 'error' as const, error } : {}),
+          }));
+        },
+      );
+    };
+
+    return {
+      ...EMPTY,
+      pageSize,
+      setQuery(query, opts) {
+        const current = get();
+        if (!opts?.force && current.status !== 'idle' && JSON.stringify(current.query) === JSON.stringify(query))
+          return;
+        generation++;
+        idleRereads = 0;
+        quietUntil = 0;
+        set((s) => ({ ...EMPTY, deleted: s.deleted, query, status: 'loading' }));
+        load(1, generation);
+      },
+      ensureRange(from, to) {
+        const s = get();
+        if (s.query === null || s.status === 'idle') return;
+        const last = s.totalPages ?? 1;
+        const first = Math.max(1, Math.floor(Math.max(0, from) / pageSize) + 1);
+        const end = Math.min(last, Math.floor(Math.max(0, to) / pageSize) + 1);
+        for (let page = first; page <= end; page++) {
+          if (!s.pages[page] && !s.requested[page]) load(page, generation);
+        }
+      },
+      reread() {
+        const s = get();
+        if (s.query === null) return;
+        const shown = new Set<number>([1]);
+        for (const key of Object.keys(s.pages)) shown.add(Number(key));
+        for (const key of Object.keys(s.requested)) shown.add(Number(key));
+        for (const page of shown) load(page, generation);
+      },
+      markDeleted(id) {
+        set((s) => ({ deleted: new Set([...s.deleted, id]) }));
+      },
+      reset() {
+        generation++;
+        set({ ...EMPTY, deleted: new Set() });
+      },
+    };
+  });
+
+  onCacheUpdated(options.kinds, () => {
+    if (Date.now() < quietUntil) return;
+    const before = store.getState();
+    const beforeKey = `${before.fetchedAt}|${before.offlineReason}|${Object.keys(before.pages).length}`;
+    const waiting = Object.values(before.requested).some((r) => r === 'waiting');
+    store.getState().reread();
+    // Check after the re-read settled whether anything moved.
+    setTimeout(() => {
+      const after = store.getState();
+      const afterKey = `${after.fetchedAt}|${after.offlineReason}|${Object.keys(after.pages).length}`;
+      if (afterKey === beforeKey && !waiting) {
+        idleRereads++;
+        if (idleRereads >= 3) quietUntil = Date.now() + 20_000;
+      } else {
+        idleRereads = 0;
+      }
+    }, 1000);
+  });
+  onWorkspaceSwitch(() => store.getState().reset());
+  return store;
+}

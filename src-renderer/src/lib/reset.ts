@@ -1,0 +1,14 @@
+/**
+ * Renderer. Switching workspace switches everything that depends on it: each feature store
+ * registers how to forget the previous workspace's data, and the shell calls them all at once.
+ */
+const resets = new Set<() => void>();
+
+export function onWorkspaceSwitch(reset: () => void): () => void {
+  resets.add(reset);
+  return () => resets.delete(reset);
+}
+
+export function forgetWorkspaceData(): void {
+  for (const reset of resets) reset();
+}
