@@ -67,6 +67,14 @@ test('offline edits queue, go out once when back, and a conflict is resolved fie
   await expect(page.getByTestId('draft-banner')).toHaveAttribute('data-state', 'queued');
   await expect(page.getByTestId('draft-banner')).toContainText('not connected');
 
+  // Taken back out of the outbox to keep editing, then queued again.
+  await page.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page.getByRole('button', { name: 'Keep editing' })).toHaveCount(0);
+  await expect(page.getByText('Nothing waiting to send')).toBeVisible();
+  await expect(title).toBeEnabled();
+  await page.getByTestId('save-to-server').click();
+  await expect(page.getByTestId('draft-banner')).toHaveAttribute('data-state', 'queued');
+
   // Browsing still works, from the cache, and says so.
   await gotoRoute(page, 'courses');
   await expect(page.getByTestId('course-row').first()).toBeVisible();

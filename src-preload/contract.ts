@@ -371,6 +371,8 @@ export const requestChannels = {
     z.object({ id: Id, choices: z.record(z.string(), z.enum(['mine', 'theirs'])) }).strict(),
     DraftSchema,
   ),
+  /** Takes a queued draft (not yet sending) out of the outbox so it can be edited again. */
+  'drafts.reopen': channel(z.object({ id: Id }).strict(), DraftSchema),
   /** Sends a failed draft again (same Idempotency-Key for creates). */
   'drafts.retry': channel(z.object({ id: Id }).strict(), DraftSchema),
   'outbox.list': channel(NoInput, z.array(OutboxItemSchema)),

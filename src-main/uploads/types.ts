@@ -8,7 +8,7 @@ export type LessonTarget =
   | { kind: 'new'; courseId: string; sectionId: string; title: string }
   | { kind: 'replace'; courseId: string; sectionId: string; lessonId: string };
 
-/** Plain object so it crosses IPC unchanged (CONVENTIONS: `{ code, message, details }`). */
+/** Plain object so it crosses IPC unchanged (errors cross IPC as `{ code, message, details }`). */
 export interface UploadProblem {
   code: string;
   message: string;

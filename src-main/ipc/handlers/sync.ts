@@ -15,6 +15,7 @@ type SyncChannels =
   | 'drafts.submit'
   | 'drafts.discard'
   | 'drafts.resolve'
+  | 'drafts.reopen'
   | 'drafts.retry'
   | 'outbox.list'
   | 'sync.status'
@@ -40,6 +41,7 @@ export function syncHandlers(services: AppServices): Pick<HandlerTable, SyncChan
       return { ok: true as const };
     },
     'drafts.resolve': ({ id, choices }) => toDraft(sync().resolveConflict(id, choices, { enqueue: true })),
+    'drafts.reopen': ({ id }) => toDraft(sync().reopenDraft(id)),
     'drafts.retry': ({ id }) => toDraft(sync().retryDraft(id)),
     'outbox.list': () => sync().listOutbox(),
     'sync.status': () => services.session().syncStatus(),

@@ -48,3 +48,20 @@ export function CacheNote({ fetchedAt, stale, offlineReason, onRefresh }: CacheN
     </p>
   );
 }
+
+/** The cache line of a paged list screen; nothing until the list has started loading. */
+export function ListCacheNote({
+  list,
+}: {
+  list: { status: string; fetchedAt: string | null; stale: boolean; offlineReason: string | null; reread: () => void };
+}) {
+  if (list.status === 'idle') return null;
+  return (
+    <CacheNote
+      fetchedAt={list.fetchedAt}
+      stale={list.stale}
+      offlineReason={list.offlineReason}
+      onRefresh={list.reread}
+    />
+  );
+}

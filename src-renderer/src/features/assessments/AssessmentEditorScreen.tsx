@@ -250,7 +250,19 @@ function Editor({ assessmentId }: { assessmentId: string }) {
       {hasClientErrors && (state.revealed || hasChanges) && (
         <p className="form-note text-danger">Fix the marked fields to save to the server.</p>
       )}
-      {locked && <p className="muted form-note">Editing is paused while the changes wait in the outbox.</p>}
+      {locked && (
+        <p className="muted form-note">
+          Editing is paused while the changes wait in the outbox.
+          {draft?.state === 'queued' && (
+            <>
+              {' '}
+              <button type="button" className="button button--ghost" onClick={() => void session.getState().reopen()}>
+                Keep editing
+              </button>
+            </>
+          )}
+        </p>
+      )}
 
       <div className="editor-columns">
         <form

@@ -5,7 +5,7 @@
 import { useCallback, useEffect } from 'react';
 import type { Assessment } from '../../../../src-preload/contract.ts';
 import { StatusBadge } from '../../components/Badge.tsx';
-import { CacheNote } from '../../components/CacheNote.tsx';
+import { ListCacheNote } from '../../components/CacheNote.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { Empty, ErrorState, Loading, Unavailable } from '../../components/States.tsx';
@@ -77,14 +77,7 @@ function AssessmentList({
         title={courseId ? `Assessments of ${courseName ?? 'this course'}` : 'Assessments'}
         eyebrow={courseId ? <a href={href({ name: 'course', id: courseId })}>{courseName ?? 'Course'}</a> : undefined}
       >
-        {list.status !== 'idle' && (
-          <CacheNote
-            fetchedAt={list.fetchedAt}
-            stale={list.stale}
-            offlineReason={list.offlineReason}
-            onRefresh={list.reread}
-          />
-        )}
+        <ListCacheNote list={list} />
       </PageHeader>
       <div className="toolbar" role="search" aria-label="Filter assessments">
         <SearchBox

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Course } from '../../../../src-preload/contract.ts';
 import { StatusBadge, Badge } from '../../components/Badge.tsx';
-import { CacheNote } from '../../components/CacheNote.tsx';
+import { ListCacheNote } from '../../components/CacheNote.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
@@ -52,14 +52,7 @@ export function CoursesScreen() {
   return (
     <div className="screen screen--fill">
       <PageHeader title="Courses">
-        {list.status !== 'idle' && (
-          <CacheNote
-            fetchedAt={list.fetchedAt}
-            stale={list.stale}
-            offlineReason={list.offlineReason}
-            onRefresh={list.reread}
-          />
-        )}
+        <ListCacheNote list={list} />
       </PageHeader>
 
       <div className="toolbar" role="search" aria-label="Filter courses">

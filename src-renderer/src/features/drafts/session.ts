@@ -41,6 +41,8 @@ export interface DraftSessionState {
   flush: () => Promise<void>;
   revealErrors: () => void;
   submit: (extra?: Fields) => Promise<void>;
+  /** Takes a queued draft back out of the outbox to keep editing it. */
+  reopen: () => Promise<void>;
   refresh: () => Promise<void>;
   end: () => void;
 }
@@ -190,6 +192,15 @@ export function createDraftSession(options: DraftSessionOptions): DraftSession {
           set({ draft: submitted, submitting: false });
         } catch (error) {
           set({ submitting: false, submitError: error, submitFieldErrors: fieldErrorsOf(error) });
+        }
+      },
+      async reopen() {
+        const draft = get().draft;
+        if (!draft) return;
+        try {
+          set({ draft: await call((b) => b.drafts.reopen({ id: draft.id })), submitError: null });
+        } catch (error) {
+          set({ submitError: error });
         }
       },
       async refresh() {

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { Quiz } from '../../../../src-preload/contract.ts';
 import { Badge } from '../../components/Badge.tsx';
-import { CacheNote } from '../../components/CacheNote.tsx';
+import { ListCacheNote } from '../../components/CacheNote.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
@@ -66,14 +66,7 @@ export function QuizzesScreen() {
   return (
     <div className="screen screen--fill">
       <PageHeader title="Quizzes">
-        {list.status !== 'idle' && (
-          <CacheNote
-            fetchedAt={list.fetchedAt}
-            stale={list.stale}
-            offlineReason={list.offlineReason}
-            onRefresh={list.reread}
-          />
-        )}
+        <ListCacheNote list={list} />
       </PageHeader>
       <div className="toolbar" role="search" aria-label="Search quizzes">
         <SearchBox
