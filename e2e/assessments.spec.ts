@@ -167,4 +167,10 @@ test('delete an assessment after a confirmation that names it', async ({ lectern
   await page.getByTestId('assessment-search').fill(title);
   await expect(page.getByTestId('assessment-count')).not.toHaveText('');
   await expect(page.getByTestId('assessment-row').filter({ hasText: title })).toHaveCount(0);
+  // Main dropped it from every cached list too: after a reload the unfiltered list no longer shows it.
+  await page.reload();
+  await gotoRoute(page, 'assessments');
+  await expect(page.getByTestId('assessment-row').first()).toBeVisible();
+  await expect(page.getByTestId('assessment-row').filter({ hasText: title })).toHaveCount(0);
+  await expect(page.getByTestId('deleted-row')).toHaveCount(0);
 });

@@ -57,6 +57,15 @@ describe('CacheStore', () => {
     });
     expect(cache.read('assessments?page=1').fetchedAt).toBe(before);
   });
+
+  it('drops a deleted item from cached list pages and lowers their count', () => {
+    const cache = createCacheStore(store.db);
+    cache.write('assessments?page=1', 'assessments', { paginator: { count: 3 }, results: [{ id: 'a' }, { id: 'b' }] });
+    cache.write('assessments?courseId=x', 'assessments', { paginator: { count: 1 }, results: [{ id: 'c' }] });
+    expect(cache.removeFromLists('assessments', 'a')).toEqual(['assessments?page=1']);
+    expect(cache.read('assessments?page=1').data).toEqual({ paginator: { count: 2 }, results: [{ id: 'b' }] });
+    expect(cache.read('assessments?courseId=x').data).toEqual({ paginator: { count: 1 }, results: [{ id: 'c' }] });
+  });
 });
 
 describe('cachedQuery', () => {

@@ -22,6 +22,8 @@ export interface CacheStore {
    * so lists show a just-saved resource without a refetch. Returns the keys it changed.
    */
   replaceInLists(kind: string, item: { id: string }): string[];
+  /** Drops the item with this `id` from cached pages and arrays of `kind` (deleted on the server). */
+  removeFromLists(kind: string, id: string): string[];
 }
 
 export interface CacheStoreOptions {
@@ -48,6 +50,26 @@ export function createCacheStore(db: DatabaseSync, options: CacheStoreOptions = 
     stale: now() - fetchedAt > staleAfterMs,
   });
 
+  /** Applies `edit` to every cached list of `kind` holding the item `id`; returns the keys changed. */
+  const editLists = (
+    kind: string,
+    id: string,
+    edit: (list: unknown[], index: number, data: unknown) => void,
+  ): string[] => {
+    const changed: string[] = [];
+    for (const entry of byKind.all(kind) as { key: string; data: string }[]) {
+      const data: unknown = JSON.parse(entry.data);
+      const list = listOf(data);
+      const index = list ? list.findIndex((x) => isRecord(x) && x.id === id) : -1;
+      if (!list || index < 0) continue;
+      edit(list, index, data);
+      // Keeps fetched_at: the rest of the page is still as old as it was.
+      update.run(JSON.stringify(data), entry.key);
+      changed.push(entry.key);
+    }
+    return changed;
+  };
+
   return {
     read<T>(key: string): CacheRead<T> {
       const row = select.get(key) as { data: string; fetched_at: number } | undefined;
@@ -69,18 +91,16 @@ export function createCacheStore(db: DatabaseSync, options: CacheStoreOptions = 
       }));
     },
     replaceInLists(kind: string, item: { id: string }) {
-      const changed: string[] = [];
-      for (const entry of this.entries(kind)) {
-        const list = listOf(entry.data);
-        if (!list) continue;
-        const index = list.findIndex((x) => isRecord(x) && x.id === item.id);
-        if (index < 0) continue;
+      return editLists(kind, item.id, (list, index) => {
         list[index] = item;
-        // Keeps fetched_at: the rest of the page is still as old as it was.
-        update.run(JSON.stringify(entry.data), entry.key);
-        changed.push(entry.key);
-      }
-      return changed;
+      });
+    },
+    removeFromLists(kind: string, id: string) {
+      return editLists(kind, id, (list, index, data) => {
+        list.splice(index, 1);
+        const paginator = isRecord(data) ? data.paginator : null;
+        if (isRecord(paginator) && typeof paginator.count === 'number') paginator.count -= 1;
+      });
     },
   };
 }

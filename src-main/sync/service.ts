@@ -102,6 +102,9 @@ export interface SyncService {
   /** Fetches online, updates the cache, returns the fresh read; throws the client's typed error. */
   refreshCache<K extends CacheKind>(query: CacheQueryOf<K>): Promise<CacheRead<CacheDataOf<K>>>;
 
+  /** The resource was deleted on the server: drop it from the cache so no screen shows it. */
+  forgetDeleted(resource: 'assessment', id: string): void;
+
   close(): Promise<void>;
 }
 
@@ -346,6 +349,15 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
       });
     },
     refreshCache,
+
+    forgetDeleted(_resource, id) {
+      const detailKey = cacheKey({ kind: 'assessment', assessmentId: id });
+      cache.delete(detailKey);
+      emit('cache.updated', { key: detailKey, kind: 'assessment', fetchedAt: null, error: null });
+      for (const key of cache.removeFromLists('assessments', id)) {
+        emit('cache.updated', { key, kind: 'assessments', fetchedAt: cache.read(key).fetchedAt, error: null });
+      }
+    },
 
     async close() {
       if (closed) return;

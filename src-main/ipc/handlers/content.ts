@@ -80,7 +80,7 @@ export function contentHandlers(services: AppServices): Pick<HandlerTable, Conte
     'assessments.delete': async ({ id }) => {
       const current = session();
       await current.client.assessments.delete(id);
-      services.events.emit('cache.updated', { kinds: ['assessments', 'assessment'] });
+      current.sync.forgetDeleted('assessment', id);
       return { ok: true as const };
     },
   };
