@@ -49,6 +49,19 @@ export interface DraftSessionState {
 
 export type DraftSession = UseBoundStore<StoreApi<DraftSessionState>>;
 
+/** The editing state of a form that has just been opened: nothing typed, saved or sent yet. */
+const FRESH_EDIT = {
+  pending: {},
+  touched: {},
+  revealed: false,
+  saving: false,
+  savedAt: null,
+  saveError: null,
+  submitting: false,
+  submitError: null,
+  submitFieldErrors: {},
+} satisfies Partial<DraftSessionState>;
+
 export interface DraftSessionOptions {
   /** Makes the draft when the first change arrives; `consumed` = the changes went in with it. */
   open(key: string, pending: Fields): Promise<{ draft: Draft; consumed: boolean }>;
@@ -100,50 +113,14 @@ export function createDraftSession(options: DraftSessionOptions): DraftSession {
       ready: false,
       draft: null,
       form: {},
-      pending: {},
-      touched: {},
-      revealed: false,
-      saving: false,
-      savedAt: null,
-      saveError: null,
-      submitting: false,
-      submitError: null,
-      submitFieldErrors: {},
+      ...FRESH_EDIT,
       prepare(key) {
         if (timer) clearTimeout(timer);
-        set({
-          key,
-          ready: false,
-          form: {},
-          draft: null,
-          pending: {},
-          touched: {},
-          revealed: false,
-          saving: false,
-          savedAt: null,
-          saveError: null,
-          submitting: false,
-          submitError: null,
-          submitFieldErrors: {},
-        });
+        set({ key, ready: false, form: {}, draft: null, ...FRESH_EDIT });
       },
       begin(key, form, draft) {
         if (timer) clearTimeout(timer);
-        set({
-          key,
-          ready: true,
-          form,
-          draft,
-          pending: {},
-          touched: {},
-          revealed: false,
-          saving: false,
-          savedAt: null,
-          saveError: null,
-          submitting: false,
-          submitError: null,
-          submitFieldErrors: {},
-        });
+        set({ key, ready: true, form, draft, ...FRESH_EDIT });
       },
       change(field, raw, value) {
         set((s) => {
