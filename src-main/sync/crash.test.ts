@@ -205,7 +205,13 @@ async function drainAll(lane: Lane) {
     for (const draft of service.listDrafts()) if (draft.state === 'editing') service.saveToServer(draft.id);
     await eventually(() => {
       for (const draft of service.listDrafts()) if (draft.state === 'failed') service.retryDraft(draft.id);
-      expect(service.listDrafts().filter((d) => d.state !== 'sent')).toEqual([]);
+      const unsent = service.listDrafts().filter((d) => d.state !== 'sent');
+      // On failure, say why each draft is stuck (its conflict: base / mine / theirs per field).
+      const why = unsent.map((d) => {
+        const view = service.getDraft(d.id);
+        return { state: d.state, base: view.baseUpdatedAt, changes: view.changes, conflict: view.conflict };
+      });
+      expect(unsent, JSON.stringify(why)).toEqual([]);
     }, 30_000);
     return service.listDrafts().map((summary) => service.getDraft(summary.id));
   } finally {

@@ -224,7 +224,8 @@ export function createDraftStore(
         if (RESOURCES[current.resource].updateFields.length === 0) {
           throw draftLocked(id, state, 'This was created on the server and cannot be changed from Lectern.');
         }
-        const result = parse<Fields>(current.result) ?? parse<Fields>(current.base) ?? {};
+        // The newest server copy the draft holds (base is rebased by merges; result only by sends).
+        const result = parse<Fields>(current.base) ?? parse<Fields>(current.result) ?? {};
         operation = 'update';
         base = JSON.stringify(result);
         baseUpdatedAt = typeof result.updated_datetime === 'string' ? result.updated_datetime : null;

@@ -128,7 +128,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const body = JSON.parse(row.fields) as Fields;
     if (row.operation === 'update' && Object.keys(body).length === 0) {
       // Nothing changed: the draft is simply in step with the server copy it holds.
-      if (row.state !== 'sent') drafts.update(draftId, { state: 'sent', error: null, result: row.result ?? row.base });
+      // `base` is the newest server copy the draft knows (a merge may have rebased it after the last
+      // send), so it, not an older `result`, is what the next edit must start from.
+      if (row.state !== 'sent') drafts.update(draftId, { state: 'sent', error: null, result: row.base ?? row.result });
       return;
     }
     if (row.state === 'sent') return;

@@ -281,9 +281,14 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
       return guard(() => {
         const current = drafts.findByServerId(input.resource, input.id);
         if (!current) return drafts.openEdit(input.resource, input.id, input.parent ?? {}, copy);
-        // Nothing unsent in it: move it to the copy just read, so the form shows today's values.
-        if ((current.state === 'sent' || current.state === 'editing') && current.fields === '{}') {
-          const updatedAt = typeof copy.updated_datetime === 'string' ? copy.updated_datetime : null;
+        // Nothing unsent in it: move it to the copy just read, so the form shows today's values —
+        // but never backwards: offline (or from a list page) that copy can be older than the one the
+        // draft got from our own last send, and rebasing onto it would conflict with our own write.
+        const updatedAt = typeof copy.updated_datetime === 'string' ? copy.updated_datetime : null;
+        const newer =
+          current.base_updated_at === null ||
+          (updatedAt !== null && Date.parse(updatedAt) > Date.parse(current.base_updated_at));
+        if ((current.state === 'sent' || current.state === 'editing') && current.fields === '{}' && newer) {
           const json = JSON.stringify(copy);
           drafts.update(current.id, {
             base: json,
