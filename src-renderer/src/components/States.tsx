@@ -50,3 +50,14 @@ export function Unavailable({ reason }: { reason: string }) {
     </div>
   );
 }
+
+/** A virtual-list row whose page has not arrived yet. */
+export function PlaceholderRow() {
+  return (
+    <div className="row row--placeholder" aria-busy="true">
+      <span className="skeleton skeleton--title" />
+      <span className="skeleton skeleton--line" />
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}

@@ -8,7 +8,7 @@ import { StatusBadge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
-import { Empty, ErrorState, Loading, Unavailable } from '../../components/States.tsx';
+import { Empty, ErrorState, Loading, PlaceholderRow, Unavailable } from '../../components/States.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { formatDateTime, formatHoursMinutes, humanize, plural } from '../../lib/format.ts';
@@ -156,13 +156,7 @@ function AssessmentRow({
   showCourse: boolean;
 }) {
   if (!assessment) {
-    return (
-      <div className="row row--placeholder" aria-busy="true">
-        <span className="skeleton skeleton--title" />
-        <span className="skeleton skeleton--line" />
-        <span className="visually-hidden">Loading…</span>
-      </div>
-    );
+    return <PlaceholderRow />;
   }
   return (
     <a

@@ -8,7 +8,7 @@ import { StatusBadge, Badge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
-import { Empty, ErrorState, Loading } from '../../components/States.tsx';
+import { Empty, ErrorState, Loading, PlaceholderRow } from '../../components/States.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { formatSeconds, humanize, instructorNames, plural } from '../../lib/format.ts';
@@ -127,13 +127,7 @@ export function CoursesScreen() {
 
 function CourseRow({ course, active }: { course: Course | undefined; active: boolean }) {
   if (!course) {
-    return (
-      <div className="row row--placeholder" aria-busy="true">
-        <span className="skeleton skeleton--title" />
-        <span className="skeleton skeleton--line" />
-        <span className="visually-hidden">Loading…</span>
-      </div>
-    );
+    return <PlaceholderRow />;
   }
   const categories = course.categories.map((c) => c.name).join(', ');
   return (

@@ -8,7 +8,7 @@ import { Badge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
-import { Empty, ErrorState, Loading } from '../../components/States.tsx';
+import { Empty, ErrorState, Loading, PlaceholderRow } from '../../components/States.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { formatSeconds, humanize, plural } from '../../lib/format.ts';
@@ -117,13 +117,7 @@ type Names = ReturnType<typeof useCourseNames.getState>['courses'];
 
 function QuizRow({ quiz, active, names }: { quiz: Quiz | undefined; active: boolean; names: Names }) {
   if (!quiz) {
-    return (
-      <div className="row row--placeholder" aria-busy="true">
-        <span className="skeleton skeleton--title" />
-        <span className="skeleton skeleton--line" />
-        <span className="visually-hidden">Loading…</span>
-      </div>
-    );
+    return <PlaceholderRow />;
   }
   const course = names[quiz.lesson.course_id];
   const courseName = typeof course === 'object' ? course.name : course === 'missing' ? 'Unknown course' : '…';
