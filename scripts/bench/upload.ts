@@ -3,7 +3,7 @@
 // single-stream undici PUT, in the same run, alternating rounds. Prints the throughput ratio
 // (engine / raw, target >= 0.95) and the engine's peak RSS growth (target < 64 MiB, flat with size).
 // Both sandboxes run as child processes so their memory and CPU are not counted as the engine's.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createReadStream, mkdtempSync, openSync, closeSync, ftruncateSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { createApiClient, type ApiClient } from '../../src-main/api/index.ts';
 import { createUploadManager } from '../../src-main/uploads/index.ts';
+import { defaultMd5Workers } from '../../src-main/uploads/md5-pool.ts';
 
 const GiB = 1024 ** 3;
 const { values } = parseArgs({
@@ -95,6 +96,17 @@ async function rawPut(
   return { seconds, cpu };
 }
 
+/**
+ * Both sandboxes keep what they receive on disk, so each side leaves a GiB of dirty pages behind.
+ * Flushing them before every timed side keeps the kernel's write-back of one side's bytes from
+ * landing in the other side's timing (on 2 cores it swung single rounds by ±25%).
+ */
+async function settle(): Promise<void> {
+  spawnSync('sync', { stdio: 'ignore' });
+  global.gc?.();
+  await new Promise((r) => setTimeout(r, 200));
+}
+
 function cpuSeconds(u: NodeJS.CpuUsage): number {
   return (u.user + u.system) / 1e6;
 }
@@ -105,8 +117,6 @@ async function enginePut(
   path: string,
   dir: string,
 ): Promise<{ seconds: number; rssGrowth: number; cpu: number }> {
-  global.gc?.();
-  await new Promise((r) => setTimeout(r, 200));
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
@@ -158,6 +168,7 @@ try {
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? ['raw', 'engine'] : ['engine', 'raw'];
       for (const side of order) {
+        await settle();
         if (side === 'raw') {
           const r = await rawPut(rawSandbox, path, size, agent);
           raw.push(r.seconds);
@@ -192,6 +203,7 @@ try {
       engineCpuSecPerGiB: Number(((Math.min(...engineCpu) * GiB) / size).toFixed(2)),
       rounds,
       concurrency: CONCURRENCY,
+      md5Workers: defaultMd5Workers(),
       partSizeMiB: PART_SIZE / 1024 ** 2,
     };
     results.push(row);

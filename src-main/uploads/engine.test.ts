@@ -23,47 +23,52 @@ afterAll(async () => {
 });
 
 describe('upload engine against the sandbox', () => {
-  it('finishes every file byte-identical through storage failures, stalls and 2 s URLs', async () => {
-    h.sandbox.setFaults({ storageFailRate: 0.2, stallRate: 0.08, urlTtlSeconds: 2 });
-    try {
-      const sizes = [3 * PART + 12_345, 4 * PART, 1000, 9 * PART + 1];
-      const files = await Promise.all(
-        sizes.map(async (size, i) => {
-          const path = join(h.dir, `faults_${i}.mp4`);
-          return { path, sha: await makeFile(path, size, i + 1) };
-        }),
-      );
-      const { manager, rows } = recordingManager({
-        journalPath: join(h.dir, 'faults.sqlite'),
-        api: h.client,
-        stallTimeoutMs: 800,
-        backoffBaseMs: 20,
-        backoffCapMs: 200,
-        maxAttempts: 12,
-      });
-      const added = await manager.add(
-        files.map((f) => ({
-          path: f.path,
-          lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: '' },
-        })),
-      );
-      expect(added.map((r) => r.state)).toEqual(['queued', 'queued', 'queued', 'queued']);
-      manager.start();
-      await manager.whenIdle();
-      const final = manager.list();
-      expect(final.map((r) => [r.state, r.error])).toEqual(final.map(() => ['done', null]));
-      for (const [i, row] of final.entries()) {
-        expect(await assetSha256(h.client, row.uploadId!)).toBe(files[i]!.sha);
-        expect(checkProgress(rows(row.id))).toBeNull();
-        const lesson = await h.client.lessons.get(h.courseId, h.sectionId, row.lessonId!);
-        expect(lesson.title).toBe(`faults ${i}`);
+  // Inline hashing is the default on 2 cores, worker threads above that: both must hold up.
+  it.each([0, 2])(
+    'finishes every file byte-identical through failures, stalls and 2 s URLs (%i MD5 workers)',
+    async (md5Workers) => {
+      h.sandbox.setFaults({ storageFailRate: 0.2, stallRate: 0.08, urlTtlSeconds: 2 });
+      try {
+        const sizes = [3 * PART + 12_345, 4 * PART, 1000, 9 * PART + 1];
+        const files = await Promise.all(
+          sizes.map(async (size, i) => {
+            const path = join(h.dir, `faults_${md5Workers}_${i}.mp4`);
+            return { path, sha: await makeFile(path, size, i + 1) };
+          }),
+        );
+        const { manager, rows } = recordingManager({
+          journalPath: join(h.dir, `faults-${md5Workers}.sqlite`),
+          api: h.client,
+          md5Workers,
+          stallTimeoutMs: 800,
+          backoffBaseMs: 20,
+          backoffCapMs: 200,
+          maxAttempts: 12,
+        });
+        const added = await manager.add(
+          files.map((f) => ({
+            path: f.path,
+            lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: '' },
+          })),
+        );
+        expect(added.map((r) => r.state)).toEqual(['queued', 'queued', 'queued', 'queued']);
+        manager.start();
+        await manager.whenIdle();
+        const final = manager.list();
+        expect(final.map((r) => [r.state, r.error])).toEqual(final.map(() => ['done', null]));
+        for (const [i, row] of final.entries()) {
+          expect(await assetSha256(h.client, row.uploadId!)).toBe(files[i]!.sha);
+          expect(checkProgress(rows(row.id))).toBeNull();
+          const lesson = await h.client.lessons.get(h.courseId, h.sectionId, row.lessonId!);
+          expect(lesson.title).toBe(`faults ${md5Workers} ${i}`);
+        }
+        expect(final.reduce((n, r) => n + r.bytesResent, 0)).toBeGreaterThan(0);
+        await manager.close();
+      } finally {
+        h.sandbox.setFaults({ storageFailRate: 0, stallRate: 0, urlTtlSeconds: 900 });
       }
-      expect(final.reduce((n, r) => n + r.bytesResent, 0)).toBeGreaterThan(0);
-      await manager.close();
-    } finally {
-      h.sandbox.setFaults({ storageFailRate: 0, stallRate: 0, urlTtlSeconds: 900 });
-    }
-  });
+    },
+  );
 
   it('throttles progress events to 10 per second per file', async () => {
     const path = join(h.dir, 'throttle.mp4');

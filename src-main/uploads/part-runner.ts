@@ -40,6 +40,8 @@ export interface PartRunnerOptions {
   journal: UploadJournal;
   bandwidthBytesPerSec: number | null;
   stallTimeoutMs: number;
+  /** 0 = hash inline on the thread that sends. */
+  md5Workers: number;
   maxAttempts: number;
   backoff: { baseMs: number; capMs: number };
 }
@@ -49,12 +51,13 @@ export class PartRunner {
   readonly lifetime = new UrlLifetime();
   private readonly options: PartRunnerOptions;
   private agent: Agent = createStorageAgent();
-  private readonly md5Pool = new Md5Pool();
+  private readonly md5Pool: Md5Pool | undefined;
   private readonly buffers = new ReadBufferPool();
 
   constructor(options: PartRunnerOptions) {
     this.options = options;
     this.bucket = new TokenBucket(options.bandwidthBytesPerSec);
+    this.md5Pool = options.md5Workers > 0 ? new Md5Pool(options.md5Workers) : undefined;
   }
 
   async run(job: UploadJob, part: number, signed: SignedUrl, onProgress: () => void): Promise<PartOutcome> {
@@ -148,7 +151,7 @@ export class PartRunner {
 
   async close(): Promise<void> {
     await this.agent.destroy().catch(() => undefined);
-    await this.md5Pool.close();
+    await this.md5Pool?.close();
   }
 }
 

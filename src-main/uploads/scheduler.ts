@@ -6,6 +6,7 @@ import type { UploadJournal } from './journal.ts';
 import { PartRunner, type PartOutcome } from './part-runner.ts';
 import { Throttle } from './progress.ts';
 import { classify, problemOf, withRetries } from './retry-policy.ts';
+import { defaultMd5Workers } from './md5-pool.ts';
 import { attachJob, completeJob, prepareJob, type StepContext } from './session-steps.ts';
 import { AbortedError, type TokenBucket } from './token-bucket.ts';
 import type { SignedUrl, UploadJob } from './upload-job.ts';
@@ -48,6 +49,7 @@ export class Scheduler {
       journal: this.journal,
       bandwidthBytesPerSec: options.bandwidthBytesPerSec ?? null,
       stallTimeoutMs: options.stallTimeoutMs ?? 30_000,
+      md5Workers: options.md5Workers ?? defaultMd5Workers(),
       maxAttempts: this.maxAttempts,
       backoff: this.backoff,
     });

@@ -165,6 +165,8 @@ export interface UploadManagerOptions {
   bandwidthBytesPerSec?: number | null;
   /** A PUT with no progress for this long is aborted and retried. Default 30 s. */
   stallTimeoutMs?: number;
+  /** Threads hashing part MD5s; 0 hashes on the sending thread. Default: defaultMd5Workers(). */
+  md5Workers?: number;
   /** Attempts per part / per API call before the file fails. Default 8. */
   maxAttempts?: number;
   /** First backoff step and cap, ms. Defaults 500 and 30 000. */
