@@ -4,6 +4,7 @@
 // (engine / raw, target >= 0.95) and the engine's peak RSS growth (target < 64 MiB, flat with size).
 // Both sandboxes run as child processes so their memory and CPU are not counted as the engine's.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createReadStream, mkdtempSync, openSync, closeSync, ftruncateSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,12 +24,14 @@ const { values } = parseArgs({
     rounds: { type: 'string' },
     concurrency: { type: 'string' },
     'part-size': { type: 'string' },
+    'md5-workers': { type: 'string' },
   },
 });
 const sizes = values.size ? [Number(values.size)] : values.big ? [GiB, 4 * GiB] : [GiB];
 const ROUNDS = values.rounds ? Number(values.rounds) : undefined;
 const CONCURRENCY = Number(values.concurrency ?? 4);
 const PART_SIZE = Number(values['part-size'] ?? 8 * 1024 * 1024);
+const MD5_WORKERS = Number(values['md5-workers'] ?? defaultMd5Workers());
 const SANDBOX_MAIN = fileURLToPath(new URL('../../src-main/sandbox/main.ts', import.meta.url));
 
 interface Sandbox {
@@ -84,7 +87,7 @@ async function rawPut(
     method: 'PUT',
     dispatcher: agent,
     headers: { 'content-length': String(size) },
-    body: createReadStream(path, { highWaterMark: 256 * 1024 }),
+    body: createReadStream(path, { highWaterMark: 1024 * 1024 }),
   });
   await response.body.dump();
   const seconds = (performance.now() - t0) / 1000;
@@ -107,6 +110,21 @@ async function settle(): Promise<void> {
   await new Promise((r) => setTimeout(r, 200));
 }
 
+/** CPU seconds one thread spends on MD5 per GiB, measured now. */
+function md5CpuPerGiB(): number {
+  const sample = Buffer.alloc(64 * 1024 * 1024, 7);
+  const before = process.cpuUsage();
+  createHash('md5').update(sample).digest();
+  return cpuSeconds(process.cpuUsage(before)) * 16;
+}
+
+/** Sparse: reading it costs no disk, so both sides read alike. */
+function writeSparseFile(path: string, size: number): void {
+  const fd = openSync(path, 'w');
+  ftruncateSync(fd, size);
+  closeSync(fd);
+}
+
 function cpuSeconds(u: NodeJS.CpuUsage): number {
   return (u.user + u.system) / 1e6;
 }
@@ -124,6 +142,7 @@ async function enginePut(
     journalPath: join(dir, `journal-${crypto.randomUUID()}.sqlite`),
     api: sandbox.client,
     concurrency: CONCURRENCY,
+    md5Workers: MD5_WORKERS,
   });
   try {
     const [row] = await manager.add([{ path, lessonTarget: { kind: 'new', ...target, title: 'Bench' } }]);
@@ -151,11 +170,16 @@ const agent = new Agent({ keepAliveTimeout: 30_000 });
 const results: Record<string, unknown>[] = [];
 try {
   const target = await firstSection(engineSandbox.client);
+  // Untimed warm-up of both sides (JIT, worker threads, connections, both sandboxes' first parts):
+  // without it the first timed round ran 20-30% below the rest.
+  const warmPath = join(dir, 'warm-up.bin');
+  writeSparseFile(warmPath, 64 * 1024 * 1024);
+  await rawPut(rawSandbox, warmPath, 64 * 1024 * 1024, agent);
+  await enginePut(engineSandbox, target, warmPath, dir);
+  rmSync(warmPath, { force: true });
   for (const size of sizes) {
     const path = join(dir, `source-${size}.bin`);
-    const fd = openSync(path, 'w');
-    ftruncateSync(fd, size); // sparse: reading costs no disk, so both sides read alike
-    closeSync(fd);
+    writeSparseFile(path, size);
     // A sparse file's first read makes the kernel build its zero pages: do it once, untimed, so
     // neither side pays for it. Then alternate which side goes first.
     for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) void chunk;
@@ -201,9 +225,10 @@ try {
       // Client-process CPU per GiB (all threads): less noisy than wall time on a shared machine.
       rawCpuSecPerGiB: Number(((Math.min(...rawCpu) * GiB) / size).toFixed(2)),
       engineCpuSecPerGiB: Number(((Math.min(...engineCpu) * GiB) / size).toFixed(2)),
+      md5CpuSecPerGiB: Number(md5CpuPerGiB().toFixed(2)),
       rounds,
       concurrency: CONCURRENCY,
-      md5Workers: defaultMd5Workers(),
+      md5Workers: MD5_WORKERS,
       partSizeMiB: PART_SIZE / 1024 ** 2,
     };
     results.push(row);
@@ -211,7 +236,8 @@ try {
       `${row.sizeGiB} GiB: best raw ${row.rawMiBps} MiB/s, best engine ${row.engineMiBps} MiB/s, ` +
         `ratio engine/raw ${row.ratio} (median of rounds ${row.roundRatios.join(', ')}; best-of ${row.bestOfRatio}) ` +
         `(target >= 0.95), engine peak RSS growth ${row.enginePeakRssGrowthMiB} MiB (target < 64); ` +
-        `client CPU per GiB: raw ${row.rawCpuSecPerGiB} s, engine ${row.engineCpuSecPerGiB} s`,
+        `client CPU per GiB: raw ${row.rawCpuSecPerGiB} s, engine ${row.engineCpuSecPerGiB} s ` +
+        `(the MD5 the engine must compute costs ${row.md5CpuSecPerGiB} s of it, on the cores the sandbox also needs)`,
     );
     rmSync(path, { force: true });
   }

@@ -233,7 +233,7 @@ describe('URL expiry and ETags', () => {
 });
 
 describe('Md5Pool', () => {
-  it('hashes parts on workers exactly like createHash, with a bounded ring', async () => {
+  it('hashes parts on workers exactly like createHash, with bounded batches in flight', async () => {
     const pool = new Md5Pool(2);
     try {
       const parts = [0, 1, 2, 3].map((i) => randomBytes(3 * 1024 * 1024 + i * 4099));

@@ -1,31 +1,33 @@
-// Main process / plain Node. MD5 of part bodies on worker threads. MD5 is serial and slow (about
-// 270 MB/s on a modest core), so hashing on the thread that drives the sockets would cap the
-// upload. The main thread copies each chunk into a per-part ring of shared memory (no allocation,
-// so no garbage piling up between GCs) and the worker hashes from there; a sender waits only when
-// its ring is full, which bounds memory at RING_BYTES per part in flight.
+// Main process / plain Node. MD5 of part bodies on worker threads, used when the machine has cores to
+// spare (see defaultMd5Workers). The sending thread copies chunks into 1 MiB batches of plain memory
+// and *transfers* each full batch to a worker and back (no copy across threads, no allocation once
+// warm); a SharedArrayBuffer ring measured far slower, since V8 copies into shared memory word by word.
+// A sender waits only while its part has MAX_BATCHES_IN_FLIGHT batches out, which bounds memory.
 
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
-const RING_BYTES = 1024 * 1024;
-const FLUSH_BYTES = 512 * 1024;
+const BATCH_BYTES = 1024 * 1024;
+const MAX_BATCHES_IN_FLIGHT = 2;
+const FREE_BATCHES_KEPT = 8;
 
 // Plain JavaScript run with `eval: true`, so it needs no file of its own under vitest or a bundle.
+// Every batch goes back, also for a job discarded meanwhile, so none is lost.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
 const jobs = new Map();
 parentPort.on('message', (m) => {
   if (m.t === 'o') {
-    jobs.set(m.id, { hash: createHash('md5'), ring: new Uint8Array(m.ring) });
+    jobs.set(m.id, createHash('md5'));
   } else if (m.t === 'u') {
-    const job = jobs.get(m.id);
-    if (job) job.hash.update(job.ring.subarray(m.o, m.o + m.n));
-    parentPort.postMessage({ t: 'a', id: m.id, n: m.n });
+    const hash = jobs.get(m.id);
+    if (hash) hash.update(new Uint8Array(m.b, 0, m.n));
+    parentPort.postMessage({ t: 'a', id: m.id, b: m.b }, [m.b]);
   } else if (m.t === 'd') {
-    const job = jobs.get(m.id);
+    const hash = jobs.get(m.id);
     jobs.delete(m.id);
-    parentPort.postMessage({ t: 'd', id: m.id, hex: job ? job.hash.digest('hex') : '' });
+    parentPort.postMessage({ t: 'd', id: m.id, hex: hash ? hash.digest('hex') : '' });
   } else if (m.t === 'x') {
     jobs.delete(m.id);
     parentPort.postMessage({ t: 'x', id: m.id });
@@ -33,12 +35,19 @@ parentPort.on('message', (m) => {
 });
 `;
 
-type Reply = { t: 'a'; id: number; n: number } | { t: 'd'; id: number; hex: string } | { t: 'x'; id: number };
+type Reply = { t: 'a'; id: number; b: ArrayBuffer } | { t: 'd'; id: number; hex: string } | { t: 'x'; id: number };
+
+/**
+ * Worker threads pay off only with a core to spare: on 2 cores the sandbox or the rest of the app
+ * needs the other one, and hashing inline (about 1.5 ms per MiB) measured cheaper in
+ * `npm run bench:upload` (2.5 against 3.2 CPU-s/GiB).
+ */
+export function defaultMd5Workers(cores = availableParallelism()): number {
+  return cores > 2 ? Math.min(4, cores - 1) : 0;
+}
 
 interface Job {
-  ring: SharedArrayBuffer;
-  written: number;
-  hashed: number;
+  inFlight: number;
   onSpace?: () => void;
   onDigest?: (hex: string) => void;
   onError?: (error: Error) => void;
@@ -48,24 +57,22 @@ class HashWorker {
   readonly worker: Worker;
   readonly jobs = new Map<number, Job>();
   dead: Error | null = null;
-  /** Called with a job's ring once the worker no longer reads it. */
-  releaseRing: (ring: SharedArrayBuffer) => void = () => undefined;
 
-  constructor() {
+  constructor(returnBatch: (batch: ArrayBuffer) => void) {
     this.worker = new Worker(WORKER_SOURCE, { eval: true });
     this.worker.unref();
     this.worker.on('message', (m: Reply) => {
+      if (m.t === 'a') returnBatch(m.b);
       const job = this.jobs.get(m.id);
       if (!job) return;
       if (m.t === 'a') {
-        job.hashed += m.n;
+        job.inFlight -= 1;
         const wake = job.onSpace;
         job.onSpace = undefined;
         wake?.();
         return;
       }
       this.jobs.delete(m.id);
-      this.releaseRing(job.ring);
       if (m.t === 'd') job.onDigest?.(m.hex);
     });
     const fail = (error: Error) => {
@@ -82,26 +89,17 @@ class HashWorker {
 
 /** One part's running MD5. */
 export interface PartHasher {
-  /** Queues a chunk; returns a promise only when the ring is full (wait, then continue). */
-  update(chunk: Buffer): Promise<void> | undefined;
+  /** Queues a chunk; returns a promise only when the part has too many batches out (wait for it). */
+  update(chunk: Uint8Array): Promise<void> | undefined;
   digest(): Promise<string>;
   /** Forget the job (the attempt was abandoned). */
   discard(): void;
 }
 
-/**
- * Worker threads pay off only with a core to spare: on 2 cores the sandbox or the rest of the app
- * needs the other one, and hashing inline (about 0.4 ms per 256 KiB chunk) measured cheaper in
- * `npm run bench:upload` (2.5 against 3.2 CPU-s/GiB, and no shared rings).
- */
-export function defaultMd5Workers(cores = availableParallelism()): number {
-  return cores > 2 ? Math.min(4, cores - 1) : 0;
-}
-
 export class Md5Pool {
   private readonly size: number;
   private workers: HashWorker[] = [];
-  private readonly freeRings: SharedArrayBuffer[] = [];
+  private readonly freeBatches: ArrayBuffer[] = [];
   private nextId = 1;
   private closed = false;
 
@@ -112,59 +110,51 @@ export class Md5Pool {
   open(): PartHasher {
     const worker = this.pick();
     const id = this.nextId++;
-    const job: Job = { ring: this.freeRings.pop() ?? new SharedArrayBuffer(RING_BYTES), written: 0, hashed: 0 };
-    const view = new Uint8Array(job.ring);
+    const job: Job = { inFlight: 0 };
     worker.jobs.set(id, job);
-    worker.worker.postMessage({ t: 'o', id, ring: job.ring });
+    worker.worker.postMessage({ t: 'o', id });
     let failed: Error | null = null;
     job.onError = (error) => {
       failed = error;
       job.onSpace?.();
       job.onDigest?.('');
     };
+    let batch: ArrayBuffer | null = null;
+    let filled = 0;
 
-    // Chunks are announced to the worker in batches (one message per FLUSH_BYTES), since each
-    // postMessage costs the sending thread far more than copying a chunk does.
-    let posted = 0;
-    const flush = (): void => {
-      while (posted < job.written) {
-        const at = posted % RING_BYTES;
-        const n = Math.min(job.written - posted, RING_BYTES - at);
-        worker.worker.postMessage({ t: 'u', id, o: at, n });
-        posted += n;
-      }
+    const post = (): void => {
+      if (batch === null || filled === 0) return;
+      worker.worker.postMessage({ t: 'u', id, b: batch, n: filled }, [batch]);
+      batch = null;
+      filled = 0;
+      job.inFlight += 1;
     };
     const copyIn = (chunk: Uint8Array): void => {
       let from = 0;
       while (from < chunk.byteLength) {
-        const at = job.written % RING_BYTES;
-        const n = Math.min(chunk.byteLength - from, RING_BYTES - at);
-        view.set(chunk.subarray(from, from + n), at);
-        job.written += n;
+        batch ??= this.freeBatches.pop() ?? new ArrayBuffer(BATCH_BYTES);
+        const n = Math.min(chunk.byteLength - from, BATCH_BYTES - filled);
+        new Uint8Array(batch, filled, n).set(chunk.subarray(from, from + n));
+        filled += n;
         from += n;
+        if (filled === BATCH_BYTES) post();
       }
-      if (job.written - posted >= FLUSH_BYTES) flush();
     };
     const waitForSpace = (): Promise<void> => new Promise((resolve) => (job.onSpace = resolve));
 
     return {
       update(chunk) {
         if (failed) throw failed;
-        if (chunk.byteLength > RING_BYTES) throw new Error('chunk larger than the hashing ring');
-        if (RING_BYTES - (job.written - job.hashed) >= chunk.byteLength) {
-          copyIn(chunk);
-          return undefined;
-        }
-        flush();
+        copyIn(chunk);
+        if (job.inFlight < MAX_BATCHES_IN_FLIGHT) return undefined;
         return (async () => {
-          while (!failed && RING_BYTES - (job.written - job.hashed) < chunk.byteLength) await waitForSpace();
+          while (!failed && job.inFlight >= MAX_BATCHES_IN_FLIGHT) await waitForSpace();
           if (failed) throw failed;
-          copyIn(chunk);
         })();
       },
       digest() {
         if (failed) return Promise.reject(failed);
-        flush();
+        post();
         return new Promise<string>((resolve, reject) => {
           job.onDigest = (hex) => (failed ? reject(failed) : resolve(hex));
           worker.worker.postMessage({ t: 'd', id });
@@ -182,7 +172,7 @@ export class Md5Pool {
     this.closed = true;
     const workers = this.workers;
     this.workers = [];
-    this.freeRings.length = 0;
+    this.freeBatches.length = 0;
     await Promise.all(workers.map((w) => w.worker.terminate().catch(() => undefined)));
   }
 
@@ -193,10 +183,9 @@ export class Md5Pool {
     const idle = this.workers.find((w) => w.jobs.size === 0);
     if (idle) return idle;
     if (this.workers.length < this.size) {
-      const w = new HashWorker();
-      w.releaseRing = (ring) => {
-        if (!this.closed && this.freeRings.length < 8) this.freeRings.push(ring);
-      };
+      const w = new HashWorker((batch) => {
+        if (!this.closed && this.freeBatches.length < FREE_BATCHES_KEPT) this.freeBatches.push(batch);
+      });
       this.workers.push(w);
       return w;
     }

@@ -12,7 +12,14 @@ import type { TokenBucket } from './token-bucket.ts';
 import { AbortedError } from './token-bucket.ts';
 import { parseRetryAfter } from './retry-policy.ts';
 
-export const READ_CHUNK_BYTES = 256 * 1024;
+/**
+ * Reads start small and grow while the socket takes each chunk quickly: big reads halve the sending
+ * side's CPU per byte on a fast link, small ones keep the stall watchdog fed on a slow one (a chunk is
+ * pulled only once the socket has taken the previous one).
+ */
+export const READ_CHUNK_MIN_BYTES = 256 * 1024;
+export const READ_CHUNK_MAX_BYTES = 1024 * 1024;
+const FAST_CHUNK_MS = 250;
 
 export function createStorageAgent(): Agent {
   return new Agent({
@@ -113,10 +120,11 @@ export async function putPart(input: PutPartInput): Promise<PutPartResult> {
     const handle = await open(path, 'r');
     let read = 0;
     let slot = 0;
+    let chunkBytes = READ_CHUNK_MIN_BYTES;
     try {
       while (read < size) {
-        const buffer = ring ? ring[slot++ % ring.length]! : Buffer.allocUnsafeSlow(READ_CHUNK_BYTES);
-        const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, size - read), start + read);
+        const buffer = ring ? ring[slot++ % ring.length]! : Buffer.allocUnsafeSlow(chunkBytes);
+        const { bytesRead } = await handle.read(buffer, 0, Math.min(chunkBytes, size - read), start + read);
         if (bytesRead === 0) break;
         const chunk = buffer.subarray(0, bytesRead);
         if (limiter) {
@@ -133,8 +141,10 @@ export async function putPart(input: PutPartInput): Promise<PutPartResult> {
         read += bytesRead;
         lastActivity = performance.now();
         onBytes(bytesRead);
+        const pulled = performance.now();
         yield chunk;
         lastActivity = performance.now();
+        chunkBytes = lastActivity - pulled < FAST_CHUNK_MS ? READ_CHUNK_MAX_BYTES : READ_CHUNK_MIN_BYTES;
       }
     } finally {
       await handle.close();
@@ -181,18 +191,18 @@ export async function putPart(input: PutPartInput): Promise<PutPartResult> {
 
 /** Rings of read buffers, reused across parts (a handful per slot, allocated once). */
 export class ReadBufferPool {
-  static readonly RING_SLOTS = 8;
+  static readonly RING_SLOTS = 4;
   private readonly free: Buffer[][] = [];
   private readonly keep: number;
 
-  constructor(keep = 8) {
+  constructor(keep = 4) {
     this.keep = keep;
   }
 
   take(): Buffer[] {
     return (
       this.free.pop() ??
-      Array.from({ length: ReadBufferPool.RING_SLOTS }, () => Buffer.allocUnsafeSlow(READ_CHUNK_BYTES))
+      Array.from({ length: ReadBufferPool.RING_SLOTS }, () => Buffer.allocUnsafeSlow(READ_CHUNK_MAX_BYTES))
     );
   }
 
