@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -133,20 +133,46 @@ async function putAll(urlOf: (part: number) => string, source: PartSource, total
 }
 
 /**
- * The best ratio any storage server could reach on this machine if it must MD5 every byte: the discard
- * run's CPU (client + server) plus MD5's, spread over every core, against the discard run's time.
+ * The best ratio any storage server could reach on this machine: the discard run's CPU (client +
+ * server) plus what hashing and storing each byte costs, spread over every core, against the discard
+ * run's time. Both costs are measured now: MD5 of 64 MiB, and 256 MiB written to new part-sized files
+ * next to the sandbox's (on VMs, fresh page-cache memory costs far more than the first GiB suggests).
  */
-function cpuCeiling(discardMiBps: number, discardTotalCpu: number) {
-  const sample = randomBytes(64 * MiB);
-  const before = process.cpuUsage();
-  createHash('md5').update(sample).digest();
-  const used = process.cpuUsage(before);
-  const md5CpuPerGiB = ((used.user + used.system) / 1e6) * 16;
+function cpuCeiling(discardMiBps: number, discardTotalCpu: number, dir: string) {
+  const cpuOf = (work: () => void): number => {
+    const before = process.cpuUsage();
+    work();
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1e6;
+  };
+  const sample = randomBytes(partSize);
+  const perGiB = (cpu: number, count: number) => (cpu * 1024 * MiB) / (count * partSize);
+  const hashes = Math.max(1, Math.round((64 * MiB) / partSize));
+  const md5CpuPerGiB = perGiB(
+    cpuOf(() => {
+      for (let index = 0; index < hashes; index += 1) createHash('md5').update(sample).digest();
+    }),
+    hashes,
+  );
+  const files = Math.max(1, Math.round((256 * MiB) / partSize));
+  const paths = Array.from({ length: files }, (_, index) => join(dir, `ceiling-${index}.bin`));
+  const writeCpuPerGiB = perGiB(
+    cpuOf(() => paths.forEach((path) => writeFileSync(path, sample))),
+    files,
+  );
+  for (const path of paths) rmSync(path, { force: true });
   const discardCpuPerGiB = (discardTotalCpu * 1024 * MiB) / size;
   const cores = availableParallelism();
   const discardSecondsPerGiB = 1024 / discardMiBps;
-  const hashingSecondsPerGiB = Math.max(discardSecondsPerGiB, (discardCpuPerGiB + md5CpuPerGiB) / cores);
-  return { ratio: discardSecondsPerGiB / hashingSecondsPerGiB, cores, md5CpuPerGiB, discardCpuPerGiB };
+  const floor = (extra: number) => Math.max(discardSecondsPerGiB, (discardCpuPerGiB + extra) / cores);
+  return {
+    hashing: discardSecondsPerGiB / floor(md5CpuPerGiB),
+    storing: discardSecondsPerGiB / floor(md5CpuPerGiB + writeCpuPerGiB),
+    cores,
+    md5CpuPerGiB,
+    writeCpuPerGiB,
+    discardCpuPerGiB,
+  };
 }
 
 async function api(baseUrl: string, key: string, method: 'GET' | 'POST', path: string, body?: unknown) {
@@ -250,7 +276,7 @@ async function main(): Promise<void> {
     }
 
     const discardBest = Math.max(...results.discard);
-    const ceiling = cpuCeiling(discardBest, Math.min(...results.discardTotalCpu));
+    const ceiling = cpuCeiling(discardBest, Math.min(...results.discardTotalCpu), dataDir);
     const sandboxBest = Math.max(...results.sandbox);
     const ratio = sandboxBest / discardBest;
     const growth = Math.max(...results.growth);
@@ -261,13 +287,14 @@ async function main(): Promise<void> {
       `  ratio          : ${ratio.toFixed(2)} (target >= 0.80: ${ratio >= 0.8 ? 'met' : 'MISSED'})`,
       `  sandbox RSS    : peak growth ${growth.toFixed(1)} MiB (target < 64 MiB: ${growth < 64 ? 'met' : 'MISSED'})`,
       `  server CPU/GiB : discard ${((Math.min(...results.discardCpu) * 1024 * MiB) / size).toFixed(2)} s, sandbox ${((Math.min(...results.sandboxCpu) * 1024 * MiB) / size).toFixed(2)} s`,
-      `  CPU ceiling    : ${ceiling.ratio.toFixed(2)} on ${ceiling.cores} cores — client + discard server use ${ceiling.discardCpuPerGiB.toFixed(2)} CPU-s/GiB, ` +
-        `MD5 costs ${ceiling.md5CpuPerGiB.toFixed(2)} more (measured now), so no server that hashes every byte can pass ${ceiling.ratio.toFixed(2)} here`,
+      `  CPU ceiling    : ${ceiling.storing.toFixed(2)} on ${ceiling.cores} cores for any server that hashes and stores every byte ` +
+        `(${ceiling.hashing.toFixed(2)} if it only hashed): client + discard server use ${ceiling.discardCpuPerGiB.toFixed(2)} CPU-s/GiB, ` +
+        `MD5 costs ${ceiling.md5CpuPerGiB.toFixed(2)} more and writing to disk ${ceiling.writeCpuPerGiB.toFixed(2)} (both measured now)`,
       `  asset          : ${verified}`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
     process.stdout.write(
-      `${JSON.stringify({ size, partSize, concurrency, discardMiBps: discardBest, sandboxMiBps: sandboxBest, ratio, rssGrowthMiB: growth, cpuCeilingRatio: ceiling.ratio, verified })}\n`,
+      `${JSON.stringify({ size, partSize, concurrency, discardMiBps: discardBest, sandboxMiBps: sandboxBest, ratio, rssGrowthMiB: growth, cpuCeilingRatio: ceiling.storing, verified })}\n`,
     );
     if (verified === 'MISMATCH') process.exitCode = 1;
     else if (values.strict === true && (ratio < 0.8 || growth >= 64)) process.exitCode = 1;
