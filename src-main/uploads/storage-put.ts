@@ -13,13 +13,12 @@ import { AbortedError } from './token-bucket.ts';
 import { parseRetryAfter } from './retry-policy.ts';
 
 /**
- * Reads start small and grow while the socket takes each chunk quickly: big reads halve the sending
- * side's CPU per byte on a fast link, small ones keep the stall watchdog fed on a slow one (a chunk is
- * pulled only once the socket has taken the previous one).
+ * The file is read a MiB at a time (fewer reads and hash calls: less CPU per byte) and handed to the
+ * socket in quarter-MiB slices, the grain at which the stall watchdog sees progress and the bandwidth
+ * cap meters bytes (a slice is pulled only once the socket has taken the one before).
  */
-export const READ_CHUNK_MIN_BYTES = 256 * 1024;
-export const READ_CHUNK_MAX_BYTES = 1024 * 1024;
-const FAST_CHUNK_MS = 250;
+export const READ_BYTES = 1024 * 1024;
+export const SEND_SLICE_BYTES = 256 * 1024;
 
 export function createStorageAgent(): Agent {
   return new Agent({
@@ -111,7 +110,7 @@ export async function putPart(input: PutPartInput): Promise<PutPartResult> {
   const signal = local.signal;
   // Chunks are read into a ring of reused buffers: no garbage per chunk, so memory stays flat
   // however big the file (fresh buffers pile up to V8's 64 MB external-memory GC trigger).
-  // A buffer comes round again only RING_SLOTS chunks later; by then the socket has long taken
+  // A buffer comes round again only RING_SLOTS reads later; by then the socket has long taken
   // it (undici pulls the next chunk only once the socket is below its high-water mark). Were
   // that ever wrong, the storage's ETag would not match our MD5 and the part would be re-sent.
   const ring = input.buffers?.take() ?? null;
@@ -120,31 +119,30 @@ export async function putPart(input: PutPartInput): Promise<PutPartResult> {
     const handle = await open(path, 'r');
     let read = 0;
     let slot = 0;
-    let chunkBytes = READ_CHUNK_MIN_BYTES;
     try {
       while (read < size) {
-        const buffer = ring ? ring[slot++ % ring.length]! : Buffer.allocUnsafeSlow(chunkBytes);
-        const { bytesRead } = await handle.read(buffer, 0, Math.min(chunkBytes, size - read), start + read);
+        const buffer = ring ? ring[slot++ % ring.length]! : Buffer.allocUnsafeSlow(READ_BYTES);
+        const { bytesRead } = await handle.read(buffer, 0, Math.min(READ_BYTES, size - read), start + read);
         if (bytesRead === 0) break;
-        const chunk = buffer.subarray(0, bytesRead);
-        if (limiter) {
-          waitingForTokens = true;
-          try {
-            await limiter.take(bytesRead, signal);
-          } finally {
-            waitingForTokens = false;
-          }
-        }
-        if (signal.aborted) throw new AbortedError(signal.reason);
-        const backlog = hasher.update(chunk);
+        const backlog = hasher.update(buffer.subarray(0, bytesRead));
         if (backlog) await backlog;
         read += bytesRead;
-        lastActivity = performance.now();
-        onBytes(bytesRead);
-        const pulled = performance.now();
-        yield chunk;
-        lastActivity = performance.now();
-        chunkBytes = lastActivity - pulled < FAST_CHUNK_MS ? READ_CHUNK_MAX_BYTES : READ_CHUNK_MIN_BYTES;
+        for (let at = 0; at < bytesRead; at += SEND_SLICE_BYTES) {
+          const slice = buffer.subarray(at, Math.min(bytesRead, at + SEND_SLICE_BYTES));
+          if (limiter) {
+            waitingForTokens = true;
+            try {
+              await limiter.take(slice.byteLength, signal);
+            } finally {
+              waitingForTokens = false;
+            }
+          }
+          if (signal.aborted) throw new AbortedError(signal.reason);
+          lastActivity = performance.now();
+          onBytes(slice.byteLength);
+          yield slice;
+          lastActivity = performance.now();
+        }
       }
     } finally {
       await handle.close();
@@ -201,8 +199,7 @@ export class ReadBufferPool {
 
   take(): Buffer[] {
     return (
-      this.free.pop() ??
-      Array.from({ length: ReadBufferPool.RING_SLOTS }, () => Buffer.allocUnsafeSlow(READ_CHUNK_MAX_BYTES))
+      this.free.pop() ?? Array.from({ length: ReadBufferPool.RING_SLOTS }, () => Buffer.allocUnsafeSlow(READ_BYTES))
     );
   }
 
