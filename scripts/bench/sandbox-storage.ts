@@ -7,13 +7,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
+import { processCpuSeconds, processRssBytes } from './proc.ts';
 
 const MiB = 1024 * 1024;
 const API = '/v1/external/learning';
@@ -84,26 +85,6 @@ function startChild(args: string[], label: string): Promise<{ child: ChildProces
 async function settle(): Promise<void> {
   spawnSync('sync', { stdio: 'ignore' });
   await new Promise((resolve) => setTimeout(resolve, 200));
-}
-
-/** CPU seconds (user + system, all threads) the process has used so far. */
-function cpuSeconds(pid: number): number {
-  const fields = procFile(pid, 'stat').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function rssBytes(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(procFile(pid, 'status'));
-  return match === null ? Number.NaN : Number(match[1]) * 1024;
-}
-
-/** Linux /proc; elsewhere the memory and CPU figures come out as NaN. */
-function procFile(pid: number, name: string): string {
-  try {
-    return readFileSync(`/proc/${pid}/${name}`, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 /** PUTs every part with `concurrency` workers; returns seconds taken and each part's ETag. */
@@ -236,21 +217,21 @@ async function main(): Promise<void> {
       await putAll((part) => urls.get(part) ?? '', source, Math.min(4, totalParts), agent);
 
       await settle();
-      const discardCpu = cpuSeconds(discardPid);
+      const discardCpu = processCpuSeconds(discardPid);
       const discardRun = await putAll(() => discardUrl, source, totalParts, agent);
       results.discard.push(size / MiB / discardRun.seconds);
-      results.discardCpu.push(cpuSeconds(discardPid) - discardCpu);
+      results.discardCpu.push(processCpuSeconds(discardPid) - discardCpu);
       results.discardTotalCpu.push(results.discardCpu.at(-1)! + discardRun.clientCpu);
 
       await settle();
-      const baseline = rssBytes(pid);
+      const baseline = processRssBytes(pid);
       let peak = baseline;
-      const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(pid))), 20);
-      const sandboxCpu = cpuSeconds(pid);
+      const sampler = setInterval(() => (peak = Math.max(peak, processRssBytes(pid))), 20);
+      const sandboxCpu = processCpuSeconds(pid);
       const sandboxRun = await putAll((part) => urls.get(part) ?? '', source, totalParts, agent);
-      results.sandboxCpu.push(cpuSeconds(pid) - sandboxCpu);
+      results.sandboxCpu.push(processCpuSeconds(pid) - sandboxCpu);
       clearInterval(sampler);
-      peak = Math.max(peak, rssBytes(pid));
+      peak = Math.max(peak, processRssBytes(pid));
       results.sandbox.push(size / MiB / sandboxRun.seconds);
       results.growth.push((peak - baseline) / MiB);
       etags = sandboxRun.etags;
