@@ -1,7 +1,8 @@
 /**
  * Uploads flow (bridge host + demo sandbox; the test answers main's file dialog): add files, pick
  * course and section, review titles, start; one row per file with state, progress, speed and
- * time left; pause / resume per file and for all; uploads keep going while the user is elsewhere
+ * time left; pause / resume per file and for all; a lesson renamed while its video uploads; uploads
+ * keep going while the user is elsewhere
  * (the status bar shows them); after an app restart mid-upload they reappear, finish, and land as
  * lessons in the course view. A drop in the bridge host explains itself and points to "Add files…".
  */
@@ -67,13 +68,15 @@ test('upload videos into lessons: add, review, start, pause, resume, restart, la
 
     // A speed limit (as for a video call) keeps the uploads running long enough to pause them.
     await page.getByLabel('Parallel parts').selectOption('2');
-    await page.getByLabel('Speed limit').selectOption({ label: '2 MB/s' });
+    await page.getByLabel('Speed limit').selectOption({ label: '1 MB/s' });
     await page.getByTestId('start-uploads').click();
     const rows = page.getByTestId('upload-row');
     await expect(rows).toHaveCount(3);
     const first = rows.filter({ hasText: files[0]!.name });
     await expect(first).toHaveAttribute('data-state', 'uploading', { timeout: 15_000 });
-    await expect(first).toContainText('Site walkthrough (video)');
+    await expect(first.getByRole('textbox', { name: `Lesson title for ${files[0]!.name}` })).toHaveValue(
+      'Site walkthrough (video)',
+    );
     await expect(page.getByTestId('upload-totals')).toContainText('3 files');
     await expect.poll(() => percentOf(page, files[0]!.name), { timeout: 20_000 }).toBeGreaterThan(0);
     await checkScreen(page, testInfo, 'uploads-running');
@@ -92,6 +95,15 @@ test('upload videos into lessons: add, review, start, pause, resume, restart, la
     for (const f of files) {
       await expect(rows.filter({ hasText: f.name })).toHaveAttribute('data-state', /paused|done/, { timeout: 5_000 });
     }
+    // A lesson's title can still change while its video uploads (Escape keeps the saved one).
+    const third = rows.filter({ hasText: files[2]!.name });
+    const titleInput = third.getByRole('textbox', { name: `Lesson title for ${files[2]!.name}` });
+    await titleInput.fill('Draft name');
+    await titleInput.press('Escape');
+    await expect(titleInput).toHaveValue('First aid kit');
+    await titleInput.fill('First aid kit, step by step');
+    await titleInput.press('Enter');
+    await expect(titleInput).toHaveValue('First aid kit, step by step');
     await page.getByRole('button', { name: 'Resume all' }).click();
     await expect(rows.filter({ hasText: files[0]!.name })).toHaveAttribute(
       'data-state',
@@ -126,7 +138,7 @@ test('upload videos into lessons: add, review, start, pause, resume, restart, la
     await expect(p.getByRole('heading', { level: 1 })).toHaveText(COURSE);
     // Main refreshes the course's cached sections when an upload attaches its lesson; re-reading
     // covers the moment between the event and the refresh.
-    const titles = ['Site walkthrough (video)', 'Fire drill 2026', 'First aid kit'];
+    const titles = ['Site walkthrough (video)', 'Fire drill 2026', 'First aid kit, step by step'];
     await expect
       .poll(
         async () => {
@@ -135,7 +147,7 @@ test('upload videos into lessons: add, review, start, pause, resume, restart, la
           await p.waitForTimeout(1500);
           return p
             .getByTestId('lesson-row')
-            .filter({ hasText: /Site walkthrough \(video\)|Fire drill 2026|First aid kit/ })
+            .filter({ hasText: /Site walkthrough \(video\)|Fire drill 2026|First aid kit, step by step/ })
             .count();
         },
         { timeout: 100_000, intervals: [5_000] },

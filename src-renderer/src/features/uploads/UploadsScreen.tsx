@@ -3,7 +3,7 @@
  * file — state, progress, speed, time left, problems — with pause, resume, cancel and retry per
  * file and for all. Uploads run in main, so they continue while the user works elsewhere.
  */
-import { useEffect, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { UploadRow } from '../../../../src-preload/contract.ts';
 import { Badge, type Tone } from '../../components/Badge.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -38,6 +38,9 @@ const STATE_TONES: Record<UploadRow['state'], Tone> = {
   cancelled: 'neutral',
   changed: 'danger',
 };
+
+/** Until the lesson is being created, its title can still change (main refuses it after that). */
+const TITLE_EDITABLE = new Set<UploadRow['state']>(['queued', 'uploading', 'paused', 'failed', 'changed']);
 
 function run(work: Promise<void>, failure: string) {
   work.catch((error: unknown) => notify('error', `${failure} ${describeError(error)}`));
@@ -214,6 +217,8 @@ function UploadRowView({ row }: { row: UploadRow }) {
       <td className="cell-wrap">
         {row.state === 'done' && row.lessonId ? (
           <a href={href({ name: 'course', id: row.target.courseId })}>{lesson}</a>
+        ) : row.target.kind === 'new' && TITLE_EDITABLE.has(row.state) ? (
+          <LessonTitleInput id={row.id} fileName={row.fileName} title={row.target.title} />
         ) : (
           lesson
         )}
@@ -289,5 +294,41 @@ function UploadRowView({ row }: { row: UploadRow }) {
           )}
       </td>
     </tr>
+  );
+}
+
+/** Saves on Enter or when focus leaves; Escape puts the saved title back. */
+function LessonTitleInput({ id, fileName, title }: { id: string; fileName: string; title: string }) {
+  // While the user types, their draft shows; otherwise the row's title (updates arrive many times a second).
+  const [draft, setDraft] = useState<string | null>(null);
+  const discard = useRef(false);
+  const value = draft ?? title;
+  const clean = value.trim();
+  const invalid = clean.length < 1 || clean.length > 255;
+  const save = () => {
+    setDraft(null);
+    const cancelled = discard.current;
+    discard.current = false;
+    if (cancelled || invalid || clean === title) return;
+    run(useUploads.getState().setTitle(id, clean), 'Could not rename the lesson.');
+  };
+  return (
+    <input
+      className="input input--inline"
+      value={value}
+      aria-label={`Lesson title for ${fileName}`}
+      aria-invalid={invalid || undefined}
+      maxLength={300}
+      data-testid="upload-title"
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={save}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') event.currentTarget.blur();
+        if (event.key === 'Escape') {
+          discard.current = true;
+          event.currentTarget.blur();
+        }
+      }}
+    />
   );
 }
