@@ -3,7 +3,8 @@
  * course and section, review titles, start; one row per file with state, progress, speed and
  * time left; pause / resume per file and for all; a lesson renamed while its video uploads; uploads
  * keep going while the user is elsewhere (the status bar shows them); after an app restart
- * mid-upload they reappear, finish, and land as lessons in the course view. A drop in the bridge host explains itself and points to "Add files…".
+ * mid-upload they reappear, finish, and land as lessons in the course view. A drop in the bridge
+ * host explains itself and points to "Add files…".
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
