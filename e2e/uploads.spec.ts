@@ -101,6 +101,10 @@ test('upload videos into lessons: add, review, start, pause, resume, restart, la
     await titleInput.fill('Draft name');
     await titleInput.press('Escape');
     await expect(titleInput).toHaveValue('First aid kit');
+    await titleInput.fill('   ');
+    await titleInput.press('Enter');
+    await expect(page.getByTestId('notice').filter({ hasText: '1 to 255 characters' })).toBeVisible();
+    await expect(titleInput).toHaveValue('First aid kit');
     await titleInput.fill('First aid kit, step by step');
     await titleInput.press('Enter');
     await expect(titleInput).toHaveValue('First aid kit, step by step');

@@ -309,7 +309,11 @@ function LessonTitleInput({ id, fileName, title }: { id: string; fileName: strin
     setDraft(null);
     const cancelled = discard.current;
     discard.current = false;
-    if (cancelled || invalid || clean === title) return;
+    if (cancelled || clean === title) return;
+    if (invalid) {
+      notify('error', 'A lesson title has 1 to 255 characters; the previous title was kept.');
+      return;
+    }
     run(useUploads.getState().setTitle(id, clean), 'Could not rename the lesson.');
   };
   return (
