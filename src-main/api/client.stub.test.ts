@@ -204,6 +204,25 @@ describe('unsupported assumed operations', () => {
     expect(await caught(client.uploads.abort('u'))).toBeInstanceOf(UnsupportedOperationError);
   });
 
+  it('any 404 on an assumed route without ids is UnsupportedOperation, except a page past the end', async () => {
+    const { client } = await setup(() => ({ status: 404, json: fx.fail(404, 'REQUEST_FAILED', 'Not found.') }));
+    for (const call of [
+      client.courses.list(),
+      client.assessments.list(),
+      client.uploads.create(
+        { upload_type: 'VIDEO', file_name: 'a.mp4', content_type: 'video/mp4', file_size: 1 },
+        { idempotencyKey: 'k' },
+      ),
+    ]) {
+      const error = await caught(call);
+      expect(error).toBeInstanceOf(UnsupportedOperationError);
+      expect(error.message).toMatch(/not available on this server/i);
+    }
+    expect(await caught(client.courses.list({ page: 1 }))).toBeInstanceOf(UnsupportedOperationError);
+    expect(await caught(client.courses.list({ page: 3 }))).toBeInstanceOf(NotFoundError);
+    expect(await caught(client.courses.get('c'))).toBeInstanceOf(NotFoundError);
+  });
+
   it('a 404 with an envelope is a real NotFound; a documented operation never becomes Unsupported', async () => {
     const { client } = await setup((req) =>
       req.url.includes('/courses/')

@@ -115,7 +115,7 @@ export function createCore(opts: CoreOptions): Core {
   }
 
   /** Turns one HTTP response into the envelope's `data`, or throws the typed error. */
-  function interpret(op: Operation, res: AttemptResponse, init: ApiErrorInit): unknown {
+  function interpret(op: Operation, res: AttemptResponse, init: ApiErrorInit, pathAndQuery: string): unknown {
     const { status } = res;
     const withStatus = { ...init, status };
     if (status >= 200 && status < 300) {
@@ -134,7 +134,10 @@ export function createCore(opts: CoreOptions): Core {
     const json = parseJson(res.text);
     const envelope = json.ok ? errorEnvelope.safeParse(json.value) : null;
     const isEnvelope = envelope?.success === true;
-    if (op.status === 'assumed' && (status === 405 || (status === 404 && !isEnvelope))) {
+    if (
+      op.status === 'assumed' &&
+      (status === 405 || (status === 404 && (!isEnvelope || routeMissing(op, pathAndQuery))))
+    ) {
       throw new UnsupportedOperationError({
         ...withStatus,
         code: 'UNSUPPORTED_OPERATION',
@@ -266,7 +269,7 @@ export function createCore(opts: CoreOptions): Core {
           opts.timeouts,
         );
         status = res.status;
-        const data = interpret(op, res, init);
+        const data = interpret(op, res, init, pathAndQuery);
         log.add({
           operation: op.id,
           method: op.method,
@@ -316,4 +319,16 @@ export function createCore(opts: CoreOptions): Core {
   }
 
   return { baseUrl: base.origin + base.rootPath, call, urlFor, log };
+}
+
+/**
+ * ASSUMPTIONS.md: an assumed operation answered 404 is "not available on this server". On a route
+ * without ids (`/courses`, `/assessments`, `/uploads`) a 404 can mean nothing else, enveloped or not,
+ * except a list page past the end (page > 1). On a route with ids, an enveloped 404 is about the
+ * item (a deleted course, an unknown section), so it stays NotFound.
+ */
+function routeMissing(op: Operation, pathAndQuery: string): boolean {
+  if (op.path.includes('{')) return false;
+  const page = /[?&]page=(\d+)/.exec(pathAndQuery);
+  return page === null || Number(page[1]) <= 1;
 }
