@@ -137,6 +137,7 @@ export const catalogue = {
     success: [201],
     retrySafe: true,
     idempotencyKey: true,
+    notes: 'order limited to 0..2147483647 like the other integers (not given in ASSUMPTIONS.md).',
   }),
   'lessons.update': op({
     id: 'lessons.update',
@@ -225,6 +226,7 @@ export const catalogue = {
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
+    notes: 'total_points is not in the update table; accepted (optional) in the format the Limits table gives.',
   }),
   'assessments.delete': op({
     id: 'assessments.delete',
@@ -251,7 +253,9 @@ export const catalogue = {
     success: [201],
     retrySafe: true,
     idempotencyKey: true,
-    notes: 'Success status 201 assumed.',
+    notes:
+      'Success status 201 assumed. Required fields are not shown: we require title and description (their ' +
+      'limits are the only ones given) and accept total_points in the Assignment format.',
   }),
   // ----- uploads -----
   'uploads.create': op({
