@@ -4,6 +4,15 @@
 import { z } from 'zod';
 import * as s from './schemas.ts';
 
+/**
+ * Decisions on what ASSUMPTIONS.md leaves open, kept with the operations they shape:
+ * - Idempotency is read the Stripe way its "Stripe-like" names: a create that was refused (4xx) stored
+ *   nothing, so the same key may be sent again. Lectern itself never depends on that: a draft whose
+ *   body changed after a definitive answer gets a fresh key (sync/outbox.ts).
+ * - An assumed operation answered 404 on an id-less route is "not available on this server" (see
+ *   core.ts `routeMissing`); on a route with ids an enveloped 404 names a missing item.
+ */
+
 /** Paths below are relative to `{baseUrl}` + API_PREFIX. */
 export const API_PREFIX = '/v1/external/learning';
 
