@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import type { LecternBridge } from '../src-preload/contract.ts';
 import { test, expect } from './fixtures.ts';
-import { checkScreen, gotoRoute, waitForShell } from './support.ts';
+import { checkScreen, gotoRoute, sandboxApi, waitForShell } from './support.ts';
 
 const EXAM = 'Workplace safety final exam';
 
@@ -51,6 +51,32 @@ test('assessments list, overall and per course', async ({ lectern }, testInfo) =
   await expect(page.getByTestId('assessment-row').filter({ hasText: EXAM })).toBeVisible();
   const perCourse = Number((await page.getByTestId('assessment-count').innerText()).replace(/\D/g, ''));
   expect(perCourse).toBeLessThan(total);
+});
+
+test('"Refresh" fetches a fresh list from the server at once', async ({ lectern }) => {
+  test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
+  const { page } = lectern;
+  await waitForShell(page);
+  await gotoRoute(page, 'assessments');
+  // The whole list (one page in the demo seed), read once from the server when first shown.
+  const row = page.getByTestId('assessment-row').filter({ hasText: EXAM }).first();
+  await expect(row).toBeVisible();
+  const note = page.getByTestId('cache-note');
+  await expect(note).toContainText(/Updated/);
+  await expect(note).not.toContainText('refreshing');
+
+  // Another client renames it on the server; the copy is seconds old, so only "Refresh" shows it now.
+  const info = await lectern.sandboxInfo();
+  const found = await sandboxApi(info, 'GET', `/assessments?search=${encodeURIComponent(EXAM)}`);
+  const id = String((found.results as { id: string }[])[0]!.id);
+  const renamed = `${EXAM} (renamed elsewhere)`;
+  await sandboxApi(info, 'PATCH', `/assessments/${id}`, { title: renamed });
+  await page.waitForTimeout(500);
+  await expect(row).not.toContainText('renamed elsewhere');
+  await page.getByTestId('refresh-now').click();
+  await expect(page.getByTestId('assessment-row').filter({ hasText: renamed })).toBeVisible();
+  await expect(note).toContainText(/Updated/);
+  await sandboxApi(info, 'PATCH', `/assessments/${id}`, { title: EXAM });
 });
 
 test('editor: limits as you type, autosave, save to server, explicit status change', async ({ lectern }, testInfo) => {

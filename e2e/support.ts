@@ -5,9 +5,26 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect, type SandboxInfo } from './fixtures.ts';
 
 /** Opens a hash route (`courses`, `courses/<id>`, `assessments/<id>` …) inside the running app. */
+/** Calls the app's sandbox directly, as another client would: changes "on the server". */
+export async function sandboxApi(
+  info: SandboxInfo,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${info.baseUrl}/v1/external/learning${path}`, {
+    method,
+    headers: { authorization: `Bearer ${info.keys!.tenantAdmin}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { data: Record<string, unknown> };
+  expect(response.ok, `${method} ${path} → ${response.status}`).toBe(true);
+  return envelope.data;
+}
+
 export async function gotoRoute(page: Page, route: string): Promise<void> {
   await page.evaluate((hash) => {
     window.location.hash = hash;

@@ -6,21 +6,10 @@
  */
 import type { Page } from '@playwright/test';
 import type { LecternBridge } from '../src-preload/contract.ts';
-import { test, expect, type SandboxInfo } from './fixtures.ts';
-import { checkScreen, gotoRoute, waitForShell } from './support.ts';
+import { test, expect } from './fixtures.ts';
+import { checkScreen, gotoRoute, sandboxApi, waitForShell } from './support.ts';
 
 const EXAM = 'Workplace safety final exam';
-
-async function api(info: SandboxInfo, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${info.baseUrl}/v1/external/learning${path}`, {
-    method,
-    headers: { authorization: `Bearer ${info.keys!.tenantAdmin}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { data: Record<string, unknown> };
-  expect(response.ok, `${method} ${path} → ${response.status}`).toBe(true);
-  return envelope.data;
-}
 
 async function createdAssignments(page: Page): Promise<number> {
   return page.evaluate(async () => {
@@ -49,7 +38,7 @@ test('offline edits queue, go out once when back, and a conflict is resolved fie
   const title = page.locator('input[name="title"]');
   await expect(title).toHaveValue(EXAM);
   const assessmentId = decodeURIComponent(page.url().split('#/assessments/')[1] ?? '');
-  const original = await api(info, 'GET', `/assessments/${assessmentId}`);
+  const original = await sandboxApi(info, 'GET', `/assessments/${assessmentId}`);
 
   // Begin editing (the draft's base is the server copy now), then someone edits on the server.
   const mine = `${EXAM} — my version`;
@@ -58,7 +47,10 @@ test('offline edits queue, go out once when back, and a conflict is resolved fie
   await expect(page.getByTestId('autosave-status')).toContainText('Draft saved');
   const theirsTitle = `${EXAM} — colleague's version`;
   const theirsMinutes = Number(original['duration_minutes']) + 5;
-  await api(info, 'PATCH', `/assessments/${assessmentId}`, { title: theirsTitle, duration_minutes: theirsMinutes });
+  await sandboxApi(info, 'PATCH', `/assessments/${assessmentId}`, {
+    title: theirsTitle,
+    duration_minutes: theirsMinutes,
+  });
 
   // The server goes away.
   await lectern.setSandboxRunning(false);
@@ -106,7 +98,7 @@ test('offline edits queue, go out once when back, and a conflict is resolved fie
   // The assessment changed on both sides: it waits for the user, nothing overwritten.
   const conflictRow = page.getByTestId('draft-row').filter({ hasText: mine });
   await expect(conflictRow).toHaveAttribute('data-state', 'conflict');
-  expect((await api(info, 'GET', `/assessments/${assessmentId}`))['title']).toBe(theirsTitle);
+  expect((await sandboxApi(info, 'GET', `/assessments/${assessmentId}`))['title']).toBe(theirsTitle);
   await conflictRow.getByRole('link', { name: 'Resolve' }).click();
 
   const view = page.getByTestId('conflict-view');
@@ -122,7 +114,7 @@ test('offline edits queue, go out once when back, and a conflict is resolved fie
   await expect(page.getByTestId('draft-banner')).toHaveAttribute('data-state', 'sent', { timeout: 20_000 });
 
   // The server now has my title and description, and kept the colleague's duration.
-  const final = await api(info, 'GET', `/assessments/${assessmentId}`);
+  const final = await sandboxApi(info, 'GET', `/assessments/${assessmentId}`);
   expect(final['title']).toBe(mine);
   expect(final['description']).toBe('Forty minutes, closed book, in person. Bring ID.');
   expect(final['duration_minutes']).toBe(theirsMinutes);

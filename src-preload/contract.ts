@@ -100,6 +100,8 @@ const PageQuery = z
     page: z.int().min(1).max(100_000).optional(),
     pageSize: z.int().min(1).max(100).optional(),
     search: z.string().max(200).optional(),
+    /** Ask the server now rather than when the copy has aged (the user's "Refresh"). */
+    refresh: z.literal(true).optional(),
   })
   .strict();
 

@@ -12,8 +12,9 @@ import type { HandlerTable } from '../dispatch.ts';
 export async function cachedRead<K extends CacheKind>(
   session: ProfileSession,
   query: CacheQueryOf<K>,
+  refreshNow = false,
 ): Promise<Cached<CacheDataOf<K>>> {
-  let read = session.sync.readCache(query, { refresh: 'if-stale' });
+  let read = session.sync.readCache(query, { refresh: refreshNow ? 'always' : 'if-stale' });
   if (read.data === null) {
     // Nothing cached: ask the server now. Offline this throws the typed Network error.
     read = await session.sync.refreshCache(query);
@@ -22,7 +23,8 @@ export async function cachedRead<K extends CacheKind>(
   return {
     data: read.data,
     fetchedAt: read.fetchedAt,
-    stale: read.stale,
+    // A refresh asked for is under way: the screen says "refreshing…" until `cache.updated`.
+    stale: read.stale || (refreshNow && status.state === 'online'),
     offlineReason: status.state === 'online' ? null : (status.lastError?.message ?? offlineSentence(status.state)),
   };
 }
@@ -54,7 +56,7 @@ export function contentHandlers(services: AppServices): Pick<HandlerTable, Conte
   const session = () => services.session();
   return {
     'categories.list': () => cachedRead(session(), { kind: 'categories' }),
-    'courses.list': (query) => cachedRead(session(), { kind: 'courses', ...query }),
+    'courses.list': ({ refresh, ...query }) => cachedRead(session(), { kind: 'courses', ...query }, refresh),
     'courses.get': async ({ id }) => {
       const current = session();
       const [course, sections] = await Promise.all([
@@ -74,8 +76,8 @@ export function contentHandlers(services: AppServices): Pick<HandlerTable, Conte
       await current.sync.refreshCache({ kind: 'sections', courseId }).catch(() => undefined);
       return { ok: true as const };
     },
-    'quizzes.list': (query) => cachedRead(session(), { kind: 'quizzes', ...query }),
-    'assessments.list': (query) => cachedRead(session(), { kind: 'assessments', ...query }),
+    'quizzes.list': ({ refresh, ...query }) => cachedRead(session(), { kind: 'quizzes', ...query }, refresh),
+    'assessments.list': ({ refresh, ...query }) => cachedRead(session(), { kind: 'assessments', ...query }, refresh),
     'assessments.get': ({ id }) => cachedRead(session(), { kind: 'assessment', assessmentId: id }),
     'assessments.delete': async ({ id }) => {
       const current = session();

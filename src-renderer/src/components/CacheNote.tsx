@@ -13,9 +13,11 @@ export interface CacheNoteProps {
   offlineReason: string | null;
   /** Re-reads the copy; offered (after a connection check) only while offline. */
   onRefresh?: () => void;
+  /** Fetches from the server now; offered while online and the copy is not already refreshing. */
+  onRefreshNow?: () => void;
 }
 
-export function CacheNote({ fetchedAt, stale, offlineReason, onRefresh }: CacheNoteProps) {
+export function CacheNote({ fetchedAt, stale, offlineReason, onRefresh, onRefreshNow }: CacheNoteProps) {
   const now = useNow();
   let text: string;
   let tone = 'fresh';
@@ -45,6 +47,11 @@ export function CacheNote({ fetchedAt, stale, offlineReason, onRefresh }: CacheN
           Try again
         </button>
       )}
+      {onRefreshNow && !offlineReason && fetchedAt && !stale && (
+        <button type="button" className="button button--link" onClick={onRefreshNow} data-testid="refresh-now">
+          Refresh
+        </button>
+      )}
     </p>
   );
 }
@@ -53,7 +60,14 @@ export function CacheNote({ fetchedAt, stale, offlineReason, onRefresh }: CacheN
 export function ListCacheNote({
   list,
 }: {
-  list: { status: string; fetchedAt: string | null; stale: boolean; offlineReason: string | null; reread: () => void };
+  list: {
+    status: string;
+    fetchedAt: string | null;
+    stale: boolean;
+    offlineReason: string | null;
+    reread: () => void;
+    refreshNow: () => void;
+  };
 }) {
   if (list.status === 'idle') return null;
   return (
@@ -62,6 +76,7 @@ export function ListCacheNote({
       stale={list.stale}
       offlineReason={list.offlineReason}
       onRefresh={list.reread}
+      onRefreshNow={list.refreshNow}
     />
   );
 }

@@ -35,15 +35,17 @@ export interface PagedListState<T, Q> {
   /** Ids deleted in this session: their rows say so even if a cached page still lists them. */
   deleted: ReadonlySet<string>;
   markDeleted: (id: string) => void;
-  /** Re-reads every page shown (after `cache.updated`, or on "Refresh"). */
+  /** Re-reads every page shown (after `cache.updated`, or on "Try again"). */
   reread: () => void;
+  /** Asks main to fetch the first page from the server now; `cache.updated` then re-reads. */
+  refreshNow: () => void;
   reset: () => void;
 }
 
 export type PagedListStore<T, Q> = UseBoundStore<StoreApi<PagedListState<T, Q>>>;
 
 export interface PagedListOptions<T, Q> {
-  fetchPage: (query: Q, page: number, pageSize: number) => Promise<Cached<PageData<T>>>;
+  fetchPage: (query: Q, page: number, pageSize: number, refresh: boolean) => Promise<Cached<PageData<T>>>;
   /** Cache kinds whose `cache.updated` event re-reads this list. */
   kinds: readonly string[];
   pageSize?: number;
@@ -82,11 +84,11 @@ export function createPagedList<T, Q>(options: PagedListOptions<T, Q>): PagedLis
   let quietUntil = 0;
 
   const store = create<PagedListState<T, Q>>()((set, get) => {
-    const load = (page: number, gen: number): void => {
+    const load = (page: number, gen: number, refresh = false): void => {
       const query = get().query;
       if (query === null) return;
       set((s) => ({ requested: { ...s.requested, [page]: 'loading' } }));
-      options.fetchPage(query, page, pageSize).then(
+      options.fetchPage(query, page, pageSize, refresh).then(
         (read) => {
           if (gen !== generation) return;
           set((s) => {
@@ -152,6 +154,13 @@ export function createPagedList<T, Q>(options: PagedListOptions<T, Q>): PagedLis
         for (const key of Object.keys(s.pages)) shown.add(Number(key));
         for (const key of Object.keys(s.requested)) shown.add(Number(key));
         for (const page of shown) load(page, generation);
+      },
+      refreshNow() {
+        if (get().query === null) return;
+        // The user asked: a quiet spell from re-reads that changed nothing must not hide the answer.
+        idleRereads = 0;
+        quietUntil = 0;
+        load(1, generation, true);
       },
       markDeleted(id) {
         set((s) => ({ deleted: new Set([...s.deleted, id]) }));

@@ -16,11 +16,12 @@ export interface AssessmentQuery {
 
 export const useAssessmentList = createPagedList<Assessment, AssessmentQuery>({
   kinds: ['assessments'],
-  fetchPage: (query, page, pageSize) =>
+  fetchPage: (query, page, pageSize, refresh) =>
     call((b) =>
       b.assessments.list({
         page,
         pageSize,
+        ...(refresh ? { refresh: true as const } : {}),
         ...(query.search.trim() ? { search: query.search.trim() } : {}),
         ...(query.courseId ? { courseId: query.courseId } : {}),
         ...(query.status ? { status: query.status } : {}),

@@ -19,11 +19,12 @@ export const DEFAULT_COURSE_QUERY: CourseQuery = { search: '', category: null, s
 
 export const useCourseList = createPagedList<Course, CourseQuery>({
   kinds: ['courses'],
-  fetchPage: (query, page, pageSize) =>
+  fetchPage: (query, page, pageSize, refresh) =>
     call((b) =>
       b.courses.list({
         page,
         pageSize,
+        ...(refresh ? { refresh: true as const } : {}),
         ...(query.search.trim() ? { search: query.search.trim() } : {}),
         ...(query.category ? { category: query.category } : {}),
         ...(query.status ? { status: query.status } : {}),

@@ -9,6 +9,13 @@ export interface QuizQuery {
 
 export const useQuizList = createPagedList<Quiz, QuizQuery>({
   kinds: ['quizzes'],
-  fetchPage: (query, page, pageSize) =>
-    call((b) => b.quizzes.list({ page, pageSize, ...(query.search.trim() ? { search: query.search.trim() } : {}) })),
+  fetchPage: (query, page, pageSize, refresh) =>
+    call((b) =>
+      b.quizzes.list({
+        page,
+        pageSize,
+        ...(refresh ? { refresh: true as const } : {}),
+        ...(query.search.trim() ? { search: query.search.trim() } : {}),
+      }),
+    ),
 });
