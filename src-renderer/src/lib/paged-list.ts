@@ -65,6 +65,12 @@ const EMPTY = {
   offlineReason: null,
 };
 
+/** The channel input every paged list sends: its page, a trimmed search, and a refresh when asked. */
+export function pageInput(page: number, pageSize: number, refresh: boolean, search: string) {
+  const term = search.trim();
+  return { page, pageSize, ...(refresh ? { refresh: true as const } : {}), ...(term ? { search: term } : {}) };
+}
+
 export function itemAt<T>(state: Pick<PagedListState<T, unknown>, 'pages' | 'pageSize'>, index: number): T | undefined {
   const page = Math.floor(index / state.pageSize) + 1;
   return state.pages[page]?.[index % state.pageSize];

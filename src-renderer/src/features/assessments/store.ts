@@ -5,7 +5,7 @@
 import type { Assessment } from '../../../../src-preload/contract.ts';
 import { call } from '../../bridge.ts';
 import { createCachedRead } from '../../lib/cached-read.ts';
-import { createPagedList } from '../../lib/paged-list.ts';
+import { createPagedList, pageInput } from '../../lib/paged-list.ts';
 import { createDraftSession } from '../drafts/session.ts';
 
 export interface AssessmentQuery {
@@ -19,10 +19,7 @@ export const useAssessmentList = createPagedList<Assessment, AssessmentQuery>({
   fetchPage: (query, page, pageSize, refresh) =>
     call((b) =>
       b.assessments.list({
-        page,
-        pageSize,
-        ...(refresh ? { refresh: true as const } : {}),
-        ...(query.search.trim() ? { search: query.search.trim() } : {}),
+        ...pageInput(page, pageSize, refresh, query.search),
         ...(query.courseId ? { courseId: query.courseId } : {}),
         ...(query.status ? { status: query.status } : {}),
       }),

@@ -5,7 +5,7 @@
 import type { Category, Course, Section } from '../../../../src-preload/contract.ts';
 import { call } from '../../bridge.ts';
 import { createCachedRead } from '../../lib/cached-read.ts';
-import { createPagedList } from '../../lib/paged-list.ts';
+import { createPagedList, pageInput } from '../../lib/paged-list.ts';
 
 export type ContentStatus = Course['status'];
 
@@ -22,10 +22,7 @@ export const useCourseList = createPagedList<Course, CourseQuery>({
   fetchPage: (query, page, pageSize, refresh) =>
     call((b) =>
       b.courses.list({
-        page,
-        pageSize,
-        ...(refresh ? { refresh: true as const } : {}),
-        ...(query.search.trim() ? { search: query.search.trim() } : {}),
+        ...pageInput(page, pageSize, refresh, query.search),
         ...(query.category ? { category: query.category } : {}),
         ...(query.status ? { status: query.status } : {}),
       }),
