@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { DraftSummary, OutboxItem } from '../../../../src-preload/contract.ts';
 import { Badge, type Tone } from '../../components/Badge.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { CONNECTION_LABELS, CONNECTION_SENTENCES } from '../../app/StatusBar.tsx';
@@ -115,73 +116,60 @@ export function DraftsScreen() {
             {drafts.outbox.length === 0 ? (
               <p className="muted panel-empty">The outbox is empty: everything saved to the server has arrived.</p>
             ) : (
-              <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="outbox-heading">
-                <table className="table" data-testid="outbox-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">What</th>
-                      <th scope="col">State</th>
-                      <th scope="col">Attempts</th>
-                      <th scope="col">Problem</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {drafts.outbox.map((item) => (
-                      <tr key={item.seq} data-testid="outbox-row" data-state={item.state}>
-                        <td>
-                          <strong>{item.title}</strong>
-                          <div className="muted">{describeDraftKind(item)}</div>
-                        </td>
-                        <td>
-                          <Badge tone={STATE_TONES[item.state] ?? 'neutral'}>{DRAFT_STATE_LABELS[item.state]}</Badge>
-                          {item.nextAttemptAt && item.state === 'queued' && (
-                            <div className="muted">next try {formatClock(item.nextAttemptAt, now)}</div>
-                          )}
-                        </td>
-                        <td>{item.attempts}</td>
-                        <td className="cell-wrap">
-                          {item.lastError
-                            ? isOfflineError(item.lastError) && item.state !== 'failed'
-                              ? 'Waiting for a connection.'
-                              : describeError(item.lastError, { keyMode: activeKeyMode() })
-                            : '—'}
-                          {item.inDoubt && (
-                            <div className="muted">
-                              It may already exist on the server; a retry will not duplicate it.
-                            </div>
-                          )}
-                        </td>
-                        <td className="cell-actions">
-                          {item.state === 'failed' && (
-                            <button
-                              type="button"
-                              className="button button--small"
-                              onClick={() => void act(drafts.retry(item.draftId), 'Queued again.')}
-                            >
-                              Retry
-                            </button>
-                          )}
-                          <button
-                            type="button"
-                            className="button button--small button--ghost button--danger-text"
-                            disabled={item.state === 'sending'}
-                            onClick={() => {
-                              setConfirmError(null);
-                              setPending({ kind: 'outbox', item });
-                            }}
-                            aria-label={`Discard ${item.title}`}
-                          >
-                            Discard
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                labelledBy="outbox-heading"
+                testId="outbox-table"
+                columns={['What', 'State', 'Attempts', 'Problem']}
+              >
+                {drafts.outbox.map((item) => (
+                  <tr key={item.seq} data-testid="outbox-row" data-state={item.state}>
+                    <td>
+                      <strong>{item.title}</strong>
+                      <div className="muted">{describeDraftKind(item)}</div>
+                    </td>
+                    <td>
+                      <Badge tone={STATE_TONES[item.state] ?? 'neutral'}>{DRAFT_STATE_LABELS[item.state]}</Badge>
+                      {item.nextAttemptAt && item.state === 'queued' && (
+                        <div className="muted">next try {formatClock(item.nextAttemptAt, now)}</div>
+                      )}
+                    </td>
+                    <td>{item.attempts}</td>
+                    <td className="cell-wrap">
+                      {item.lastError
+                        ? isOfflineError(item.lastError) && item.state !== 'failed'
+                          ? 'Waiting for a connection.'
+                          : describeError(item.lastError, { keyMode: activeKeyMode() })
+                        : '—'}
+                      {item.inDoubt && (
+                        <div className="muted">It may already exist on the server; a retry will not duplicate it.</div>
+                      )}
+                    </td>
+                    <td className="cell-actions">
+                      {item.state === 'failed' && (
+                        <button
+                          type="button"
+                          className="button button--small"
+                          onClick={() => void act(drafts.retry(item.draftId), 'Queued again.')}
+                        >
+                          Retry
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="button button--small button--ghost button--danger-text"
+                        disabled={item.state === 'sending'}
+                        onClick={() => {
+                          setConfirmError(null);
+                          setPending({ kind: 'outbox', item });
+                        }}
+                        aria-label={`Discard ${item.title}`}
+                      >
+                        Discard
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
             )}
           </section>
 
@@ -233,65 +221,48 @@ interface DraftTableProps {
 
 function DraftTable({ drafts, now, onRetry, onDiscard }: DraftTableProps) {
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="drafts-heading">
-      <table className="table" data-testid="drafts-table">
-        <thead>
-          <tr>
-            <th scope="col">Draft</th>
-            <th scope="col">State</th>
-            <th scope="col">Changed</th>
-            <th scope="col">Problem</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {drafts.map((draft) => (
-            <tr key={draft.id} data-testid="draft-row" data-state={draft.state}>
-              <td>
-                <a href={editorHref(draft)}>{draft.title}</a>
-                <div className="muted">{describeDraftKind(draft)}</div>
-              </td>
-              <td>
-                <Badge tone={STATE_TONES[draft.state] ?? 'neutral'}>{DRAFT_STATE_LABELS[draft.state]}</Badge>
-              </td>
-              <td>{formatAge(draft.updatedAt, now)}</td>
-              <td className="cell-wrap">
-                {draft.error ? describeError(draft.error, { keyMode: activeKeyMode() }) : '—'}
-              </td>
-              <td className="cell-actions">
-                {draft.state === 'conflict' && (
-                  <a className="button button--small button--primary" href={href({ name: 'draft', id: draft.id })}>
-                    Resolve
-                  </a>
-                )}
-                {draft.state === 'failed' && (
-                  <button type="button" className="button button--small" onClick={() => onRetry(draft)}>
-                    Retry
-                  </button>
-                )}
-                <a
-                  className="button button--small"
-                  href={href({ name: 'draft', id: draft.id })}
-                  aria-label={`Details of ${draft.title}`}
-                >
-                  Details
-                </a>
-                <button
-                  type="button"
-                  className="button button--small button--ghost button--danger-text"
-                  disabled={draft.state === 'sending'}
-                  onClick={() => onDiscard(draft)}
-                  aria-label={`Discard ${draft.title}`}
-                >
-                  Discard
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable labelledBy="drafts-heading" testId="drafts-table" columns={['Draft', 'State', 'Changed', 'Problem']}>
+      {drafts.map((draft) => (
+        <tr key={draft.id} data-testid="draft-row" data-state={draft.state}>
+          <td>
+            <a href={editorHref(draft)}>{draft.title}</a>
+            <div className="muted">{describeDraftKind(draft)}</div>
+          </td>
+          <td>
+            <Badge tone={STATE_TONES[draft.state] ?? 'neutral'}>{DRAFT_STATE_LABELS[draft.state]}</Badge>
+          </td>
+          <td>{formatAge(draft.updatedAt, now)}</td>
+          <td className="cell-wrap">{draft.error ? describeError(draft.error, { keyMode: activeKeyMode() }) : '—'}</td>
+          <td className="cell-actions">
+            {draft.state === 'conflict' && (
+              <a className="button button--small button--primary" href={href({ name: 'draft', id: draft.id })}>
+                Resolve
+              </a>
+            )}
+            {draft.state === 'failed' && (
+              <button type="button" className="button button--small" onClick={() => onRetry(draft)}>
+                Retry
+              </button>
+            )}
+            <a
+              className="button button--small"
+              href={href({ name: 'draft', id: draft.id })}
+              aria-label={`Details of ${draft.title}`}
+            >
+              Details
+            </a>
+            <button
+              type="button"
+              className="button button--small button--ghost button--danger-text"
+              disabled={draft.state === 'sending'}
+              onClick={() => onDiscard(draft)}
+              aria-label={`Discard ${draft.title}`}
+            >
+              Discard
+            </button>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

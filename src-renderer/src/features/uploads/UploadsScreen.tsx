@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { UploadRow } from '../../../../src-preload/contract.ts';
 import { Badge, type Tone } from '../../components/Badge.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
@@ -167,28 +168,16 @@ export function UploadsScreen() {
             <p>Add video files to turn them into lessons.</p>
           </Empty>
         ) : (
-          <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="uploads-heading">
-            <table className="table upload-table" data-testid="upload-table">
-              <thead>
-                <tr>
-                  <th scope="col">File</th>
-                  <th scope="col">Lesson</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Progress</th>
-                  <th scope="col">Speed</th>
-                  <th scope="col">Time left</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <UploadRowView key={row.id} row={row} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            labelledBy="uploads-heading"
+            testId="upload-table"
+            className="upload-table"
+            columns={['File', 'Lesson', 'State', 'Progress', 'Speed', 'Time left']}
+          >
+            {rows.map((row) => (
+              <UploadRowView key={row.id} row={row} />
+            ))}
+          </DataTable>
         )}
       </section>
     </div>
