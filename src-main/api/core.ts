@@ -262,6 +262,17 @@ export function createCore(opts: CoreOptions): Core {
       const t0 = performance.now();
       const timestamp = new Date().toISOString();
       let status: number | null = null;
+      const logAttempt = (outcome: string): void =>
+        log.add({
+          operation: op.id,
+          method: op.method,
+          path,
+          status,
+          durationMs: Math.round(performance.now() - t0),
+          attempt,
+          timestamp,
+          outcome,
+        });
       try {
         const res = await sendOnce(
           opts.dispatcher,
@@ -270,32 +281,14 @@ export function createCore(opts: CoreOptions): Core {
         );
         status = res.status;
         const data = interpret(op, res, init, pathAndQuery);
-        log.add({
-          operation: op.id,
-          method: op.method,
-          path,
-          status,
-          durationMs: Math.round(performance.now() - t0),
-          attempt,
-          timestamp,
-          outcome: 'ok',
-        });
+        logAttempt('ok');
         return data as T;
       } catch (err) {
         const error = isApiError(err)
           ? err
           : classifyTransportError(err, { ...init, status }, { user: input.signal, deadline });
         error.attempts = attempt;
-        log.add({
-          operation: op.id,
-          method: op.method,
-          path,
-          status,
-          durationMs: Math.round(performance.now() - t0),
-          attempt,
-          timestamp,
-          outcome: error.kind,
-        });
+        logAttempt(error.kind);
         // A delete whose earlier attempt may have gone through: "not found" now means "done".
         if (op.method === 'DELETE' && error.kind === 'NotFound' && sawAmbiguous) return null as T;
         if (ambiguous(error)) sawAmbiguous = true;
