@@ -1,5 +1,6 @@
 // Main process / plain Node. The narrow slice of the API client (src-main/api) the sync engine
 // uses. The real client fits it structurally; tests may pass anything with the same shape.
+import type { AssessmentQuery, CourseQuery, ListQuery } from '../api/index.ts';
 import type { Fields } from './merge.ts';
 import type { DraftParent, ResourceKind } from './resources.ts';
 import { SyncServiceError } from './errors.ts';
@@ -9,19 +10,6 @@ export interface PageLike<T = Fields> {
   results: T[];
 }
 
-export interface ListQuery {
-  page?: number;
-  pageSize?: number;
-  search?: string;
-}
-export interface CourseQuery extends ListQuery {
-  category?: string;
-  status?: string;
-}
-export interface AssessmentQuery extends ListQuery {
-  courseId?: string;
-  status?: string;
-}
 export interface CallOptions {
   signal?: AbortSignal;
 }

@@ -12,7 +12,8 @@ import type { CrashChildConfig } from './crash-child.ts';
 import { deepEqual, type Fields } from './merge.ts';
 import { startTestSandbox, type TestSandbox } from './sandbox-support.ts';
 import { createSyncService } from './service.ts';
-import { eventually, seededRandom, tempDataDir } from './test-support.ts';
+import { seededRandom } from '../sandbox/faults.ts';
+import { eventually, tempDataDir } from './test-support.ts';
 
 const RUNS = Number(process.env.LECTERN_CRASH_RUNS ?? 50);
 const SEED = Number(process.env.LECTERN_CRASH_SEED ?? 20260501);
