@@ -1,5 +1,6 @@
 // Main process / plain Node. A thin prepared-statement cache over node:sqlite, and the sandbox clock.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import { transaction } from '../store/database.ts';
 
 export type SqlValue = SQLInputValue;
 
@@ -30,15 +31,9 @@ export function createSql(db: DatabaseSync): Sql {
     run: (text: string, ...params: SqlValue[]) => Number(statement(text).run(...params).changes),
     transaction: <T>(fn: () => T): T => {
       if (depth > 0) return fn();
-      db.exec('BEGIN IMMEDIATE');
       depth += 1;
       try {
-        const result = fn();
-        db.exec('COMMIT');
-        return result;
-      } catch (error) {
-        db.exec('ROLLBACK');
-        throw error;
+        return transaction(db, fn);
       } finally {
         depth -= 1;
       }
