@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
-import { processCpuSeconds, processRssBytes } from './proc.ts';
+import { cpuSecondsOf, md5CpuSecondsPerGiB, processCpuSeconds, processRssBytes } from './measure.ts';
 
 const MiB = 1024 * 1024;
 const API = '/v1/external/learning';
@@ -120,27 +120,12 @@ async function putAll(urlOf: (part: number) => string, source: PartSource, total
  * next to the sandbox's (on VMs, fresh page-cache memory costs far more than the first GiB suggests).
  */
 function cpuCeiling(discardMiBps: number, discardTotalCpu: number, dir: string) {
-  const cpuOf = (work: () => void): number => {
-    const before = process.cpuUsage();
-    work();
-    const used = process.cpuUsage(before);
-    return (used.user + used.system) / 1e6;
-  };
+  const md5CpuPerGiB = md5CpuSecondsPerGiB();
   const sample = randomBytes(partSize);
-  const perGiB = (cpu: number, count: number) => (cpu * 1024 * MiB) / (count * partSize);
-  const hashes = Math.max(1, Math.round((64 * MiB) / partSize));
-  const md5CpuPerGiB = perGiB(
-    cpuOf(() => {
-      for (let index = 0; index < hashes; index += 1) createHash('md5').update(sample).digest();
-    }),
-    hashes,
-  );
   const files = Math.max(1, Math.round((256 * MiB) / partSize));
   const paths = Array.from({ length: files }, (_, index) => join(dir, `ceiling-${index}.bin`));
-  const writeCpuPerGiB = perGiB(
-    cpuOf(() => paths.forEach((path) => writeFileSync(path, sample))),
-    files,
-  );
+  const writeSeconds = cpuSecondsOf(() => paths.forEach((path) => writeFileSync(path, sample)));
+  const writeCpuPerGiB = (writeSeconds * 1024 * MiB) / (files * partSize);
   for (const path of paths) rmSync(path, { force: true });
   const discardCpuPerGiB = (discardTotalCpu * 1024 * MiB) / size;
   const cores = availableParallelism();

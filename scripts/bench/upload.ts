@@ -4,7 +4,6 @@
 // (engine / raw, target >= 0.95) and the engine's peak RSS growth (target < 64 MiB, flat with size).
 // Both sandboxes run as child processes so their memory and CPU are not counted as the engine's.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { createReadStream, mkdtempSync, openSync, closeSync, ftruncateSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +15,7 @@ import { createApiClient, type ApiClient } from '../../src-main/api/index.ts';
 import { createUploadManager } from '../../src-main/uploads/index.ts';
 import { defaultMd5Workers } from '../../src-main/uploads/md5-pool.ts';
 import { removeUploadFiles } from '../../src-main/sandbox/uploads-repo.ts';
-import { processCpuSeconds } from './proc.ts';
+import { md5CpuSecondsPerGiB, processCpuSeconds } from './measure.ts';
 
 const GiB = 1024 ** 3;
 const { values } = parseArgs({
@@ -122,14 +121,6 @@ async function settle(): Promise<void> {
   spawnSync('sync', { stdio: 'ignore' });
   global.gc?.();
   await new Promise((r) => setTimeout(r, 200));
-}
-
-/** CPU seconds one thread spends on MD5 per GiB, measured now. */
-function md5CpuPerGiB(): number {
-  const sample = Buffer.alloc(64 * 1024 * 1024, 7);
-  const before = process.cpuUsage();
-  createHash('md5').update(sample).digest();
-  return cpuSeconds(process.cpuUsage(before)) * 16;
 }
 
 /** Sparse: reading it costs no disk, so both sides read alike. */
@@ -241,7 +232,7 @@ try {
     const median = medianOf(paired);
     // What any engine could reach: it needs at least the raw side's CPU (client + sandbox) plus the
     // MD5 it must compute, on the same cores; raw's own time stays the yardstick.
-    const md5 = (md5CpuPerGiB() * size) / GiB;
+    const md5 = (md5CpuSecondsPerGiB() * size) / GiB;
     const cores = availableParallelism();
     const ceiling = medianOf(
       raw.map((seconds, i) => seconds / Math.max(seconds, (rawCpu[i]! + rawSandboxCpu[i]! + md5) / cores)),
