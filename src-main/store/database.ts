@@ -42,6 +42,23 @@ export class DatabaseCorruptError extends Error {
   }
 }
 
+export class MigrationFailedError extends Error {
+  readonly code = 'MIGRATION_FAILED';
+  readonly file: string;
+  readonly version: number;
+  readonly migration: string;
+  constructor(file: string, migration: Migration, cause: unknown) {
+    super(
+      `Updating the database ${file} to schema version ${migration.version} (${migration.name}) failed; ` +
+        `it was left at version ${migration.version - 1}, unchanged.`,
+      { cause },
+    );
+    this.file = file;
+    this.version = migration.version;
+    this.migration = migration.name;
+  }
+}
+
 export interface OpenOptions {
   /** ':memory:' or a file path. */
   path: string;
@@ -107,7 +124,8 @@ function migrate(db: DatabaseSync, file: string, migrations: readonly Migration[
       db.exec('COMMIT');
     } catch (error) {
       db.exec('ROLLBACK');
-      throw error;
+      // A damaged file must still reach the move-aside path; anything else names the step that failed.
+      throw isCorruption(error) ? error : new MigrationFailedError(file, migration, error);
     }
   }
 }
