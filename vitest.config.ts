@@ -1,12 +1,31 @@
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
-    include: ['src-main/**/*.test.ts', 'src-preload/**/*.test.ts', 'scripts/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Two cores: keep the worker count small so integration servers are not starved.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'main',
+          include: ['src-main/**/*.test.ts', 'src-preload/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // Renderer units in a DOM (happy-dom), rendered with Testing Library; no Node APIs in the code under test.
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'renderer',
+          include: ['src-renderer/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+    ],
   },
 });
