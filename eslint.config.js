@@ -11,7 +11,13 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.node.json', './tsconfig.preload.json', './tsconfig.web.json', './tsconfig.web-test.json', './tsconfig.e2e.json'],
+        project: [
+          './tsconfig.node.json',
+          './tsconfig.preload.json',
+          './tsconfig.web.json',
+          './tsconfig.web-test.json',
+          './tsconfig.e2e.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
     },
