@@ -58,26 +58,47 @@ async function bodyFile(body: unknown): Promise<string> {
 }
 
 describe('read commands', () => {
-  it('categories, courses, course, sections, section, quizzes, assessments (--json)', async () => {
-    const categories = (await json(['categories'])) as unknown[];
-    expect(categories.length).toBe((await api.categories.list()).paginator.count);
-    const courses = (await json(['courses'])) as { id: string; name: string }[];
-    expect(courses.length).toBe((await api.courses.list()).paginator.count);
+  // Each command is its own process: independent ones run side by side, and the groups are separate
+  // tests, so a busy machine slows each test a little instead of pushing one past its timeout.
+  it('categories and courses (--json), with --search', async () => {
+    const [categories, courses, categoryPage, coursePage] = await Promise.all([
+      json(['categories']) as Promise<unknown[]>,
+      json(['courses']) as Promise<{ id: string; name: string }[]>,
+      api.categories.list(),
+      api.courses.list(),
+    ]);
+    expect(categories.length).toBe(categoryPage.paginator.count);
+    expect(courses.length).toBe(coursePage.paginator.count);
     const c = courses.find((x) => x.id === courseId)!;
     expect(((await json(['courses', '--search', c.name])) as { id: string }[]).map((x) => x.id)).toContain(courseId);
-    expect(await json(['course', courseId])).toMatchObject({ id: courseId });
-    const sections = (await json(['sections', courseId])) as { id: string; title: string }[];
+  });
+
+  it('course, sections and section (--json), with --search', async () => {
+    const [course, sections, section] = await Promise.all([
+      json(['course', courseId]),
+      json(['sections', courseId]) as Promise<{ id: string; title: string }[]>,
+      json(['section', courseId, sectionId]),
+    ]);
+    expect(course).toMatchObject({ id: courseId });
+    expect(section).toMatchObject({ id: sectionId });
     expect(sections.map((s) => s.id)).toContain(sectionId);
     const s = sections.find((x) => x.id === sectionId)!;
     expect(((await json(['sections', courseId, '--search', s.title])) as { id: string }[]).map((x) => x.id)).toContain(
       sectionId,
     );
-    expect(await json(['section', courseId, sectionId])).toMatchObject({ id: sectionId });
-    const quizzes = (await json(['quizzes'])) as unknown[];
-    expect(quizzes.length).toBe((await api.quizzes.list()).paginator.count);
-    expect(await json(['quizzes', '--search', 'zzz-no-such-quiz'])).toEqual([]);
-    const assessments = (await json(['assessments'])) as { title: string }[];
-    expect(assessments.length).toBe((await api.assessments.list()).paginator.count);
+  });
+
+  it('quizzes and assessments (--json), with --search', async () => {
+    const [quizzes, noQuizzes, assessments, quizPage, assessmentPage] = await Promise.all([
+      json(['quizzes']) as Promise<unknown[]>,
+      json(['quizzes', '--search', 'zzz-no-such-quiz']),
+      json(['assessments']) as Promise<{ title: string }[]>,
+      api.quizzes.list(),
+      api.assessments.list(),
+    ]);
+    expect(quizzes.length).toBe(quizPage.paginator.count);
+    expect(noQuizzes).toEqual([]);
+    expect(assessments.length).toBe(assessmentPage.paginator.count);
     expect(((await json(['assessments', '--search', assessments[0]!.title])) as unknown[]).length).toBeGreaterThan(0);
   });
 
@@ -95,14 +116,17 @@ describe('read commands', () => {
   });
 
   it('tables for people', async () => {
-    for (const args of [['categories'], ['courses'], ['sections', courseId], ['quizzes'], ['assessments']]) {
-      const r = await lectern(args);
-      expect(r.code, args.join(' ')).toBe(0);
+    const lists = [['categories'], ['courses'], ['sections', courseId], ['quizzes'], ['assessments']];
+    const [one, sec, ...tables] = await Promise.all([
+      lectern(['course', courseId]),
+      lectern(['section', courseId, sectionId]),
+      ...lists.map((args) => lectern(args)),
+    ]);
+    tables.forEach((r, i) => {
+      expect(r.code, lists[i]!.join(' ')).toBe(0);
       expect(r.stdout.split('\n')[0]).toMatch(/^ID\s+/);
-    }
-    const one = await lectern(['course', courseId]);
+    });
     expect(one.stdout).toMatch(new RegExp(`^id\\s+${courseId}`, 'm'));
-    const sec = await lectern(['section', courseId, sectionId]);
     expect(sec.stdout).toMatch(/LESSON ID/);
   });
 });
@@ -222,7 +246,7 @@ describe('error rows → exit 3 with the typed error on stderr', () => {
     });
   });
 
-  it('401, 403, 404, 409, 422, 500', async () => {
+  it('401, 403, 404, 422', async () => {
     const cases: [string, () => Promise<CliResult>, Record<string, unknown>][] = [
       [
         '401',
@@ -253,15 +277,19 @@ describe('error rows → exit 3 with the typed error on stderr', () => {
         },
       ],
     ];
-    for (const [name, run, expected] of cases) {
-      const r = await run();
+    const results = await Promise.all(cases.map(([, run]) => run()));
+    cases.forEach(([name, , expected], i) => {
+      const r = results[i]!;
       expect(r.code, name).toBe(3);
       expect(stderrJson(r), name).toMatchObject({
         message: expect.any(String),
         errors: expect.any(Array),
         ...expected,
       });
-    }
+    });
+  });
+
+  it('409: the same idempotency key with another body', async () => {
     const key = randomUUID();
     const first = await lectern([
       'assignment',
@@ -286,6 +314,9 @@ describe('error rows → exit 3 with the typed error on stderr', () => {
       kind: 'Conflict',
       message: 'Idempotency conflict or request already in progress.',
     });
+  });
+
+  it('500 once the retries are spent', async () => {
     sb.setFaults({ failRate: 1 });
     const broken = await lectern(['quizzes']);
     expect(broken.code).toBe(3);
