@@ -53,9 +53,14 @@ describe('resume from the journal', () => {
     second.manager.start();
     await second.manager.whenIdle();
     const final = second.manager.list();
+    expect(reloaded[0]!.uploadId).toEqual(expect.any(String));
+    expect(final[0]!.uploadId).not.toBe(final[1]!.uploadId);
     for (const [i, row] of final.entries()) {
       expect(row.state).toBe('done');
-      expect(row.uploadId).toBe(i === 0 ? reloaded[0]!.uploadId : row.uploadId);
+      // A session begun before the restart is resumed, never replaced; a file not begun gets its first.
+      const before = reloaded[i]!.uploadId;
+      if (before) expect(row.uploadId).toBe(before);
+      expect(row.uploadId).toEqual(expect.any(String));
       expect(await assetSha256(h.client, row.uploadId!)).toBe(shas[i]);
       expect(checkProgress(second.rows(row.id))).toBeNull();
     }
