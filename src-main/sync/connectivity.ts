@@ -197,7 +197,11 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
     const where = attempt.method && attempt.path ? `: ${attempt.method} ${attempt.path}` : '';
     const message =
       state === 'key-rejected' ? `The server refused the key${where}` : `The server did not answer${where}`;
-    apply(state, { kind: state === 'key-rejected' ? 'Unauthorized' : attempt.outcome, status: attempt.status, message });
+    apply(state, {
+      kind: state === 'key-rejected' ? 'Unauthorized' : attempt.outcome,
+      status: attempt.status,
+      message,
+    });
   };
 
   const checkNow = (): Promise<ConnectivityStatus> => {

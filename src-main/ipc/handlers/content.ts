@@ -49,26 +49,22 @@ function offlineAnswer<T>(session: ProfileSession, read: { data: T | null; fetch
  * attempt flips it at once, long before the client's retries give up). A failure of the fetch
  * itself that lost the connection also answers 'disconnected'; any other failure is thrown.
  */
-function untilDisconnected<T>(session: ProfileSession, fetch: Promise<T>): Promise<T | 'disconnected'> {
+async function untilDisconnected<T>(session: ProfileSession, fetch: Promise<T>): Promise<T | 'disconnected'> {
   const { sync } = session;
-  return new Promise<T | 'disconnected'>((resolve, reject) => {
-    const off = sync.onConnectivityChange((status) => {
-      if (status.state === 'online') return;
-      off();
-      resolve('disconnected');
+  let off: () => void = () => undefined;
+  const lost = new Promise<'disconnected'>((resolve) => {
+    off = sync.onConnectivityChange((status) => {
+      if (status.state !== 'online') resolve('disconnected');
     });
-    fetch.then(
-      (value) => {
-        off();
-        resolve(value);
-      },
-      (error: unknown) => {
-        off();
-        if (sync.connectivity().state !== 'online') resolve('disconnected');
-        else reject(error);
-      },
-    );
   });
+  try {
+    return await Promise.race([fetch, lost]);
+  } catch (error) {
+    if (sync.connectivity().state !== 'online') return 'disconnected';
+    throw error;
+  } finally {
+    off();
+  }
 }
 
 function offlineSentence(state: string): string {

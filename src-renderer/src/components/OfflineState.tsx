@@ -24,7 +24,9 @@ export function OfflineNothingSaved({ reason, onRetry }: { reason: string | null
   return (
     <div className="state state--empty state--offline" data-testid="offline-nothing-saved" role="status">
       <p className="state-title">
-        {state === 'key-rejected' ? 'The server refused this workspace’s key — nothing saved on this computer yet' : OFFLINE_NOTHING_SAVED}
+        {state === 'key-rejected'
+          ? 'The server refused this workspace’s key — nothing saved on this computer yet'
+          : OFFLINE_NOTHING_SAVED}
       </p>
       <div className="state-body">
         <p>Connect to the server once to read this here offline later.</p>

@@ -107,10 +107,7 @@ function Editor({ assessmentId }: { assessmentId: string }) {
             title="Assessment"
             eyebrow={<a href={href({ name: 'assessments', courseId: null })}>Assessments</a>}
           />
-          <OfflineNothingSaved
-            reason={read.offlineReason}
-            onRetry={() => read.load(assessmentId, { force: true })}
-          />
+          <OfflineNothingSaved reason={read.offlineReason} onRetry={() => read.load(assessmentId, { force: true })} />
         </div>
       );
     }
