@@ -140,19 +140,19 @@ describe('createConnectivity timing (injected clock)', () => {
     }
   });
 
-  it('backs off 1 s, 2 s, 4 s, 4 s … while disconnected: no probe storm', async () => {
+  it('backs off 1 s, 2 s, 3 s, 3 s … while disconnected: no probe storm', async () => {
     const { c, clock, server } = harness();
     server.up = false;
     c.report(networkError('ECONNREFUSED'));
     await clock.advance(60_000);
-    // 1 + 2 + 4·14 ≈ 60 s: 16 probes, never more than one at a time.
-    expect(server.probes).toBeGreaterThanOrEqual(15);
-    expect(server.probes).toBeLessThanOrEqual(17);
+    // 1 + 2 + 3·19 = 60 s: 21 probes, never more than one at a time.
+    expect(server.probes).toBeGreaterThanOrEqual(20);
+    expect(server.probes).toBeLessThanOrEqual(22);
     expect(server.maxInFlight).toBe(1);
     // Failed requests meanwhile do not start more probes.
     const before = server.probes;
     for (let i = 0; i < 50; i++) c.report(networkError('ECONNREFUSED'));
-    await clock.advance(3_900);
+    await clock.advance(2_900);
     expect(server.probes - before).toBeLessThanOrEqual(1);
     c.stop();
   });

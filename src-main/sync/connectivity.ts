@@ -4,7 +4,7 @@
 //
 // Probing: while online, a probe runs only when nothing has shown the server answering for a while
 // (a heartbeat while the app is in use, rare otherwise); while disconnected, probes back off from
-// 1 s to a cap (4 s in use, so a returning server is noticed within 5 s). One probe at a time.
+// 1 s to a cap (3 s in use, so a returning server is noticed within 5 s). One probe at a time.
 import { errorKind, toSyncError, type SyncError } from './errors.ts';
 
 export type ConnectivityState = 'online' | 'offline' | 'unreachable' | 'key-rejected';
@@ -60,7 +60,7 @@ export interface ConnectivityOptions {
   offlineProbeMs?: number;
   /** Online and in use: probe after this long without news from the server (default 3 s). */
   activeProbeMs?: number;
-  /** Disconnected and in use: the longest wait between probes (default 4 s). */
+  /** Disconnected and in use: the longest wait between probes (default 3 s: seen back within 5 s). */
   activeRetryMaxMs?: number;
   /** Disconnected: the first wait, doubled after each failed probe (default 1 s). */
   retryMinMs?: number;
@@ -117,7 +117,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
   const onlineProbeMs = options.onlineProbeMs ?? 120_000;
   const offlineProbeMs = options.offlineProbeMs ?? 15_000;
   const activeProbeMs = Math.min(options.activeProbeMs ?? 3_000, onlineProbeMs);
-  const activeRetryMaxMs = Math.min(options.activeRetryMaxMs ?? 4_000, offlineProbeMs);
+  const activeRetryMaxMs = Math.min(options.activeRetryMaxMs ?? 3_000, offlineProbeMs);
   const retryMinMs = options.retryMinMs ?? 1_000;
   const listeners = new Set<(status: ConnectivityStatus) => void>();
   let current: ConnectivityStatus = {
