@@ -353,7 +353,10 @@ export const requestChannels = {
     PageQuery.extend({ courseId: Uuid.optional(), status: z.enum(api.CONTENT_STATUSES).optional() }).strict(),
     cached(api.pageOf(api.assessment)),
   ),
-  'assessments.get': channel(z.object({ id: Uuid }).strict(), cached(api.assessment)),
+  'assessments.get': channel(
+    z.object({ id: Uuid, refresh: z.literal(true).optional() }).strict(),
+    cached(api.assessment),
+  ),
   'assessments.delete': channel(z.object({ id: Uuid }).strict(), Ok),
 
   'drafts.list': channel(NoInput, z.array(DraftSummarySchema)),

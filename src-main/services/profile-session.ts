@@ -4,7 +4,7 @@
  * profile switches all of it without restarting the app.
  */
 import { join } from 'node:path';
-import { createApiClient, type ApiClient } from '../api/index.ts';
+import { createApiClient, type ApiClient, type RequestLogEntry } from '../api/index.ts';
 import { createSyncService, type SyncService } from '../sync/service.ts';
 import { createUploadManager, type UploadManager, type UploadRow as EngineRow } from '../uploads/index.ts';
 import type { ProfileConnection } from '../workspaces/types.ts';
@@ -54,7 +54,14 @@ export function toUploadRowView(row: EngineRow): UploadRow {
 export function openProfileSession(options: ProfileSessionOptions): ProfileSession {
   const { connection, events, log } = options;
   const profileId = connection.profileId;
-  const client = createApiClient({ baseUrl: connection.baseUrl, apiKey: connection.apiKey });
+  // Every HTTP attempt tells connectivity what it learned, so a dead server shows at once rather
+  // than after the client's retries (set once the sync service exists, just below).
+  let reportAttempt: (entry: RequestLogEntry) => void = () => undefined;
+  const client = createApiClient({
+    baseUrl: connection.baseUrl,
+    apiKey: connection.apiKey,
+    onRequest: (entry) => reportAttempt(entry),
+  });
   // The connectivity probe must answer fast (status bar), so it gets one attempt and short timeouts
   // instead of the full client's retries.
   const probeClient = createApiClient({
@@ -85,6 +92,7 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
       }
     },
   });
+  reportAttempt = (entry) => sync.reportAttempt(entry);
   for (const notice of sync.notices) events.emit('app.notice', { level: 'warning', message: notice.message });
 
   const uploads = createUploadManager({

@@ -1,9 +1,10 @@
 /**
  * Electron main process. Tells the services what the operating system knows about the network:
  * offline/online hints for the sync engine, and fresh sockets for uploads after sleep or a
- * network change (stale keep-alive connections would otherwise stall).
+ * network change (stale keep-alive connections would otherwise stall), and whether anyone is using
+ * the app (a visible window, a machine not idle or locked), which sets how eagerly connectivity probes.
  */
-import { net, powerMonitor } from 'electron';
+import { BrowserWindow, net, powerMonitor } from 'electron';
 import type { AppServices } from '../services/index.ts';
 
 export function watchNetwork(services: AppServices): () => void {
@@ -15,7 +16,12 @@ export function watchNetwork(services: AppServices): () => void {
       // No workspace open: nothing to tell.
     }
   };
+  const inUse = () =>
+    powerMonitor.getSystemIdleState(300) === 'active' &&
+    BrowserWindow.getAllWindows().some((window) => window.isVisible() && !window.isMinimized());
   const poll = setInterval(() => {
+    const used = inUse();
+    withSession((session) => session.sync.setInUse(used)); // idempotent; also reaches a new workspace
     const online = net.isOnline();
     if (online === lastOnline) return;
     lastOnline = online;

@@ -12,7 +12,7 @@ export type {
 export type { DraftState, DraftSummary, DraftView } from './drafts.ts';
 export { DRAFT_STATES } from './drafts.ts';
 export type { OutboxItem, OutboxState, OutboxSummary } from './outbox.ts';
-export type { ConnectivityState, ConnectivityStatus } from './connectivity.ts';
+export type { AttemptOutcome, ConnectivityState, ConnectivityStatus } from './connectivity.ts';
 export type { CacheDataMap, CacheDataOf, CacheKind, CacheQuery, CacheQueryOf } from './cache-queries.ts';
 export { CACHE_KINDS, cacheKey } from './cache-queries.ts';
 export type { ConflictChoice, FieldConflict, Fields } from './merge.ts';

@@ -14,7 +14,12 @@ import {
   type CacheQueryOf,
 } from './cache-queries.ts';
 import { createRemote, type SyncApiClient } from './client.ts';
-import { createConnectivity, type ConnectivityStatus } from './connectivity.ts';
+import {
+  createConnectivity,
+  type AttemptOutcome,
+  type ConnectivityOptions,
+  type ConnectivityStatus,
+} from './connectivity.ts';
 import { createDraftStore, type DraftRow, type DraftSummary, type DraftView } from './drafts.ts';
 import { SyncServiceError, toSyncError, type SyncError } from './errors.ts';
 import type { ConflictChoice, Fields } from './merge.ts';
@@ -41,7 +46,10 @@ export interface SyncServiceOptions {
   onEvent?: SyncEventListener;
   /** Connectivity probe; default: the first category (one light authenticated GET). */
   probe?: () => Promise<unknown>;
-  connectivity?: { onlineProbeMs?: number; offlineProbeMs?: number };
+  connectivity?: Pick<
+    ConnectivityOptions,
+    'onlineProbeMs' | 'offlineProbeMs' | 'activeProbeMs' | 'activeRetryMaxMs' | 'retryMinMs' | 'inUse' | 'timers'
+  >;
   /** Outbox backoff for transient failures (after the client's own retries). */
   retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
   /** Cached reads older than this are `stale` and refreshed in the background. Default 60 s. */
@@ -93,6 +101,12 @@ export interface SyncService {
   connectivity(): ConnectivityStatus;
   checkConnectivity(): Promise<ConnectivityStatus>;
   setNetworkHint(online: boolean): void;
+  /** Every HTTP attempt of the API client (its `onRequest`): a failure counts before retries end. */
+  reportAttempt(attempt: AttemptOutcome): void;
+  /** Someone is using the app (visible window, not idle): quicker probes. Default: in use. */
+  setInUse(inUse: boolean): void;
+  /** Connection state changes, as they happen (the same as the `sync.status` event). */
+  onConnectivityChange(listener: (status: ConnectivityStatus) => void): () => void;
 
   /** The cache right now; starts a background refresh when stale and online (`cache.updated` follows). */
   readCache<K extends CacheKind>(
@@ -214,19 +228,20 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
   const freshServerCopy = async (input: EditDraftInput): Promise<Fields> => {
     const parent = input.parent ?? {};
     let cached: Fields | null = null;
-    let stale = true;
     if (input.resource === 'assessment') {
       const read = cache.read<Fields>(cacheKey({ kind: 'assessment', assessmentId: input.id }));
       cached = read.data ?? findInLists(cache.entries('assessments'), input.id);
-      stale = read.data === null || read.stale;
     } else if (parent.courseId && parent.sectionId) {
       const read = cache.read<unknown>(cacheKey({ kind: 'sections', courseId: parent.courseId }));
       cached = findCachedLesson(read.data, parent.sectionId, input.id);
-      stale = read.stale;
     }
-    if (cached && (!stale || !connectivity.isOnline())) return cached;
+    // Opening something to edit it starts from the newest copy: the server's when it answers
+    // (a cached copy, however recent, may predate someone else's change), else the cache.
+    if (cached && !connectivity.isOnline()) return cached;
     try {
-      return await track(createRemote(client).get(input.resource, parent, input.id));
+      const copy = await track(createRemote(client).get(input.resource, parent, input.id));
+      if (input.resource === 'assessment' && !closed) writeCache({ kind: 'assessment', assessmentId: input.id }, copy);
+      return copy;
     } catch (error) {
       if (cached) return cached; // offline: edit what we have; the merge catches any drift
       throw error;
@@ -327,6 +342,11 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     connectivity: () => connectivity.status(),
     checkConnectivity: () => connectivity.checkNow(),
     setNetworkHint: (online) => connectivity.setNetworkHint(online),
+    reportAttempt: (attempt) => {
+      if (!closed) connectivity.reportAttempt(attempt);
+    },
+    setInUse: (inUse) => connectivity.setInUse(inUse),
+    onConnectivityChange: (listener) => connectivity.onChange(listener),
 
     readCache(query, opts) {
       return guard(() => {

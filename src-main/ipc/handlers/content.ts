@@ -14,19 +14,57 @@ export async function cachedRead<K extends CacheKind>(
   query: CacheQueryOf<K>,
   refreshNow = false,
 ): Promise<Cached<CacheDataOf<K>>> {
-  let read = session.sync.readCache(query, { refresh: refreshNow ? 'always' : 'if-stale' });
+  const { sync } = session;
+  let read = sync.readCache(query, { refresh: refreshNow ? 'always' : 'if-stale' });
   if (read.data === null) {
-    // Nothing cached: ask the server now. Offline this throws the typed Network error.
-    read = await session.sync.refreshCache(query);
+    // Nothing cached. Known to be disconnected: say so at once instead of waiting for timeouts.
+    if (sync.connectivity().state !== 'online') return offlineAnswer(session, read);
+    // Else ask the server now, but stop waiting as soon as the connection is known to be lost
+    // (the fetch goes on and fills the cache if it succeeds after all).
+    const fetched = await untilDisconnected(session, sync.refreshCache(query));
+    if (fetched === 'disconnected') return offlineAnswer(session, read);
+    read = fetched;
   }
-  const status = session.sync.connectivity();
+  const status = sync.connectivity();
   return {
     data: read.data,
     fetchedAt: read.fetchedAt,
     // A refresh asked for is under way: the screen says "refreshing…" until `cache.updated`.
     stale: read.stale || (refreshNow && status.state === 'online'),
-    offlineReason: status.state === 'online' ? null : (status.lastError?.message ?? offlineSentence(status.state)),
+    offlineReason: status.state === 'online' ? null : offlineReasonOf(session),
   };
+}
+
+function offlineReasonOf(session: ProfileSession): string {
+  const status = session.sync.connectivity();
+  return status.lastError?.message ?? offlineSentence(status.state);
+}
+
+function offlineAnswer<T>(session: ProfileSession, read: { data: T | null; fetchedAt: string | null }): Cached<T> {
+  return { data: read.data, fetchedAt: read.fetchedAt, stale: true, offlineReason: offlineReasonOf(session) };
+}
+
+/**
+ * Resolves with the fetch, or with 'disconnected' once connectivity leaves `online` (a failed
+ * attempt flips it at once, long before the client's retries give up). A failure of the fetch
+ * itself that lost the connection also answers 'disconnected'; any other failure is thrown.
+ */
+async function untilDisconnected<T>(session: ProfileSession, fetch: Promise<T>): Promise<T | 'disconnected'> {
+  const { sync } = session;
+  let off: () => void = () => undefined;
+  const lost = new Promise<'disconnected'>((resolve) => {
+    off = sync.onConnectivityChange((status) => {
+      if (status.state !== 'online') resolve('disconnected');
+    });
+  });
+  try {
+    return await Promise.race([fetch, lost]);
+  } catch (error) {
+    if (sync.connectivity().state !== 'online') return 'disconnected';
+    throw error;
+  } finally {
+    off();
+  }
 }
 
 function offlineSentence(state: string): string {
@@ -78,7 +116,10 @@ export function contentHandlers(services: AppServices): Pick<HandlerTable, Conte
     },
     'quizzes.list': ({ refresh, ...query }) => cachedRead(session(), { kind: 'quizzes', ...query }, refresh),
     'assessments.list': ({ refresh, ...query }) => cachedRead(session(), { kind: 'assessments', ...query }, refresh),
-    'assessments.get': ({ id }) => cachedRead(session(), { kind: 'assessment', assessmentId: id }),
+    // Opening an assessment asks for the server's copy too (`refresh`): a recent cached copy may
+    // still predate someone else's change, and the editor must start from the newest.
+    'assessments.get': ({ id, refresh }) =>
+      cachedRead(session(), { kind: 'assessment', assessmentId: id }, refresh === true),
     'assessments.delete': async ({ id }) => {
       const current = session();
       await current.client.assessments.delete(id);

@@ -19,15 +19,13 @@ export interface CacheNoteProps {
 
 export function CacheNote({ fetchedAt, stale, offlineReason, onRefresh, onRefreshNow }: CacheNoteProps) {
   const now = useNow();
+  // No copy shown: the screen's own state (loading, offline, error) says why, and only it.
+  if (!fetchedAt) return null;
   let text: string;
   let tone = 'fresh';
   if (offlineReason) {
     tone = 'offline';
-    text = fetchedAt
-      ? `Offline — showing the copy from ${formatClock(fetchedAt, now)}`
-      : 'Offline — nothing saved here yet';
-  } else if (!fetchedAt) {
-    text = 'Loading from the server…';
+    text = `Offline — showing the copy from ${formatClock(fetchedAt, now)}`;
   } else if (stale) {
     text = `Updated ${formatAge(fetchedAt, now)} · refreshing…`;
   } else {
@@ -47,7 +45,7 @@ export function CacheNote({ fetchedAt, stale, offlineReason, onRefresh, onRefres
           Try again
         </button>
       )}
-      {onRefreshNow && !offlineReason && fetchedAt && !stale && (
+      {onRefreshNow && !offlineReason && !stale && (
         <button type="button" className="button button--link" onClick={onRefreshNow} data-testid="refresh-now">
           Refresh
         </button>

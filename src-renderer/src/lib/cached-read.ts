@@ -5,7 +5,7 @@
  */
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { Cached } from '../../../src-preload/contract.ts';
-import { onCacheUpdated } from './events.ts';
+import { onCacheUpdated, onEvent } from './events.ts';
 import { onWorkspaceSwitch } from './reset.ts';
 
 export interface CachedReadState<T, P> {
@@ -37,7 +37,8 @@ const EMPTY = {
 };
 
 export function createCachedRead<T, P>(options: {
-  fetch: (param: P) => Promise<Cached<T>>;
+  /** `opening`: the screen was just opened (or Retry pressed), not a re-read after an event. */
+  fetch: (param: P, how: { opening: boolean }) => Promise<Cached<T>>;
   kinds: readonly string[];
 }): CachedReadStore<T, P> {
   let generation = 0;
@@ -45,8 +46,8 @@ export function createCachedRead<T, P>(options: {
   let quietUntil = 0;
 
   const store = create<CachedReadState<T, P>>()((set, get) => {
-    const read = (param: P, gen: number) => {
-      options.fetch(param).then(
+    const read = (param: P, gen: number, opening = false) => {
+      options.fetch(param, { opening }).then(
         (result) => {
           if (gen !== generation) return;
           const status = result.data !== null ? 'ready' : result.offlineReason ? 'ready' : 'waiting';
@@ -69,7 +70,7 @@ export function createCachedRead<T, P>(options: {
         quietUntil = 0;
         if (same) set({ status: get().data ? get().status : 'loading', error: null });
         else set({ ...EMPTY, param, status: 'loading' });
-        read(param, generation);
+        read(param, generation, true);
       },
       reread() {
         const { param } = get();
@@ -99,6 +100,10 @@ export function createCachedRead<T, P>(options: {
         idleRereads = 0;
       }
     }, 1000);
+  });
+  // Back online: a screen that had to say "offline" reads again by itself.
+  onEvent('sync.status', (status) => {
+    if (status.state === 'online' && store.getState().offlineReason !== null) store.getState().reread();
   });
   onWorkspaceSwitch(() => store.getState().reset());
   return store;

@@ -5,7 +5,7 @@
  */
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { Cached } from '../../../src-preload/contract.ts';
-import { onCacheUpdated } from './events.ts';
+import { onCacheUpdated, onEvent } from './events.ts';
 import { onWorkspaceSwitch } from './reset.ts';
 
 export interface PageData<T> {
@@ -195,6 +195,10 @@ export function createPagedList<T, Q>(options: PagedListOptions<T, Q>): PagedLis
         idleRereads = 0;
       }
     }, 1000);
+  });
+  // Back online: a list that had to say "offline" reads again by itself.
+  onEvent('sync.status', (status) => {
+    if (status.state === 'online' && store.getState().offlineReason !== null) store.getState().reread();
   });
   onWorkspaceSwitch(() => store.getState().reset());
   return store;

@@ -8,12 +8,14 @@ import type { Assessment, Draft } from '../../../../src-preload/contract.ts';
 import { StatusBadge } from '../../components/Badge.tsx';
 import { CacheNote } from '../../components/CacheNote.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { Empty, ErrorState, Loading, Unavailable } from '../../components/States.tsx';
+import { ErrorState, Loading, Unavailable } from '../../components/States.tsx';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { AutosaveLine, DraftBanner, isLocked } from '../drafts/DraftStatus.tsx';
+import { isIdleUpdate } from '../drafts/labels.ts';
 import { findDraftFor } from '../drafts/session.ts';
 import { notify } from '../notices/store.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/store.ts';
@@ -54,9 +56,10 @@ function Editor({ assessmentId }: { assessmentId: string }) {
     useAssessment.getState().load(assessmentId, { force: true });
     session.getState().prepare(assessmentId);
     findDraftFor('assessment', assessmentId).then(
-      // A draft that was sent and has nothing new in it is no reason to show old values.
+      // A draft with nothing unsent in it (sent, or opened and left unchanged) is no reason to show
+      // its old values: the form starts from the newest server copy, and so does a new edit.
       (found) => {
-        const draft = found && !(found.state === 'sent' && Object.keys(found.changes).length === 0) ? found : null;
+        const draft = found && !isIdleUpdate(found) ? found : null;
         if (!cancelled) setLookup({ done: true, draft, error: null });
       },
       (error: unknown) => !cancelled && setLookup({ done: true, draft: null, error }),
@@ -97,14 +100,14 @@ function Editor({ assessmentId }: { assessmentId: string }) {
         </div>
       );
     }
-    if (read.status === 'ready' && !assessment && lookup.done && !lookup.draft) {
+    if (read.status === 'ready' && !assessment && read.offlineReason && lookup.done && !lookup.draft) {
       return (
         <div className="screen">
           <PageHeader
             title="Assessment"
             eyebrow={<a href={href({ name: 'assessments', courseId: null })}>Assessments</a>}
           />
-          <Empty title="Offline, and this assessment has not been opened here before" />
+          <OfflineNothingSaved reason={read.offlineReason} onRetry={() => read.load(assessmentId, { force: true })} />
         </div>
       );
     }

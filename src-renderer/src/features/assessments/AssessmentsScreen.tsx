@@ -6,6 +6,7 @@ import { useCallback, useEffect } from 'react';
 import type { Assessment } from '../../../../src-preload/contract.ts';
 import { StatusBadge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
+import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { Empty, ErrorState, Loading, PlaceholderRow, Unavailable } from '../../components/States.tsx';
@@ -116,7 +117,11 @@ function AssessmentList({
       ) : list.status === 'loading' || (count === 0 && list.requested[1] === 'waiting') ? (
         <Loading label="Loading assessments…" />
       ) : count === 0 ? (
-        <Empty title={list.offlineReason ? 'Offline, and no copy of this list is saved yet' : 'No assessments here'} />
+        list.offlineReason ? (
+          <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} />
+        ) : (
+          <Empty title="No assessments here" />
+        )
       ) : (
         <VirtualList
           count={count}

@@ -28,7 +28,8 @@ export const useAssessmentList = createPagedList<Assessment, AssessmentQuery>({
 
 export const useAssessment = createCachedRead<Assessment, string>({
   kinds: ['assessment'],
-  fetch: (id) => call((b) => b.assessments.get({ id })),
+  // Opening asks main for the server's copy as well: the cached one may predate another's change.
+  fetch: (id, { opening }) => call((b) => b.assessments.get({ id, ...(opening ? { refresh: true as const } : {}) })),
 });
 
 export const useAssessmentSession = createDraftSession({

@@ -8,6 +8,7 @@ import type { Course, Lesson, Section } from '../../../../src-preload/contract.t
 import { Badge, StatusBadge } from '../../components/Badge.tsx';
 import { CacheNote } from '../../components/CacheNote.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
@@ -93,9 +94,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
             onRetry={() => detail.load(courseId, { force: true })}
           />
         ) : detail.status === 'ready' && detail.offlineReason ? (
-          <Empty title="Offline, and this course has not been opened here before">
-            <p>Connect to the server once to read it offline later.</p>
-          </Empty>
+          <OfflineNothingSaved reason={detail.offlineReason} onRetry={() => detail.load(courseId, { force: true })} />
         ) : (
           <Loading label="Loading the course…" />
         )}

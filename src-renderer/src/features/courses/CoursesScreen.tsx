@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Course } from '../../../../src-preload/contract.ts';
 import { StatusBadge, Badge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
+import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { Empty, ErrorState, Loading, PlaceholderRow } from '../../components/States.tsx';
@@ -98,9 +99,7 @@ export function CoursesScreen() {
         <Loading label="Loading courses…" />
       ) : count === 0 ? (
         list.offlineReason ? (
-          <Empty title="Offline, and no copy of this list is saved yet">
-            <p>Connect to the server once to browse these courses offline later.</p>
-          </Empty>
+          <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} />
         ) : (
           <Empty title={filtered ? 'No courses match these filters' : 'No courses yet'}>
             {filtered && (

@@ -17,6 +17,7 @@ import { href } from '../../lib/router.ts';
 import { notify } from '../notices/store.ts';
 import { useSync } from '../sync/store.ts';
 import { activeKeyMode } from '../workspaces/store.ts';
+import { isIdleUpdate } from './labels.ts';
 import { DRAFT_STATE_LABELS, describeDraftKind, useDrafts } from './store.ts';
 
 const STATE_TONES: Record<string, Tone> = {
@@ -76,7 +77,8 @@ export function DraftsScreen() {
   };
 
   const state = sync.status?.state ?? null;
-  const visibleDrafts = drafts.drafts.filter((d) => d.state !== 'sent');
+  // A draft whose fields equal its server copy holds no work: it is not a draft to the user.
+  const visibleDrafts = drafts.drafts.filter((d) => d.state !== 'sent' && !isIdleUpdate(d));
   const sentDrafts = drafts.drafts.filter((d) => d.state === 'sent');
 
   return (

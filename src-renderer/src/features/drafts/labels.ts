@@ -24,3 +24,9 @@ export function showValue(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
+
+/** An edit of a server resource with nothing unsent in it (sent, or opened and left as it was):
+ * no work of the user's, so it is not listed as a draft and never stands in for the server copy. */
+export function isIdleUpdate(draft: { operation: string; state: string; hasChanges: boolean }): boolean {
+  return draft.operation === 'update' && !draft.hasChanges && (draft.state === 'editing' || draft.state === 'sent');
+}

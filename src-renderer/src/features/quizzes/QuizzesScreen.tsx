@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { Quiz } from '../../../../src-preload/contract.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
+import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { Empty, ErrorState, Loading, PlaceholderRow } from '../../components/States.tsx';
@@ -87,16 +88,10 @@ export function QuizzesScreen() {
         />
       ) : list.status === 'loading' || (count === 0 && list.requested[1] === 'waiting') ? (
         <Loading label="Loading quizzes…" />
+      ) : count === 0 && list.offlineReason ? (
+        <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} />
       ) : count === 0 ? (
-        <Empty
-          title={
-            list.offlineReason
-              ? 'Offline, and no copy of this list is saved yet'
-              : query.search
-                ? 'No quizzes match this search'
-                : 'No quizzes yet'
-          }
-        />
+        <Empty title={query.search ? 'No quizzes match this search' : 'No quizzes yet'} />
       ) : (
         <VirtualList
           count={count}

@@ -1,0 +1,76 @@
+// Main process / plain Node tests. A profile session against the real sandbox over HTTP with a
+// real SQLite store: the server stopping and returning is seen within 5 s both ways, and a screen
+// with nothing cached answers "offline" at once instead of waiting out the client's retries.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openProfileSession, type ProfileSession } from '../../services/profile-session.ts';
+import { createLogger } from '../../services/log.ts';
+import { startTestSandbox, type TestSandbox } from '../../sync/sandbox-support.ts';
+import { eventually, tempDataDir } from '../../sync/test-support.ts';
+import { cachedRead } from './content.ts';
+
+let sandbox: TestSandbox;
+let data: ReturnType<typeof tempDataDir>;
+let session: ProfileSession;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  data = tempDataDir();
+  session = openProfileSession({
+    dataDir: data.dir,
+    connection: { profileId: 'p', baseUrl: sandbox.baseUrl, keyMode: 'tenant', apiKey: async () => sandbox.apiKey },
+    events: { emit: () => undefined, subscribe: () => () => undefined },
+    log: createLogger(null),
+  });
+  await eventually(() => expect(session.sync.connectivity().lastCheckedAt).not.toBeNull());
+});
+afterAll(async () => {
+  await session.close();
+  await sandbox.close();
+  data.remove();
+});
+
+const state = () => session.sync.connectivity().state;
+
+describe('honest connectivity over real HTTP', () => {
+  it('sees the server stop within 5 s without any request, and come back within 5 s', async () => {
+    expect(state()).toBe('online');
+    await sandbox.stop();
+    const stoppedAt = Date.now();
+    await eventually(() => expect(state()).toBe('unreachable'), 5_000);
+    const noticedStopMs = Date.now() - stoppedAt;
+
+    await sandbox.restart();
+    const backAt = Date.now();
+    await eventually(() => expect(state()).toBe('online'), 5_000);
+    const noticedBackMs = Date.now() - backAt;
+    console.log(`connectivity: stop noticed in ${noticedStopMs} ms, return in ${noticedBackMs} ms`);
+  });
+
+  it('a screen opened just as the server died says offline as soon as the first attempt fails', async () => {
+    expect(state()).toBe('online');
+    await sandbox.stop();
+    try {
+      const started = Date.now();
+      // Nothing cached for quizzes yet: before, this waited out every retry, then threw.
+      const answer = await cachedRead(session, { kind: 'quizzes', page: 1, pageSize: 50 });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(answer).toMatchObject({ data: null, fetchedAt: null });
+      expect(answer.offlineReason).toMatch(/did not answer|unreachable/i);
+
+      // Known offline now: another unopened screen answers at once, without the network.
+      const before = session.client.requestLog().length;
+      const t0 = Date.now();
+      const other = await cachedRead(session, { kind: 'assessments', page: 1, pageSize: 50 });
+      expect(Date.now() - t0).toBeLessThan(200);
+      expect(other).toMatchObject({ data: null, stale: true });
+      expect(other.offlineReason).not.toBeNull();
+      expect(session.client.requestLog().length).toBe(before);
+    } finally {
+      await sandbox.restart();
+    }
+    await eventually(() => expect(state()).toBe('online'), 5_000);
+    const fresh = await cachedRead(session, { kind: 'quizzes', page: 1, pageSize: 50 });
+    expect(fresh.data?.results.length).toBeGreaterThan(0);
+    expect(fresh.offlineReason).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Renderer. What a screen with no saved copy says while the server cannot be reached: at once,
+ * instead of a spinner waiting out timeouts. "Retry" checks the connection, then reads again (main
+ * fetches when the server answers, and answers "offline" again at once when it does not).
+ */
+import { useState } from 'react';
+import { useSync } from '../features/sync/store.ts';
+
+export const OFFLINE_NOTHING_SAVED = 'Offline — nothing saved on this computer yet';
+
+export function OfflineNothingSaved({ reason, onRetry }: { reason: string | null; onRetry: () => void }) {
+  const state = useSync((s) => s.status?.state ?? null);
+  const [retrying, setRetrying] = useState(false);
+  const retry = () => {
+    setRetrying(true);
+    void useSync
+      .getState()
+      .checkNow()
+      .then(() => {
+        setRetrying(false);
+        onRetry();
+      });
+  };
+  return (
+    <div className="state state--empty state--offline" data-testid="offline-nothing-saved" role="status">
+      <p className="state-title">
+        {state === 'key-rejected'
+          ? 'The server refused this workspace’s key — nothing saved on this computer yet'
+          : OFFLINE_NOTHING_SAVED}
+      </p>
+      <div className="state-body">
+        <p>Connect to the server once to read this here offline later.</p>
+        {reason && <p className="muted">{reason}</p>}
+        <button type="button" className="button" onClick={retry} disabled={retrying}>
+          {retrying ? 'Checking…' : 'Retry'}
+        </button>
+      </div>
+    </div>
+  );
+}
