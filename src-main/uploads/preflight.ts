@@ -4,7 +4,13 @@
 // CLI's `upload` both use it; nothing here talks to the server.
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { fullSha256, sampleSha256, type ContentFingerprint, type DuplicateHit, type SectionLesson } from './duplicates.ts';
+import {
+  fullSha256,
+  sampleSha256,
+  type ContentFingerprint,
+  type DuplicateHit,
+  type SectionLesson,
+} from './duplicates.ts';
 import { FileAccessError, readIdentity, titleFromFileName } from './file-identity.ts';
 import {
   MediaProbeError,
@@ -157,7 +163,9 @@ export async function findDuplicates(file: FileCheck, context: DuplicateContext)
     if (!(await confirm({ path: row.path, content: check.content }))) continue;
     const when = row.createdAt.slice(0, 10);
     if (row.state !== 'done') {
-      hits.push(hit('queued', `Same video as ${row.fileName}, already in the upload list (${row.state}).`, true, row.id));
+      hits.push(
+        hit('queued', `Same video as ${row.fileName}, already in the upload list (${row.state}).`, true, row.id),
+      );
       continue;
     }
     const lesson =
@@ -167,10 +175,18 @@ export async function findDuplicates(file: FileCheck, context: DuplicateContext)
     if (lesson) {
       reported.add(lesson.id);
       hits.push(
-        hit('in-section', `Already in this section as “${lesson.title}” (uploaded from ${row.fileName} on ${when}).`, true, row.id, lesson.id),
+        hit(
+          'in-section',
+          `Already in this section as “${lesson.title}” (uploaded from ${row.fileName} on ${when}).`,
+          true,
+          row.id,
+          lesson.id,
+        ),
       );
     } else {
-      hits.push(hit('uploaded', `Same video as ${row.fileName}, uploaded on ${when}.`, true, row.id, row.lessonId ?? undefined));
+      hits.push(
+        hit('uploaded', `Same video as ${row.fileName}, uploaded on ${when}.`, true, row.id, row.lessonId ?? undefined),
+      );
     }
   }
   const seconds = file.media ? durationSecondsOf(file.media) : null;
@@ -179,7 +195,13 @@ export async function findDuplicates(file: FileCheck, context: DuplicateContext)
     if (reported.has(lesson.id) || seconds === null || lesson.duration_seconds <= 0) continue;
     if (lesson.title.trim().toLocaleLowerCase() === title && Math.abs(lesson.duration_seconds - seconds) <= 1) {
       hits.push(
-        hit('similar-lesson', `This section already has a lesson “${lesson.title}” of the same length.`, false, undefined, lesson.id),
+        hit(
+          'similar-lesson',
+          `This section already has a lesson “${lesson.title}” of the same length.`,
+          false,
+          undefined,
+          lesson.id,
+        ),
       );
     }
   }

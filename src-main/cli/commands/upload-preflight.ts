@@ -5,13 +5,7 @@ import { resolve } from 'node:path';
 import type { LessonTarget, UploadManager } from '../../uploads/index.ts';
 import { FileAccessError } from '../../uploads/file-identity.ts';
 import type { SectionLesson } from '../../uploads/duplicates.ts';
-import {
-  describeMedia,
-  findDuplicates,
-  inspectFile,
-  knownUploads,
-  type FileCheck,
-} from '../../uploads/preflight.ts';
+import { describeMedia, findDuplicates, inspectFile, knownUploads, type FileCheck } from '../../uploads/preflight.ts';
 import type { CommandContext } from '../command.ts';
 import { UsageError } from '../globals.ts';
 
