@@ -19,6 +19,7 @@ import {
   type FileCheck,
   type KnownUpload,
 } from './preflight.ts';
+import { checkStagedFiles, requireVideos } from './staging.ts';
 import type { UploadApi } from './types.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./test-fixtures/${name}`, import.meta.url));
@@ -247,5 +248,54 @@ describe('journal migration', () => {
     journal.delete('u1');
     expect(journal.loadFileChecks().size).toBe(0);
     journal.close();
+  });
+});
+
+describe('the app side: staged rows and the guard before the engine', () => {
+  it('refuses a batch holding a non-video before anything is added, and describes staged files', async () => {
+    const notes = join(dir, 'notes.mp4');
+    writeFileSync(notes, 'not a video\n');
+    const video = videoWithTrailer('clip.mp4', 4096, 6);
+    await expect(requireVideos([video, notes])).rejects.toMatchObject({
+      code: 'NOT_A_VIDEO',
+      message: 'notes.mp4 is a text file, not a video.',
+    });
+    const [stored] = await requireVideos([video]);
+    expect(stored!.media).toMatchObject({ videoCodec: 'AVC', width: 160 });
+
+    const copy = join(dir, 'clip again.mp4');
+    copyFileSync(video, copy);
+    const manager = createUploadManager({
+      journalPath: join(dir, 'uploads.sqlite'),
+      api: {} as UploadApi,
+      md5Workers: 0,
+    });
+    try {
+      const rows = await checkStagedFiles(
+        [
+          { handle: 'h-notes', path: notes },
+          { handle: 'h-clip', path: video },
+          { handle: 'h-copy', path: copy },
+          { handle: 'h-gone', path: join(dir, 'gone.mp4') },
+        ],
+        { manager, section: null, loadLessons: async () => null },
+      );
+      expect(rows).toEqual([
+        expect.objectContaining({ handle: 'h-notes', video: false, reason: 'notes.mp4 is a text file, not a video.' }),
+        expect.objectContaining({
+          handle: 'h-clip',
+          video: true,
+          duplicates: [],
+          media: expect.objectContaining({ summary: '0:03 · 160×120 · AVC + AAC', durationSeconds: 3 }),
+        }),
+        expect.objectContaining({
+          handle: 'h-copy',
+          duplicates: [{ kind: 'batch', message: 'Same video as clip.mp4 in this batch.', sameContent: true }],
+        }),
+        expect.objectContaining({ handle: 'h-gone', video: false, reason: 'gone.mp4 was not found.' }),
+      ]);
+    } finally {
+      await manager.close();
+    }
   });
 });

@@ -146,6 +146,7 @@ function StagedRow({ handle, lessons }: { handle: string; lessons: { id: string;
           id={targetId}
           className="input select"
           value={file.replaceLessonId ?? ''}
+          disabled={refused}
           onChange={(e) => setReplace(handle, e.target.value || null)}
         >
           <option value="">New lesson</option>
