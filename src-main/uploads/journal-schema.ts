@@ -77,6 +77,7 @@ export const migrations: Migration[] = [
           frame_rate_mode TEXT,
           frame_rate REAL,
           size INTEGER NOT NULL,
+          mtime_ms REAL,
           sample_sha256 TEXT NOT NULL,
           sha256 TEXT
         );
@@ -228,6 +229,7 @@ export const FileCheckSql = z.object({
   frame_rate_mode: z.enum(['CFR', 'VFR']).nullable(),
   frame_rate: optNum,
   size: int,
+  mtime_ms: optNum,
   sample_sha256: text,
   sha256: optText,
 });
@@ -249,5 +251,6 @@ export function toStoredCheck(r: z.infer<typeof FileCheckSql>): StoredFileCheck 
           }
         : null,
     content: { size: r.size, sampleSha256: r.sample_sha256, sha256: r.sha256 },
+    mtimeMs: r.mtime_ms,
   };
 }

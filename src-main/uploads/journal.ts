@@ -241,8 +241,8 @@ export class UploadJournal {
     this.db
       .prepare(
         `INSERT OR REPLACE INTO upload_file_checks (upload_id, mime, probed, container, duration_seconds, width, height,
-           video_codec, audio_codec, frame_rate_mode, frame_rate, size, sample_sha256, sha256)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           video_codec, audio_codec, frame_rate_mode, frame_rate, size, mtime_ms, sample_sha256, sha256)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
@@ -257,6 +257,7 @@ export class UploadJournal {
         m?.frameRateMode ?? null,
         m?.frameRate ?? null,
         check.content.size,
+        check.mtimeMs,
         check.content.sampleSha256,
         check.content.sha256,
       );

@@ -1,6 +1,6 @@
 // Tests (plain Node): the pre-flight check on real files (small real videos, a text file named
 // .mp4, a video with trailing bytes) and duplicates found through a real journal SQLite file.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import {
   findDuplicates,
   inspectFile,
   knownUploads,
+  rerunOf,
   storedCheckOf,
   type FileCheck,
   type KnownUpload,
@@ -189,6 +190,12 @@ describe('duplicates against the journal and the chosen section', () => {
       resumeTarget: { kind: 'new', ...SECTION, title: '' },
     });
     expect(rerun).toEqual([]);
+    // Such a rerun is known without reading the file again, until the file changes.
+    const target = { kind: 'new' as const, ...SECTION, title: '' };
+    expect((await rerunOf(rows, queuedFile, target))?.row.id).toBe('queued-1');
+    expect(await rerunOf(rows, queuedFile, { ...target, sectionId: 'other' })).toBeUndefined();
+    utimesSync(queuedFile, new Date(), new Date(Date.now() + 5000));
+    expect(await rerunOf(rows, queuedFile, target)).toBeUndefined();
   });
 
   it('keeps the sampled match when the uploaded original is gone and no full hash was stored', async () => {
@@ -235,16 +242,14 @@ describe('journal migration', () => {
     const journal = new UploadJournal(v1Path);
     expect(journal.loadAll().map((r) => r.id)).toEqual(['u1']);
     expect(journal.loadFileChecks().size).toBe(0);
-    journal.setFileCheck('u1', {
+    const check = {
       mime: 'video/mp4',
       media: null,
       content: { size: 10, sampleSha256: 's', sha256: null },
-    });
-    expect(journal.loadFileChecks().get('u1')).toEqual({
-      mime: 'video/mp4',
-      media: null,
-      content: { size: 10, sampleSha256: 's', sha256: null },
-    });
+      mtimeMs: 5,
+    };
+    journal.setFileCheck('u1', check);
+    expect(journal.loadFileChecks().get('u1')).toEqual(check);
     journal.delete('u1');
     expect(journal.loadFileChecks().size).toBe(0);
     journal.close();

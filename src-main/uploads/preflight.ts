@@ -44,6 +44,8 @@ export interface StoredFileCheck {
   mime: string | null;
   media: MediaFacts | null;
   content: ContentFingerprint;
+  /** The file's mtime when it was read: with path and size, tells a rerun of the same file. */
+  mtimeMs: number | null;
 }
 
 // Checks are kept per path, size and mtime: re-checking after the section changes, or the CLI and
@@ -96,7 +98,7 @@ async function inspect(path: string, mtimeMs: number): Promise<FileCheck> {
 
 /** What the journal stores for an accepted file. */
 export function storedCheckOf(check: FileCheck): StoredFileCheck {
-  return { mime: check.mime, media: check.media, content: check.content };
+  return { mime: check.mime, media: check.media, content: check.content, mtimeMs: check.mtimeMs };
 }
 
 async function fullHashOf(path: string, size: number): Promise<string | null> {
@@ -115,6 +117,27 @@ export interface KnownUpload {
 export function knownUploads(manager: Pick<UploadManager, 'list' | 'fileChecks'>): KnownUpload[] {
   const stored = manager.fileChecks();
   return manager.list().map((row) => ({ row, check: stored.get(row.id) ?? null }));
+}
+
+/**
+ * The journal's upload of this very file (path, size, mtime as read then) to this target: running
+ * the same command again resumes it, and what was read then still holds, so nothing is re-read.
+ */
+export async function rerunOf(
+  known: readonly KnownUpload[],
+  path: string,
+  target: LessonTarget,
+): Promise<KnownUpload | undefined> {
+  const info = await stat(path).catch(() => null);
+  if (!info?.isFile()) return undefined;
+  return known.find(
+    ({ row, check }) =>
+      row.state !== 'cancelled' &&
+      row.path === path &&
+      sameTarget(row.target, target) &&
+      check?.content.size === info.size &&
+      check.mtimeMs === info.mtimeMs,
+  );
 }
 
 export interface DuplicateContext {

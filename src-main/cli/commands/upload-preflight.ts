@@ -5,13 +5,20 @@ import { resolve } from 'node:path';
 import type { LessonTarget, UploadManager } from '../../uploads/index.ts';
 import { FileAccessError } from '../../uploads/file-identity.ts';
 import type { SectionLesson } from '../../uploads/duplicates.ts';
-import { describeMedia, findDuplicates, inspectFile, knownUploads, type FileCheck } from '../../uploads/preflight.ts';
+import {
+  describeMedia,
+  findDuplicates,
+  inspectFile,
+  knownUploads,
+  rerunOf,
+  type FileCheck,
+} from '../../uploads/preflight.ts';
 import type { CommandContext } from '../command.ts';
 import { UsageError } from '../globals.ts';
 
 export interface PreflightOutcome {
-  /** Files to upload, in the order given, with what was read from them. */
-  accepted: FileCheck[];
+  /** Files to upload, in the order given, with what was read from them (null: a rerun the journal knows). */
+  accepted: { path: string; check: FileCheck | null }[];
   refused: FileCheck[];
   skipped: FileCheck[];
 }
@@ -23,21 +30,25 @@ export async function preflightFiles(
   target: LessonTarget,
   allowDuplicates: boolean,
 ): Promise<PreflightOutcome> {
-  const checks: FileCheck[] = [];
-  for (const path of paths) {
+  const known = knownUploads(manager);
+  const entries: { path: string; check: FileCheck | null }[] = [];
+  for (const given of paths) {
+    const path = resolve(given);
     try {
-      checks.push(await inspectFile(resolve(path)));
+      entries.push({ path, check: (await rerunOf(known, path, target)) ? null : await inspectFile(path) });
     } catch (error) {
       if (error instanceof FileAccessError) throw new UsageError(error.message);
       throw error;
     }
   }
   const outcome: PreflightOutcome = { accepted: [], refused: [], skipped: [] };
-  const videos = checks.filter((c) => c.video);
-  const section = videos.length > 0 ? await sectionOf(ctx, target) : null;
-  const known = knownUploads(manager);
+  const section = entries.some((e) => e.check?.video) ? await sectionOf(ctx, target) : null;
   const earlier: FileCheck[] = [];
-  for (const check of checks) {
+  for (const { path, check } of entries) {
+    if (!check) {
+      outcome.accepted.push({ path, check });
+      continue;
+    }
     if (!check.video) {
       ctx.out.note(`${check.reason} Not uploaded.`);
       outcome.refused.push(check);
@@ -56,7 +67,7 @@ export async function preflightFiles(
       continue;
     }
     if (same) ctx.out.note(`${check.fileName}: a duplicate, uploaded anyway (--allow-duplicates). ${same.message}`);
-    outcome.accepted.push(check);
+    outcome.accepted.push({ path, check });
   }
   return outcome;
 }

@@ -47,10 +47,10 @@ export const uploadCommand: Command = {
     try {
       const allowDuplicates = ctx.options['allow-duplicates'] === true;
       const checked = await preflightFiles(ctx, manager, files, target, allowDuplicates);
-      const inputs: AddUploadInput[] = checked.accepted.map((check) => ({
-        path: check.path,
+      const inputs: AddUploadInput[] = checked.accepted.map(({ path, check }) => ({
+        path,
         lessonTarget: target.kind === 'new' && title !== undefined ? { ...target, title } : target,
-        fileCheck: storedCheckOf(check),
+        ...(check ? { fileCheck: storedCheckOf(check) } : {}),
       }));
       let rows;
       try {
