@@ -67,7 +67,8 @@ describe('lectern upload pre-flight', () => {
     mkdirSync(dataDir);
     const notes = join(h.dir, 'notes.mp4');
     writeFileSync(notes, 'Week 1 notes: bring a hard hat.\n');
-    const video = join(h.dir, 'site walkthrough.mp4');
+    // Named .mov but MP4 inside: the session gets the type the bytes show.
+    const video = join(h.dir, 'site walkthrough.mov');
     const sha = await makeFile(video, 6 * PART + 11, 41);
     const section = `${h.courseId}/${h.sectionId}`;
     const before = sessionCount();
@@ -82,10 +83,14 @@ describe('lectern upload pre-flight', () => {
     const mixed = await lectern(['upload', notes, video, '--section', section, '--data-dir', dataDir]);
     expect(mixed.code).toBe(2);
     expect(mixed.stderr).toContain('notes.mp4 is a text file, not a video.');
-    expect(mixed.stderr).toContain('site walkthrough.mp4: 0:03 · 160×120 · AVC + AAC');
+    expect(mixed.stderr).toContain('site walkthrough.mov: 0:03 · 160×120 · AVC + AAC');
     expect(mixed.uploads).toEqual([expect.objectContaining({ file: video, status: 'done' })]);
     expect(sessionCount()).toBe(before + 1);
     expect(await assetSha256(h.client, String(mixed.uploads[0]!.uploadId))).toBe(sha);
+    expect(await h.client.uploads.get(String(mixed.uploads[0]!.uploadId))).toMatchObject({
+      content_type: 'video/mp4',
+      file_name: 'site walkthrough.mov',
+    });
     const lesson = await h.client.lessons.get(h.courseId, h.sectionId, String(mixed.uploads[0]!.lessonId));
     expect(lesson.title).toBe('site walkthrough');
 

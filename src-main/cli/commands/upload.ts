@@ -50,7 +50,8 @@ export const uploadCommand: Command = {
       const inputs: AddUploadInput[] = checked.accepted.map(({ path, check }) => ({
         path,
         lessonTarget: target.kind === 'new' && title !== undefined ? { ...target, title } : target,
-        ...(check ? { fileCheck: storedCheckOf(check) } : {}),
+        // The type the bytes show, not the one the name suggests.
+        ...(check ? { fileCheck: storedCheckOf(check), ...(check.mime ? { contentType: check.mime } : {}) } : {}),
       }));
       let rows;
       try {

@@ -35,7 +35,12 @@ export function uploadHandlers(services: AppServices): Pick<HandlerTable, Upload
       // Nothing that is not a video reaches the engine, whatever the renderer sent.
       const checks = await requireVideos(paths);
       const rows = await manager.add(
-        items.map((item, i) => ({ path: paths[i]!, lessonTarget: item.target, fileCheck: checks[i] })),
+        items.map((item, i) => {
+          const fileCheck = checks[i]!;
+          // The type the bytes show, not the one the name suggests.
+          const contentType = fileCheck.mime ?? undefined;
+          return { path: paths[i]!, lessonTarget: item.target, fileCheck, ...(contentType ? { contentType } : {}) };
+        }),
       );
       manager.start(rows.map((row) => row.id));
       return rows.map(toUploadRowView);
