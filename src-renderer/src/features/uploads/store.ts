@@ -164,28 +164,35 @@ export const useUploads = create<UploadsState>()((set, get) => ({
     const { staged, courseId, sectionId } = get();
     if (staged.length === 0) return;
     const run = ++checkRun;
-    const handles = staged.map((f) => f.handle);
+    const all = staged.map((f) => f.handle);
     const section = courseId && sectionId ? { courseId, sectionId } : undefined;
-    try {
-      const checks = await call((b) => b.uploads.check(section ? { handles, section } : { handles }));
-      if (run !== checkRun) return; // a newer check (other files or section) answers instead
-      const byHandle = new Map(checks.map((c) => [c.handle, c]));
-      set((s) => ({
-        staged: s.staged.map((f) => {
-          const check = byHandle.get(f.handle);
-          if (!check) return f;
-          const wasFlagged = (f.check?.duplicates.length ?? 0) > 0;
-          return {
-            ...f,
-            check,
-            checkError: null,
-            duplicateChoice: check.duplicates.length > 0 && wasFlagged ? f.duplicateChoice : null,
-          };
-        }),
-      }));
-    } catch (error) {
-      if (run !== checkRun) return;
-      set((s) => ({ staged: s.staged.map((f) => (handles.includes(f.handle) ? { ...f, checkError: error } : f)) }));
+    // Growing prefixes (4, 16, 64 … files): the first rows fill in while a large folder is still
+    // being read. Each file is compared with the ones before it, and main re-reads nothing it read.
+    for (let size = Math.min(4, all.length); ; size = Math.min(size * 4, all.length)) {
+      const handles = all.slice(0, size);
+      try {
+        const checks = await call((b) => b.uploads.check(section ? { handles, section } : { handles }));
+        if (run !== checkRun) return; // a newer check (other files or section) answers instead
+        const byHandle = new Map(checks.map((c) => [c.handle, c]));
+        set((s) => ({
+          staged: s.staged.map((f) => {
+            const check = byHandle.get(f.handle);
+            if (!check) return f;
+            const wasFlagged = (f.check?.duplicates.length ?? 0) > 0;
+            return {
+              ...f,
+              check,
+              checkError: null,
+              duplicateChoice: check.duplicates.length > 0 && wasFlagged ? f.duplicateChoice : null,
+            };
+          }),
+        }));
+      } catch (error) {
+        if (run !== checkRun) return;
+        set((s) => ({ staged: s.staged.map((f) => (all.includes(f.handle) ? { ...f, checkError: error } : f)) }));
+        return;
+      }
+      if (size === all.length) return;
     }
   },
   setDuplicateChoice(handle, choice) {
