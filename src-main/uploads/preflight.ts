@@ -11,7 +11,7 @@ import {
   type DuplicateHit,
   type SectionLesson,
 } from './duplicates.ts';
-import { FileAccessError, readIdentity, titleFromFileName } from './file-identity.ts';
+import { FileAccessError, titleFromFileName } from './file-identity.ts';
 import {
   MediaProbeError,
   checkVideoContainer,
@@ -67,8 +67,24 @@ function remember<T>(cache: Map<string, Promise<T>>, key: string, make: () => Pr
 
 /** Throws FileAccessError (not found, empty, unreadable) like the engine's own add. */
 export async function inspectFile(path: string): Promise<FileCheck> {
-  const identity = await readIdentity(path);
-  return remember(checks, `${path}\0${identity.size}\0${identity.mtimeMs}`, () => inspect(path, identity.mtimeMs));
+  const info = await statFile(path);
+  return remember(checks, `${path}\0${info.size}\0${info.mtimeMs}`, () => inspect(path, info.mtimeMs));
+}
+
+/** A stat with the engine's errors (as readIdentity words them), without its 2 MiB of hashing. */
+async function statFile(path: string): Promise<{ size: number; mtimeMs: number }> {
+  const name = basename(path);
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT') throw new FileAccessError('FILE_NOT_FOUND', path, `${name} was not found.`, error);
+    throw new FileAccessError('FILE_UNREADABLE', path, `${name} cannot be read (${code ?? 'error'}).`, error);
+  }
+  if (!info.isFile()) throw new FileAccessError('NOT_A_FILE', path, `${name} is not a file.`);
+  if (info.size === 0) throw new FileAccessError('FILE_EMPTY', path, `${name} is empty.`);
+  return info;
 }
 
 async function inspect(path: string, mtimeMs: number): Promise<FileCheck> {
