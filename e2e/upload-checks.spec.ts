@@ -54,6 +54,7 @@ test('staging rows refuse non-videos, show what a video holds, and flag duplicat
     // Until the duplicate is decided, nothing starts.
     await expect(page.getByText('Choose Skip or Upload anyway for each duplicate.')).toBeVisible();
     await expect(page.getByTestId('start-uploads')).toBeDisabled();
+    await duplicate.scrollIntoViewIfNeeded();
     await checkScreen(page, testInfo, 'uploads-checks');
 
     await duplicate.getByLabel('Skip').check();
