@@ -7,15 +7,18 @@
  * host explains itself and points to "Add files…".
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { checkScreen, gotoRoute, waitForShell } from './support.ts';
 
 const COURSE = 'Workplace Safety Essentials';
 const MiB = 1024 * 1024;
+// A real MP4 followed by random bytes: a video to the pre-flight check, unique content each run.
+const MP4 = fileURLToPath(new URL('../src-main/uploads/test-fixtures/h264-3s.mp4', import.meta.url));
 
 async function percentOf(page: Page, file: string): Promise<number> {
   const value = await page
@@ -34,7 +37,7 @@ test('upload videos into lessons: add, review, start, pause, resume, restart, la
   const dir = mkdtempSync(join(tmpdir(), 'lectern-e2e-videos-'));
   const files = ['site-walkthrough.mp4', 'fire-drill_2026.mp4', 'first-aid-kit.mp4'].map((name, i) => {
     const path = join(dir, name);
-    writeFileSync(path, randomBytes((10 + i) * MiB));
+    writeFileSync(path, Buffer.concat([readFileSync(MP4), randomBytes((10 + i) * MiB)]));
     return { name, path };
   });
   try {

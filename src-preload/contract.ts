@@ -294,6 +294,46 @@ export type UploadRow = z.infer<typeof UploadRowSchema>;
 export const FileHandleSchema = z.object({ handle: Id, name: z.string(), size: z.number() });
 export type FileHandle = z.infer<typeof FileHandleSchema>;
 
+// upload pre-flight: what main read from each staged file before any upload session ---------------
+
+export const DUPLICATE_KINDS = ['in-section', 'uploaded', 'queued', 'batch', 'similar-lesson'] as const;
+
+export const StagedFileCheckSchema = z.object({
+  handle: Id,
+  /** False: the file is refused (not a video, or unreadable) and cannot be started; `reason` says why. */
+  video: z.boolean(),
+  reason: z.string().nullable(),
+  media: z
+    .object({
+      /** "0:03 · 160×120 · AVC + AAC" */
+      summary: z.string().nullable(),
+      durationSeconds: z.number().nullable(),
+      width: z.number().nullable(),
+      height: z.number().nullable(),
+      videoCodec: z.string().nullable(),
+      audioCodec: z.string().nullable(),
+    })
+    .nullable(),
+  /** What servers commonly reject or convert slowly: shown, never blocking. */
+  warnings: z.array(Problem),
+  /** Where the same content already is, strongest first; `sameContent: false` is a hint (same title and length). */
+  duplicates: z.array(z.object({ kind: z.enum(DUPLICATE_KINDS), message: z.string(), sameContent: z.boolean() })),
+});
+export type StagedFileCheck = z.infer<typeof StagedFileCheckSchema>;
+
+const stagingChannels = {
+  /** Checks staged files (by handle) against their bytes, the journal and the chosen section's lessons. */
+  'uploads.check': channel(
+    z
+      .object({
+        handles: z.array(Id).min(1).max(500),
+        section: z.object({ courseId: Uuid, sectionId: Uuid }).strict().optional(),
+      })
+      .strict(),
+    z.array(StagedFileCheckSchema),
+  ),
+} as const;
+
 // ---------------------------------------------------------------------------------------------
 // The channel map. Names are `<group>.<method>`; the preload exposes them as lectern.group.method.
 
@@ -420,6 +460,7 @@ export const requestChannels = {
       .strict(),
     Ok,
   ),
+  ...stagingChannels,
 } as const;
 
 /**

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { Migration } from '../store/database.ts';
 import type { FileIdentity } from './file-identity.ts';
+import type { StoredFileCheck } from './preflight.ts';
 import type { LessonTarget, UploadProblem, UploadState } from './types.ts';
 
 export const migrations: Migration[] = [
@@ -54,6 +55,33 @@ export const migrations: Migration[] = [
           md5 TEXT,
           PRIMARY KEY (upload_id, part_number)
         );
+      `);
+    },
+  },
+  {
+    version: 2,
+    name: 'what was read from each file before it was sent',
+    up(db) {
+      // Its own table so the engine's rows stay as they were; deleted with its upload.
+      db.exec(`
+        CREATE TABLE upload_file_checks (
+          upload_id TEXT PRIMARY KEY REFERENCES uploads(id) ON DELETE CASCADE,
+          mime TEXT,
+          probed INTEGER NOT NULL DEFAULT 0,
+          container TEXT,
+          duration_seconds REAL,
+          width INTEGER,
+          height INTEGER,
+          video_codec TEXT,
+          audio_codec TEXT,
+          frame_rate_mode TEXT,
+          frame_rate REAL,
+          size INTEGER NOT NULL,
+          mtime_ms REAL,
+          sample_sha256 TEXT NOT NULL,
+          sha256 TEXT
+        );
+        CREATE INDEX upload_file_checks_by_content ON upload_file_checks (size, sample_sha256);
       `);
     },
   },
@@ -184,5 +212,45 @@ export function toRow(r: SqlRow, parts: JournalPart[]): JournalRow {
     notice: r.notice_code === null ? null : { code: r.notice_code, message: r.notice_message ?? '' },
     createdAt: r.created_at,
     parts,
+  };
+}
+
+const optNum = z.number().nullable();
+export const FileCheckSql = z.object({
+  upload_id: text,
+  mime: optText,
+  probed: int,
+  container: optText,
+  duration_seconds: optNum,
+  width: optNum,
+  height: optNum,
+  video_codec: optText,
+  audio_codec: optText,
+  frame_rate_mode: z.enum(['CFR', 'VFR']).nullable(),
+  frame_rate: optNum,
+  size: int,
+  mtime_ms: optNum,
+  sample_sha256: text,
+  sha256: optText,
+});
+
+export function toStoredCheck(r: z.infer<typeof FileCheckSql>): StoredFileCheck {
+  return {
+    mime: r.mime,
+    media:
+      r.probed === 1
+        ? {
+            container: r.container,
+            durationSeconds: r.duration_seconds,
+            width: r.width,
+            height: r.height,
+            videoCodec: r.video_codec,
+            audioCodec: r.audio_codec,
+            frameRateMode: r.frame_rate_mode,
+            frameRate: r.frame_rate,
+          }
+        : null,
+    content: { size: r.size, sampleSha256: r.sample_sha256, sha256: r.sha256 },
+    mtimeMs: r.mtime_ms,
   };
 }

@@ -9,7 +9,17 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { openDatabase, transaction } from '../store/database.ts';
 import type { FileIdentity } from './file-identity.ts';
-import { PartSql, UploadSql, migrations, toRow, type JournalPart, type JournalRow } from './journal-schema.ts';
+import {
+  FileCheckSql,
+  PartSql,
+  UploadSql,
+  migrations,
+  toRow,
+  toStoredCheck,
+  type JournalPart,
+  type JournalRow,
+} from './journal-schema.ts';
+import type { StoredFileCheck } from './preflight.ts';
 import type { UploadProblem, UploadState } from './types.ts';
 
 export type { JournalPart, JournalRow } from './journal-schema.ts';
@@ -124,6 +134,8 @@ export class UploadJournal {
   resetSession(id: string, identity: FileIdentity, sessionKey: string, lessonKey: string): void {
     transaction(this.db, () => {
       this.db.prepare('DELETE FROM upload_parts WHERE upload_id = ?').run(id);
+      // What was read described the old bytes.
+      this.db.prepare('DELETE FROM upload_file_checks WHERE upload_id = ?').run(id);
       this.db
         .prepare(
           `UPDATE uploads SET session_id = NULL, part_size = NULL, total_parts = NULL, session_completed = 0,
@@ -221,6 +233,44 @@ export class UploadJournal {
 
   setLessonId(id: string, lessonId: string): void {
     this.db.prepare('UPDATE uploads SET lesson_id = ?, updated_at = ? WHERE id = ?').run(lessonId, now(), id);
+  }
+
+  /** What was read from the file before it was sent (container, probe, content fingerprint). */
+  setFileCheck(id: string, check: StoredFileCheck): void {
+    const m = check.media;
+    this.db
+      .prepare(
+        `INSERT OR REPLACE INTO upload_file_checks (upload_id, mime, probed, container, duration_seconds, width, height,
+           video_codec, audio_codec, frame_rate_mode, frame_rate, size, mtime_ms, sample_sha256, sha256)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        check.mime,
+        m ? 1 : 0,
+        m?.container ?? null,
+        m?.durationSeconds ?? null,
+        m?.width ?? null,
+        m?.height ?? null,
+        m?.videoCodec ?? null,
+        m?.audioCodec ?? null,
+        m?.frameRateMode ?? null,
+        m?.frameRate ?? null,
+        check.content.size,
+        check.mtimeMs,
+        check.content.sampleSha256,
+        check.content.sha256,
+      );
+  }
+
+  /** Every stored file check by upload id; unreadable entries are left out (the file is checked again). */
+  loadFileChecks(): Map<string, StoredFileCheck> {
+    const checks = new Map<string, StoredFileCheck>();
+    for (const raw of this.db.prepare('SELECT * FROM upload_file_checks').all()) {
+      const r = FileCheckSql.safeParse(raw);
+      if (r.success) checks.set(r.data.upload_id, toStoredCheck(r.data));
+    }
+    return checks;
   }
 
   delete(id: string): void {

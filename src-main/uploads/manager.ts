@@ -117,6 +117,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
           createdAt,
         };
         journal.insert(row);
+        if (input.fileCheck) journal.setFileCheck(row.id, input.fileCheck);
         const job = new UploadJob(row);
         job.runnable = startedAll;
         scheduler.addJob(job);
@@ -177,6 +178,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
 
     list: () => scheduler.jobs.map((j) => j.toRow()),
     get: (id: string) => scheduler.jobs.find((j) => j.id === id)?.toRow(),
+    fileChecks: () => journal.loadFileChecks(),
 
     setConcurrency(slots: number): void {
       scheduler.setConcurrency(slots);

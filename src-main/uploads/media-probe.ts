@@ -32,7 +32,7 @@ export interface MediaFacts {
   frameRate: number | null;
 }
 
-export type MediaWarningCode = 'NO_VIDEO_TRACK' | 'HEVC' | 'VARIABLE_FRAME_RATE' | 'NO_DURATION';
+export type MediaWarningCode = 'NO_VIDEO_TRACK' | 'HEVC' | 'VARIABLE_FRAME_RATE' | 'NO_DURATION' | 'MEDIA_UNREADABLE';
 
 export interface MediaWarning {
   code: MediaWarningCode;

@@ -1,9 +1,10 @@
 // Test support (plain Node, used only by *.test.ts): a sandbox with a course and section to upload
 // into, deterministic source files, and the sha256 of what the sandbox assembled.
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { createApiClient, type ApiClient } from '../api/index.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/index.ts';
@@ -47,12 +48,22 @@ export async function firstSection(client: ApiClient): Promise<{ courseId: strin
   throw new Error('the demo seed has no section');
 }
 
-/** Writes `size` pseudo-random bytes (seeded, so every run uploads the same content). */
+/** A real 3 s H.264/AAC MP4 (160×120): what makes a test file a video to the pre-flight check. */
+export const VIDEO_FIXTURE = fileURLToPath(new URL('./test-fixtures/h264-3s.mp4', import.meta.url));
+
+/**
+ * Writes `size` bytes: a real MP4 (cut to `size` when smaller) followed by pseudo-random bytes
+ * (seeded, so every run uploads the same content). A container with trailing bytes is still a
+ * video, so these pass the pre-flight check like a user's file.
+ */
 export async function makeFile(path: string, size: number, seed = 1): Promise<string> {
   const hash = createHash('sha256');
   const out = createWriteStream(path);
+  const head = readFileSync(VIDEO_FIXTURE).subarray(0, size);
+  hash.update(head);
+  out.write(head);
   let state = seed >>> 0 || 1;
-  let left = size;
+  let left = size - head.length;
   while (left > 0) {
     const length = Math.min(left, 64 * 1024);
     const words = Buffer.allocUnsafe(Math.ceil(length / 4) * 4);

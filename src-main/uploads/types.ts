@@ -1,6 +1,8 @@
 // Main process / plain Node. Public types of the upload engine: rows, events, targets, and the
 // narrow slice of the API client the engine needs (the real client satisfies it structurally).
 
+import type { StoredFileCheck } from './preflight.ts';
+
 export type UploadState =
   'queued' | 'uploading' | 'paused' | 'completing' | 'attaching' | 'done' | 'failed' | 'cancelled' | 'changed';
 
@@ -56,6 +58,8 @@ export interface AddUploadInput {
   lessonTarget: LessonTarget;
   /** Defaults from the file extension. */
   contentType?: string;
+  /** What the pre-flight check read from the file; the journal keeps it with the upload. */
+  fileCheck?: StoredFileCheck;
 }
 
 export interface AddOptions {
@@ -87,6 +91,8 @@ export interface UploadManager {
   setTitle(id: string, title: string): void;
   list(): UploadRow[];
   get(id: string): UploadRow | undefined;
+  /** What the pre-flight check read from each upload's file (container, duration, codecs, content), by row id. */
+  fileChecks(): ReadonlyMap<string, StoredFileCheck>;
   setConcurrency(slots: number): void;
   setBandwidth(bytesPerSec: number | null): void;
   /** After sleep/wake or a network change: drop storage sockets, re-send in-flight parts. */

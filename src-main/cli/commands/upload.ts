@@ -2,14 +2,17 @@
 // --lesson COURSE_ID/SECTION_ID/LESSON_ID) [--concurrency N] [--limit-rate BYTES_PER_S]`.
 // Each file becomes a new VIDEO lesson in the section (title from the file name) or replaces the
 // lesson's video. Killed and run again with the same arguments, it resumes from the journal in
-// --data-dir: the same file to the same target is picked up, never uploaded twice.
+// --data-dir: the same file to the same target is picked up, never uploaded twice. Before any
+// session is made, files that are not videos are refused and duplicates skipped (upload-preflight.ts).
+import { storedCheckOf } from '../../uploads/preflight.ts';
 import { UploadManagerError, type AddUploadInput, type LessonTarget } from '../../uploads/index.ts';
 import type { Command } from '../command.ts';
 import { UsageError, positiveInt } from '../globals.ts';
+import { preflightFiles } from './upload-preflight.ts';
 import { openManager, parseByteRate, runToEnd } from './uploads.ts';
 
 const USAGE = [
-  'upload FILE... (--section COURSE_ID/SECTION_ID | --lesson COURSE_ID/SECTION_ID/LESSON_ID) [--concurrency N] [--limit-rate BYTES_PER_S]',
+  'upload FILE... (--section COURSE_ID/SECTION_ID | --lesson COURSE_ID/SECTION_ID/LESSON_ID) [--concurrency N] [--limit-rate BYTES_PER_S] [--allow-duplicates]',
 ];
 
 export const uploadCommand: Command = {
@@ -23,6 +26,7 @@ export const uploadCommand: Command = {
     concurrency: { type: 'string' },
     'limit-rate': { type: 'string' },
     'stall-timeout': { type: 'string' },
+    'allow-duplicates': { type: 'boolean' },
   },
   async run(ctx) {
     const files = ctx.args;
@@ -41,9 +45,13 @@ export const uploadCommand: Command = {
       stallTimeoutMs: stallSeconds === undefined ? undefined : stallSeconds * 1000,
     });
     try {
-      const inputs: AddUploadInput[] = files.map((path) => ({
+      const allowDuplicates = ctx.options['allow-duplicates'] === true;
+      const checked = await preflightFiles(ctx, manager, files, target, allowDuplicates);
+      const inputs: AddUploadInput[] = checked.accepted.map(({ path, check }) => ({
         path,
         lessonTarget: target.kind === 'new' && title !== undefined ? { ...target, title } : target,
+        // The type the bytes show, not the one the name suggests.
+        ...(check ? { fileCheck: storedCheckOf(check), ...(check.mime ? { contentType: check.mime } : {}) } : {}),
       }));
       let rows;
       try {
@@ -54,7 +62,9 @@ export const uploadCommand: Command = {
       }
       for (const r of rows)
         if (r.state === 'done') ctx.out.note(`${r.fileName} was already uploaded (lesson ${r.lessonId}).`);
-      return await runToEnd(ctx, manager, rows);
+      const code = await runToEnd(ctx, manager, rows);
+      // A file that is not a video is the caller's mistake, like a missing one.
+      return code === 0 && checked.refused.length > 0 ? 2 : code;
     } finally {
       await manager.close();
     }

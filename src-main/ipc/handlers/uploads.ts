@@ -4,6 +4,7 @@
  */
 import type { AppServices } from '../../services/index.ts';
 import { toUploadRowView } from '../../services/profile-session.ts';
+import { checkStagedFiles, requireVideos } from '../../uploads/staging.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
 type UploadChannels =
@@ -16,7 +17,8 @@ type UploadChannels =
   | 'uploads.cancel'
   | 'uploads.retry'
   | 'uploads.setTitle'
-  | 'uploads.setOptions';
+  | 'uploads.setOptions'
+  | 'uploads.check';
 
 const OK = { ok: true as const };
 
@@ -29,8 +31,16 @@ export function uploadHandlers(services: AppServices): Pick<HandlerTable, Upload
     'uploads.registerDropped': ({ paths }) => services.fileHandles.issue(paths),
     'uploads.add': async ({ items }) => {
       const manager = uploads();
+      const paths = items.map((item) => services.fileHandles.resolve(item.handle));
+      // Nothing that is not a video reaches the engine, whatever the renderer sent.
+      const checks = await requireVideos(paths);
       const rows = await manager.add(
-        items.map((item) => ({ path: services.fileHandles.resolve(item.handle), lessonTarget: item.target })),
+        items.map((item, i) => {
+          const fileCheck = checks[i]!;
+          // The type the bytes show, not the one the name suggests.
+          const contentType = fileCheck.mime ?? undefined;
+          return { path: paths[i]!, lessonTarget: item.target, fileCheck, ...(contentType ? { contentType } : {}) };
+        }),
       );
       manager.start(rows.map((row) => row.id));
       return rows.map(toUploadRowView);
@@ -54,6 +64,17 @@ export function uploadHandlers(services: AppServices): Pick<HandlerTable, Upload
     'uploads.setTitle': ({ id, title }) => {
       uploads().setTitle(id, title);
       return OK;
+    },
+    'uploads.check': async ({ handles, section }) => {
+      const session = services.session();
+      const files = handles.map((handle) => ({ handle, path: services.fileHandles.resolve(handle) }));
+      return checkStagedFiles(files, {
+        manager: session.uploads,
+        section: section ?? null,
+        // A live read (lessons deleted since count no longer); offline, "in this section" is not known.
+        loadLessons: async (courseId, sectionId) =>
+          (await session.client.sections.get(courseId, sectionId, { signal: AbortSignal.timeout(5000) })).lessons,
+      });
     },
     'uploads.setOptions': ({ concurrency, bandwidthBytesPerSec }) => {
       if (concurrency !== undefined) uploads().setConcurrency(concurrency);

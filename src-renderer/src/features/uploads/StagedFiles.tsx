@@ -1,13 +1,16 @@
 /**
  * Renderer. Files picked but not started: choose the course and section, review each lesson
  * title (from the file name, editable) or pick a lesson whose video the file replaces, then start.
+ * Each row shows what main read from the file: a refusal with its reason (never started), the
+ * video's length, size and codecs, warnings, and duplicates with a skip / upload-anyway choice.
  */
 import { useEffect, useId } from 'react';
 import { SelectField } from '../../components/Field.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { formatBytes, plural } from '../../lib/format.ts';
 import { notify } from '../notices/store.ts';
-import { useUploads } from './store.ts';
+import { StagedCheck } from './StagedCheck.tsx';
+import { isStartable, needsAttention, useUploads } from './store.ts';
 import { useUploadTargets } from './targets.ts';
 
 export function StagedFiles() {
@@ -25,14 +28,23 @@ export function StagedFiles() {
 
   const sections = courseId ? (targets.sections[courseId] ?? []) : [];
   const section = sections.find((s) => s.id === sectionId) ?? null;
-  const titleProblems = staged.filter(
+  const startable = staged.filter(isStartable);
+  const titleProblems = startable.filter(
     (f) => !f.replaceLessonId && (f.title.trim().length === 0 || f.title.trim().length > 255),
   );
-  const ready = Boolean(courseId && sectionId) && staged.length > 0 && titleProblems.length === 0;
+  const checking = staged.some((f) => !f.check && !f.checkError);
+  const undecided = staged.some((f) => f.check && needsAttention(f));
+  const refused = staged.filter((f) => f.check && !f.check.video).length;
+  const ready =
+    Boolean(courseId && sectionId) &&
+    startable.length > 0 &&
+    titleProblems.length === 0 &&
+    !staged.some(needsAttention);
 
   const start = () => {
+    const count = startable.length;
     uploads.start().then(
-      () => notify('success', `Started ${plural(staged.length, 'upload')}.`),
+      () => notify('success', `Started ${plural(count, 'upload')}.`),
       (error: unknown) => notify('error', `Could not start the uploads. ${describeError(error)}`),
     );
   };
@@ -95,9 +107,12 @@ export function StagedFiles() {
           onClick={start}
           data-testid="start-uploads"
         >
-          {uploads.starting ? 'Starting…' : `Start ${plural(staged.length, 'upload')}`}
+          {uploads.starting ? 'Starting…' : `Start ${plural(startable.length, 'upload')}`}
         </button>
         {!courseId || !sectionId ? <span className="muted">Choose where the lessons go.</span> : null}
+        {checking && <span className="muted">Checking files…</span>}
+        {undecided && <span className="text-warning">Choose Skip or Upload anyway for each duplicate.</span>}
+        {refused > 0 && <span className="muted">{plural(refused, 'file')} not a video: left out of the upload.</span>}
         {titleProblems.length > 0 && (
           <span className="text-danger">Every new lesson needs a title of 1 to 255 characters.</span>
         )}
@@ -116,8 +131,9 @@ function StagedRow({ handle, lessons }: { handle: string; lessons: { id: string;
   if (!file) return null;
   const tooLong = file.title.trim().length > 255;
   const empty = file.title.trim().length === 0;
+  const refused = file.check !== null && !file.check.video;
   return (
-    <li className="staged-row" data-testid="staged-row">
+    <li className={refused ? 'staged-row staged-row--refused' : 'staged-row'} data-testid="staged-row">
       <div className="staged-file">
         <strong>{file.name}</strong>
         <span className="muted">{formatBytes(file.size)}</span>
@@ -130,6 +146,7 @@ function StagedRow({ handle, lessons }: { handle: string; lessons: { id: string;
           id={targetId}
           className="input select"
           value={file.replaceLessonId ?? ''}
+          disabled={refused}
           onChange={(e) => setReplace(handle, e.target.value || null)}
         >
           <option value="">New lesson</option>
@@ -150,7 +167,7 @@ function StagedRow({ handle, lessons }: { handle: string; lessons: { id: string;
           id={titleId}
           className="input"
           value={file.title}
-          disabled={file.replaceLessonId !== null}
+          disabled={file.replaceLessonId !== null || refused}
           aria-invalid={(!file.replaceLessonId && (tooLong || empty)) || undefined}
           onChange={(e) => setTitle(handle, e.target.value)}
           data-testid="staged-title"
@@ -164,6 +181,7 @@ function StagedRow({ handle, lessons }: { handle: string; lessons: { id: string;
       >
         Remove
       </button>
+      <StagedCheck file={file} />
     </li>
   );
 }

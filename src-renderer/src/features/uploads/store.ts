@@ -4,7 +4,7 @@
  * so uploads keep showing (and the status bar keeps counting) while the user works elsewhere.
  */
 import { create } from 'zustand';
-import type { FileHandle, LessonTarget, UploadRow } from '../../../../src-preload/contract.ts';
+import type { FileHandle, LessonTarget, StagedFileCheck, UploadRow } from '../../../../src-preload/contract.ts';
 import { call, getBridge, unwrap } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { titleFromFileName } from '../../lib/format.ts';
@@ -14,7 +14,29 @@ export interface StagedFile extends FileHandle {
   title: string;
   /** `null` = a new lesson; else the id of the lesson whose video it replaces. */
   replaceLessonId: string | null;
+  /** What main read from the file; null while it is being checked. */
+  check: StagedFileCheck | null;
+  /** The check itself failed (main still refuses non-videos when starting). */
+  checkError: unknown;
+  /** For a file flagged as a duplicate: the user's choice, null until made. */
+  duplicateChoice: 'skip' | 'upload' | null;
 }
+
+/** Refused files stay listed with their reason but are never started; neither are skipped duplicates. */
+export function isStartable(file: StagedFile): boolean {
+  if (file.checkError) return true;
+  if (!file.check?.video) return false;
+  return file.check.duplicates.length === 0 || file.duplicateChoice === 'upload';
+}
+
+/** A file whose check is pending, or a flagged duplicate without a choice, holds the start. */
+export function needsAttention(file: StagedFile): boolean {
+  if (file.checkError) return false;
+  if (!file.check) return true;
+  return file.check.video && file.check.duplicates.length > 0 && file.duplicateChoice === null;
+}
+
+let checkRun = 0;
 
 export const ACTIVE_STATES: ReadonlySet<UploadRow['state']> = new Set([
   'queued',
@@ -43,6 +65,9 @@ interface UploadsState {
   setStagedTitle: (handle: string, title: string) => void;
   setStagedReplace: (handle: string, lessonId: string | null) => void;
   setTarget: (courseId: string | null, sectionId: string | null) => void;
+  /** Asks main to check every staged file (bytes, probe, duplicates against the chosen section). */
+  checkStaged: () => Promise<void>;
+  setDuplicateChoice: (handle: string, choice: 'skip' | 'upload') => void;
   start: () => Promise<void>;
   pause: (id?: string) => Promise<void>;
   resume: (id?: string) => Promise<void>;
@@ -98,12 +123,22 @@ export const useUploads = create<UploadsState>()((set, get) => ({
       const known = new Set(s.staged.map((f) => f.handle));
       const added = handles
         .filter((h) => !known.has(h.handle))
-        .map((h) => ({ ...h, title: titleFromFileName(h.name), replaceLessonId: null }));
+        .map((h) => ({
+          ...h,
+          title: titleFromFileName(h.name),
+          replaceLessonId: null,
+          check: null,
+          checkError: null,
+          duplicateChoice: null,
+        }));
       return { staged: [...s.staged, ...added] };
     });
+    void get().checkStaged();
   },
   unstage(handle) {
     set((s) => ({ staged: s.staged.filter((f) => f.handle !== handle) }));
+    // A copy of the removed file is no longer a duplicate within the batch.
+    void get().checkStaged();
   },
   clearStaged() {
     set({ staged: [] });
@@ -122,13 +157,54 @@ export const useUploads = create<UploadsState>()((set, get) => ({
       sectionId,
       staged: sectionChanged ? s.staged.map((f) => ({ ...f, replaceLessonId: null })) : s.staged,
     }));
+    // "Already in this section" depends on the section.
+    if (sectionChanged) void get().checkStaged();
+  },
+  async checkStaged() {
+    const { staged, courseId, sectionId } = get();
+    if (staged.length === 0) return;
+    const run = ++checkRun;
+    const all = staged.map((f) => f.handle);
+    const section = courseId && sectionId ? { courseId, sectionId } : undefined;
+    // Growing prefixes (4, 16, 64 … files): the first rows fill in while a large folder is still
+    // being read. Each file is compared with the ones before it, and main re-reads nothing it read.
+    for (let size = Math.min(4, all.length); ; size = Math.min(size * 4, all.length)) {
+      const handles = all.slice(0, size);
+      try {
+        const checks = await call((b) => b.uploads.check(section ? { handles, section } : { handles }));
+        if (run !== checkRun) return; // a newer check (other files or section) answers instead
+        const byHandle = new Map(checks.map((c) => [c.handle, c]));
+        set((s) => ({
+          staged: s.staged.map((f) => {
+            const check = byHandle.get(f.handle);
+            if (!check) return f;
+            const wasFlagged = (f.check?.duplicates.length ?? 0) > 0;
+            return {
+              ...f,
+              check,
+              checkError: null,
+              duplicateChoice: check.duplicates.length > 0 && wasFlagged ? f.duplicateChoice : null,
+            };
+          }),
+        }));
+      } catch (error) {
+        if (run !== checkRun) return;
+        set((s) => ({ staged: s.staged.map((f) => (all.includes(f.handle) ? { ...f, checkError: error } : f)) }));
+        return;
+      }
+      if (size === all.length) return;
+    }
+  },
+  setDuplicateChoice(handle, choice) {
+    set((s) => ({ staged: s.staged.map((f) => (f.handle === handle ? { ...f, duplicateChoice: choice } : f)) }));
   },
   async start() {
     const { staged, courseId, sectionId } = get();
-    if (!courseId || !sectionId || staged.length === 0) return;
+    const startable = staged.filter(isStartable);
+    if (!courseId || !sectionId || startable.length === 0) return;
     set({ starting: true });
     try {
-      const items = staged.map((file) => {
+      const items = startable.map((file) => {
         const target: LessonTarget = file.replaceLessonId
           ? { kind: 'replace', courseId, sectionId, lessonId: file.replaceLessonId }
           : { kind: 'new', courseId, sectionId, title: file.title.trim() };

@@ -1,0 +1,284 @@
+// Main process / plain Node. The check every file passes before an upload session is made for it:
+// is it a video (by its bytes), what does it hold (duration, size, codecs, warnings), and is the
+// same content already queued, uploaded or in the chosen section. The app's staging rows and the
+// CLI's `upload` both use it; nothing here talks to the server.
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import {
+  fullSha256,
+  sampleSha256,
+  type ContentFingerprint,
+  type DuplicateHit,
+  type SectionLesson,
+} from './duplicates.ts';
+import { FileAccessError, titleFromFileName } from './file-identity.ts';
+import {
+  MediaProbeError,
+  checkVideoContainer,
+  durationSecondsOf,
+  mediaWarnings,
+  probeMedia,
+  type MediaFacts,
+  type MediaWarning,
+} from './media-probe.ts';
+import type { LessonTarget, UploadManager, UploadRow } from './types.ts';
+
+export interface FileCheck {
+  path: string;
+  fileName: string;
+  size: number;
+  mtimeMs: number;
+  /** A video container by its bytes; false = refused before any session is created. */
+  video: boolean;
+  mime: string | null;
+  /** Why it is refused ("notes.mp4 is a text file, not a video."); null for a video. */
+  reason: string | null;
+  /** What the prober read; null when refused or unreadable (then a warning says so). */
+  media: MediaFacts | null;
+  warnings: MediaWarning[];
+  content: ContentFingerprint;
+}
+
+/** What the journal holds about an upload's file (stored when it was added). */
+export interface StoredFileCheck {
+  mime: string | null;
+  media: MediaFacts | null;
+  content: ContentFingerprint;
+  /** The file's mtime when it was read: with path and size, tells a rerun of the same file. */
+  mtimeMs: number | null;
+}
+
+// Checks are kept per path, size and mtime: re-checking after the section changes, or the CLI and
+// app asking twice, costs a stat.
+const MAX_CACHED = 2000;
+const checks = new Map<string, Promise<FileCheck>>();
+const fullHashes = new Map<string, Promise<string>>();
+
+function remember<T>(cache: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let value = cache.get(key);
+  if (!value) {
+    value = make();
+    cache.set(key, value);
+    value.catch(() => cache.delete(key));
+    if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
+  }
+  return value;
+}
+
+/** Throws FileAccessError (not found, empty, unreadable) like the engine's own add. */
+export async function inspectFile(path: string): Promise<FileCheck> {
+  const info = await statFile(path);
+  return remember(checks, `${path}\0${info.size}\0${info.mtimeMs}`, () => inspect(path, info.mtimeMs));
+}
+
+/** A stat with the engine's errors (as readIdentity words them), without its 2 MiB of hashing. */
+async function statFile(path: string): Promise<{ size: number; mtimeMs: number }> {
+  const name = basename(path);
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT') throw new FileAccessError('FILE_NOT_FOUND', path, `${name} was not found.`, error);
+    throw new FileAccessError('FILE_UNREADABLE', path, `${name} cannot be read (${code ?? 'error'}).`, error);
+  }
+  if (!info.isFile()) throw new FileAccessError('NOT_A_FILE', path, `${name} is not a file.`);
+  if (info.size === 0) throw new FileAccessError('FILE_EMPTY', path, `${name} is empty.`);
+  return info;
+}
+
+async function inspect(path: string, mtimeMs: number): Promise<FileCheck> {
+  const fileName = basename(path);
+  try {
+    const [verdict, sampled] = await Promise.all([checkVideoContainer(path), sampleSha256(path)]);
+    const content: ContentFingerprint = { ...sampled, sha256: null };
+    const base = { path, fileName, size: sampled.size, mtimeMs, mime: verdict.mime, content };
+    if (!verdict.ok) return { ...base, video: false, reason: verdict.reason, media: null, warnings: [] };
+    try {
+      const media = await probeMedia(path);
+      return { ...base, video: true, reason: null, media, warnings: mediaWarnings(media) };
+    } catch (error) {
+      if (!(error instanceof MediaProbeError)) throw error;
+      // A container whose insides the prober cannot read may still play on the server: warn only.
+      const warning: MediaWarning = {
+        code: 'MEDIA_UNREADABLE',
+        message: 'Its duration, size and codecs could not be read.',
+      };
+      return { ...base, video: true, reason: null, media: null, warnings: [warning] };
+    }
+  } catch (error) {
+    if (error instanceof FileAccessError) throw error;
+    throw new FileAccessError('FILE_UNREADABLE', path, `${fileName} cannot be read.`, error);
+  }
+}
+
+/** What the journal stores for an accepted file. */
+export function storedCheckOf(check: FileCheck): StoredFileCheck {
+  return { mime: check.mime, media: check.media, content: check.content, mtimeMs: check.mtimeMs };
+}
+
+async function fullHashOf(path: string, size: number): Promise<string | null> {
+  const info = await stat(path).catch(() => null);
+  if (!info?.isFile() || info.size !== size) return null;
+  return remember(fullHashes, `${path}\0${info.size}\0${info.mtimeMs}`, () => fullSha256(path));
+}
+
+/** An upload the journal knows, with what was read from its file when it was added. */
+export interface KnownUpload {
+  row: Pick<UploadRow, 'id' | 'fileName' | 'path' | 'state' | 'target' | 'lessonId' | 'createdAt'>;
+  check: StoredFileCheck | null;
+}
+
+/** The journal's uploads with what was read from their files. */
+export function knownUploads(manager: Pick<UploadManager, 'list' | 'fileChecks'>): KnownUpload[] {
+  const stored = manager.fileChecks();
+  return manager.list().map((row) => ({ row, check: stored.get(row.id) ?? null }));
+}
+
+/**
+ * The journal's upload of this very file (path, size, mtime as read then) to this target: running
+ * the same command again resumes it, and what was read then still holds, so nothing is re-read.
+ */
+export async function rerunOf(
+  known: readonly KnownUpload[],
+  path: string,
+  target: LessonTarget,
+): Promise<KnownUpload | undefined> {
+  const info = await stat(path).catch(() => null);
+  if (!info?.isFile()) return undefined;
+  return known.find(
+    ({ row, check }) =>
+      row.state !== 'cancelled' &&
+      row.path === path &&
+      sameTarget(row.target, target) &&
+      check?.content.size === info.size &&
+      check.mtimeMs === info.mtimeMs,
+  );
+}
+
+export interface DuplicateContext {
+  /** Rows of the upload journal (queued, running, failed and finished). */
+  known: readonly KnownUpload[];
+  /** Files checked before this one in the same batch. */
+  earlier: readonly FileCheck[];
+  /** The chosen section and its lessons as the server lists them (null when not loaded). */
+  section: { courseId: string; sectionId: string; lessons: readonly SectionLesson[] | null } | null;
+  /** The CLI's rerun: a journal row of this very path and target is a resume, not a duplicate. */
+  resumeTarget?: LessonTarget;
+}
+
+/**
+ * Where this content already is. A match on size and samples is confirmed by the full SHA-256 of
+ * both files; when the other file is no longer on disk (uploaded, then moved) its stored full hash
+ * is used, and without one the sampled match stands. The server gives lessons no content hash,
+ * so "in the section" means an upload Lectern made whose lesson is still in the section; a lesson
+ * with the file's title and length is reported as a weaker hint.
+ */
+export async function findDuplicates(file: FileCheck, context: DuplicateContext): Promise<DuplicateHit[]> {
+  if (!file.video) return [];
+  const hits: DuplicateHit[] = [];
+  const confirm = async (other: { path: string; content: ContentFingerprint }): Promise<boolean> => {
+    if (other.content.size !== file.size || other.content.sampleSha256 !== file.content.sampleSha256) return false;
+    const theirs = other.content.sha256 ?? (await fullHashOf(other.path, other.content.size));
+    if (theirs === null) return true;
+    const ours = file.content.sha256 ?? (await fullHashOf(file.path, file.size));
+    if (ours === null) return true;
+    file.content.sha256 = ours;
+    return ours === theirs;
+  };
+  const lessons = context.section?.lessons ?? null;
+  const reported = new Set<string>();
+
+  for (const earlier of context.earlier) {
+    if (earlier.path === file.path && earlier.mtimeMs === file.mtimeMs) {
+      hits.push(hit('batch', `${file.fileName} is already in this batch.`, true));
+    } else if (earlier.video && (await confirm(earlier))) {
+      hits.push(hit('batch', `Same video as ${earlier.fileName} in this batch.`, true));
+    }
+  }
+  for (const { row, check } of context.known) {
+    if (row.state === 'cancelled' || !check) continue;
+    if (context.resumeTarget && row.path === file.path && sameTarget(row.target, context.resumeTarget)) continue;
+    if (!(await confirm({ path: row.path, content: check.content }))) continue;
+    const when = row.createdAt.slice(0, 10);
+    if (row.state !== 'done') {
+      hits.push(
+        hit('queued', `Same video as ${row.fileName}, already in the upload list (${row.state}).`, true, row.id),
+      );
+      continue;
+    }
+    const lesson =
+      context.section && row.target.sectionId === context.section.sectionId && row.lessonId
+        ? lessons?.find((l) => l.id === row.lessonId)
+        : undefined;
+    if (lesson) {
+      reported.add(lesson.id);
+      hits.push(
+        hit(
+          'in-section',
+          `Already in this section as “${lesson.title}” (uploaded from ${row.fileName} on ${when}).`,
+          true,
+          row.id,
+          lesson.id,
+        ),
+      );
+    } else {
+      hits.push(
+        hit('uploaded', `Same video as ${row.fileName}, uploaded on ${when}.`, true, row.id, row.lessonId ?? undefined),
+      );
+    }
+  }
+  const seconds = file.media ? durationSecondsOf(file.media) : null;
+  const title = titleFromFileName(file.path).toLocaleLowerCase();
+  for (const lesson of lessons ?? []) {
+    if (reported.has(lesson.id) || seconds === null || lesson.duration_seconds <= 0) continue;
+    if (lesson.title.trim().toLocaleLowerCase() === title && Math.abs(lesson.duration_seconds - seconds) <= 1) {
+      hits.push(
+        hit(
+          'similar-lesson',
+          `This section already has a lesson “${lesson.title}” of the same length.`,
+          false,
+          undefined,
+          lesson.id,
+        ),
+      );
+    }
+  }
+  return hits.sort((a, b) => STRENGTH.indexOf(a.kind) - STRENGTH.indexOf(b.kind));
+}
+
+const STRENGTH: DuplicateHit['kind'][] = ['in-section', 'uploaded', 'queued', 'batch', 'similar-lesson'];
+
+function hit(
+  kind: DuplicateHit['kind'],
+  message: string,
+  sameContent: boolean,
+  uploadRowId?: string,
+  lessonId?: string,
+): DuplicateHit {
+  return { kind, message, sameContent, ...(uploadRowId ? { uploadRowId } : {}), ...(lessonId ? { lessonId } : {}) };
+}
+
+function sameTarget(a: LessonTarget, b: LessonTarget): boolean {
+  if (a.kind !== b.kind || a.courseId !== b.courseId || a.sectionId !== b.sectionId) return false;
+  return a.kind === 'replace' && b.kind === 'replace' ? a.lessonId === b.lessonId : true;
+}
+
+/** "0:03 · 160×120 · AVC": what a staging row or a CLI line shows. */
+export function describeMedia(media: MediaFacts | null): string | null {
+  if (!media) return null;
+  const parts: string[] = [];
+  const seconds = durationSecondsOf(media);
+  if (seconds !== null) parts.push(formatDuration(seconds));
+  if (media.width && media.height) parts.push(`${media.width}×${media.height}`);
+  const codecs = [media.videoCodec, media.audioCodec].filter((c): c is string => Boolean(c));
+  if (codecs.length > 0) parts.push(codecs.join(' + '));
+  return parts.join(' · ') || null;
+}
+
+export function formatDuration(totalSeconds: number): string {
+  const h = Math.floor(totalSeconds / 3600);
+  const m = Math.floor((totalSeconds % 3600) / 60);
+  const s = String(totalSeconds % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
