@@ -270,11 +270,11 @@ test('the command palette finds cached courses and lessons, and runs actions, of
   const input = palette.getByRole('combobox');
   await expect(input).toBeFocused();
   await input.fill(lessonTitle);
-  const lessonOption = page.getByRole('option').filter({ hasText: lessonTitle }).filter({ hasText: 'Lesson' });
+  const lessonOption = palette.getByRole('option').filter({ hasText: lessonTitle }).filter({ hasText: 'Lesson' });
   await expect(lessonOption.first()).toBeVisible();
   await expect(lessonOption.first()).toContainText(COURSE);
   await input.fill(COURSE.slice(0, 9).toLowerCase());
-  await expect(page.getByRole('option').filter({ hasText: COURSE }).first()).toBeVisible();
+  await expect(palette.getByRole('option').filter({ hasText: COURSE }).first()).toBeVisible();
   await checkBothThemes(page, testInfo, 'command-palette');
 
   // Escape closes it and the focus goes back where it was.
@@ -285,7 +285,7 @@ test('the command palette finds cached courses and lessons, and runs actions, of
   // Opening a course from the palette, offline.
   await page.keyboard.press('ControlOrMeta+k');
   await input.fill(COURSE);
-  await expect(page.getByRole('option').first()).toContainText(COURSE);
+  await expect(palette.getByRole('option').first()).toContainText(COURSE);
   await page.keyboard.press('Enter');
   await expect(palette).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(COURSE);
@@ -295,7 +295,7 @@ test('the command palette finds cached courses and lessons, and runs actions, of
   await input.fill('new assess');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowUp');
-  await expect(page.getByRole('option', { selected: true })).toContainText('New assessment');
+  await expect(palette.getByRole('option', { selected: true })).toContainText('New assessment');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('New assessment');
   await expect(page.locator('select[name="course_id"] option:checked')).toHaveText(COURSE);
