@@ -115,9 +115,7 @@ test('create an assessment offline; it is sent once when the server is back', as
   await expect(page.locator('input[name="title"]')).toHaveValue(title);
 });
 
-test('publishing asks first, with a summary and a warning when it looks unfinished', async ({
-  lectern,
-}, testInfo) => {
+test('publishing asks first, with a summary and a warning when it looks unfinished', async ({ lectern }, testInfo) => {
   test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
   const { page } = lectern;
   await waitForShell(page);
@@ -242,10 +240,9 @@ test('the assignments list shows what was created here, with the server’s id a
   await expect(record).toContainText(/Course: \S/);
   await expect(record).toContainText(/Server id [0-9a-f-]{36}/);
   await checkBothThemes(page, testInfo, 'assignments-list');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assignments' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assignments' }),
+  ).toHaveAttribute('aria-current', 'page');
 });
 
 test('the command palette finds cached courses and lessons, and runs actions, offline', async ({

@@ -59,6 +59,7 @@ export function StatusChangeDialog(props: {
       title={publishing ? `Publish “${summary.title}”?` : `Archive “${summary.title}”?`}
       confirmLabel={publishing ? (signs.length ? 'Publish anyway' : 'Publish') : 'Archive'}
       tone={publishing ? 'default' : 'danger'}
+      testId="status-dialog"
       onConfirm={props.onConfirm}
       onCancel={props.onCancel}
     >
