@@ -355,3 +355,37 @@ test('shortcuts: ? lists them, / searches, Escape closes, Ctrl/Cmd+S saves the o
   await expect(page).toHaveURL(/#\/assignments\/new\?draft=/);
   expect(await requestCount(page, 'POST', /\/assignments$/)).toBe(0);
 });
+
+test('quizzes filter by course and by status, and a quiz opens its lesson', async ({ lectern }, testInfo) => {
+  const { page } = lectern;
+  await waitForShell(page);
+  await gotoRoute(page, 'quizzes');
+  const rows = page.getByTestId('quiz-row');
+  await expect(rows.first()).toBeVisible();
+  const total = Number((await page.getByTestId('quiz-count').innerText()).replace(/\D/g, ''));
+
+  await page.getByTestId('quiz-course').selectOption({ label: COURSE });
+  const count = page.getByTestId('quiz-count');
+  await expect(count).toHaveText(/^\d+ quiz(zes)?$/);
+  const inCourse = Number((await count.innerText()).replace(/\D/g, ''));
+  expect(inCourse).toBeGreaterThan(0);
+  expect(inCourse).toBeLessThan(total);
+  await expect(rows).toHaveCount(inCourse);
+  for (let i = 0; i < inCourse; i++) await expect(rows.nth(i)).toContainText(`Course: ${COURSE}`);
+  await expect(rows.first()).toHaveAttribute('href', /^#\/courses\/[0-9a-f-]{36}\?lesson=[0-9a-f-]{36}&section=/);
+  await checkBothThemes(page, testInfo, 'quizzes-filtered');
+
+  // A status no quiz of the course has: an empty state with the way out.
+  await page.getByTestId('quiz-status').selectOption('ARCHIVED');
+  await expect(page.getByText(`No quizzes in ${COURSE} match`)).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(count).toHaveText(new RegExp(`^${total} quizzes$`));
+
+  await page.getByTestId('quiz-status').selectOption('DRAFT');
+  await expect(count).toHaveText(/^\d+ quiz(zes)?$/);
+  await page.getByTestId('quiz-course').selectOption({ label: COURSE });
+  await expect(count).toHaveText(/^\d+ quiz(zes)?$/);
+  await rows.first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(COURSE);
+  await expect(page).toHaveURL(/\?lesson=/);
+});
