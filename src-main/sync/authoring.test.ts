@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from './sandbox-support.ts';
 import { createSyncService, type SyncService } from './service.ts';
-import { eventually, tempDataDir } from './test-support.ts';
+import { createFakeServer, eventually, FakeApiError, tempDataDir } from './test-support.ts';
 
 let sandbox: TestSandbox;
 let data: ReturnType<typeof tempDataDir>;
@@ -112,5 +112,26 @@ describe('assignments created from this workspace', () => {
     await service.close();
     service = open();
     expect(service.assignmentHistory().map((r) => r.draftId)).toEqual([unsent.id, sent.id]);
+  });
+});
+
+describe('a server without the assumed assessment create', () => {
+  it('leaves the new assessment as a failed draft saying so, sent once and not retried', async () => {
+    const server = createFakeServer();
+    const local = createSyncService({ dataDir: data.dir, profileId: 'fake', client: server.client });
+    try {
+      server.failNext('assessments.create', new FakeApiError('UnsupportedOperation', 404));
+      const draft = local.createDraft({
+        resource: 'assessment',
+        fields: { title: 'Not here', description: 'd', course_id: '00000000-0000-4000-8000-000000000001' },
+      });
+      local.saveToServer(draft.id);
+      await eventually(() => expect(local.getDraft(draft.id).state).toBe('failed'));
+      expect(local.getDraft(draft.id).error).toMatchObject({ kind: 'UnsupportedOperation', status: 404 });
+      expect(server.calls.filter((c) => c.op === 'assessments.create')).toHaveLength(1);
+      expect(local.getDraft(draft.id).values).toMatchObject({ title: 'Not here' }); // the work is kept
+    } finally {
+      await local.close();
+    }
   });
 });
