@@ -259,6 +259,8 @@ test('the command palette finds cached courses and lessons, and runs actions, of
   await expect(page.getByTestId('connection-state')).not.toHaveAttribute('data-state', 'online', { timeout: 20_000 });
 
   await gotoRoute(page, 'quizzes');
+  // The new screen's heading takes the focus once it has loaded; only then move it.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   const opener = page.getByRole('link', { name: 'Courses' }).first();
   await opener.focus();
   await page.keyboard.press('ControlOrMeta+k');
