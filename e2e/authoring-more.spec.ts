@@ -212,6 +212,7 @@ test('the groups, seats and places panels show people and places, and never wide
   await expect(page.getByTestId('locations-panel')).toContainText(/\d+ seats/);
   await expect(page.getByTestId('seats-panel').getByTestId('seat').first()).toContainText('A1');
   await expectNoSidewaysScroll(page);
+  await groups.scrollIntoViewIfNeeded();
   await checkBothThemes(page, testInfo, 'assessment-people');
 });
 

@@ -10,7 +10,9 @@ export function lessonHref(courseId: string, lessonId: string, sectionId?: strin
 }
 
 /** The lesson (and section) a link asked for, from the current address. */
-export function lessonInHash(hash: string = window.location.hash): { lessonId: string; sectionId: string | null } | null {
+export function lessonInHash(
+  hash: string = window.location.hash,
+): { lessonId: string; sectionId: string | null } | null {
   const query = new URLSearchParams(hash.split('?')[1] ?? '');
   const lessonId = query.get('lesson');
   return lessonId ? { lessonId, sectionId: query.get('section') } : null;

@@ -35,7 +35,8 @@ export function parseHash(hash: string): Route {
     case 'quizzes':
       return { name: 'quizzes' };
     case 'assessments':
-      if (second === 'new') return { name: 'assessment-new', courseId: query.get('course'), draftId: query.get('draft') };
+      if (second === 'new')
+        return { name: 'assessment-new', courseId: query.get('course'), draftId: query.get('draft') };
       return second ? { name: 'assessment', id: second } : { name: 'assessments', courseId: query.get('course') };
     case 'assignments':
       // `#/assignments` alone is the list; the form is `#/assignments/new` (older links carry ?draft=).

@@ -148,7 +148,9 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
     (draft?.state === 'failed' && errorCode(draft.error) === 'UnsupportedOperation') ||
     (state.submitError !== null && errorCode(state.submitError) === 'UnsupportedOperation');
   const chosenCourse = courses?.find((c) => c.id === state.form['course_id']) ?? null;
-  const courseShown = revealedError(state, 'course_id') ? clientErrors['course_id'] : (serverErrors['course_id'] ?? null);
+  const courseShown = revealedError(state, 'course_id')
+    ? clientErrors['course_id']
+    : (serverErrors['course_id'] ?? null);
 
   const discard = () => {
     if (!draft) return;
@@ -237,11 +239,7 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
             options={courseOptions}
             disabled={sentOrSending}
             error={courseShown ?? null}
-            hint={
-              coursesOffline
-                  ? 'Courses as last seen (offline).'
-                  : undefined
-            }
+            hint={coursesOffline ? 'Courses as last seen (offline).' : undefined}
             onChange={(value) => state.change('course_id', value, value === '' ? undefined : value)}
           />
         </div>

@@ -59,9 +59,7 @@ export function LocationsPanel({ locations }: { locations: readonly Location[] }
 export function GroupsPanel({ groups }: { groups: readonly Group[] }) {
   return (
     <section className="details-section" aria-labelledby="panel-groups" data-testid="groups-panel">
-      <h2 id="panel-groups">
-        Groups {groups.length > 0 && <span className="muted">({groups.length})</span>}
-      </h2>
+      <h2 id="panel-groups">Groups {groups.length > 0 && <span className="muted">({groups.length})</span>}</h2>
       {groups.length === 0 ? (
         <p className="muted">No groups take this assessment yet.</p>
       ) : (

@@ -16,7 +16,8 @@ type Loose = Record<string, unknown>;
 const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 function personFrom(value: unknown, index: number): Person | null {
-  if (typeof value === 'string') return value.trim() ? { key: `${index}`, name: value.trim(), email: null, status: null } : null;
+  if (typeof value === 'string')
+    return value.trim() ? { key: `${index}`, name: value.trim(), email: null, status: null } : null;
   if (typeof value !== 'object' || value === null) return null;
   const item = value as Loose;
   const email = str(item.email);

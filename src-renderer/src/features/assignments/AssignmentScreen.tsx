@@ -210,8 +210,7 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
         </div>
         <p className="muted form-note">
           Add questions on the server once the assignment exists. Everything you write here is kept on this computer
-          until you create it; <a href={href({ name: 'assignments' })}>Assignments</a> lists the ones you have
-          created.
+          until you create it; <a href={href({ name: 'assignments' })}>Assignments</a> lists the ones you have created.
         </p>
         <div className="form-actions">
           <button

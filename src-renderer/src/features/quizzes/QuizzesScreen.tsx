@@ -203,13 +203,7 @@ function QuizRow({ quiz, active, names }: { quiz: Quiz | undefined; active: bool
       : href({ name: 'course', id: lesson.course_id })
     : undefined;
   return (
-    <a
-      className="row row--link"
-      href={target}
-      tabIndex={active ? 0 : -1}
-      data-primary
-      data-testid="quiz-row"
-    >
+    <a className="row row--link" href={target} tabIndex={active ? 0 : -1} data-primary data-testid="quiz-row">
       <span className="row-line">
         <span className="row-title">{lesson?.title ?? '—'}</span>
         <Badge>{humanize(quiz.status)}</Badge>
