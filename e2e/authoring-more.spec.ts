@@ -6,8 +6,11 @@
  * saved as a screenshot in light and dark and checked with axe.
  */
 import type { Page, TestInfo } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { LecternBridge } from '../src-preload/contract.ts';
-import { test, expect } from './fixtures.ts';
+import { startBridgeHostProcess, test, expect } from './fixtures.ts';
 import { checkScreen, gotoRoute, sandboxApi, waitForShell } from './support.ts';
 
 const COURSE = 'Workplace Safety Essentials';
@@ -391,4 +394,29 @@ test('quizzes filter by course and by status, and a quiz opens its lesson', asyn
   await rows.first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(COURSE);
   await expect(page).toHaveURL(/\?lesson=/);
+});
+
+test('an empty workspace says what to do next: add a workspace', async ({ playwright }, testInfo) => {
+  test.skip(testInfo.project.name === 'electron', 'starts its own bridge host with an empty sandbox');
+  const dataDir = mkdtempSync(join(tmpdir(), 'lectern-e2e-empty-'));
+  const { child, appUrl } = await startBridgeHostProcess(dataDir, ['--sandbox-seed', 'empty']);
+  const browser = await playwright.chromium.launch({
+    executablePath: process.env['LECTERN_CHROMIUM'] ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(appUrl);
+    await waitForShell(page);
+    await expect(page.getByText('No courses yet')).toBeVisible();
+    await checkBothThemes(page, testInfo, 'courses-empty');
+    await page.getByRole('link', { name: 'Add a workspace' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Workspaces');
+  } finally {
+    await browser.close();
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
