@@ -99,7 +99,7 @@ test('editor: limits as you type, autosave, save to server, explicit status chan
   await hours.fill('2x');
   await expect(page.getByTestId('error-duration_hours')).toContainText('whole number');
   await hours.fill('2147483648');
-  await expect(page.getByTestId('error-duration_hours')).toContainText('2,147,483,647');
+  await expect(page.getByTestId('error-duration_hours')).toContainText('longer than an assessment can last');
   await hours.fill('2');
   await expect(page.getByTestId('error-duration_hours')).toHaveCount(0);
 
@@ -126,8 +126,9 @@ test('editor: limits as you type, autosave, save to server, explicit status chan
   await expect(p.getByTestId('detail-total-points')).toBeVisible();
   await expect(p.getByRole('heading', { level: 1 })).toHaveText(newTitle);
 
-  // Status is an explicit action: Archive, then Back to draft.
-  await p.getByRole('button', { name: 'Archive' }).click();
+  // Status is an explicit action: Archive (confirmed), then Back to draft.
+  await p.getByRole('button', { name: 'Archive…' }).click();
+  await p.getByTestId('status-dialog').getByRole('button', { name: 'Archive', exact: true }).click();
   await expect(p.getByTestId('draft-banner')).toHaveAttribute('data-state', 'sent', { timeout: 15_000 });
   await expect(p.locator('.editor-status')).toContainText('Archived');
   await expect(p.getByRole('button', { name: 'Back to draft' })).toBeVisible();

@@ -333,6 +333,42 @@ const stagingChannels = {
     z.array(StagedFileCheckSchema),
   ),
 } as const;
+// command palette and assignment history --------------------------------------------------------
+
+export const PaletteHitSchema = z.object({
+  kind: z.enum(['course', 'section', 'lesson', 'assessment']),
+  id: z.string(),
+  title: z.string(),
+  detail: z.string().nullable(),
+  courseId: z.string().nullable(),
+  sectionId: z.string().nullable(),
+});
+export type PaletteHit = z.infer<typeof PaletteHitSchema>;
+
+export const AssignmentRecordSchema = z.object({
+  draftId: Id,
+  title: z.string(),
+  state: z.enum(DRAFT_STATES),
+  serverId: z.string().nullable(),
+  status: z.string().nullable(),
+  courseId: z.string().nullable(),
+  courseName: z.string().nullable(),
+  className: z.string().nullable(),
+  submissionDate: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
+});
+export type AssignmentRecord = z.infer<typeof AssignmentRecordSchema>;
+
+const authoringChannels = {
+  /** Searches the cache only (never the network), so the palette works offline. */
+  'palette.search': channel(
+    z.object({ text: z.string().max(200), limit: z.int().min(1).max(50).optional() }).strict(),
+    z.array(PaletteHitSchema),
+  ),
+  'assignments.history': channel(NoInput, z.array(AssignmentRecordSchema)),
+};
 
 // ---------------------------------------------------------------------------------------------
 // The channel map. Names are `<group>.<method>`; the preload exposes them as lectern.group.method.
@@ -461,6 +497,7 @@ export const requestChannels = {
     Ok,
   ),
   ...stagingChannels,
+  ...authoringChannels,
 } as const;
 
 /**

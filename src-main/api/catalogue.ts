@@ -185,7 +185,9 @@ export const catalogue = {
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
-    notes: 'Query parameter names assumed.',
+    notes:
+      'Query parameter names assumed. No course or status filter is documented, so the app filters by ' +
+      'course and status after reading every page (100 at a time) rather than send guessed parameters.',
   }),
   // ----- assessments (tenant-only) -----
   'assessments.list': op({

@@ -4,6 +4,7 @@
  */
 import type { AppServices } from '../services/index.ts';
 import type { HandlerTable } from './dispatch.ts';
+import { authoringHandlers } from './handlers/authoring.ts';
 import { contentHandlers } from './handlers/content.ts';
 import { syncHandlers } from './handlers/sync.ts';
 import { uploadHandlers } from './handlers/uploads.ts';
@@ -35,5 +36,6 @@ export function createHandlers(services: AppServices): HandlerTable {
     ...contentHandlers(services),
     ...syncHandlers(services),
     ...uploadHandlers(services),
+    ...authoringHandlers(services),
   };
 }

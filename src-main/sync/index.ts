@@ -23,3 +23,5 @@ export { RESOURCE_KINDS, allowedFields } from './resources.ts';
 export type { SyncApiClient } from './client.ts';
 export type { CacheRead } from '../store/cache-store.ts';
 export type { StoreNotice } from '../store/profile-database.ts';
+export type { PaletteHit, PaletteKind } from './palette-search.ts';
+export type { AssignmentRecord } from './assignment-history.ts';

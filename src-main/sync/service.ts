@@ -25,6 +25,8 @@ import { SyncServiceError, toSyncError, type SyncError } from './errors.ts';
 import type { ConflictChoice, Fields } from './merge.ts';
 import { createOutbox, type OutboxItem, type OutboxSummary } from './outbox.ts';
 import type { DraftParent, ResourceKind } from './resources.ts';
+import { searchCache, type PaletteHit } from './palette-search.ts';
+import { assignmentHistory, type AssignmentRecord } from './assignment-history.ts';
 
 export interface SyncEventMap {
   /** Connection state changed. */
@@ -118,6 +120,11 @@ export interface SyncService {
 
   /** The resource was deleted on the server: drop it from the cache so no screen shows it. */
   forgetDeleted(resource: 'assessment', id: string): void;
+
+  /** Courses, sections, lessons and assessments in the cache whose title holds `text` (offline too). */
+  searchCache(text: string, limit?: number): PaletteHit[];
+  /** The assignments created from this workspace (the API cannot list them): the outbox's record. */
+  assignmentHistory(): AssignmentRecord[];
 
   close(): Promise<void>;
 }
@@ -383,6 +390,9 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
         emit('cache.updated', { key, kind: 'assessments', fetchedAt: cache.read(key).fetchedAt, error: null });
       }
     },
+
+    searchCache: (text, limit) => guard(() => searchCache(db, text, limit)),
+    assignmentHistory: () => guard(() => assignmentHistory(db)),
 
     async close() {
       if (closed) return;

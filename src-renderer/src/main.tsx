@@ -9,6 +9,7 @@ import './styles/components.css';
 import './styles/shell.css';
 import './styles/screens.css';
 import './styles/screens-more.css';
+import './styles/authoring.css';
 
 performance.mark('lectern:modules-evaluated');
 

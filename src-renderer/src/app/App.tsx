@@ -4,6 +4,7 @@ import { Notices } from '../components/Notices.tsx';
 import { useActiveProfile, useWorkspaces } from '../features/workspaces/store.ts';
 import { useRoute } from '../lib/router.ts';
 import { EnvironmentBand } from './EnvironmentBand.tsx';
+import { KeyboardLayer } from './KeyboardLayer.tsx';
 import { Nav } from './Nav.tsx';
 import { Screen } from './Screen.tsx';
 import { StatusBar } from './StatusBar.tsx';
@@ -42,6 +43,7 @@ export function App() {
       </main>
       <StatusBar />
       <Notices />
+      <KeyboardLayer />
     </div>
   );
 }

@@ -15,12 +15,7 @@ const ITEMS: Item[] = [
   { name: 'courses', label: 'Courses', route: { name: 'courses' } },
   { name: 'quizzes', label: 'Quizzes', route: { name: 'quizzes' } },
   { name: 'assessments', label: 'Assessments', route: { name: 'assessments', courseId: null }, needs: 'assessments' },
-  {
-    name: 'assignment-new',
-    label: 'New assignment',
-    route: { name: 'assignment-new', draftId: null },
-    needs: 'assignments',
-  },
+  { name: 'assignments', label: 'Assignments', route: { name: 'assignments' }, needs: 'assignments' },
   { name: 'drafts', label: 'Drafts & sync', route: { name: 'drafts' } },
   { name: 'uploads', label: 'Uploads', route: { name: 'uploads' } },
   { name: 'workspaces', label: 'Workspaces', route: { name: 'workspaces' } },

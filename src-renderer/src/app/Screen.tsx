@@ -16,6 +16,12 @@ const AssessmentsScreen = lazy(() =>
 const AssignmentScreen = lazy(() =>
   import('../features/assignments/AssignmentScreen.tsx').then((m) => ({ default: m.AssignmentScreen })),
 );
+const NewAssessmentScreen = lazy(() =>
+  import('../features/assessments/NewAssessmentScreen.tsx').then((m) => ({ default: m.NewAssessmentScreen })),
+);
+const AssignmentsScreen = lazy(() =>
+  import('../features/assignments/AssignmentsScreen.tsx').then((m) => ({ default: m.AssignmentsScreen })),
+);
 const CourseDetailScreen = lazy(() =>
   import('../features/courses/CourseDetailScreen.tsx').then((m) => ({ default: m.CourseDetailScreen })),
 );
@@ -55,6 +61,10 @@ function RouteScreen({ route }: { route: Route }) {
       return <AssessmentEditorScreen key={route.id} assessmentId={route.id} />;
     case 'assignment-new':
       return <AssignmentScreen draftId={route.draftId} />;
+    case 'assessment-new':
+      return <NewAssessmentScreen courseId={route.courseId} draftId={route.draftId} />;
+    case 'assignments':
+      return <AssignmentsScreen />;
     case 'drafts':
       return <DraftsScreen />;
     case 'draft':

@@ -12,12 +12,13 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   error?: string | null;
   tone?: 'danger' | 'default';
+  testId?: string;
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, confirmLabel, onConfirm, onCancel, children, busy = false, error, tone = 'danger' } = props;
   return (
-    <Modal open={open} title={title} onClose={onCancel} size="small" testId="confirm-dialog">
+    <Modal open={open} title={title} onClose={onCancel} size="small" testId={props.testId ?? 'confirm-dialog'}>
       <div className="modal-content">{children}</div>
       {error && (
         <p className="form-error" role="alert">

@@ -12,6 +12,8 @@ export type Route =
   | { name: 'assessments'; courseId: string | null }
   | { name: 'assessment'; id: string }
   | { name: 'assignment-new'; draftId: string | null }
+  | { name: 'assessment-new'; courseId: string | null; draftId: string | null }
+  | { name: 'assignments' }
   | { name: 'drafts' }
   | { name: 'draft'; id: string }
   | { name: 'workspaces' }
@@ -33,8 +35,12 @@ export function parseHash(hash: string): Route {
     case 'quizzes':
       return { name: 'quizzes' };
     case 'assessments':
+      if (second === 'new')
+        return { name: 'assessment-new', courseId: query.get('course'), draftId: query.get('draft') };
       return second ? { name: 'assessment', id: second } : { name: 'assessments', courseId: query.get('course') };
     case 'assignments':
+      // `#/assignments` alone is the list; the form is `#/assignments/new` (older links carry ?draft=).
+      if (second === undefined && !query.has('draft')) return { name: 'assignments' };
       return { name: 'assignment-new', draftId: query.get('draft') };
     case 'drafts':
       return second ? { name: 'draft', id: second } : { name: 'drafts' };
@@ -62,6 +68,15 @@ export function href(route: Route): string {
       return `#/assessments/${enc(route.id)}`;
     case 'assignment-new':
       return route.draftId ? `#/assignments/new?draft=${enc(route.draftId)}` : '#/assignments/new';
+    case 'assessment-new': {
+      const query = new URLSearchParams();
+      if (route.courseId) query.set('course', route.courseId);
+      if (route.draftId) query.set('draft', route.draftId);
+      const qs = query.toString();
+      return qs ? `#/assessments/new?${qs}` : '#/assessments/new';
+    }
+    case 'assignments':
+      return '#/assignments';
     case 'drafts':
       return '#/drafts';
     case 'draft':
@@ -104,7 +119,10 @@ export function sectionOf(route: Route): RouteName {
     case 'course':
       return 'courses';
     case 'assessment':
+    case 'assessment-new':
       return 'assessments';
+    case 'assignment-new':
+      return 'assignments';
     case 'draft':
       return 'drafts';
     default:

@@ -1,10 +1,11 @@
 /**
  * Renderer. What the reference does not let us change, shown for context beside the editor:
- * points, questions, schedule, locations, groups, seats with their learners, passing score.
+ * points, questions, schedule, passing score; places, groups and seats in their own panels.
  */
 import type { Assessment } from '../../../../src-preload/contract.ts';
-import { formatDate, formatDateTime, humanize, plural } from '../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
+import { GroupsPanel, LocationsPanel, SeatsPanel } from './PeoplePanels.tsx';
 
 function yesNo(value: string): string {
   if (/^(true|yes|1)$/i.test(value)) return 'Yes';
@@ -24,7 +25,7 @@ export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
         <dl className="details-list">
           <dt>Course</dt>
           <dd>
-            <a href={href({ name: 'course', id: assessment.course_id })}>{assessment.course.name}</a>
+            <a href={href({ name: 'course', id: assessment.course_id })}>{assessment.course?.name ?? '—'}</a>
           </dd>
           <dt>Total points</dt>
           <dd data-testid="detail-total-points">{assessment.total_points}</dd>
@@ -57,74 +58,9 @@ export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
         </dl>
       </section>
 
-      <section className="details-section">
-        <h2>Locations</h2>
-        {assessment.locations.length === 0 ? (
-          <p className="muted">No locations.</p>
-        ) : (
-          <ul className="plain-list">
-            {assessment.locations.map((location) => (
-              <li key={location.id}>
-                <strong>{location.name}</strong> — {location.address || 'no address'} · seats {location.capacity}
-                {location.description && <span className="muted"> · {location.description}</span>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section className="details-section">
-        <h2>Groups</h2>
-        {assessment.groups.length === 0 ? (
-          <p className="muted">No groups.</p>
-        ) : (
-          <ul className="plain-list">
-            {assessment.groups.map((group) => (
-              <li key={group.id}>
-                <strong>{group.name}</strong>
-                {group.description && <span className="muted"> — {group.description}</span>}
-                {group.learners && <div className="muted">{group.learners}</div>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section className="details-section">
-        <h2>
-          Seats{' '}
-          {assessment.seats.length > 0 && <span className="muted">({plural(assessment.seats.length, 'seat')})</span>}
-        </h2>
-        {assessment.seats.length === 0 ? (
-          <p className="muted">No seats assigned.</p>
-        ) : (
-          <div className="table-wrap" tabIndex={0} role="region" aria-label="Seats and learners">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Seat</th>
-                  <th scope="col">Location</th>
-                  <th scope="col">Learner</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {assessment.seats.map((seat) => (
-                  <tr key={seat.id}>
-                    <td>{seat.seat_number}</td>
-                    <td>{seat.location.name}</td>
-                    <td>
-                      {seat.learner.full_name ?? 'Unnamed learner'}
-                      {seat.learner.email && <div className="muted">{seat.learner.email}</div>}
-                    </td>
-                    <td>{humanize(seat.learner.status)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <LocationsPanel locations={assessment.locations ?? []} />
+      <GroupsPanel groups={assessment.groups ?? []} />
+      <SeatsPanel seats={assessment.seats ?? []} />
 
       <p className="muted details-footnote">
         Created {formatDateTime(assessment.created_datetime)} · last changed on the server{' '}

@@ -14,6 +14,7 @@ import { ErrorState, Loading, Unavailable } from '../../components/States.tsx';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { href, navigate } from '../../lib/router.ts';
+import { useSaveShortcut } from '../../lib/shortcuts.ts';
 import { AutosaveLine, DraftBanner, isLocked } from '../drafts/DraftStatus.tsx';
 import { isIdleUpdate } from '../drafts/labels.ts';
 import { findDraftFor } from '../drafts/session.ts';
@@ -22,6 +23,7 @@ import { activeKeyMode, useActiveProfile } from '../workspaces/store.ts';
 import { AssessmentDetails } from './AssessmentDetails.tsx';
 import { DraftFields, focusFirstProblem, formErrors } from './DraftFields.tsx';
 import { ASSESSMENT_FIELDS, formFrom } from './fields.ts';
+import { StatusChangeDialog, summaryOf, type StatusChange } from './StatusChangeDialog.tsx';
 import { deleteAssessment, useAssessment, useAssessmentSession } from './store.ts';
 
 const session = useAssessmentSession;
@@ -50,6 +52,13 @@ function Editor({ assessmentId }: { assessmentId: string }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
+  // Ctrl/Cmd+S is "Save to server" here: the button itself, so the same checks apply.
+  useSaveShortcut(() => {
+    const button = document.querySelector<HTMLButtonElement>('[data-testid="save-to-server"]');
+    if (button && !button.disabled) button.click();
+    else notify('info', button ? 'Nothing new to save, or it is already on its way.' : 'Still opening the assessment.');
+  });
 
   useEffect(() => {
     let cancelled = false;
@@ -178,7 +187,9 @@ function Editor({ assessmentId }: { assessmentId: string }) {
             {assessment && (
               <>
                 {' / '}
-                <a href={href({ name: 'assessments', courseId: assessment.course_id })}>{assessment.course.name}</a>
+                <a href={href({ name: 'assessments', courseId: assessment.course_id })}>
+                  {assessment.course?.name ?? 'Course'}
+                </a>
               </>
             )}
           </>
@@ -207,9 +218,9 @@ function Editor({ assessmentId }: { assessmentId: string }) {
               type="button"
               className="button"
               disabled={locked || state.submitting}
-              onClick={() => submit({ status: 'PUBLISHED' })}
+              onClick={() => setStatusChange('PUBLISHED')}
             >
-              Publish
+              Publish…
             </button>
           )}
           {status !== 'ARCHIVED' && (
@@ -217,9 +228,9 @@ function Editor({ assessmentId }: { assessmentId: string }) {
               type="button"
               className="button"
               disabled={locked || state.submitting}
-              onClick={() => submit({ status: 'ARCHIVED' })}
+              onClick={() => setStatusChange('ARCHIVED')}
             >
-              Archive
+              Archive…
             </button>
           )}
           {status !== 'DRAFT' && (
@@ -286,6 +297,16 @@ function Editor({ assessmentId }: { assessmentId: string }) {
         {assessment ? <AssessmentDetails assessment={assessment} /> : <Loading label="Loading details…" />}
       </div>
 
+      <StatusChangeDialog
+        change={statusChange}
+        summary={summaryOf(state.form, assessment)}
+        onCancel={() => setStatusChange(null)}
+        onConfirm={() => {
+          const next = statusChange;
+          setStatusChange(null);
+          if (next) submit({ status: next });
+        }}
+      />
       <ConfirmDialog
         open={confirmDelete}
         title={`Delete the assessment “${title}”?`}

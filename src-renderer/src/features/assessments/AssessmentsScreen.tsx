@@ -77,6 +77,15 @@ function AssessmentList({
       <PageHeader
         title={courseId ? `Assessments of ${courseName ?? 'this course'}` : 'Assessments'}
         eyebrow={courseId ? <a href={href({ name: 'course', id: courseId })}>{courseName ?? 'Course'}</a> : undefined}
+        actions={
+          <a
+            className="button button--primary"
+            href={href({ name: 'assessment-new', courseId, draftId: null })}
+            data-testid="new-assessment"
+          >
+            New assessment
+          </a>
+        }
       >
         <ListCacheNote list={list} />
       </PageHeader>

@@ -2,9 +2,10 @@
  * Renderer. The form fields of a draft editor, from field specs: checked as the user types, saved
  * through the session, and showing the server's field errors under the fields they name.
  */
+import { Fragment } from 'react';
 import { SelectField, TextAreaField, TextField } from '../../components/Field.tsx';
 import type { DraftSession } from '../drafts/session.ts';
-import { checkField, enumLabel, parseField, type FieldSpec } from './fields.ts';
+import { carryMinutes, checkField, enumLabel, parseField, type FieldSpec } from './fields.ts';
 
 export interface DraftFieldsProps {
   specs: readonly FieldSpec[];
@@ -68,13 +69,20 @@ export function DraftFields({ specs, session, form, disabled, serverErrors, base
       }
       case 'duration':
         return (
-          <TextField
-            key={spec.name}
-            {...common}
-            value={value}
-            inputMode="numeric"
-            onChange={(raw) => onChange(spec, raw)}
-          />
+          <Fragment key={spec.name}>
+            <TextField {...common} value={value} inputMode="numeric" onChange={(raw) => onChange(spec, raw)} />
+            {spec.name === 'duration_minutes' && (
+              <CarryNote
+                hours={values['duration_hours'] ?? ''}
+                minutes={value}
+                disabled={disabled}
+                onCarry={(hours, minutes) => {
+                  change('duration_hours', String(hours), hours);
+                  change('duration_minutes', String(minutes), minutes);
+                }}
+              />
+            )}
+          </Fragment>
         );
       case 'points':
         return (
@@ -101,6 +109,36 @@ export function DraftFields({ specs, session, form, disabled, serverErrors, base
   });
 
   return <div className="form-grid">{fields}</div>;
+}
+
+/** Minutes of an hour or more: say what that comes to and offer to carry them into hours. */
+function CarryNote(props: {
+  hours: string;
+  minutes: string;
+  disabled: boolean;
+  onCarry: (hours: number, minutes: number) => void;
+}) {
+  const minutes = /^\d+$/.test(props.minutes.trim()) ? Number(props.minutes) : NaN;
+  if (!(minutes >= 60)) return null;
+  const hours = /^\d+$/.test(props.hours.trim()) ? Number(props.hours) : 0;
+  const carried = carryMinutes(hours, minutes);
+  const total = `${carried.hours} h${carried.minutes ? ` ${carried.minutes} min` : ''}`;
+  return (
+    <p className="duration-note" role="status" data-testid="duration-note">
+      <span>
+        {minutes} minutes is an hour or more: altogether this is {total}.
+      </span>
+      {!props.disabled && (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => props.onCarry(carried.hours, carried.minutes)}
+        >
+          Make it {total}
+        </button>
+      )}
+    </p>
+  );
 }
 
 /** Moves focus to the first field showing a problem (after a refused submit). */

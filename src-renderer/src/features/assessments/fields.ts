@@ -4,7 +4,7 @@
  * Checked on every keystroke; the server's 422 errors still have the last word.
  */
 import { ApiResources, Enums, FormSchemas, MAX_DURATION } from '../../lib/contract-values.ts';
-import { formatNumber, humanize } from '../../lib/format.ts';
+import { humanize } from '../../lib/format.ts';
 
 export type FieldKind = 'text' | 'textarea' | 'enum' | 'duration' | 'points';
 
@@ -18,7 +18,13 @@ export interface FieldSpec {
   maxLength?: number;
 }
 
-const MAX = formatNumber(MAX_DURATION);
+/** How many whole hours and minutes `minutes` ≥ 60 makes (so 90 min reads "1 h 30 min"). */
+export function carryMinutes(hours: number, minutes: number): { hours: number; minutes: number } {
+  return { hours: hours + Math.floor(minutes / 60), minutes: minutes % 60 };
+}
+
+const HOURS_HINT = 'Whole hours, e.g. 2. Use 0 for less than an hour.';
+const MINUTES_HINT = 'Whole minutes, 0 to 59, e.g. 30.';
 
 export const ASSESSMENT_FIELDS: readonly FieldSpec[] = [
   { name: 'title', label: 'Title', kind: 'text', hint: '1 to 255 characters.', maxLength: 255 },
@@ -27,16 +33,16 @@ export const ASSESSMENT_FIELDS: readonly FieldSpec[] = [
   { name: 'type', label: 'Type', kind: 'enum', options: Enums.assessmentTypes },
   { name: 'organization_strategy', label: 'Organization', kind: 'enum', options: Enums.organizationStrategies },
   { name: 'seat_layout', label: 'Seat layout', kind: 'enum', options: Enums.seatLayouts },
-  { name: 'duration_hours', label: 'Duration, hours', kind: 'duration', hint: `Whole number, 0 to ${MAX}.` },
-  { name: 'duration_minutes', label: 'Duration, minutes', kind: 'duration', hint: `Whole number, 0 to ${MAX}.` },
+  { name: 'duration_hours', label: 'Duration, hours', kind: 'duration', hint: HOURS_HINT },
+  { name: 'duration_minutes', label: 'Duration, minutes', kind: 'duration', hint: MINUTES_HINT },
   { name: 'total_points', label: 'Total points', kind: 'points', hint: 'Up to 8 digits and 2 decimals, e.g. 85.50.' },
 ];
 
 export const ASSIGNMENT_FIELDS: readonly FieldSpec[] = [
   { name: 'title', label: 'Title', kind: 'text', hint: '1 to 255 characters.', maxLength: 255 },
   { name: 'description', label: 'Description', kind: 'textarea', hint: 'Required.' },
-  { name: 'duration_hours', label: 'Duration, hours', kind: 'duration', hint: `Whole number, 0 to ${MAX}.` },
-  { name: 'duration_minutes', label: 'Duration, minutes', kind: 'duration', hint: `Whole number, 0 to ${MAX}.` },
+  { name: 'duration_hours', label: 'Duration, hours', kind: 'duration', hint: HOURS_HINT },
+  { name: 'duration_minutes', label: 'Duration, minutes', kind: 'duration', hint: MINUTES_HINT },
 ];
 
 export const ENUM_LABELS: Record<string, string> = {
@@ -78,8 +84,9 @@ export function checkField(spec: FieldSpec, raw: string, form: 'assessment' | 'a
     case 'duration': {
       const value = parseField(spec, raw);
       if (raw.trim() === '') return form === 'assignment' ? null : 'Enter a whole number (0 if none).';
-      if (value === undefined || !updateShape.duration_hours.safeParse(value).success) {
-        return `Enter a whole number from 0 to ${MAX}.`;
+      if (value === undefined) return 'Enter a whole number, like 2 (no decimals, letters or signs).';
+      if (!updateShape.duration_hours.safeParse(value).success || (value as number) > MAX_DURATION) {
+        return 'That is far longer than an assessment can last; check the number.';
       }
       return null;
     }

@@ -12,6 +12,7 @@ import { describeError } from '../../lib/errors.ts';
 import { humanize } from '../../lib/format.ts';
 import { CONTENT_STATUSES } from '../../lib/statuses.ts';
 import { href, navigate } from '../../lib/router.ts';
+import { useSaveShortcut } from '../../lib/shortcuts.ts';
 import { DraftFields, focusFirstProblem, formErrors } from '../assessments/DraftFields.tsx';
 import { ASSIGNMENT_FIELDS, formFrom } from '../assessments/fields.ts';
 import { AutosaveLine, DraftBanner } from '../drafts/DraftStatus.tsx';
@@ -68,6 +69,21 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
 
   useEffect(() => () => session.getState().end(), []);
 
+  // Ctrl/Cmd+S keeps the draft on this computer; creating it on the server stays a deliberate click.
+  useSaveShortcut(() => {
+    const s = session.getState();
+    if (s.draft && s.draft.state !== 'editing' && s.draft.state !== 'failed') return;
+    const typed = Object.keys(s.pending).length > 0 || s.draft !== null;
+    void s.flush().then(
+      () =>
+        notify(
+          typed ? 'success' : 'info',
+          typed ? 'Draft saved on this computer. “Create assignment” sends it.' : 'Nothing typed yet.',
+        ),
+      (error: unknown) => notify('error', describeError(error)),
+    );
+  });
+
   // Once the draft exists, put its id in the address so a reload continues it.
   const createdId = state.draft?.id ?? null;
   useEffect(() => {
@@ -98,6 +114,13 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
   const serverErrors = { ...(draft?.state === 'failed' ? draft.fieldErrors : {}), ...state.submitFieldErrors };
   const canSubmit = !sentOrSending && !state.submitting;
   const created = draft?.state === 'sent' ? draft.result : null;
+  // Which course (and class) it landed in, where the server's answer says so.
+  const nameIn = (value: unknown) =>
+    typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string'
+      ? (value as { name: string }).name
+      : null;
+  const createdCourse = nameIn(created?.['course']);
+  const createdClass = nameIn(created?.['learning_class']);
 
   const startAnother = () => {
     session.getState().begin(NEW_ASSIGNMENT, { ...ASSIGNMENT_DEFAULTS }, null);
@@ -119,7 +142,7 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
     <div className="screen screen--editor">
       <PageHeader
         title={state.form['title'] || 'New assignment'}
-        eyebrow="New assignment"
+        eyebrow={<a href={href({ name: 'assignments' })}>Assignments</a>}
         actions={
           draft && !sentOrSending ? (
             <button type="button" className="button button--ghost button--danger-text" onClick={discard}>
@@ -135,8 +158,10 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
       {created && (
         <div className="banner banner--success" data-testid="assignment-created">
           <p>
-            Created on the server as “{typeof created['title'] === 'string' ? created['title'] : state.form['title']}”
-            {typeof created['id'] === 'string' && <span className="muted mono"> ({created['id']})</span>}.
+            Created “{typeof created['title'] === 'string' ? created['title'] : state.form['title']}”
+            {createdCourse ? <> in the course {createdCourse}</> : null}
+            {createdClass ? <> for the class {createdClass}</> : null}.{' '}
+            <a href={href({ name: 'assignments' })}>See all your assignments</a>
           </p>
           <button type="button" className="button button--small" onClick={startAnother}>
             Write another assignment
@@ -184,8 +209,8 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
           />
         </div>
         <p className="muted form-note">
-          Questions are added on the server after the assignment exists; Lectern sends none. See{' '}
-          <a href={href({ name: 'drafts' })}>Drafts &amp; sync</a> for everything waiting to be sent.
+          Add questions on the server once the assignment exists. Everything you write here is kept on this computer
+          until you create it; <a href={href({ name: 'assignments' })}>Assignments</a> lists the ones you have created.
         </p>
         <div className="form-actions">
           <button

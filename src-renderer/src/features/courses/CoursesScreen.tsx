@@ -102,10 +102,17 @@ export function CoursesScreen() {
           <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} />
         ) : (
           <Empty title={filtered ? 'No courses match these filters' : 'No courses yet'}>
-            {filtered && (
+            {filtered ? (
               <button type="button" className="button" onClick={clearFilters}>
                 Clear filters
               </button>
+            ) : (
+              <>
+                <p>This workspace has no courses. Add a workspace whose server has some, or switch to another one.</p>
+                <a className="button button--primary" href={href({ name: 'workspaces' })}>
+                  Add a workspace
+                </a>
+              </>
             )}
           </Empty>
         )
@@ -128,7 +135,9 @@ function CourseRow({ course, active }: { course: Course | undefined; active: boo
   if (!course) {
     return <PlaceholderRow />;
   }
-  const categories = course.categories.map((c) => c.name).join(', ');
+  const categories = (course.categories ?? []).map((c) => c.name).join(', ');
+  // Only a preview that exists is worth a word; "none" on every row is noise.
+  const preview = previewLabel(course);
   return (
     <a
       className="row row--link"
@@ -146,7 +155,7 @@ function CourseRow({ course, active }: { course: Course | undefined; active: boo
         <span>{categories || 'No category'}</span>
         <span>{instructorNames(course.instructors) || 'No instructors listed'}</span>
         <span className="meta-fixed">{formatSeconds(course.overall_duration_seconds)}</span>
-        <span className="meta-fixed">Preview: {previewLabel(course)}</span>
+        {preview !== 'none' && <span className="meta-fixed">Preview: {preview}</span>}
       </span>
     </a>
   );

@@ -1,22 +1,27 @@
 /**
- * Renderer. Quizzes: a searchable list, each quiz with the lesson, section and course it belongs
- * to (names looked up for the rows in view only).
+ * Renderer. Quizzes: a searchable list, filtered by course and status, each quiz with the lesson,
+ * section and course it belongs to (names looked up for the rows in view only); a row opens the
+ * quiz's lesson in its course.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Quiz } from '../../../../src-preload/contract.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
 import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { SearchBox } from '../../components/SearchBox.tsx';
+import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { Empty, ErrorState, Loading, PlaceholderRow } from '../../components/States.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { formatSeconds, humanize, plural } from '../../lib/format.ts';
 import { itemAt, rowCount } from '../../lib/paged-list.ts';
+import { lessonHref } from '../../lib/lesson-link.ts';
 import { href } from '../../lib/router.ts';
+import { CONTENT_STATUSES } from '../../lib/statuses.ts';
+import { loadCourseChoices } from '../assessments/new-assessment.ts';
 import { useCourseNames } from '../courses/names.ts';
 import { activeKeyMode } from '../workspaces/store.ts';
+import { useQuizFilter } from './filter.ts';
 import { useQuizList } from './store.ts';
 
 const ROW_HEIGHT = 68;
@@ -26,43 +31,66 @@ export function QuizzesScreen() {
   const query = list.query ?? { search: '' };
   const names = useCourseNames((s) => s.courses);
   const lookupTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const filtered = useQuizFilter();
+  const [courses, setCourses] = useState<{ id: string; name: string }[]>([]);
+  const courseFilter = filtered.filter?.courseId ?? null;
+  const statusFilter = filtered.filter?.status ?? null;
+  const filtering = courseFilter !== null || statusFilter !== null;
 
   useEffect(() => {
     const state = useQuizList.getState();
     if (state.status === 'idle') state.setQuery({ search: '' });
     else if (state.status === 'ready' || state.status === 'error') state.reread();
+    loadCourseChoices().then(
+      (found) => setCourses(found.courses),
+      () => undefined,
+    );
     return () => {
       if (lookupTimer.current) clearTimeout(lookupTimer.current);
     };
   }, []);
 
-  const count = rowCount(list);
+  const setFilter = (patch: { courseId?: string | null; status?: string | null; search?: string }) => {
+    const next = {
+      search: patch.search ?? query.search,
+      courseId: patch.courseId !== undefined ? patch.courseId : courseFilter,
+      status: patch.status !== undefined ? patch.status : statusFilter,
+    };
+    if (patch.search !== undefined) list.setQuery({ search: next.search });
+    if (next.courseId || next.status) useQuizFilter.getState().run(next);
+    else useQuizFilter.getState().clear();
+  };
+
+  const count = filtering ? filtered.matches.length : rowCount(list);
   const { pages, pageSize, ensureRange } = list;
+  const matches = filtered.matches;
+  const quizAt = useCallback(
+    (index: number) => (filtering ? matches[index] : itemAt({ pages, pageSize }, index)),
+    [filtering, matches, pages, pageSize],
+  );
 
   const onRange = useCallback(
     (from: number, to: number) => {
-      ensureRange(from - 20, to + 20);
+      if (!filtering) ensureRange(from - 20, to + 20);
       // Names are looked up once scrolling pauses, so a fast fling does not fetch every course.
       if (lookupTimer.current) clearTimeout(lookupTimer.current);
       lookupTimer.current = setTimeout(() => {
-        const state = useQuizList.getState();
         const ids: string[] = [];
         for (let i = from; i <= to; i++) {
-          const quiz = itemAt(state, i);
-          if (quiz) ids.push(quiz.lesson.course_id);
+          const courseId = quizAt(i)?.lesson?.course_id;
+          if (courseId) ids.push(courseId);
         }
         useCourseNames.getState().ensure(ids);
       }, 150);
     },
-    [ensureRange],
+    [ensureRange, filtering, quizAt],
   );
 
   const renderRow = useCallback(
-    (index: number, active: boolean) => (
-      <QuizRow quiz={itemAt({ pages, pageSize }, index)} active={active} names={names} />
-    ),
-    [pages, pageSize, names],
+    (index: number, active: boolean) => <QuizRow quiz={quizAt(index)} active={active} names={names} />,
+    [quizAt, names],
   );
+  const courseName = courseFilter ? (courses.find((c) => c.id === courseFilter)?.name ?? 'this course') : null;
 
   return (
     <div className="screen screen--fill">
@@ -74,19 +102,63 @@ export function QuizzesScreen() {
           label="Search"
           value={query.search}
           placeholder="Lesson title"
-          onSearch={(search) => list.setQuery({ search })}
+          onSearch={(search) => setFilter({ search })}
           testId="quiz-search"
         />
+        <FilterSelect
+          label="Course"
+          value={courseFilter ?? ''}
+          onChange={(value) => setFilter({ courseId: value || null })}
+          options={[
+            { value: '', label: 'All courses' },
+            ...courses.map((c) => ({ value: c.id, label: c.name })),
+            ...(courseFilter && !courses.some((c) => c.id === courseFilter)
+              ? [{ value: courseFilter, label: 'This course' }]
+              : []),
+          ]}
+          testId="quiz-course"
+        />
+        <FilterSelect
+          label="Status"
+          value={statusFilter ?? ''}
+          onChange={(value) => setFilter({ status: value || null })}
+          options={[
+            { value: '', label: 'Any status' },
+            ...CONTENT_STATUSES.map((s) => ({ value: s, label: humanize(s) })),
+          ]}
+          testId="quiz-status"
+        />
         <p className="toolbar-count" aria-live="polite" data-testid="quiz-count">
-          {list.total !== null ? plural(list.total, 'quiz', 'quizzes') : ''}
+          {filtering
+            ? filtered.status === 'loading'
+              ? `${plural(filtered.matches.length, 'match', 'matches')} so far (looked at ${filtered.scanned}${filtered.total !== null ? ` of ${filtered.total}` : ''})`
+              : plural(filtered.matches.length, 'quiz', 'quizzes')
+            : list.total !== null
+              ? plural(list.total, 'quiz', 'quizzes')
+              : ''}
         </p>
       </div>
-      {list.status === 'error' ? (
+      {filtering && filtered.status === 'error' ? (
+        <ErrorState
+          message={describeError(filtered.error, { subject: 'the quizzes', keyMode: activeKeyMode() })}
+          onRetry={() => filtered.filter && useQuizFilter.getState().run(filtered.filter)}
+        />
+      ) : filtering && count === 0 ? (
+        filtered.status === 'loading' ? (
+          <Loading label="Looking through the quizzes…" />
+        ) : (
+          <Empty title={courseName ? `No quizzes in ${courseName} match` : 'No quizzes have this status'}>
+            <button type="button" className="button" onClick={() => setFilter({ courseId: null, status: null })}>
+              Clear filters
+            </button>
+          </Empty>
+        )
+      ) : !filtering && list.status === 'error' ? (
         <ErrorState
           message={describeError(list.error, { subject: 'the quizzes', keyMode: activeKeyMode() })}
           onRetry={list.reread}
         />
-      ) : list.status === 'loading' || (count === 0 && list.requested[1] === 'waiting') ? (
+      ) : !filtering && (list.status === 'loading' || (count === 0 && list.requested[1] === 'waiting')) ? (
         <Loading label="Loading quizzes…" />
       ) : count === 0 && list.offlineReason ? (
         <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} />
@@ -100,7 +172,7 @@ export function QuizzesScreen() {
           onRangeChange={onRange}
           label="Quizzes"
           testId="quiz-list"
-          itemAt={(index) => itemAt({ pages, pageSize }, index)}
+          itemAt={quizAt}
           version={names}
         />
       )}
@@ -114,25 +186,27 @@ function QuizRow({ quiz, active, names }: { quiz: Quiz | undefined; active: bool
   if (!quiz) {
     return <PlaceholderRow />;
   }
-  const course = names[quiz.lesson.course_id];
-  const courseName = typeof course === 'object' ? course.name : course === 'missing' ? 'Unknown course' : '…';
-  const sectionName = typeof course === 'object' ? (course.sections[quiz.lesson.section_id] ?? 'Unknown section') : '…';
+  const lesson = quiz.lesson as Partial<Quiz['lesson']> | undefined;
+  const course = lesson?.course_id ? names[lesson.course_id] : 'missing';
+  const courseName = typeof course === 'object' ? course.name : course === 'missing' ? '—' : '…';
+  const sectionName =
+    typeof course === 'object' ? ((lesson?.section_id && course.sections[lesson.section_id]) ?? '—') : '…';
+  // Opens the quiz's lesson in its course (the course page when the lesson is not known).
+  const target = lesson?.course_id
+    ? lesson.id
+      ? lessonHref(lesson.course_id, lesson.id, lesson.section_id)
+      : href({ name: 'course', id: lesson.course_id })
+    : undefined;
   return (
-    <a
-      className="row row--link"
-      href={href({ name: 'course', id: quiz.lesson.course_id })}
-      tabIndex={active ? 0 : -1}
-      data-primary
-      data-testid="quiz-row"
-    >
+    <a className="row row--link" href={target} tabIndex={active ? 0 : -1} data-primary data-testid="quiz-row">
       <span className="row-line">
-        <span className="row-title">{quiz.lesson.title}</span>
+        <span className="row-title">{lesson?.title ?? '—'}</span>
         <Badge>{humanize(quiz.status)}</Badge>
         <span className="muted">{quiz.total_points ? `${quiz.total_points} points` : 'No points set'}</span>
       </span>
       <span className="row-meta">
         <span>
-          Lesson {quiz.lesson.order} · {formatSeconds(quiz.lesson.duration_seconds)}
+          Lesson {lesson?.order ?? '—'} · {formatSeconds(lesson?.duration_seconds)}
         </span>
         <span>Section: {sectionName}</span>
         <span>Course: {courseName}</span>

@@ -1,0 +1,16 @@
+/**
+ * Main process / plain Node. Handlers for the command palette's cache search and the record of
+ * assignments created from this workspace.
+ */
+import type { AppServices } from '../../services/index.ts';
+import type { HandlerTable } from '../dispatch.ts';
+
+type AuthoringChannels = 'palette.search' | 'assignments.history';
+
+export function authoringHandlers(services: AppServices): Pick<HandlerTable, AuthoringChannels> {
+  const sync = () => services.session().sync;
+  return {
+    'palette.search': ({ text, limit }) => sync().searchCache(text, limit ?? 20),
+    'assignments.history': () => sync().assignmentHistory(),
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Renderer. The app's keyboard layer: Ctrl/Cmd+K opens the command palette, Ctrl/Cmd+S saves the
+ * open editor, `/` focuses the screen's search, `?` lists the shortcuts. Escape closes dialogs
+ * (the native <dialog> does that). `/` and `?` are left alone while the user is typing.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Modal } from '../components/Modal.tsx';
+import { notify } from '../features/notices/store.ts';
+import { focusScreenSearch, isTyping, runSave, SHORTCUTS } from '../lib/shortcuts.ts';
+import { CommandPalette } from './CommandPalette.tsx';
+
+const anyDialogOpen = () => document.querySelector('dialog[open]') !== null;
+
+export function KeyboardLayer() {
+  const [palette, setPalette] = useState(false);
+  const [help, setHelp] = useState(false);
+  // Where the focus was before a dialog opened; it goes back there when the dialog closes.
+  const origin = useRef<HTMLElement | null>(null);
+  const remember = () => {
+    if (!anyDialogOpen())
+      origin.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const restore = () => {
+    const target = origin.current;
+    origin.current = null;
+    // After the dialog has closed (and the browser's own focus fix-up has run).
+    requestAnimationFrame(() => {
+      if (target?.isConnected) target.focus();
+    });
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const mod = event.ctrlKey || event.metaKey;
+      const key = event.key.toLowerCase();
+      if (mod && !event.altKey && !event.shiftKey && key === 'k') {
+        event.preventDefault();
+        if (palette) {
+          setPalette(false);
+          restore();
+        } else if (!anyDialogOpen()) {
+          remember();
+          setPalette(true);
+        }
+      } else if (mod && !event.altKey && !event.shiftKey && key === 's') {
+        event.preventDefault(); // never the browser's "Save page"
+        if (!runSave()) notify('info', 'Nothing to save on this screen.');
+      } else if (mod || event.altKey || isTyping(event.target) || anyDialogOpen()) {
+        return;
+      } else if (event.key === '/') {
+        if (focusScreenSearch()) event.preventDefault();
+      } else if (event.key === '?') {
+        event.preventDefault();
+        remember();
+        setHelp(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [palette]);
+
+  return (
+    <>
+      <CommandPalette
+        open={palette}
+        onClose={(navigated) => {
+          setPalette(false);
+          if (!navigated) restore();
+        }}
+        onShowShortcuts={() => {
+          setPalette(false);
+          setHelp(true);
+        }}
+      />
+      <ShortcutsDialog
+        open={help}
+        onClose={() => {
+          setHelp(false);
+          restore();
+        }}
+      />
+    </>
+  );
+}
+
+function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Modal open={open} title="Keyboard shortcuts" onClose={onClose} size="small" testId="shortcuts-dialog">
+      <dl className="shortcut-list">
+        {SHORTCUTS.map((shortcut) => (
+          <div key={shortcut.does} className="shortcut-item">
+            <dt>
+              {shortcut.keys.map((k, i) => (
+                <span key={k}>
+                  {i > 0 && ' + '}
+                  <kbd>{k}</kbd>
+                </span>
+              ))}
+            </dt>
+            <dd>{shortcut.does}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="modal-actions">
+        <button type="button" className="button" data-autofocus onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * Renderer. The Locations, Groups and Seats panels beside the assessment editor: places with their
+ * address and capacity, groups with a count and an expandable list of named learners, seats by
+ * place. Long lists scroll inside their panel; nothing here can widen the page.
+ */
+import type { Assessment } from '../../../../src-preload/contract.ts';
+import { Badge } from '../../components/Badge.tsx';
+import { humanize, plural } from '../../lib/format.ts';
+import { groupMembers, LEARNER_STATUS_TONES, seatsByLocation, type Person } from './people.ts';
+
+type Location = Assessment['locations'][number];
+type Group = Assessment['groups'][number];
+type Seat = Assessment['seats'][number];
+
+/** Lists longer than this start folded. */
+const OPEN_UP_TO = 6;
+
+function StatusChip({ status }: { status: string | null | undefined }) {
+  if (!status) return null;
+  return <Badge tone={LEARNER_STATUS_TONES[status] ?? 'neutral'}>{humanize(status)}</Badge>;
+}
+
+function PersonLine({ person }: { person: Person }) {
+  return (
+    <li className="person" data-testid="person">
+      <span className="person-name">{person.name}</span>
+      <StatusChip status={person.status} />
+      {person.email && <span className="person-email">{person.email}</span>}
+    </li>
+  );
+}
+
+export function LocationsPanel({ locations }: { locations: readonly Location[] }) {
+  return (
+    <section className="details-section" aria-labelledby="panel-locations" data-testid="locations-panel">
+      <h2 id="panel-locations">
+        Locations {locations.length > 0 && <span className="muted">({locations.length})</span>}
+      </h2>
+      {locations.length === 0 ? (
+        <p className="muted">No places set for this assessment.</p>
+      ) : (
+        <ul className="place-list">
+          {locations.map((location, index) => (
+            <li key={location.id ?? index} className="place">
+              <div className="place-line">
+                <strong>{location.name || 'Unnamed place'}</strong>
+                {typeof location.capacity === 'number' && <Badge>{plural(location.capacity, 'seat')}</Badge>}
+              </div>
+              <div className="place-address">{location.address || 'No address given'}</div>
+              {location.description && <div className="muted">{location.description}</div>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function GroupsPanel({ groups }: { groups: readonly Group[] }) {
+  return (
+    <section className="details-section" aria-labelledby="panel-groups" data-testid="groups-panel">
+      <h2 id="panel-groups">Groups {groups.length > 0 && <span className="muted">({groups.length})</span>}</h2>
+      {groups.length === 0 ? (
+        <p className="muted">No groups take this assessment yet.</p>
+      ) : (
+        <ul className="place-list">
+          {groups.map((group, index) => {
+            const members = groupMembers(group);
+            return (
+              <li key={group.id ?? index} className="group" data-testid="group">
+                <div className="group-line">
+                  <strong>{group.name || 'Unnamed group'}</strong>
+                  <Badge tone="accent">{plural(members.length, 'learner')}</Badge>
+                </div>
+                {group.description && <div className="muted">{group.description}</div>}
+                {members.length > 0 && (
+                  <details open={members.length <= OPEN_UP_TO}>
+                    <summary>
+                      {members.length <= OPEN_UP_TO ? 'Learners' : `Show all ${members.length} learners`}
+                    </summary>
+                    <ul className="people-list" aria-label={`Learners in ${group.name || 'this group'}`}>
+                      {members.map((person) => (
+                        <PersonLine key={person.key} person={person} />
+                      ))}
+                    </ul>
+                  </details>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function SeatsPanel({ seats }: { seats: readonly Seat[] }) {
+  const byPlace = seatsByLocation(seats);
+  return (
+    <section className="details-section" aria-labelledby="panel-seats" data-testid="seats-panel">
+      <h2 id="panel-seats">
+        Seats {seats.length > 0 && <span className="muted">({plural(seats.length, 'seat')} assigned)</span>}
+      </h2>
+      {seats.length === 0 ? (
+        <p className="muted">No seats assigned yet.</p>
+      ) : (
+        <ul className="place-list">
+          {byPlace.map((place) => (
+            <li key={place.location} className="group">
+              <div className="group-line">
+                <strong>{place.location}</strong>
+                <Badge>{plural(place.seats.length, 'seat')}</Badge>
+              </div>
+              <details open={place.seats.length <= OPEN_UP_TO}>
+                <summary>
+                  {place.seats.length <= OPEN_UP_TO ? 'Who sits where' : `Show all ${place.seats.length} seats`}
+                </summary>
+                <ul className="people-list" aria-label={`Seats in ${place.location}`}>
+                  {place.seats.map((seat, index) => {
+                    const learner = seat.learner as Partial<Seat['learner']> | undefined;
+                    const name = learner?.full_name || learner?.email || 'Unnamed learner';
+                    return (
+                      <li key={seat.id ?? index} className="person" data-testid="seat">
+                        <span className="seat-number">{seat.seat_number || '—'}</span>
+                        <span className="person-name">{name}</span>
+                        <StatusChip status={learner?.status} />
+                        {learner?.email && learner.email !== name && (
+                          <span className="person-email">{learner.email}</span>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

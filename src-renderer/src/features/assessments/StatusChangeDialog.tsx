@@ -1,0 +1,101 @@
+/**
+ * Renderer. Publishing or archiving an assessment is an explicit step: a summary of what learners
+ * will get (or lose), and a warning when it looks unfinished — no questions, zero points, no
+ * schedule — before the change is saved to the server.
+ */
+import type { Assessment } from '../../../../src-preload/contract.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { formatDateTime, formatHoursMinutes } from '../../lib/format.ts';
+
+export type StatusChange = 'PUBLISHED' | 'ARCHIVED';
+
+export interface StatusSummary {
+  title: string;
+  course: string;
+  questions: number;
+  points: string;
+  hours: number;
+  minutes: number;
+  starts: string | null;
+  deadline: string | null;
+}
+
+export function summaryOf(form: Record<string, string>, assessment: Partial<Assessment> | null): StatusSummary {
+  const num = (raw: string | undefined, fallback: number) => (raw && /^\d+$/.test(raw.trim()) ? Number(raw) : fallback);
+  return {
+    title: form['title'] || assessment?.title || 'Untitled assessment',
+    course: assessment?.course?.name || '—',
+    questions: Number(assessment?.questions_count ?? 0) || 0,
+    points: form['total_points'] || assessment?.total_points || '0',
+    hours: num(form['duration_hours'], assessment?.duration_hours ?? 0),
+    minutes: num(form['duration_minutes'], assessment?.duration_minutes ?? 0),
+    starts: assessment?.start_datetime ?? null,
+    deadline: assessment?.deadline_datetime ?? null,
+  };
+}
+
+/** What makes an assessment look unfinished, in the words an instructor would use. */
+export function unfinishedSigns(summary: StatusSummary): string[] {
+  const signs: string[] = [];
+  if (summary.questions === 0) signs.push('It has no questions yet.');
+  if (!(Number(summary.points) > 0)) signs.push('It is worth zero points.');
+  if (!summary.starts) signs.push('It has no schedule: no start time is set.');
+  if (summary.hours === 0 && summary.minutes === 0) signs.push('Its duration is zero.');
+  return signs;
+}
+
+export function StatusChangeDialog(props: {
+  change: StatusChange | null;
+  summary: StatusSummary;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { change, summary } = props;
+  const publishing = change === 'PUBLISHED';
+  const signs = publishing ? unfinishedSigns(summary) : [];
+  return (
+    <ConfirmDialog
+      open={change !== null}
+      title={publishing ? `Publish “${summary.title}”?` : `Archive “${summary.title}”?`}
+      confirmLabel={publishing ? (signs.length ? 'Publish anyway' : 'Publish') : 'Archive'}
+      tone={publishing ? 'default' : 'danger'}
+      testId="status-dialog"
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
+    >
+      <p>
+        {publishing
+          ? 'Learners in its groups will be able to see and take it.'
+          : 'Learners will no longer see it. You can bring it back to draft later.'}
+      </p>
+      <dl className="publish-summary" data-testid="status-summary">
+        <dt>Course</dt>
+        <dd>{summary.course}</dd>
+        <dt>Questions</dt>
+        <dd>{summary.questions}</dd>
+        <dt>Total points</dt>
+        <dd>{summary.points}</dd>
+        <dt>Duration</dt>
+        <dd>{formatHoursMinutes(summary.hours, summary.minutes)}</dd>
+        <dt>Starts</dt>
+        <dd>{summary.starts ? formatDateTime(summary.starts) : 'Not scheduled'}</dd>
+        {summary.deadline && (
+          <>
+            <dt>Deadline</dt>
+            <dd>{formatDateTime(summary.deadline)}</dd>
+          </>
+        )}
+      </dl>
+      {signs.length > 0 && (
+        <div className="publish-warnings" role="alert" data-testid="publish-warning">
+          <strong>This looks unfinished.</strong>
+          <ul>
+            {signs.map((sign) => (
+              <li key={sign}>{sign}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </ConfirmDialog>
+  );
+}
