@@ -46,7 +46,7 @@ const ASSESSMENT_UPDATE = [
   'total_points',
 ] as const;
 
-const LESSON_FIELDS = ['title', 'description', 'lesson_type', 'order', 'video_upload_id'] as const;
+const LESSON_FIELDS = ['title', 'description', 'text_content', 'lesson_type', 'order', 'video_upload_id'] as const;
 
 export const RESOURCES: Readonly<Record<ResourceKind, ResourceSpec>> = {
   assessment: {
