@@ -5,6 +5,7 @@
 import type { AppServices } from '../services/index.ts';
 import type { HandlerTable } from './dispatch.ts';
 import { contentHandlers } from './handlers/content.ts';
+import { lessonHandlers } from './handlers/lessons.ts';
 import { syncHandlers } from './handlers/sync.ts';
 import { uploadHandlers } from './handlers/uploads.ts';
 import { workspaceHandlers } from './handlers/workspaces.ts';
@@ -34,6 +35,7 @@ export function createHandlers(services: AppServices): HandlerTable {
     ...workspaceHandlers(services),
     ...contentHandlers(services),
     ...syncHandlers(services),
+    ...lessonHandlers(services),
     ...uploadHandlers(services),
   };
 }

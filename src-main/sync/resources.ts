@@ -13,7 +13,8 @@ import type { FieldErrorItem } from './errors.ts';
 
 export const RESOURCE_KINDS = ['assessment', 'assignment', 'lesson'] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
-export type DraftOperation = 'create' | 'update';
+/** `delete`: a delete waiting in the outbox (see deletes.ts); it holds no fields. */
+export type DraftOperation = 'create' | 'update' | 'delete';
 
 /** Where a resource lives: lessons need their course and section. */
 export interface DraftParent {
@@ -91,6 +92,7 @@ export function isResourceKind(value: unknown): value is ResourceKind {
 
 export function allowedFields(resource: ResourceKind, operation: DraftOperation): readonly string[] {
   const spec = RESOURCES[resource];
+  if (operation === 'delete') return [];
   return operation === 'create' ? spec.createFields : spec.updateFields;
 }
 

@@ -20,6 +20,8 @@ import { SyncServiceError, toSyncError, type SyncError } from './errors.ts';
 import type { ConflictChoice, Fields } from './merge.ts';
 import { createOutbox, type OutboxItem, type OutboxSummary } from './outbox.ts';
 import type { DraftParent, ResourceKind } from './resources.ts';
+import type { PendingDelete } from './deletes.ts';
+import { createLessonWork, type LessonRef } from './lesson-work.ts';
 
 export interface SyncEventMap {
   /** Connection state changed. */
@@ -102,6 +104,15 @@ export interface SyncService {
   /** Fetches online, updates the cache, returns the fresh read; throws the client's typed error. */
   refreshCache<K extends CacheKind>(query: CacheQueryOf<K>): Promise<CacheRead<CacheDataOf<K>>>;
 
+  /** Moves a lesson to a 1-based position in its section (an update sending only `order`). */
+  moveLesson(ref: LessonRef, position: number): Promise<void>;
+  /** Queues a lesson delete that is not sent before `delayMs` has passed. */
+  scheduleLessonDelete(ref: LessonRef, delayMs: number): PendingDelete;
+  /** Undoes a scheduled delete that has not been sent. */
+  undoLessonDelete(draftId: string): void;
+  /** A course's lesson work waiting in the outbox. */
+  pendingLessonWork(courseId: string): { deletes: PendingDelete[]; creates: DraftSummary[] };
+
   /** The resource was deleted on the server: drop it from the cache so no screen shows it. */
   forgetDeleted(resource: 'assessment', id: string): void;
 
@@ -161,16 +172,27 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
         emit('cache.updated', { key, kind: 'assessments', fetchedAt: cache.read(key).fetchedAt, error: null });
       }
     } else if (resource === 'lesson') {
-      const parent = JSON.parse(draft.parent) as DraftParent;
-      if (!parent.courseId || !parent.sectionId) return;
-      const key = cacheKey({ kind: 'sections', courseId: parent.courseId });
-      const sections = cache.read<unknown>(key).data;
-      if (upsertCachedLesson(sections, parent.sectionId, copy)) {
-        cache.write(key, 'sections', sections);
-        emit('cache.updated', { key, kind: 'sections', fetchedAt: cache.read(key).fetchedAt, error: null });
-      }
+      lessons.onServerCopy(draft, copy);
     }
   };
+
+  const lessons = createLessonWork({
+    db,
+    drafts,
+    outbox: () => outbox,
+    cache,
+    editDraft: (ref) =>
+      service.editDraft({
+        resource: 'lesson',
+        id: ref.id,
+        parent: { courseId: ref.courseId, sectionId: ref.sectionId },
+      }),
+    refreshSections: (courseId) => {
+      if (!closed && connectivity.isOnline()) void refreshCache({ kind: 'sections', courseId }).catch(() => undefined);
+    },
+    sectionsChanged: (key) =>
+      emit('cache.updated', { key, kind: 'sections', fetchedAt: cache.read(key).fetchedAt, error: null }),
+  });
 
   const outbox = createOutbox({
     db,
@@ -184,6 +206,9 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     onOutboxChanged: () => emit('outbox.changed', outbox.summary()),
     onDraftsChanged: (draftIds) => emit('drafts.changed', { draftIds }),
     onServerCopy,
+    onDeleted: (resource, parent, id) => {
+      if (!closed && resource === 'lesson') lessons.onDeleted(parent, id);
+    },
     onInternalError: options.onInternalError,
   });
 
@@ -264,7 +289,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     return fn();
   };
 
-  return {
+  const service: SyncService = {
     profileId: options.profileId,
     notices: store.notices,
 
@@ -355,6 +380,11 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     },
     refreshCache,
 
+    moveLesson: (ref, position) => guard(() => lessons.move(ref, position)),
+    scheduleLessonDelete: (ref, delayMs) => guard(() => lessons.scheduleDelete(ref, delayMs)),
+    undoLessonDelete: (draftId) => guard(() => lessons.undoDelete(draftId)),
+    pendingLessonWork: (courseId) => guard(() => lessons.pending(courseId)),
+
     forgetDeleted(_resource, id) {
       const detailKey = cacheKey({ kind: 'assessment', assessmentId: id });
       cache.delete(detailKey);
@@ -374,6 +404,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
       store.close();
     },
   };
+  return service;
 }
 
 function serviceClosed(): SyncServiceError {
