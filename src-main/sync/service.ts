@@ -7,7 +7,6 @@ import {
   cacheKey,
   fetchQuery,
   findCachedLesson,
-  upsertCachedLesson,
   type CacheDataOf,
   type CacheKind,
   type CacheQuery,
