@@ -370,7 +370,10 @@ export const requestChannels = {
     cached(z.object({ course: api.course, sections: z.array(api.section) })),
   ),
   /** Queues the delete; it waits LESSON_DELETE_DELAY_MS in the outbox (undo: lessons.undoDelete). */
-  'lessons.delete': channel(z.object({ courseId: Uuid, sectionId: Uuid, id: Uuid }).strict(), PendingLessonDeleteSchema),
+  'lessons.delete': channel(
+    z.object({ courseId: Uuid, sectionId: Uuid, id: Uuid }).strict(),
+    PendingLessonDeleteSchema,
+  ),
   // lesson authoring ---------------------------------------------------------------------------
   /** Opens (or returns the existing) draft for editing a lesson. */
   'lessons.edit': channel(z.object({ courseId: Uuid, sectionId: Uuid, id: Uuid }).strict(), DraftSchema),
