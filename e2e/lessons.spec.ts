@@ -4,6 +4,10 @@
  * in that order on the server; a delete waits in the outbox so Undo sends nothing, and without Undo
  * it is sent exactly once. Every new screen is checked with axe and photographed light and dark.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import type { LecternBridge } from '../src-preload/contract.ts';
 import { test, expect, type LecternApp, type SandboxInfo } from './fixtures.ts';
@@ -254,4 +258,38 @@ test('a delete waits for Undo (nothing sent), and without Undo it is sent once',
   expect(ids).not.toContain(gone.id);
   expect(await deletesOf(page, kept.id)).toBe(0);
   expect(await deletesOf(page, gone.id)).toBe(1);
+});
+
+test('a lesson’s video is replaced through the upload engine', async ({ lectern }) => {
+  test.setTimeout(120_000);
+  test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
+  const dir = mkdtempSync(join(tmpdir(), 'lectern-e2e-lesson-video-'));
+  const path = join(dir, 'new-take.mp4');
+  writeFileSync(path, randomBytes(2 * 1024 * 1024));
+  try {
+    const { page } = lectern;
+    await waitForShell(page);
+    const info = await lectern.sandboxInfo();
+    const { courseId, sectionId } = await firstCourse(info);
+    const lesson = (await serverLessons(info, courseId, sectionId))[0]!;
+    await gotoRoute(page, `courses/${courseId}/sections/${sectionId}/lessons/${lesson.id}`);
+    await expect(page.locator('input[name="title"]')).toHaveValue(lesson.title);
+    await lectern.answerFileDialog([path]);
+    await page.getByTestId('replace-video').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Uploads');
+    await expect(page.getByTestId('upload-row').filter({ hasText: 'new-take.mp4' })).toBeVisible();
+    // The engine attaches the finished upload to this lesson (not a new one).
+    await expect
+      .poll(
+        async () =>
+          (await sandboxApi(info, 'GET', `/courses/${courseId}/sections/${sectionId}/lessons/${lesson.id}`))[
+            'video_status'
+          ],
+        { timeout: 60_000 },
+      )
+      .toMatch(/PROCESSING|READY/);
+    expect((await serverLessons(info, courseId, sectionId)).filter((l) => l.title === 'new-take')).toHaveLength(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
