@@ -213,6 +213,16 @@ test('lessons reorder by drag and drop and by keyboard, and the server ends in t
   expect(final.map((l) => l.order)).toEqual(final.map((_, i) => i + 1));
   await expect(rows.nth(0)).toContainText('1.');
   await lightAndDark(page, testInfo, 'course-detail-reordered');
+
+  // No inner scroll box: the page scrolls, and a section's header stays in view over its lessons.
+  expect(await page.getByTestId('lesson-list').evaluate((el) => getComputedStyle(el).overflowY)).toBe('visible');
+  const header = page.getByTestId('section-row').nth(1);
+  const [headerTop, mainTop] = await header.evaluate((h) => {
+    const main = h.closest('main')!;
+    main.scrollBy(0, h.getBoundingClientRect().top - main.getBoundingClientRect().top + 60);
+    return [h.getBoundingClientRect().top, main.getBoundingClientRect().top];
+  });
+  expect(Math.abs(headerTop - mainTop)).toBeLessThan(2);
 });
 
 test('a delete waits for Undo (nothing sent), and without Undo it is sent once', async ({ lectern }, testInfo) => {
