@@ -105,6 +105,33 @@ describe('lesson edits through drafts and the outbox', () => {
   });
 });
 
+describe('a new lesson', () => {
+  it('a text lesson is created once with its text; a 422 comes back at its field', async () => {
+    await online();
+    const title = `Created text ${Date.now()}`;
+    const draft = service.createDraft({
+      resource: 'lesson',
+      parent: { courseId, sectionId },
+      fields: { title, lesson_type: 'TEXT', text_content: 'Body' },
+    });
+    service.saveToServer(draft.id);
+    await eventually(() => expect(service.getDraft(draft.id).state).toBe('sent'), 10_000);
+    const created = (await lessonsNow()).filter((l) => l.title === title);
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ lesson_type: 'TEXT', text_content: 'Body' });
+
+    // The server refuses a video that is no completed upload: the error is kept by field.
+    const bad = service.createDraft({
+      resource: 'lesson',
+      parent: { courseId, sectionId },
+      fields: { title: 'With a bad video', video_upload_id: crypto.randomUUID() },
+    });
+    service.saveToServer(bad.id);
+    await eventually(() => expect(service.getDraft(bad.id).state).toBe('failed'), 10_000);
+    expect(Object.keys(service.getDraft(bad.id).fieldErrors)).toEqual(['video_upload_id']);
+  });
+});
+
 describe('deletes wait in the outbox', () => {
   it('is not sent before its not-before time, then sent once', async () => {
     const lesson = await newLesson('Delete later');
