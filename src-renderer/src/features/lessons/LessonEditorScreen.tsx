@@ -29,6 +29,7 @@ import {
   videoState,
   type LessonForm,
 } from './fields.ts';
+import { registerLessonEditorSave } from './editor-save.ts';
 import { MarkdownPreview } from './MarkdownPreview.tsx';
 
 interface Target {
@@ -64,15 +65,9 @@ export const useLessonSession = createDraftSession({
 });
 const session = useLessonSession;
 
-/** "Save to server" of the open lesson editor, for shortcuts (Ctrl/Cmd+S). False when none is open. */
-export function saveOpenLessonEditor(): boolean {
-  if (!target || !session.getState().ready) return false;
-  submitLesson();
-  return true;
-}
-
 function submitLesson(): void {
   const state = session.getState();
+  if (!target || !state.ready || state.submitting || isLocked(state.draft)) return;
   if (Object.keys(lessonFormErrors(state.form)).length > 0) {
     state.revealErrors();
     requestAnimationFrame(() => document.querySelector<HTMLElement>('.lesson-editor [aria-invalid="true"]')?.focus());
@@ -102,6 +97,7 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
   useEffect(() => {
     let cancelled = false;
     target = { courseId, sectionId, lessonId };
+    registerLessonEditorSave(submitLesson);
     useCourseDetail.getState().load(courseId);
     session.getState().prepare(key);
     const find = lessonId
@@ -117,6 +113,7 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
       cancelled = true;
       session.getState().end();
       target = null;
+      registerLessonEditorSave(null);
     };
     // draftId changes when the new lesson's draft is made: that is the same editing session.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -204,6 +201,7 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
             disabled={!canSubmit}
             onClick={submitLesson}
             data-testid="save-to-server"
+            data-editor-save
             aria-keyshortcuts="Control+S Meta+S"
           >
             {state.submitting
