@@ -5,7 +5,7 @@ import type { CacheStore } from '../store/cache-store.ts';
 import { cacheKey, findCachedLesson, upsertCachedLesson } from './cache-queries.ts';
 import { listPendingDeletes, type PendingDelete } from './deletes.ts';
 import type { DraftRow, DraftStore, DraftSummary, DraftView } from './drafts.ts';
-import { draftLocked } from './errors.ts';
+import { draftLocked, SyncServiceError } from './errors.ts';
 import { cachedPosition, moveCachedLesson, removeCachedLesson } from './lesson-order.ts';
 import type { Fields } from './merge.ts';
 import type { Outbox } from './outbox.ts';
@@ -70,7 +70,18 @@ export function createLessonWork(deps: LessonWorkDeps): LessonWork {
       let draft = await deps.editDraft(ref);
       // A send of this lesson under way: let it finish, then queue the move after it.
       for (let i = 0; i < 50 && drafts.row(draft.id).state === 'sending'; i++) await deps.outbox().drain();
-      if (drafts.row(draft.id).state === 'queued') draft = deps.outbox().reopen(draft.id);
+      const before = drafts.row(draft.id);
+      // Edits still being written in the editor are not sent behind the user's back by a move;
+      // edits already queued are on their way anyway, and the move joins them.
+      const unsaved = Object.keys(JSON.parse(before.fields) as Fields).some((field) => field !== 'order');
+      if (unsaved && before.state !== 'queued') {
+        throw new SyncServiceError(
+          'LESSON_HAS_UNSAVED_CHANGES',
+          'This lesson has changes that are not saved to the server yet: save or discard them in its editor, then move it.',
+          { draftId: before.id },
+        );
+      }
+      if (before.state === 'queued') draft = deps.outbox().reopen(draft.id);
       const row = drafts.row(draft.id);
       if (row.state === 'sending')
         throw draftLocked(row.id, row.state, 'This lesson is being saved; move it again in a moment.');

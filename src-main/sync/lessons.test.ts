@@ -105,6 +105,21 @@ describe('lesson edits through drafts and the outbox', () => {
   });
 });
 
+describe('a move and unsaved edits', () => {
+  it('a lesson with edits not yet saved to the server is not moved (nothing of it is sent)', async () => {
+    const lesson = await newLesson('Half edited');
+    await online();
+    await service.refreshCache({ kind: 'sections', courseId });
+    const draft = await service.editDraft({ resource: 'lesson', id: lesson.id, parent: { courseId, sectionId } });
+    service.saveDraftFields(draft.id, { title: 'Not ready yet' });
+    await expect(service.moveLesson({ courseId, sectionId, id: lesson.id }, 1)).rejects.toMatchObject({
+      code: 'LESSON_HAS_UNSAVED_CHANGES',
+    });
+    expect(service.getDraft(draft.id)).toMatchObject({ state: 'editing', changes: { title: 'Not ready yet' } });
+    expect(requests('PATCH', lesson.id)).toBe(0);
+  });
+});
+
 describe('a new lesson', () => {
   it('a text lesson is created once with its text; a 422 comes back at its field', async () => {
     await online();
