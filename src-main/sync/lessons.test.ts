@@ -105,6 +105,25 @@ describe('lesson edits through drafts and the outbox', () => {
   });
 });
 
+describe('a move made offline', () => {
+  it('shows at once from the cache and reaches the server once it is back', async () => {
+    const lesson = await newLesson('Moved offline');
+    await online();
+    await service.refreshCache({ kind: 'sections', courseId });
+    await sandbox.stop();
+    await service.checkConnectivity();
+    await eventually(() => expect(service.connectivity().state).not.toBe('online'), 10_000);
+    await service.moveLesson({ courseId, sectionId, id: lesson.id }, 1);
+    const cached = service.readCache({ kind: 'sections', courseId }, { refresh: 'never' }).data!;
+    const first = [...cached.find((s) => s.id === sectionId)!.lessons].sort((x, y) => x.order - y.order)[0];
+    expect(first?.id).toBe(lesson.id);
+    await sandbox.restart();
+    await service.drainOutbox();
+    await vi.waitFor(async () => expect((await lessonsNow())[0]?.id).toBe(lesson.id), { timeout: 10_000 });
+    expect(requests('PATCH', lesson.id)).toBe(1);
+  });
+});
+
 describe('a move and unsaved edits', () => {
   it('a lesson with edits not yet saved to the server is not moved (nothing of it is sent)', async () => {
     const lesson = await newLesson('Half edited');
