@@ -160,6 +160,8 @@ export const VerificationSchema = z.object({
 // drafts, outbox and sync ----------------------------------------------------------------------
 
 export const RESOURCE_KINDS = ['assessment', 'assignment', 'lesson'] as const;
+/** `delete`: a delete waiting in the outbox a few seconds (so it can be undone) before it is sent. */
+export const DRAFT_OPERATIONS = ['create', 'update', 'delete'] as const;
 export const DRAFT_STATES = [
   'editing',
   'queued',
@@ -186,7 +188,7 @@ const DraftParent = z.object({ courseId: Uuid.optional(), sectionId: Uuid.option
 export const DraftSummarySchema = z.object({
   id: Id,
   resource: z.enum(RESOURCE_KINDS),
-  operation: z.enum(['create', 'update']),
+  operation: z.enum(DRAFT_OPERATIONS),
   serverId: z.string().nullable(),
   parent: DraftParent,
   state: z.enum(DRAFT_STATES),
@@ -226,7 +228,7 @@ export const OutboxItemSchema = z.object({
   seq: z.number(),
   draftId: Id,
   resource: z.enum(RESOURCE_KINDS),
-  operation: z.enum(['create', 'update']),
+  operation: z.enum(DRAFT_OPERATIONS),
   title: z.string(),
   state: z.enum(['queued', 'sending', 'failed']),
   attempts: z.number(),
@@ -247,6 +249,26 @@ export const SyncStatusSchema = z.object({
   outbox: z.object({ count: z.number(), queued: z.number(), sending: z.number(), failed: z.number() }),
 });
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;
+
+// lesson authoring ---------------------------------------------------------------------------
+
+/** How long a lesson delete waits in the outbox before it is sent (its "Undo" window). */
+export const LESSON_DELETE_DELAY_MS = 5_000;
+
+export const PendingLessonDeleteSchema = z.object({
+  draftId: Id,
+  lessonId: Uuid,
+  courseId: z.string(),
+  sectionId: z.string(),
+  title: z.string(),
+  state: z.enum(['queued', 'sending', 'failed']),
+  /** Not sent before this time. */
+  sendAt: IsoTime,
+  /** The request may have reached the server: undo is no longer possible. */
+  inDoubt: z.boolean(),
+  error: SyncErrorSchema.nullable(),
+});
+export type PendingLessonDelete = z.infer<typeof PendingLessonDeleteSchema>;
 
 // uploads ----------------------------------------------------------------------------------------
 
@@ -423,7 +445,27 @@ export const requestChannels = {
     z.object({ id: Uuid }).strict(),
     cached(z.object({ course: api.course, sections: z.array(api.section) })),
   ),
-  'lessons.delete': channel(z.object({ courseId: Uuid, sectionId: Uuid, id: Uuid }).strict(), Ok),
+  /** Queues the delete; it waits LESSON_DELETE_DELAY_MS in the outbox (undo: lessons.undoDelete). */
+  'lessons.delete': channel(
+    z.object({ courseId: Uuid, sectionId: Uuid, id: Uuid }).strict(),
+    PendingLessonDeleteSchema,
+  ),
+  // lesson authoring ---------------------------------------------------------------------------
+  /** Opens (or returns the existing) draft for editing a lesson. */
+  'lessons.edit': channel(z.object({ courseId: Uuid, sectionId: Uuid, id: Uuid }).strict(), DraftSchema),
+  /** Moves a lesson to a 1-based position in its section: an update sending only `order`, through
+   * the outbox; the cached section shows the move at once and the server's answer reconciles it. */
+  'lessons.move': channel(
+    z.object({ courseId: Uuid, sectionId: Uuid, id: Uuid, position: z.int().min(1).max(2_147_483_647) }).strict(),
+    Ok,
+  ),
+  /** "Undo" of a lesson delete that has not been sent yet. */
+  'lessons.undoDelete': channel(z.object({ draftId: Id }).strict(), Ok),
+  /** Lesson work of a course waiting in the outbox: deletes (with their send time) and new lessons. */
+  'lessons.pending': channel(
+    z.object({ courseId: Uuid }).strict(),
+    z.object({ deletes: z.array(PendingLessonDeleteSchema), creates: z.array(DraftSummarySchema) }),
+  ),
   'quizzes.list': channel(PageQuery, cached(api.pageOf(api.quiz))),
   'assessments.list': channel(
     PageQuery.extend({ courseId: Uuid.optional(), status: z.enum(api.CONTENT_STATUSES).optional() }).strict(),

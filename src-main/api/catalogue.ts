@@ -159,6 +159,11 @@ export const catalogue = {
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
+
+    notes:
+      'A reorder sends only `order`, the 1-based position (ASSUMPTIONS.md). Lectern sends a position taken from the ' +
+      'list it shows, and leaves `order` out of the three-way merge: siblings moving shift it on the server without ' +
+      'anyone editing this lesson, so it is the user’s last word, not a value to compare.',
   }),
   'lessons.delete': op({
     id: 'lessons.delete',
@@ -171,7 +176,9 @@ export const catalogue = {
     success: [200, 204],
     retrySafe: true,
     idempotencyKey: false,
-    notes: 'Success body assumed: 200 envelope with null data, or 204.',
+    notes:
+      'Success body assumed: 200 envelope with null data, or 204. Lectern queues a delete in the outbox with a ' +
+      'not-before time (5 s) so it can be undone without anything being sent; a 404 when it is sent counts as done.',
   }),
   // ----- quizzes -----
   'quizzes.list': op({
@@ -250,7 +257,9 @@ export const catalogue = {
     success: [200, 204],
     retrySafe: true,
     idempotencyKey: false,
-    notes: 'Success body assumed: 200 envelope with null data, or 204.',
+    notes:
+      'Success body assumed: 200 envelope with null data, or 204. Lectern queues a delete in the outbox with a ' +
+      'not-before time (5 s) so it can be undone without anything being sent; a 404 when it is sent counts as done.',
   }),
   // ----- assignments (tenant-only) -----
   'assignments.create': op({

@@ -384,6 +384,8 @@ export const assignmentCreateBody = z.looseObject({
 export const lessonCreateBody = z.object({
   title,
   description: z.string().optional(),
+  /** The lesson's text (plain text; a TEXT lesson's body). */
+  text_content: z.string().optional(),
   lesson_type: openEnum.optional(),
   order: z.int().min(0).max(MAX_INT32).optional(),
   /** uuid of a COMPLETED upload session (null clears the video on update). */

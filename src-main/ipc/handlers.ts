@@ -6,6 +6,7 @@ import type { AppServices } from '../services/index.ts';
 import type { HandlerTable } from './dispatch.ts';
 import { authoringHandlers } from './handlers/authoring.ts';
 import { contentHandlers } from './handlers/content.ts';
+import { lessonHandlers } from './handlers/lessons.ts';
 import { syncHandlers } from './handlers/sync.ts';
 import { uploadHandlers } from './handlers/uploads.ts';
 import { workspaceHandlers } from './handlers/workspaces.ts';
@@ -35,6 +36,7 @@ export function createHandlers(services: AppServices): HandlerTable {
     ...workspaceHandlers(services),
     ...contentHandlers(services),
     ...syncHandlers(services),
+    ...lessonHandlers(services),
     ...uploadHandlers(services),
     ...authoringHandlers(services),
   };

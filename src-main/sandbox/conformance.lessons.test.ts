@@ -76,7 +76,7 @@ describe('lesson create', () => {
       'video_upload_id',
       'invalid',
     ],
-    ['an unknown field', { title: 'x', text_content: 'nope' }, 'text_content', 'unknown_field'],
+    ['an unknown field', { title: 'x', video_url: 'nope' }, 'video_url', 'unknown_field'],
   ])('%s → 422 %s %s', async (_name, body, field, code) => {
     const reply = await client.create(lessons, body);
     expect(reply.status).toBe(422);
@@ -143,6 +143,28 @@ describe('lesson update and delete', () => {
     await client.patch(`${lessons}/${created.id}`, { order: 2 });
     const after = await sectionLessons();
     expect(after[1]?.id).toBe(created.id);
+  });
+
+  it('order is a 1-based position: moving down or up keeps the others in step, numbered 1..n', async () => {
+    const first = (await sectionLessons())[0]!;
+    const count = (await sectionLessons()).length;
+    await client.patch(`${lessons}/${first.id}`, { order: 3 });
+    let after = await sectionLessons();
+    expect(after[2]?.id).toBe(first.id);
+    expect(after.map((item) => item.order)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+    await client.patch(`${lessons}/${first.id}`, { order: 1 });
+    after = await sectionLessons();
+    expect(after[0]?.id).toBe(first.id);
+    expect(after.map((item) => item.order)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+  });
+
+  it('text_content is stored on create and changed on update', async () => {
+    const created = (
+      await client.create(lessons, { title: 'Reading', lesson_type: 'TEXT', text_content: 'Line 1\nLine 2' })
+    ).json.data;
+    expect(created.text_content).toBe('Line 1\nLine 2');
+    const patched = (await client.patch(`${lessons}/${created.id}`, { text_content: 'Changed' })).json.data;
+    expect(patched).toMatchObject({ text_content: 'Changed', title: 'Reading' });
   });
 
   it('DELETE → 200 data null; the lesson and its quiz are gone', async () => {

@@ -73,6 +73,7 @@ export const assignmentCreateBody = z.strictObject({
 const lessonFields = {
   title: title(),
   description: z.string().optional(),
+  text_content: z.string().optional(),
   lesson_type: z.enum(LESSON_TYPE_VALUES).optional(),
   order: int32().optional(),
   /** uuid of a COMPLETED upload session; null removes the lesson's video. */

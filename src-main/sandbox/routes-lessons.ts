@@ -45,18 +45,19 @@ export function registerLessonRoutes(api: FastifyInstance, ctx: SandboxContext):
       throw validationError([fieldError('video_upload_id', 'invalid', 'The upload session is not a VIDEO upload.')]);
     }
   };
-  /** Makes room at `order`: lessons at or after it move one place down. */
-  const makeRoom = (sectionId: string, order: number, exceptId: string): void => {
-    if (
-      sql.get('SELECT 1 AS taken FROM lessons WHERE section_id = ? AND ord = ? AND id != ?', sectionId, order, exceptId)
-    ) {
-      sql.run(
-        'UPDATE lessons SET ord = ord + 1 WHERE section_id = ? AND ord >= ? AND id != ?',
+  /** Puts the lesson at 1-based `position` among its section's lessons (ASSUMPTIONS.md): the ones
+   * from there on move down one place, and the section is numbered 1..n again, so positions and
+   * `order` values stay the same thing after moves and deletes. */
+  const placeAt = (sectionId: string, lessonId: string, position: number): void => {
+    const others = sql
+      .all<{ id: string }>(
+        'SELECT id FROM lessons WHERE section_id = ? AND id != ? ORDER BY ord, seq',
         sectionId,
-        order,
-        exceptId,
-      );
-    }
+        lessonId,
+      )
+      .map((row) => row.id);
+    others.splice(Math.max(0, Math.min(others.length, position - 1)), 0, lessonId);
+    others.forEach((id, index) => sql.run('UPDATE lessons SET ord = ? WHERE id = ?', index + 1, id));
   };
 
   addApiRoute(api, ctx, {
@@ -78,21 +79,16 @@ export function registerLessonRoutes(api: FastifyInstance, ctx: SandboxContext):
       const id = randomUUID();
       sql.transaction(() => {
         const now = clock.now();
-        let order = body.order;
-        if (order === undefined) {
-          const last = sql.get<{ top: number | null }>(
-            'SELECT max(ord) AS top FROM lessons WHERE section_id = ?',
-            parent.id,
-          );
-          order = (last?.top ?? 0) + 1;
-        } else {
-          makeRoom(parent.id, order, id);
-        }
+        const last = sql.get<{ top: number | null }>(
+          'SELECT max(ord) AS top FROM lessons WHERE section_id = ?',
+          parent.id,
+        );
+        const order = (last?.top ?? 0) + 1;
         sql.run(
           `INSERT INTO lessons (id, course_id, section_id, title, description, source, lesson_type, ord, text_content,
              duration_seconds, video_upload_id, video_caption, document_url, document_name, image_url, image_name,
              resources, created, updated)
-           VALUES (?, ?, ?, ?, ?, 'MANUAL_CREATION', ?, ?, '', 0, ?, '', '', '', '', '', '[]', ?, ?)`,
+           VALUES (?, ?, ?, ?, ?, 'MANUAL_CREATION', ?, ?, ?, 0, ?, '', '', '', '', '', '[]', ?, ?)`,
           id,
           parent.course_id,
           parent.id,
@@ -100,10 +96,12 @@ export function registerLessonRoutes(api: FastifyInstance, ctx: SandboxContext):
           body.description ?? '',
           body.lesson_type ?? 'VIDEO',
           order,
+          body.text_content ?? '',
           body.video_upload_id ?? null,
           now,
           now,
         );
+        if (body.order !== undefined) placeAt(parent.id, id, body.order);
         sql.run(
           `INSERT INTO quizzes (id, owner, lesson_id, status, total_points, created, updated)
            VALUES (?, ?, ?, 'DRAFT', '0.00', ?, ?)`,
@@ -130,18 +128,18 @@ export function registerLessonRoutes(api: FastifyInstance, ctx: SandboxContext):
       const body = parseBody(lessonUpdateBody, call.body);
       checkVideo(call, body.video_upload_id);
       sql.transaction(() => {
-        if (body.order !== undefined && body.order !== current.ord) makeRoom(parent.id, body.order, id);
         sql.run(
-          `UPDATE lessons SET title = ?, description = ?, lesson_type = ?, ord = ?, video_upload_id = ?, updated = ?
-           WHERE id = ?`,
+          `UPDATE lessons SET title = ?, description = ?, text_content = ?, lesson_type = ?, video_upload_id = ?,
+             updated = ? WHERE id = ?`,
           body.title ?? current.title,
           body.description ?? current.description,
+          body.text_content ?? current.text_content,
           body.lesson_type ?? current.lesson_type,
-          body.order ?? current.ord,
           body.video_upload_id === undefined ? current.video_upload_id : body.video_upload_id,
           clock.now(),
           id,
         );
+        if (body.order !== undefined) placeAt(parent.id, id, body.order);
       });
       return ok(lessonOut(call, parent.id, id));
     },

@@ -26,6 +26,7 @@ export interface SyncApiClient {
     get(courseId: string, sectionId: string, id: string, options?: CallOptions): Promise<Fields>;
     create(courseId: string, sectionId: string, body: Fields, options: CreateOptions): Promise<Fields>;
     update(courseId: string, sectionId: string, id: string, body: Fields, options?: CallOptions): Promise<Fields>;
+    delete(courseId: string, sectionId: string, id: string, options?: CallOptions): Promise<void>;
   };
   quizzes: { list(query?: ListQuery): Promise<PageLike> };
   assessments: {
@@ -48,6 +49,7 @@ export interface Remote {
     signal?: AbortSignal,
   ): Promise<Fields>;
   update(resource: ResourceKind, parent: DraftParent, id: string, patch: Fields, signal?: AbortSignal): Promise<Fields>;
+  delete(resource: ResourceKind, parent: DraftParent, id: string, signal?: AbortSignal): Promise<void>;
 }
 
 function lessonParent(parent: DraftParent): { courseId: string; sectionId: string } {
@@ -84,6 +86,13 @@ export function createRemote(client: SyncApiClient): Remote {
         return client.lessons.update(p.courseId, p.sectionId, id, patch, { signal });
       }
       return unsupported(resource, 'update');
+    },
+    delete(resource, parent, id, signal) {
+      if (resource === 'lesson') {
+        const p = lessonParent(parent);
+        return client.lessons.delete(p.courseId, p.sectionId, id, { signal });
+      }
+      return unsupported(resource, 'delete');
     },
   };
 }

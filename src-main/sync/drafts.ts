@@ -104,7 +104,7 @@ export function toSummary(row: DraftRow): DraftSummary {
     parent: parse<DraftParent>(row.parent) ?? {},
     state: row.state,
     title: draftTitle({ ...base, ...(parse<Fields>(row.fields) ?? {}) }),
-    hasChanges: row.operation === 'create' ? row.state !== 'sent' : row.fields !== '{}',
+    hasChanges: row.operation === 'update' ? row.fields !== '{}' : row.state !== 'sent',
     revision: row.revision,
     error: parse<SyncError>(row.error),
     inDoubt: row.in_doubt === 1,

@@ -6,8 +6,9 @@ import { transaction } from '../store/database.ts';
 import type { DraftRow, DraftStore, DraftView } from './drafts.ts';
 import { draftInvalid, draftLocked, SyncServiceError, type SyncError } from './errors.ts';
 import { deepEqual, resolveConflicts, type ConflictChoice, type Fields } from './merge.ts';
-import { draftTitle, validateBody, type DraftOperation, type ResourceKind } from './resources.ts';
+import { draftTitle, validateBody, type DraftOperation, type DraftParent, type ResourceKind } from './resources.ts';
 import { sendOne, type SendContext } from './send.ts';
+import { cancelDelete, deleteKey, deleteTarget, insertDelete } from './deletes.ts';
 import type { Remote } from './client.ts';
 
 export type OutboxState = 'queued' | 'sending' | 'failed';
@@ -66,6 +67,8 @@ export interface OutboxOptions {
   onDraftsChanged?: (draftIds: string[]) => void;
   /** A fresh server copy arrived (after a send or a pre-PATCH read): update the cache. */
   onServerCopy?: (resource: ResourceKind, draft: DraftRow, copy: Fields) => void;
+  /** A delete was confirmed by the server (or the resource was already gone). */
+  onDeleted?: (resource: ResourceKind, parent: DraftParent, id: string) => void;
   onInternalError?: (error: unknown) => void;
   /** Aborted when the service closes: in-flight requests stop, their rows stay safe to resend. */
   signal?: AbortSignal;
@@ -74,6 +77,10 @@ export interface OutboxOptions {
 export interface Outbox {
   /** "Save to server": saves `patch` (if any), then validates and queues in one transaction. */
   enqueue(draftId: string, patch?: Fields): DraftView;
+  /** Queues a delete of `copy` (a server resource) that is not sent before `delayMs` has passed. */
+  scheduleDelete(input: { resource: ResourceKind; parent: DraftParent; copy: Fields; delayMs: number }): DraftView;
+  /** "Undo" of a scheduled delete that has not been sent: nothing reaches the server. */
+  cancelDelete(draftId: string): void;
   /** Takes a queued (not yet sent) draft back to editing. */
   reopen(draftId: string): DraftView;
   /** Sends a failed item again, or a backing-off one now. */
@@ -125,6 +132,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
       default:
         break;
     }
+    if (row.operation === 'delete') {
+      // A failed delete sent again: no waiting this time, the user asked for it now.
+      const at = now();
+      db.prepare('DELETE FROM outbox WHERE draft_id = ?').run(draftId);
+      db.prepare(
+        `INSERT INTO outbox (draft_id, resource_key, operation, body, draft_revision, state, attempts, next_attempt_at,
+           created_at, updated_at) VALUES (?, ?, 'delete', '{}', ?, 'queued', 0, 0, ?, ?)`,
+      ).run(draftId, resourceKey(row), row.revision, at, at);
+      drafts.update(draftId, { state: 'queued', error: null });
+      return;
+    }
     const body = JSON.parse(row.fields) as Fields;
     if (row.operation === 'update' && Object.keys(body).length === 0) {
       // Nothing changed: the draft is simply in step with the server copy it holds.
@@ -174,6 +192,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     signal: options.signal,
     onResult: (error) => options.onResult?.(error),
     onServerCopy: (resource, draft, copy) => options.onServerCopy?.(resource, draft, copy),
+    onDeleted: (resource, parent, id) => options.onDeleted?.(resource, parent, id),
     changed: (draftId) => {
       draftsChanged([draftId]);
       outboxChanged();
@@ -232,6 +251,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
   };
 
   return {
+    scheduleDelete({ resource, parent, copy, delayMs }) {
+      const at = now();
+      const draftId = transaction(db, () =>
+        insertDelete(db, drafts, { resource, parent, copy, notBefore: at + Math.max(0, delayMs), now: at }),
+      );
+      return afterChange(draftId);
+    },
+
+    cancelDelete(draftId) {
+      transaction(db, () => cancelDelete(drafts, draftId));
+      outboxChanged();
+    },
+
     enqueue(draftId, patch) {
       // The last keystrokes are committed first, on their own: a body that fails validation must
       // not roll back what the user typed. Queueing is then one transaction with the state change.
@@ -243,6 +275,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     reopen(draftId) {
       transaction(db, () => {
         const row = drafts.row(draftId);
+        if (row.operation === 'delete') {
+          throw draftLocked(draftId, row.state, 'A delete cannot be edited; undo it instead.');
+        }
         if (row.state !== 'queued') {
           if (row.state === 'editing') return;
           throw draftLocked(draftId, row.state, 'Only a draft waiting in the outbox can be reopened.');
@@ -383,6 +418,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 }
 
 /** Updates of a server resource share one key so they can never overtake each other. */
-export function resourceKey(row: Pick<DraftRow, 'id' | 'resource' | 'server_id' | 'operation'>): string {
+export function resourceKey(row: Pick<DraftRow, 'id' | 'resource' | 'server_id' | 'operation' | 'base'>): string {
+  if (row.operation === 'delete') return deleteKey(row.resource, deleteTarget(row));
   return row.operation === 'update' && row.server_id ? `${row.resource}:${row.server_id}` : `draft:${row.id}`;
 }

@@ -13,7 +13,8 @@ import type { FieldErrorItem } from './errors.ts';
 
 export const RESOURCE_KINDS = ['assessment', 'assignment', 'lesson'] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
-export type DraftOperation = 'create' | 'update';
+/** `delete`: a delete waiting in the outbox (see deletes.ts); it holds no fields. */
+export type DraftOperation = 'create' | 'update' | 'delete';
 
 /** Where a resource lives: lessons need their course and section. */
 export interface DraftParent {
@@ -46,7 +47,7 @@ const ASSESSMENT_UPDATE = [
   'total_points',
 ] as const;
 
-const LESSON_FIELDS = ['title', 'description', 'lesson_type', 'order', 'video_upload_id'] as const;
+const LESSON_FIELDS = ['title', 'description', 'text_content', 'lesson_type', 'order', 'video_upload_id'] as const;
 
 export const RESOURCES: Readonly<Record<ResourceKind, ResourceSpec>> = {
   assessment: {
@@ -91,6 +92,7 @@ export function isResourceKind(value: unknown): value is ResourceKind {
 
 export function allowedFields(resource: ResourceKind, operation: DraftOperation): readonly string[] {
   const spec = RESOURCES[resource];
+  if (operation === 'delete') return [];
   return operation === 'create' ? spec.createFields : spec.updateFields;
 }
 

@@ -9,6 +9,7 @@ import { changedFields, mergeForPatch, type Fields } from './merge.ts';
 import type { DraftParent, ResourceKind } from './resources.ts';
 import type { Remote } from './client.ts';
 import type { OutboxRow } from './outbox.ts';
+import { deleteTarget } from './deletes.ts';
 
 export interface SendContext {
   db: DatabaseSync;
@@ -21,6 +22,7 @@ export interface SendContext {
   signal?: AbortSignal;
   onResult: (error: unknown) => void;
   onServerCopy: (resource: ResourceKind, draft: DraftRow, copy: Fields) => void;
+  onDeleted?: (resource: ResourceKind, parent: DraftParent, id: string) => void;
   changed: (draftId: string) => void;
 }
 
@@ -33,6 +35,7 @@ export async function sendOne(ctx: SendContext, op: OutboxRow): Promise<boolean>
   const draft = drafts.row(op.draft_id);
   const parent = JSON.parse(draft.parent) as DraftParent;
   const isCreate = op.operation === 'create';
+  const isDelete = op.operation === 'delete';
   const priorDoubt = draft.in_doubt;
 
   transaction(db, () => {
@@ -41,14 +44,33 @@ export async function sendOne(ctx: SendContext, op: OutboxRow): Promise<boolean>
       op.seq,
     );
     // Before the request leaves: from here until a definite answer, a create may exist remotely.
-    drafts.update(draft.id, isCreate ? { state: 'sending', in_doubt: 1, key_body: op.body } : { state: 'sending' });
+    drafts.update(
+      draft.id,
+      isCreate
+        ? { state: 'sending', in_doubt: 1, key_body: op.body }
+        : isDelete
+          ? { state: 'sending', in_doubt: 1 } // from here "Undo" can no longer promise nothing happened
+          : { state: 'sending' },
+    );
   });
   ctx.changed(draft.id);
 
   // Whether a write request left on this attempt (a create at once; a PATCH after its merge).
-  const progress = { writeSent: isCreate };
+  const progress = { writeSent: isCreate || isDelete };
   try {
     let result: Fields;
+    if (isDelete) {
+      try {
+        await ctx.remote.delete(draft.resource, parent, deleteTarget(draft), ctx.signal);
+      } catch (error) {
+        // Already gone (an earlier attempt of ours landed, or someone else deleted it): done.
+        if (dispositionOf(error) !== 'not-found' || ctx.isClosed()) throw error;
+      }
+      if (ctx.isClosed()) return false;
+      ctx.onResult(null);
+      deleted(ctx, op, draft, parent);
+      return true;
+    }
     if (isCreate) {
       if (!draft.idempotency_key) throw new Error('create draft without an Idempotency-Key');
       result = await ctx.remote.create(
@@ -73,6 +95,24 @@ export async function sendOne(ctx: SendContext, op: OutboxRow): Promise<boolean>
   }
 }
 
+/** A delete is done: nothing of it is kept (the outbox row and its draft go). */
+function deleted(ctx: SendContext, op: OutboxRow, draft: DraftRow, parent: DraftParent): void {
+  transaction(ctx.db, () => {
+    ctx.db.prepare('DELETE FROM outbox WHERE seq = ?').run(op.seq);
+    ctx.db.prepare('DELETE FROM drafts WHERE id = ?').run(draft.id);
+  });
+  ctx.onDeleted?.(draft.resource, parent, deleteTarget(draft));
+  ctx.changed(draft.id);
+}
+
+/** A lesson's `order` is a position, not a value to merge: siblings moving shift it on the server
+ * without anyone editing this lesson, so it is sent as the user's last word, outside the merge. */
+function splitPosition(resource: ResourceKind, fields: Fields): { rest: Fields; order: unknown } {
+  if (resource !== 'lesson' || !('order' in fields)) return { rest: fields, order: undefined };
+  const { order, ...rest } = fields;
+  return { rest, order };
+}
+
 /** GET, merge, then PATCH only what is still the user's. Returns the server copy afterwards. */
 async function patchWithMerge(
   ctx: SendContext,
@@ -85,15 +125,17 @@ async function patchWithMerge(
   if (ctx.isClosed()) return 'closed';
   ctx.onResult(null);
   ctx.onServerCopy(draft.resource, draft, theirs);
-  const base = JSON.parse(draft.base ?? '{}') as Fields;
-  const mine = JSON.parse(draft.fields) as Fields;
+  const base = splitPosition(draft.resource, JSON.parse(draft.base ?? '{}') as Fields).rest;
+  const allMine = JSON.parse(draft.fields) as Fields;
+  const { rest: mine, order } = splitPosition(draft.resource, allMine);
   const merge = mergeForPatch({
     base,
     baseUpdatedAt: draft.base_updated_at,
     mine,
-    theirs,
+    theirs: splitPosition(draft.resource, theirs).rest,
     theirsUpdatedAt: updatedAt(theirs),
   });
+  const patch = order === undefined ? merge.patch : { ...merge.patch, order };
 
   if (merge.conflicts.length > 0) {
     transaction(ctx.db, () => {
@@ -108,19 +150,23 @@ async function patchWithMerge(
     ctx.changed(draft.id);
     return 'conflict';
   }
-  const nothingToSend = Object.keys(merge.patch).length === 0;
+  const nothingToSend = Object.keys(patch).length === 0;
   // Rebase onto the server copy first: untouched fields take its values, and a crash before the
   // PATCH lands simply merges again next time. From here the PATCH may land: the draft is in doubt
   // (not reopenable) until a definite answer, so the user never conflicts with their own write.
   ctx.drafts.update(draft.id, {
     ...(merge.serverChanged
-      ? { base: json(theirs), base_updated_at: updatedAt(theirs), fields: json(changedFields(theirs, mine)) }
+      ? {
+          base: json(theirs),
+          base_updated_at: updatedAt(theirs),
+          fields: json({ ...changedFields(theirs, mine), ...(order === undefined ? {} : { order }) }),
+        }
       : {}),
     in_doubt: nothingToSend ? draft.in_doubt : 1,
   });
   if (nothingToSend) return theirs;
   progress.writeSent = true;
-  return ctx.remote.update(draft.resource, parent, draft.server_id, merge.patch, ctx.signal);
+  return ctx.remote.update(draft.resource, parent, draft.server_id, patch, ctx.signal);
 }
 
 function succeed(ctx: SendContext, op: OutboxRow, draft: DraftRow, result: Fields): void {

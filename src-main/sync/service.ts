@@ -7,7 +7,6 @@ import {
   cacheKey,
   fetchQuery,
   findCachedLesson,
-  upsertCachedLesson,
   type CacheDataOf,
   type CacheKind,
   type CacheQuery,
@@ -27,6 +26,8 @@ import { createOutbox, type OutboxItem, type OutboxSummary } from './outbox.ts';
 import type { DraftParent, ResourceKind } from './resources.ts';
 import { searchCache, type PaletteHit } from './palette-search.ts';
 import { assignmentHistory, type AssignmentRecord } from './assignment-history.ts';
+import type { PendingDelete } from './deletes.ts';
+import { createLessonWork, type LessonRef } from './lesson-work.ts';
 
 export interface SyncEventMap {
   /** Connection state changed. */
@@ -118,6 +119,15 @@ export interface SyncService {
   /** Fetches online, updates the cache, returns the fresh read; throws the client's typed error. */
   refreshCache<K extends CacheKind>(query: CacheQueryOf<K>): Promise<CacheRead<CacheDataOf<K>>>;
 
+  /** Moves a lesson to a 1-based position in its section (an update sending only `order`). */
+  moveLesson(ref: LessonRef, position: number): Promise<void>;
+  /** Queues a lesson delete that is not sent before `delayMs` has passed. */
+  scheduleLessonDelete(ref: LessonRef, delayMs: number): PendingDelete;
+  /** Undoes a scheduled delete that has not been sent. */
+  undoLessonDelete(draftId: string): void;
+  /** A course's lesson work waiting in the outbox. */
+  pendingLessonWork(courseId: string): { deletes: PendingDelete[]; creates: DraftSummary[] };
+
   /** The resource was deleted on the server: drop it from the cache so no screen shows it. */
   forgetDeleted(resource: 'assessment', id: string): void;
 
@@ -182,16 +192,27 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
         emit('cache.updated', { key, kind: 'assessments', fetchedAt: cache.read(key).fetchedAt, error: null });
       }
     } else if (resource === 'lesson') {
-      const parent = JSON.parse(draft.parent) as DraftParent;
-      if (!parent.courseId || !parent.sectionId) return;
-      const key = cacheKey({ kind: 'sections', courseId: parent.courseId });
-      const sections = cache.read<unknown>(key).data;
-      if (upsertCachedLesson(sections, parent.sectionId, copy)) {
-        cache.write(key, 'sections', sections);
-        emit('cache.updated', { key, kind: 'sections', fetchedAt: cache.read(key).fetchedAt, error: null });
-      }
+      lessons.onServerCopy(draft, copy);
     }
   };
+
+  const lessons = createLessonWork({
+    db,
+    drafts,
+    outbox: () => outbox,
+    cache,
+    editDraft: (ref) =>
+      service.editDraft({
+        resource: 'lesson',
+        id: ref.id,
+        parent: { courseId: ref.courseId, sectionId: ref.sectionId },
+      }),
+    refreshSections: (courseId) => {
+      if (!closed && connectivity.isOnline()) void refreshCache({ kind: 'sections', courseId }).catch(() => undefined);
+    },
+    sectionsChanged: (key) =>
+      emit('cache.updated', { key, kind: 'sections', fetchedAt: cache.read(key).fetchedAt, error: null }),
+  });
 
   const outbox = createOutbox({
     db,
@@ -205,6 +226,9 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     onOutboxChanged: () => emit('outbox.changed', outbox.summary()),
     onDraftsChanged: (draftIds) => emit('drafts.changed', { draftIds }),
     onServerCopy,
+    onDeleted: (resource, parent, id) => {
+      if (!closed && resource === 'lesson') lessons.onDeleted(parent, id);
+    },
     onInternalError: options.onInternalError,
   });
 
@@ -286,7 +310,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     return fn();
   };
 
-  return {
+  const service: SyncService = {
     profileId: options.profileId,
     notices: store.notices,
 
@@ -382,6 +406,11 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     },
     refreshCache,
 
+    moveLesson: (ref, position) => guard(() => lessons.move(ref, position)),
+    scheduleLessonDelete: (ref, delayMs) => guard(() => lessons.scheduleDelete(ref, delayMs)),
+    undoLessonDelete: (draftId) => guard(() => lessons.undoDelete(draftId)),
+    pendingLessonWork: (courseId) => guard(() => lessons.pending(courseId)),
+
     forgetDeleted(_resource, id) {
       const detailKey = cacheKey({ kind: 'assessment', assessmentId: id });
       cache.delete(detailKey);
@@ -404,6 +433,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
       store.close();
     },
   };
+  return service;
 }
 
 function serviceClosed(): SyncServiceError {

@@ -140,6 +140,11 @@ export function createFakeServer(): FakeServer {
       get: (_c, _s, id) => call('lessons.get', { id }, () => mustGet(id)),
       create: (_c, _s, body, o) => create('lessons.create', body, o.idempotencyKey),
       update: (_c, _s, id, body) => update('lessons.update', id, body),
+      delete: (_c, _s, id) =>
+        call('lessons.delete', { id }, () => {
+          mustGet(id);
+          records.delete(id);
+        }),
     },
     quizzes: { list: () => call('quizzes.list', {}, () => page([])) },
     assessments: {

@@ -84,7 +84,6 @@ type ContentChannels =
   | 'categories.list'
   | 'courses.list'
   | 'courses.get'
-  | 'lessons.delete'
   | 'quizzes.list'
   | 'assessments.list'
   | 'assessments.get'
@@ -107,12 +106,6 @@ export function contentHandlers(services: AppServices): Pick<HandlerTable, Conte
         stale: course.stale || sections.stale,
         offlineReason: course.offlineReason ?? sections.offlineReason,
       };
-    },
-    'lessons.delete': async ({ courseId, sectionId, id }) => {
-      const current = session();
-      await current.client.lessons.delete(courseId, sectionId, id);
-      await current.sync.refreshCache({ kind: 'sections', courseId }).catch(() => undefined);
-      return { ok: true as const };
     },
     'quizzes.list': ({ refresh, ...query }) => cachedRead(session(), { kind: 'quizzes', ...query }, refresh),
     'assessments.list': ({ refresh, ...query }) => cachedRead(session(), { kind: 'assessments', ...query }, refresh),

@@ -25,6 +25,9 @@ const AssignmentsScreen = lazy(() =>
 const CourseDetailScreen = lazy(() =>
   import('../features/courses/CourseDetailScreen.tsx').then((m) => ({ default: m.CourseDetailScreen })),
 );
+const LessonEditorScreen = lazy(() =>
+  import('../features/lessons/LessonEditorScreen.tsx').then((m) => ({ default: m.LessonEditorScreen })),
+);
 const DraftScreen = lazy(() => import('../features/drafts/DraftScreen.tsx').then((m) => ({ default: m.DraftScreen })));
 const DraftsScreen = lazy(() =>
   import('../features/drafts/DraftsScreen.tsx').then((m) => ({ default: m.DraftsScreen })),
@@ -53,6 +56,20 @@ function RouteScreen({ route }: { route: Route }) {
       return <CoursesScreen />;
     case 'course':
       return <CourseDetailScreen key={route.id} courseId={route.id} />;
+    case 'lesson':
+      return (
+        <LessonEditorScreen key={route.id} courseId={route.courseId} sectionId={route.sectionId} lessonId={route.id} />
+      );
+    case 'lesson-new':
+      return (
+        <LessonEditorScreen
+          key={`new-${route.sectionId}`}
+          courseId={route.courseId}
+          sectionId={route.sectionId}
+          lessonId={null}
+          draftId={route.draftId}
+        />
+      );
     case 'quizzes':
       return <QuizzesScreen />;
     case 'assessments':

@@ -8,6 +8,8 @@ import { useMemo, useSyncExternalStore } from 'react';
 export type Route =
   | { name: 'courses' }
   | { name: 'course'; id: string }
+  | { name: 'lesson'; courseId: string; sectionId: string; id: string }
+  | { name: 'lesson-new'; courseId: string; sectionId: string; draftId: string | null }
   | { name: 'quizzes' }
   | { name: 'assessments'; courseId: string | null }
   | { name: 'assessment'; id: string }
@@ -30,8 +32,16 @@ export function parseHash(hash: string): Route {
   const [first, second] = parts;
   switch (first) {
     case undefined:
-    case 'courses':
+    case 'courses': {
+      // courses/<id>/sections/<sectionId>/lessons/<lessonId | new>
+      const [, , sectionsWord, sectionId, lessonsWord, lessonId] = parts;
+      if (second && sectionsWord === 'sections' && sectionId && lessonsWord === 'lessons' && lessonId) {
+        return lessonId === 'new'
+          ? { name: 'lesson-new', courseId: second, sectionId, draftId: query.get('draft') }
+          : { name: 'lesson', courseId: second, sectionId, id: lessonId };
+      }
       return second ? { name: 'course', id: second } : { name: 'courses' };
+    }
     case 'quizzes':
       return { name: 'quizzes' };
     case 'assessments':
@@ -60,6 +70,12 @@ export function href(route: Route): string {
       return '#/courses';
     case 'course':
       return `#/courses/${enc(route.id)}`;
+    case 'lesson':
+      return `#/courses/${enc(route.courseId)}/sections/${enc(route.sectionId)}/lessons/${enc(route.id)}`;
+    case 'lesson-new': {
+      const base = `#/courses/${enc(route.courseId)}/sections/${enc(route.sectionId)}/lessons/new`;
+      return route.draftId ? `${base}?draft=${enc(route.draftId)}` : base;
+    }
     case 'quizzes':
       return '#/quizzes';
     case 'assessments':
@@ -117,6 +133,8 @@ export function useRoute(): Route {
 export function sectionOf(route: Route): RouteName {
   switch (route.name) {
     case 'course':
+    case 'lesson':
+    case 'lesson-new':
       return 'courses';
     case 'assessment':
     case 'assessment-new':

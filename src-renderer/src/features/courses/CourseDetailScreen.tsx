@@ -1,30 +1,26 @@
 /**
  * Renderer. One course: what an instructor needs to know about it, then its sections in order,
- * each with its lessons in order (one virtualized list, so a course with thousands of lessons
- * scrolls smoothly). A lesson can be deleted after a confirmation that names it.
+ * each with its lessons in order, in the page's own scroll (section headers stay in view while
+ * their lessons scroll). Lessons are edited, added, reordered (drag and drop, or Move up/down and
+ * Alt+Arrow keys) and deleted from here; a delete waits a few seconds in the outbox so it can be undone.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Course, Lesson, Section } from '../../../../src-preload/contract.ts';
-import { Badge, StatusBadge } from '../../components/Badge.tsx';
+import { StatusBadge } from '../../components/Badge.tsx';
 import { CacheNote } from '../../components/CacheNote.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
-import { VirtualList } from '../../components/VirtualList.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { formatDateTime, formatSeconds, humanize, instructorNames, plural } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
+import { SectionLessons } from '../lessons/SectionLessons.tsx';
+import { scheduleLessonDelete, useLessonWork } from '../lessons/store.ts';
 import { notify } from '../notices/store.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/store.ts';
 import { previewLabel } from './CoursesScreen.tsx';
-import { lessonVideoLabel, mediaLabel, quizLabel } from './lesson-labels.ts';
-import { deleteLesson, useCourseDetail } from './store.ts';
-
-type FlatRow = { kind: 'section'; section: Section } | { kind: 'lesson'; section: Section; lesson: Lesson };
-
-const SECTION_HEIGHT = 52;
-const LESSON_HEIGHT = 76;
+import { useCourseDetail } from './store.ts';
 
 interface PendingDelete {
   section: Section;
@@ -33,6 +29,7 @@ interface PendingDelete {
 
 export function CourseDetailScreen({ courseId }: { courseId: string }) {
   const detail = useCourseDetail();
+  const work = useLessonWork();
   const profile = useActiveProfile();
   const [pending, setPending] = useState<PendingDelete | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -40,42 +37,34 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
 
   useEffect(() => {
     useCourseDetail.getState().load(courseId, { force: true });
+    void useLessonWork.getState().load(courseId);
   }, [courseId]);
 
   const data = detail.param === courseId ? detail.data : null;
-  const rows = useMemo(() => flatten(data?.sections ?? []), [data]);
-  const lessonCount = rows.filter((r) => r.kind === 'lesson').length;
+  const deletes = work.courseId === courseId ? work.deletes : [];
+  const creates = work.courseId === courseId ? work.creates : [];
+  const sections = [...(data?.sections ?? [])].sort((a, b) => a.order - b.order);
+  const deletingIds = new Set(deletes.map((d) => d.lessonId));
+  const lessonCount = sections.reduce((n, s) => n + s.lessons.filter((l) => !deletingIds.has(l.id)).length, 0);
 
-  const askDelete = useCallback((section: Section, lesson: Lesson) => {
+  const askDelete = (section: Section, lesson: Lesson) => {
     setDeleteError(null);
     setPending({ section, lesson });
-  }, []);
-
-  const renderRow = useCallback(
-    (index: number, active: boolean) => {
-      const row = rows[index];
-      if (!row) return null;
-      return row.kind === 'section' ? (
-        <SectionRow section={row.section} />
-      ) : (
-        <LessonRow lesson={row.lesson} section={row.section} active={active} onDelete={askDelete} />
-      );
-    },
-    [rows, askDelete],
-  );
-  const rowHeight = useCallback(
-    (index: number) => (rows[index]?.kind === 'section' ? SECTION_HEIGHT : LESSON_HEIGHT),
-    [rows],
-  );
+  };
 
   const confirmDelete = () => {
     if (!pending) return;
     setDeleting(true);
-    deleteLesson(courseId, pending.section.id, pending.lesson.id).then(
+    const { section, lesson } = pending;
+    scheduleLessonDelete(courseId, section.id, lesson.id).then(
       () => {
-        notify('success', `Deleted the lesson “${pending.lesson.title}”.`);
+        notify('info', `“${lesson.title}” will be deleted in a few seconds. Undo is next to it in the list.`);
         setPending(null);
         setDeleting(false);
+        // Keyboard users land on the Undo of the row they deleted.
+        requestAnimationFrame(() =>
+          document.querySelector<HTMLElement>(`[data-deleting-id="${CSS.escape(lesson.id)}"] button`)?.focus(),
+        );
       },
       (error: unknown) => {
         setDeleteError(describeError(error, { subject: 'this lesson', keyMode: activeKeyMode() }));
@@ -104,7 +93,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
 
   const { course } = data;
   return (
-    <div className="screen screen--fill">
+    <div className="screen course-detail">
       <PageHeader
         title={course.name}
         eyebrow={<a href={href({ name: 'courses' })}>Courses</a>}
@@ -139,21 +128,31 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
       <div className="section-heading">
         <h2>Sections and lessons</h2>
         <p className="muted" data-testid="course-counts">
-          {plural(data.sections.length, 'section')} · {plural(lessonCount, 'lesson')}
+          {plural(sections.length, 'section')} · {plural(lessonCount, 'lesson')}
         </p>
       </div>
-      {rows.length === 0 ? (
+      <p className="muted form-note" id="reorder-help">
+        Drag a lesson to move it, or use Move up and Move down (Alt+↑ and Alt+↓ on a lesson).
+      </p>
+      {sections.length === 0 ? (
         <Empty title="This course has no sections yet" />
       ) : (
-        <VirtualList
-          count={rows.length}
-          rowHeight={rowHeight}
-          renderRow={renderRow}
-          label={`Sections and lessons of ${course.name}`}
-          testId="lesson-list"
-          itemAt={(index) => rows[index]}
-          className="vlist--min"
-        />
+        <div
+          className="course-sections"
+          data-testid="lesson-list"
+          aria-label={`Sections and lessons of ${course.name}`}
+        >
+          {sections.map((section) => (
+            <SectionLessons
+              key={section.id}
+              courseId={courseId}
+              section={section}
+              deletes={deletes.filter((d) => d.sectionId === section.id)}
+              creates={creates.filter((d) => d.parent.sectionId === section.id)}
+              onDelete={askDelete}
+            />
+          ))}
+        </div>
       )}
 
       <ConfirmDialog
@@ -168,7 +167,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
         {pending && (
           <p>
             “{pending.lesson.title}” will be removed from the section “{pending.section.title}” of “{course.name}” on
-            the server, with its video and quiz. This cannot be undone.
+            the server, with its video and quiz. You have a few seconds to undo it.
           </p>
         )}
       </ConfirmDialog>
@@ -176,14 +175,8 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
   );
 }
 
-function flatten(sections: Section[]): FlatRow[] {
-  const rows: FlatRow[] = [];
-  for (const section of [...sections].sort((a, b) => a.order - b.order)) {
-    rows.push({ kind: 'section', section });
-    for (const lesson of [...section.lessons].sort((a, b) => a.order - b.order))
-      rows.push({ kind: 'lesson', section, lesson });
-  }
-  return rows;
+function yesNo(value: unknown): string {
+  return value === true ? 'Yes' : value === false ? 'No' : 'Not known';
 }
 
 function CourseSummary({ course }: { course: Course }) {
@@ -226,8 +219,8 @@ function CourseSummary({ course }: { course: Course }) {
           <dd>{course.quizzes_count}</dd>
         </div>
         <div>
-          <dt>Enrollments</dt>
-          <dd>{course.has_enrollments ? 'Learners enrolled' : 'None yet'}</dd>
+          <dt>Has enrollments</dt>
+          <dd data-testid="has-enrollments">{yesNo(course.has_enrollments)}</dd>
         </div>
         <div>
           <dt>Last changed</dt>
@@ -242,55 +235,5 @@ function CourseSummary({ course }: { course: Course }) {
         </p>
       )}
     </section>
-  );
-}
-
-function SectionRow({ section }: { section: Section }) {
-  return (
-    <div className="row row--section" data-testid="section-row">
-      <h3 className="row-title">
-        <span className="muted">Section {section.order}</span> {section.title}
-      </h3>
-      <span className="muted">{plural(section.lessons.length, 'lesson')}</span>
-    </div>
-  );
-}
-
-interface LessonRowProps {
-  lesson: Lesson;
-  section: Section;
-  active: boolean;
-  onDelete: (section: Section, lesson: Lesson) => void;
-}
-
-function LessonRow({ lesson, section, active, onDelete }: LessonRowProps) {
-  const video = lessonVideoLabel(lesson);
-  return (
-    <div className="row row--lesson" data-testid="lesson-row" tabIndex={active ? 0 : -1} data-primary>
-      <div className="row-body">
-        <span className="row-line">
-          <span className="row-order" aria-hidden="true">
-            {lesson.order}.
-          </span>
-          <span className="row-title">{lesson.title}</span>
-          <Badge>{humanize(lesson.lesson_type)}</Badge>
-          <span className="muted">{formatSeconds(lesson.duration_seconds)}</span>
-        </span>
-        <span className="row-meta">
-          <span className={video.tone === 'danger' ? 'text-danger' : undefined}>Video: {video.text}</span>
-          <span>Media: {mediaLabel(lesson)}</span>
-          <span>Quiz: {quizLabel(lesson)}</span>
-        </span>
-      </div>
-      <button
-        type="button"
-        className="button button--ghost button--small button--danger-text"
-        tabIndex={active ? 0 : -1}
-        onClick={() => onDelete(section, lesson)}
-        aria-label={`Delete lesson ${lesson.title}`}
-      >
-        Delete
-      </button>
-    </div>
   );
 }

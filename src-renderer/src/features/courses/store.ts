@@ -1,6 +1,6 @@
 /**
  * Renderer. Courses: the paged list with its filters, the categories for the filter, and the one
- * course whose detail is open (with its sections and lessons). Lesson deletion goes through here.
+ * course whose detail is open (with its sections and lessons). Lesson actions: features/lessons.
  */
 import type { Category, Course, Section } from '../../../../src-preload/contract.ts';
 import { call } from '../../bridge.ts';
@@ -43,16 +43,3 @@ export const useCourseDetail = createCachedRead<CourseDetail, string>({
   kinds: ['course', 'sections'],
   fetch: (id) => call((b) => b.courses.get({ id })),
 });
-
-export async function deleteLesson(courseId: string, sectionId: string, lessonId: string): Promise<void> {
-  await call((b) => b.lessons.delete({ courseId, sectionId, id: lessonId }));
-  const detail = useCourseDetail.getState();
-  if (detail.param === courseId) {
-    detail.patch((data) => ({
-      ...data,
-      sections: data.sections.map((s) =>
-        s.id === sectionId ? { ...s, lessons: s.lessons.filter((l) => l.id !== lessonId) } : s,
-      ),
-    }));
-  }
-}

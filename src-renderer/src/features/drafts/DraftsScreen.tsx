@@ -36,7 +36,13 @@ export function editorHref(draft: Pick<DraftSummary, 'id' | 'resource' | 'server
   if (draft.resource === 'assessment' && draft.serverId) return href({ name: 'assessment', id: draft.serverId });
   if (draft.resource === 'assignment' && draft.operation === 'create')
     return href({ name: 'assignment-new', draftId: draft.id });
-  if (draft.resource === 'lesson' && draft.parent.courseId) return href({ name: 'course', id: draft.parent.courseId });
+  const { courseId, sectionId } = draft.parent;
+  if (draft.resource === 'lesson' && courseId && sectionId && draft.operation !== 'delete') {
+    return draft.serverId
+      ? href({ name: 'lesson', courseId, sectionId, id: draft.serverId })
+      : href({ name: 'lesson-new', courseId, sectionId, draftId: draft.id });
+  }
+  if (draft.resource === 'lesson' && courseId) return href({ name: 'course', id: courseId });
   return href({ name: 'draft', id: draft.id });
 }
 

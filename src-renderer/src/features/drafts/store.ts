@@ -69,5 +69,6 @@ export const DRAFT_STATE_LABELS: Record<DraftSummary['state'], string> = {
 
 export function describeDraftKind(draft: Pick<DraftSummary, 'resource' | 'operation'>): string {
   const noun = draft.resource.charAt(0).toUpperCase() + draft.resource.slice(1);
+  if (draft.operation === 'delete') return `${noun} deletion`;
   return draft.operation === 'create' ? `New ${draft.resource}` : `${noun} changes`;
 }

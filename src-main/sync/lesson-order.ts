@@ -1,0 +1,40 @@
+// Main process / plain Node. Lesson positions in a cached sections list, moved the way the server
+// moves them (ASSUMPTIONS.md: `order` is a 1-based position; the lessons from there on move down
+// one place), so a reorder shows at once, offline too, and the server's answer confirms it.
+import type { Fields } from './merge.ts';
+
+function lessonsOf(sections: unknown, sectionId: string): Fields[] | null {
+  if (!Array.isArray(sections)) return null;
+  const section = sections.find((s: Fields) => s?.id === sectionId) as Fields | undefined;
+  return section && Array.isArray(section.lessons) ? (section.lessons as Fields[]) : null;
+}
+
+const byOrder = (a: Fields, b: Fields) => Number(a.order ?? 0) - Number(b.order ?? 0);
+
+/** Puts the lesson at `position` (1-based, clamped) and numbers the section 1..n. Mutates `sections`. */
+export function moveCachedLesson(sections: unknown, sectionId: string, lessonId: string, position: number): boolean {
+  const lessons = lessonsOf(sections, sectionId);
+  if (!lessons) return false;
+  const moving = lessons.find((l) => l.id === lessonId);
+  if (!moving) return false;
+  const others = lessons.filter((l) => l.id !== lessonId).sort(byOrder);
+  others.splice(Math.max(0, Math.min(others.length, position - 1)), 0, moving);
+  lessons.splice(0, lessons.length, ...others.map((lesson, index) => ({ ...lesson, order: index + 1 })));
+  return true;
+}
+
+/** Drops a deleted lesson from the cached list. Mutates `sections`. */
+export function removeCachedLesson(sections: unknown, sectionId: string, lessonId: string): boolean {
+  const lessons = lessonsOf(sections, sectionId);
+  const index = lessons ? lessons.findIndex((l) => l.id === lessonId) : -1;
+  if (!lessons || index < 0) return false;
+  lessons.splice(index, 1);
+  return true;
+}
+
+/** The lesson's position right now in the cached list (null when it is not there). */
+export function cachedPosition(sections: unknown, sectionId: string, lessonId: string): number | null {
+  const lessons = lessonsOf(sections, sectionId);
+  const index = lessons ? [...lessons].sort(byOrder).findIndex((l) => l.id === lessonId) : -1;
+  return index < 0 ? null : index + 1;
+}

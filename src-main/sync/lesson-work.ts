@@ -1,0 +1,155 @@
+// Main process / plain Node. Lesson authoring on top of drafts and the outbox: moving a lesson
+// (an update that sends only `order`, shown at once in the cached section), deletes that wait in
+// the outbox so they can be undone, and the cached section kept in step with the server's answers.
+import type { CacheStore } from '../store/cache-store.ts';
+import { cacheKey, findCachedLesson, upsertCachedLesson } from './cache-queries.ts';
+import { listPendingDeletes, type PendingDelete } from './deletes.ts';
+import type { DraftRow, DraftStore, DraftSummary, DraftView } from './drafts.ts';
+import { draftLocked, SyncServiceError } from './errors.ts';
+import { cachedPosition, moveCachedLesson, removeCachedLesson } from './lesson-order.ts';
+import type { Fields } from './merge.ts';
+import type { Outbox } from './outbox.ts';
+import type { DraftParent } from './resources.ts';
+import type { DatabaseSync } from 'node:sqlite';
+
+export interface LessonRef {
+  courseId: string;
+  sectionId: string;
+  id: string;
+}
+
+export interface LessonWorkDeps {
+  db: DatabaseSync;
+  drafts: DraftStore;
+  outbox: () => Outbox;
+  cache: CacheStore;
+  /** The draft for editing a lesson (existing, else from the server copy). */
+  editDraft: (ref: LessonRef) => Promise<DraftView>;
+  /** Re-reads a course's sections from the server (background; errors are the caller's to ignore). */
+  refreshSections: (courseId: string) => void;
+  sectionsChanged: (key: string) => void;
+}
+
+export interface LessonWork {
+  move(ref: LessonRef, position: number): Promise<void>;
+  scheduleDelete(ref: LessonRef, delayMs: number): PendingDelete;
+  undoDelete(draftId: string): void;
+  pending(courseId: string): { deletes: PendingDelete[]; creates: DraftSummary[] };
+  /** A fresh server copy of a lesson (a read before a PATCH, or a send's answer). */
+  onServerCopy(draft: DraftRow, copy: Fields): void;
+  onDeleted(parent: DraftParent, id: string): void;
+}
+
+const SETTLE_MS = 300;
+
+export function createLessonWork(deps: LessonWorkDeps): LessonWork {
+  const { db, drafts, cache } = deps;
+  const timers = new Map<string, NodeJS.Timeout>();
+
+  const sectionsOf = (courseId: string) => {
+    const key = cacheKey({ kind: 'sections', courseId });
+    return { key, data: cache.read<unknown>(key).data };
+  };
+  const writeSections = (key: string, data: unknown) => {
+    cache.write(key, 'sections', data);
+    deps.sectionsChanged(key);
+  };
+  /** Several moves in a row end in one re-read of the section, once the last answer is in. */
+  const reconcileSoon = (courseId: string) => {
+    clearTimeout(timers.get(courseId));
+    const timer = setTimeout(() => {
+      timers.delete(courseId);
+      deps.refreshSections(courseId);
+    }, SETTLE_MS);
+    timer.unref();
+    timers.set(courseId, timer);
+  };
+
+  return {
+    async move(ref, position) {
+      let draft = await deps.editDraft(ref);
+      // A send of this lesson under way: let it finish, then queue the move after it.
+      for (let i = 0; i < 50 && drafts.row(draft.id).state === 'sending'; i++) await deps.outbox().drain();
+      const before = drafts.row(draft.id);
+      // Edits still being written in the editor are not sent behind the user's back by a move;
+      // edits already queued are on their way anyway, and the move joins them.
+      const unsaved = Object.keys(JSON.parse(before.fields) as Fields).some((field) => field !== 'order');
+      if (unsaved && before.state !== 'queued') {
+        throw new SyncServiceError(
+          'LESSON_HAS_UNSAVED_CHANGES',
+          'This lesson has changes that are not saved to the server yet: save or discard them in its editor, then move it.',
+          { draftId: before.id },
+        );
+      }
+      if (before.state === 'queued') draft = deps.outbox().reopen(draft.id);
+      const row = drafts.row(draft.id);
+      if (row.state === 'sending')
+        throw draftLocked(row.id, row.state, 'This lesson is being saved; move it again in a moment.');
+      // `order` is a position: the draft compares against where the lesson is now, not where it
+      // was when the draft began (siblings' moves shift it without touching the lesson itself).
+      const { key, data } = sectionsOf(ref.courseId);
+      const now = cachedPosition(data, ref.sectionId, ref.id);
+      if (now !== null && row.base) {
+        drafts.update(row.id, { base: JSON.stringify({ ...(JSON.parse(row.base) as Fields), order: now }) });
+      }
+      deps.outbox().enqueue(row.id, { order: position });
+      if (moveCachedLesson(data, ref.sectionId, ref.id, position)) writeSections(key, data);
+    },
+
+    scheduleDelete(ref, delayMs) {
+      const { data } = sectionsOf(ref.courseId);
+      const copy = findCachedLesson(data, ref.sectionId, ref.id) ?? { id: ref.id };
+      const view = deps.outbox().scheduleDelete({
+        resource: 'lesson',
+        parent: { courseId: ref.courseId, sectionId: ref.sectionId },
+        copy: { ...copy, id: ref.id },
+        delayMs,
+      });
+      const found = listPendingDeletes(db).find((p) => p.draftId === view.id);
+      if (!found) throw new Error('scheduled delete not found');
+      return found;
+    },
+
+    undoDelete(draftId) {
+      deps.outbox().cancelDelete(draftId);
+    },
+
+    pending(courseId) {
+      return {
+        deletes: listPendingDeletes(db).filter((p) => p.resource === 'lesson' && p.parent.courseId === courseId),
+        creates: drafts
+          .list()
+          .filter(
+            (d) =>
+              d.resource === 'lesson' &&
+              d.operation === 'create' &&
+              d.state !== 'sent' &&
+              d.parent.courseId === courseId,
+          ),
+      };
+    },
+
+    onServerCopy(draft, copy) {
+      const parent = JSON.parse(draft.parent) as DraftParent;
+      if (!parent.courseId || !parent.sectionId || typeof copy.id !== 'string') return;
+      const { key, data } = sectionsOf(parent.courseId);
+      const cached = findCachedLesson(data, parent.sectionId, copy.id);
+      const wanted = (JSON.parse(draft.fields) as Fields).order;
+      // A read taken before our move landed must not undo the move shown meanwhile.
+      const keepPlace = wanted !== undefined && copy.order !== wanted && cached !== null;
+      const next = keepPlace ? { ...copy, order: cached.order } : copy;
+      const movedTo = typeof next.order === 'number' && cached && cached.order !== next.order ? next.order : null;
+      if (!upsertCachedLesson(data, parent.sectionId, next)) return;
+      if (movedTo !== null) moveCachedLesson(data, parent.sectionId, copy.id, movedTo);
+      writeSections(key, data);
+      if (!keepPlace && (wanted !== undefined || draft.operation === 'create')) reconcileSoon(parent.courseId);
+    },
+
+    onDeleted(parent, id) {
+      if (!parent.courseId || !parent.sectionId) return;
+      const { key, data } = sectionsOf(parent.courseId);
+      if (removeCachedLesson(data, parent.sectionId, id)) writeSections(key, data);
+      reconcileSoon(parent.courseId);
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Renderer. Lesson authoring actions for the course detail: moves (shown at once, sent as an
+ * update of `order` through the outbox and confirmed by the server's answer), deletes that wait a
+ * few seconds in the outbox so "Undo" is real, and the course's lesson work still waiting.
+ */
+import { create } from 'zustand';
+import type { DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-preload/contract.ts';
+import { call } from '../../bridge.ts';
+import { describeError } from '../../lib/errors.ts';
+import { onEvent } from '../../lib/events.ts';
+import { onWorkspaceSwitch } from '../../lib/reset.ts';
+import { useCourseDetail } from '../courses/store.ts';
+import { notify } from '../notices/store.ts';
+
+interface LessonWorkState {
+  courseId: string | null;
+  deletes: PendingLessonDelete[];
+  creates: DraftSummary[];
+  load: (courseId: string) => Promise<void>;
+}
+
+export const useLessonWork = create<LessonWorkState>()((set, get) => ({
+  courseId: null,
+  deletes: [],
+  creates: [],
+  async load(courseId) {
+    if (get().courseId !== courseId) set({ courseId, deletes: [], creates: [] });
+    try {
+      const pending = await call((b) => b.lessons.pending({ courseId }));
+      if (get().courseId === courseId) set(pending);
+    } catch {
+      // Nothing waiting can be shown; the lessons themselves still are.
+    }
+  },
+}));
+
+const reloadWork = () => {
+  const { courseId, load } = useLessonWork.getState();
+  if (courseId) void load(courseId);
+};
+onEvent('drafts.changed', reloadWork);
+onEvent('outbox.changed', reloadWork);
+onWorkspaceSwitch(() => useLessonWork.setState({ courseId: null, deletes: [], creates: [] }));
+
+export function sortedLessons(section: Section): Lesson[] {
+  return [...section.lessons].sort((a, b) => a.order - b.order);
+}
+
+/** Moves one lesson locally: the list shows the new order before main has answered. */
+function showMoved(courseId: string, sectionId: string, lessonId: string, position: number): void {
+  const detail = useCourseDetail.getState();
+  if (detail.param !== courseId || !detail.data) return;
+  detail.patch((data) => ({
+    ...data,
+    sections: data.sections.map((section) => {
+      if (section.id !== sectionId) return section;
+      const lessons = sortedLessons(section);
+      const moving = lessons.find((l) => l.id === lessonId);
+      if (!moving) return section;
+      const others = lessons.filter((l) => l.id !== lessonId);
+      others.splice(Math.max(0, Math.min(others.length, position - 1)), 0, moving);
+      return { ...section, lessons: others.map((l, i) => ({ ...l, order: i + 1 })) };
+    }),
+  }));
+}
+
+let moves: Promise<void> = Promise.resolve();
+
+/** Moves a lesson to a 1-based position. Moves are sent one after another, in the order made. */
+export function moveLesson(courseId: string, sectionId: string, lessonId: string, position: number): Promise<void> {
+  showMoved(courseId, sectionId, lessonId, position);
+  moves = moves.then(async () => {
+    try {
+      await call((b) => b.lessons.move({ courseId, sectionId, id: lessonId, position }));
+    } catch (error) {
+      notify('error', `The lesson could not be moved: ${describeError(error, { subject: 'this lesson' })}`);
+      useCourseDetail.getState().reread(); // back to what main has
+    }
+  });
+  return moves;
+}
+
+export async function scheduleLessonDelete(courseId: string, sectionId: string, lessonId: string) {
+  const pending = await call((b) => b.lessons.delete({ courseId, sectionId, id: lessonId }));
+  await useLessonWork.getState().load(courseId);
+  return pending;
+}
+
+export async function undoLessonDelete(courseId: string, draftId: string): Promise<void> {
+  await call((b) => b.lessons.undoDelete({ draftId }));
+  await useLessonWork.getState().load(courseId);
+}
