@@ -391,9 +391,15 @@ test('quizzes filter by course and by status, and a quiz opens its lesson', asyn
   await expect(count).toHaveText(/^\d+ quiz(zes)?$/);
   await page.getByTestId('quiz-course').selectOption({ label: COURSE });
   await expect(count).toHaveText(/^\d+ quiz(zes)?$/);
+  const lessonId = /\?lesson=([0-9a-f-]{36})/.exec((await rows.first().getAttribute('href')) ?? '')![1]!;
   await rows.first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(COURSE);
   await expect(page).toHaveURL(/\?lesson=/);
+  // It lands on the quiz's lesson itself: marked, in view, its first action focused.
+  const linked = page.locator(`[data-lesson-id="${lessonId}"]`);
+  await expect(linked).toHaveAttribute('data-linked', 'true');
+  await expect(linked).toBeInViewport();
+  await expect(linked.locator('a, button').first()).toBeFocused();
 });
 
 test('an empty workspace says what to do next: add a workspace', async ({ playwright }, testInfo) => {

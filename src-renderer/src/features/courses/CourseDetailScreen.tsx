@@ -14,6 +14,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { formatDateTime, formatSeconds, humanize, instructorNames, plural } from '../../lib/format.ts';
+import { lessonInHash } from '../../lib/lesson-link.ts';
 import { href } from '../../lib/router.ts';
 import { SectionLessons } from '../lessons/SectionLessons.tsx';
 import { scheduleLessonDelete, useLessonWork } from '../lessons/store.ts';
@@ -41,6 +42,18 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
   }, [courseId]);
 
   const data = detail.param === courseId ? detail.data : null;
+  const linkedLessonId = lessonInHash()?.lessonId ?? null;
+
+  // A link to one lesson (a quiz's lesson, the palette) lands on it: in view, focused, marked.
+  useEffect(() => {
+    if (!data || !linkedLessonId) return;
+    const row = document.querySelector<HTMLElement>(`[data-lesson-id="${CSS.escape(linkedLessonId)}"]`);
+    if (!row) return;
+    row.scrollIntoView({ block: 'center' });
+    row.querySelector<HTMLElement>('a, button')?.focus({ preventScroll: true });
+    row.setAttribute('data-linked', 'true');
+    return () => row.removeAttribute('data-linked');
+  }, [data, linkedLessonId]);
   const deletes = work.courseId === courseId ? work.deletes : [];
   const creates = work.courseId === courseId ? work.creates : [];
   const sections = [...(data?.sections ?? [])].sort((a, b) => a.order - b.order);
