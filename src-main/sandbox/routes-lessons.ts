@@ -113,6 +113,7 @@ export function registerLessonRoutes(api: FastifyInstance, ctx: SandboxContext):
           now,
           now,
         );
+        if (body.video_upload_id) ctx.videos.begin(id, body.video_upload_id);
       });
       return { status: 201, data: lessonOut(call, parent.id, id) };
     },
@@ -142,6 +143,7 @@ export function registerLessonRoutes(api: FastifyInstance, ctx: SandboxContext):
           clock.now(),
           id,
         );
+        if (body.video_upload_id !== undefined) ctx.videos.begin(id, body.video_upload_id);
       });
       return ok(lessonOut(call, parent.id, id));
     },
