@@ -76,6 +76,10 @@ function lazyApi(ctx: CommandContext): UploadApi {
     lessons: {
       create: async (c, s, body, o) => (await get()).lessons.create(c, s, body, o),
       update: async (c, s, id, body, o) => (await get()).lessons.update(c, s, id, body, o),
+      get: async (c, s, id, o) => (await get()).lessons.get(c, s, id, o),
+    },
+    sections: {
+      get: async (c, id, o) => (await get()).sections.get(c, id, o),
     },
   };
 }
