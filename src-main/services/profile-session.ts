@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createApiClient, type ApiClient } from '../api/index.ts';
 import { createSyncService, type SyncService } from '../sync/service.ts';
 import { createUploadManager, type UploadManager, type UploadRow as EngineRow } from '../uploads/index.ts';
+import { batchNotice } from '../uploads/batch-notice.ts';
 import type { ProfileConnection } from '../workspaces/types.ts';
 import type { SyncStatus, UploadRow } from '../../src-preload/contract.ts';
 import type { AppEvents } from './index.ts';
@@ -48,6 +49,9 @@ export function toUploadRowView(row: EngineRow): UploadRow {
     uploadId: row.uploadId ?? null,
     lessonId: row.lessonId ?? null,
     createdAt: row.createdAt,
+    videoStatus: row.videoStatus ?? null,
+    videoError: row.videoError ?? null,
+    durationSeconds: row.durationSeconds ?? null,
   };
 }
 
@@ -99,6 +103,20 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
       }
     },
     onJournalCorrupt: (message) => events.emit('app.notice', { level: 'warning', message }),
+    // Processing news about a lesson: the course view reads the cache, so it follows.
+    onLessonRead: (target, lesson) => {
+      if (!closed) sync.rememberLesson(target.courseId, target.sectionId, { ...lesson });
+    },
+    onBatchEnded: (batch) => {
+      if (closed) return;
+      let course: { name: string } | null = null;
+      try {
+        course = sync.readCache({ kind: 'course', courseId: batch.courseId }, { refresh: 'never' }).data;
+      } catch {
+        course = null; // the notice still says how many, without the course's name
+      }
+      events.emit('uploads.batchEnded', { ...batchNotice(batch, course?.name ?? null), courseId: batch.courseId });
+    },
   });
 
   // Uploads a previous run left unfinished continue on their own, like any desktop sync client;

@@ -105,6 +105,9 @@ export interface SyncService {
   /** The resource was deleted on the server: drop it from the cache so no screen shows it. */
   forgetDeleted(resource: 'assessment', id: string): void;
 
+  /** A fresh server copy of a lesson (e.g. its video finished processing): update the cached course. */
+  rememberLesson(courseId: string, sectionId: string, lesson: Fields): void;
+
   close(): Promise<void>;
 }
 
@@ -327,6 +330,16 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     connectivity: () => connectivity.status(),
     checkConnectivity: () => connectivity.checkNow(),
     setNetworkHint: (online) => connectivity.setNetworkHint(online),
+
+    rememberLesson(courseId, sectionId, lesson) {
+      if (closed) return;
+      const key = cacheKey({ kind: 'sections', courseId });
+      const sections = cache.read<unknown>(key).data;
+      if (upsertCachedLesson(sections, sectionId, lesson)) {
+        cache.write(key, 'sections', sections);
+        emit('cache.updated', { key, kind: 'sections', fetchedAt: cache.read(key).fetchedAt, error: null });
+      }
+    },
 
     readCache(query, opts) {
       return guard(() => {

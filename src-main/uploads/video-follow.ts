@@ -77,11 +77,12 @@ export class VideoFollower {
   }
 
   /** One retrieve of every followed lesson not checked within MIN_POLL_MS (for short-lived runs). */
-  async checkDue(): Promise<void> {
+  async checkDue(timeoutMs = 8_000): Promise<void> {
     const due = this.options
       .jobs()
       .filter((j) => this.wanted(j) && Date.now() - (j.video.checkedAt ?? 0) >= MIN_POLL_MS);
-    await Promise.all(due.map((j) => this.poll(j)));
+    const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeoutMs)]);
+    await Promise.all(due.map((j) => this.poll(j, signal)));
   }
 
   async close(): Promise<void> {
@@ -103,28 +104,26 @@ export class VideoFollower {
     );
   }
 
-  private poll(job: UploadJob): Promise<void> {
+  private poll(job: UploadJob, signal = this.abort.signal): Promise<void> {
     const running = this.polling.get(job.id);
     if (running) return running;
-    const work = this.retrieve(job).finally(() => this.polling.delete(job.id));
+    const work = this.retrieve(job, signal).finally(() => this.polling.delete(job.id));
     this.polling.set(job.id, work);
     return work;
   }
 
-  private async retrieve(job: UploadJob): Promise<void> {
+  private async retrieve(job: UploadJob, signal: AbortSignal): Promise<void> {
     const get = this.options.api.lessons.get;
     if (!get || this.closed) return;
     const { courseId, sectionId } = job.target;
     const polls = job.video.polls + 1;
     try {
-      const lesson = await get.call(this.options.api.lessons, courseId, sectionId, job.lessonId!, {
-        signal: this.abort.signal,
-      });
+      const lesson = await get.call(this.options.api.lessons, courseId, sectionId, job.lessonId!, { signal });
       if (this.closed) return;
       this.record(job, { ...videoOf(lesson), checkedAt: Date.now(), polls });
       this.options.lessonRead?.({ courseId, sectionId }, lesson);
     } catch (error) {
-      if (this.closed || classify(error).kind === 'aborted') return;
+      if (this.closed || signal.aborted || classify(error).kind === 'aborted') return;
       if (classify(error).status === 404) this.gone.add(job.id);
       // Unreachable or refused this time: keep what we knew and ask again later (backing off).
       this.record(job, { ...job.video, checkedAt: Date.now(), polls });

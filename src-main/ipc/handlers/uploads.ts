@@ -16,7 +16,8 @@ type UploadChannels =
   | 'uploads.cancel'
   | 'uploads.retry'
   | 'uploads.setTitle'
-  | 'uploads.setOptions';
+  | 'uploads.setOptions'
+  | 'uploads.getOptions';
 
 const OK = { ok: true as const };
 
@@ -60,5 +61,6 @@ export function uploadHandlers(services: AppServices): Pick<HandlerTable, Upload
       if (bandwidthBytesPerSec !== undefined) uploads().setBandwidth(bandwidthBytesPerSec);
       return OK;
     },
+    'uploads.getOptions': () => uploads().settings(),
   };
 }
