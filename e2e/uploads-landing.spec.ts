@@ -64,9 +64,9 @@ test('videos land as lessons: course chosen, limit kept, progress agrees, proces
     const big = rows.filter({ hasText: names[2]! });
     const reading = () =>
       big.evaluate((row) => {
-        const width = (selector: string) => parseFloat((row.querySelector(selector) as HTMLElement).style.width);
+        const width = (selector: string) => parseFloat(row.querySelector<HTMLElement>(selector)!.style.width);
         return {
-          label: parseInt(row.querySelector('[data-testid="upload-percent"]')!.textContent!, 10),
+          label: parseInt(row.querySelector('[data-testid="upload-percent"]')!.textContent, 10),
           valueNow: Number(row.querySelector('[role="progressbar"]')!.getAttribute('aria-valuenow')),
           done: width('.progress-done'),
           flight: width('.progress-flight'),

@@ -139,7 +139,10 @@ describe('lesson create', () => {
     expect(reply.json.data).toMatchObject({ video_status: 'PROCESSING', video_ready: 'false' });
     const failed = await vi.waitFor(
       async () => {
-        const data = (await client.get(`${lessons}/${String(reply.json.data.id)}`)).json.data;
+        const data = (await client.get(`${lessons}/${String(reply.json.data.id)}`)).json.data as Record<
+          string,
+          unknown
+        >;
         expect(data.video_status).toBe('FAILED');
         return data;
       },

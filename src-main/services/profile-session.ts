@@ -109,13 +109,10 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     },
     onBatchEnded: (batch) => {
       if (closed) return;
-      let course: { name: string } | null = null;
-      try {
-        course = sync.readCache({ kind: 'course', courseId: batch.courseId }, { refresh: 'never' }).data;
-      } catch {
-        course = null; // the notice still says how many, without the course's name
-      }
-      events.emit('uploads.batchEnded', { ...batchNotice(batch, course?.name ?? null), courseId: batch.courseId });
+      events.emit('uploads.batchEnded', {
+        ...batchNotice(batch, courseName(batch.courseId)),
+        courseId: batch.courseId,
+      });
     },
   });
 
@@ -126,6 +123,15 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     .filter((row) => row.state === 'queued')
     .map((row) => row.id);
   if (interrupted.length > 0) uploads.start(interrupted);
+
+  /** From the cache only; without it the notice still says how many, without the course's name. */
+  function courseName(courseId: string): string | null {
+    try {
+      return sync.readCache({ kind: 'course', courseId }, { refresh: 'never' }).data?.name ?? null;
+    } catch {
+      return null;
+    }
+  }
 
   function syncStatus(): SyncStatus {
     const status = sync.connectivity();

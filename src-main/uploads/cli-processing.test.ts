@@ -18,7 +18,14 @@ afterAll(async () => {
   await h?.close();
 });
 
-function lectern(args: string[]): Promise<{ code: number | null; stdout: string; json: any }> {
+interface Listed {
+  uploads: {
+    status: string;
+    video?: { status: string | null; error: string | null; durationSeconds: number | null };
+  }[];
+}
+
+function lectern(args: string[]): Promise<{ code: number | null; stdout: string; json: Listed | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [MAIN, ...args, '--base-url', h.sandbox.baseUrl], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, LECTERN_API_KEY: h.sandbox.keys.tenantAdmin },
@@ -29,15 +36,17 @@ function lectern(args: string[]): Promise<{ code: number | null; stdout: string;
     child.stderr.resume();
     child.on('error', reject);
     child.on('close', (code) => {
-      let json: unknown = null;
-      try {
-        json = JSON.parse(stdout.trim().split('\n').at(-1) ?? '');
-      } catch {
-        json = null;
-      }
-      resolve({ code, stdout, json });
+      resolve({ code, stdout, json: lastJson(stdout) });
     });
   });
+}
+
+function lastJson(stdout: string): Listed | null {
+  try {
+    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Listed;
+  } catch {
+    return null;
+  }
 }
 
 describe('lectern uploads list', () => {
@@ -55,7 +64,7 @@ describe('lectern uploads list', () => {
       dataDir,
     ]);
     expect(uploaded.code).toBe(0);
-    expect(uploaded.json.uploads[0]).toMatchObject({ status: 'done', video: { status: 'PROCESSING' } });
+    expect(uploaded.json?.uploads[0]).toMatchObject({ status: 'done', video: { status: 'PROCESSING' } });
 
     const table = await lectern(['uploads', 'list', '--data-dir', dataDir]);
     expect(table.stdout).toMatch(/VIDEO/);
@@ -64,7 +73,7 @@ describe('lectern uploads list', () => {
     await vi.waitFor(
       async () => {
         const listed = await lectern(['uploads', 'list', '--json', '--data-dir', dataDir]);
-        expect(listed.json.uploads[0].video).toEqual({ status: 'READY', error: null, durationSeconds: 3 });
+        expect(listed.json?.uploads[0]?.video).toEqual({ status: 'READY', error: null, durationSeconds: 3 });
       },
       { timeout: 40_000, interval: 3_000 },
     );

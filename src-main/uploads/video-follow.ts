@@ -113,12 +113,12 @@ export class VideoFollower {
   }
 
   private async retrieve(job: UploadJob, signal: AbortSignal): Promise<void> {
-    const get = this.options.api.lessons.get;
-    if (!get || this.closed) return;
+    const lessons = this.options.api.lessons;
+    if (!lessons.get || this.closed) return;
     const { courseId, sectionId } = job.target;
     const polls = job.video.polls + 1;
     try {
-      const lesson = await get.call(this.options.api.lessons, courseId, sectionId, job.lessonId!, { signal });
+      const lesson = await lessons.get(courseId, sectionId, job.lessonId!, { signal });
       if (this.closed) return;
       this.record(job, { ...videoOf(lesson), checkedAt: Date.now(), polls });
       this.options.lessonRead?.({ courseId, sectionId }, lesson);
