@@ -64,7 +64,7 @@ export class VideoFollower {
   /** Schedules the next poll of a done job whose video is not known to be finished. */
   follow(job: UploadJob): void {
     if (this.closed || !this.wanted(job) || this.timers.has(job.id) || this.polling.has(job.id)) return;
-    const due = (job.video.checkedAt ?? 0) + pollDelayMs(job.video.polls);
+    const due = job.video.checkedAt! + pollDelayMs(job.video.polls);
     const timer = setTimeout(
       () => {
         this.timers.delete(job.id);
@@ -80,7 +80,7 @@ export class VideoFollower {
   async checkDue(timeoutMs = 8_000): Promise<void> {
     const due = this.options
       .jobs()
-      .filter((j) => this.wanted(j) && Date.now() - (j.video.checkedAt ?? 0) >= MIN_POLL_MS);
+      .filter((j) => this.wanted(j) && Date.now() - j.video.checkedAt! >= MIN_POLL_MS);
     const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeoutMs)]);
     await Promise.all(due.map((j) => this.poll(j, signal)));
   }
@@ -97,6 +97,8 @@ export class VideoFollower {
     return (
       job.state === 'done' &&
       job.lessonId !== null &&
+      // Attached by a version that followed processing (older journal rows are long settled).
+      job.video.checkedAt !== null &&
       !this.gone.has(job.id) &&
       !isFinalVideoStatus(job.video.status) &&
       this.options.api.lessons.get !== undefined &&
