@@ -5,7 +5,7 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { batchNotice, batchOutcome } from './batch-notice.ts';
 import { nextMove, orderAmong } from './lesson-order.ts';
 import { createUploadManager } from './manager.ts';
@@ -95,6 +95,31 @@ describe('lesson order', () => {
     try {
       await finishOneByOne(manager, [rows[1]!.id, rows[0]!.id]);
       expect(await sectionTitles()).toEqual([...before, 'Restart a', 'Restart b', 'Restart c']);
+    } finally {
+      await manager.close();
+    }
+  });
+
+  it('when the batch ends, moves its lessons back into the given order if someone reordered them meanwhile', async () => {
+    const manager = createUploadManager({ journalPath: join(h.dir, 'settle.sqlite'), api: h.client, md5Workers: 0 });
+    try {
+      const files = copies('Settle');
+      const rows = await manager.add(
+        files.map((f) => ({
+          path: f.path,
+          lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: f.title },
+        })),
+      );
+      await finishOneByOne(manager, [rows[0]!.id, rows[1]!.id]);
+      // Another client moves b to the top of the section while c is still uploading.
+      await h.client.lessons.update(h.courseId, h.sectionId, manager.get(rows[1]!.id)!.lessonId!, { order: 1 });
+      const mine = async () => (await sectionTitles()).filter((t) => t.startsWith('Settle '));
+      expect(await mine()).toEqual(['Settle b', 'Settle a']);
+      await finishOneByOne(manager, [rows[2]!.id]);
+      await vi.waitFor(async () => expect(await mine()).toEqual(['Settle a', 'Settle b', 'Settle c']), {
+        timeout: 10_000,
+        interval: 100,
+      });
     } finally {
       await manager.close();
     }
