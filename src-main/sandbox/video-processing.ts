@@ -3,11 +3,15 @@
 // from the stored bytes, or FAILED with the reason when the bytes are not media it can read. Lessons
 // still PROCESSING when the sandbox stops finish after the next start (their due time is stored).
 import { open } from 'node:fs/promises';
+import { fileTypeFromBuffer } from 'file-type';
 import { MediaProbeError, durationSecondsOf, probeMediaChunks } from '../uploads/media-probe.ts';
 import type { Sql } from './sql.ts';
 import { partFile } from './uploads-repo.ts';
 
 export const DEFAULT_PROCESSING_MS = 3000;
+
+/** Video containers whose MIME type file-type does not put under `video/`. */
+const CONTAINERS_OUTSIDE_VIDEO_MIME = new Set(['application/vnd.ms-asf', 'application/mxf']);
 
 export interface VideoProcessorOptions {
   sql: Sql;
@@ -119,10 +123,14 @@ export class VideoProcessor {
     const name = upload?.file_name ?? 'The video';
     const size = parts.reduce((sum, part) => sum + part.size, 0);
     if (size === 0) return { error: `${name} holds no bytes to process.` };
+    const read = (chunkSize: number, offset: number) => readAcrossParts(storageDir, uploadId, parts, chunkSize, offset);
+    // No container signature at the start: refused at once, without the prober scanning every byte.
+    const type = await fileTypeFromBuffer(await read(4100, 0));
+    if (!type || !(type.mime.startsWith('video/') || CONTAINERS_OUTSIDE_VIDEO_MIME.has(type.mime))) {
+      return { error: `${name} is not a video the server can process.` };
+    }
     try {
-      const facts = await probeMediaChunks(name, size, (chunkSize, offset) =>
-        readAcrossParts(storageDir, uploadId, parts, chunkSize, offset),
-      );
+      const facts = await probeMediaChunks(name, size, read);
       if (!facts.videoCodec) return { error: `${name} holds no video track.` };
       return { durationSeconds: durationSecondsOf(facts) ?? 0 };
     } catch (error) {
