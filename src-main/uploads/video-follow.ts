@@ -78,9 +78,7 @@ export class VideoFollower {
 
   /** One retrieve of every followed lesson not checked within MIN_POLL_MS (for short-lived runs). */
   async checkDue(timeoutMs = 8_000): Promise<void> {
-    const due = this.options
-      .jobs()
-      .filter((j) => this.wanted(j) && Date.now() - j.video.checkedAt! >= MIN_POLL_MS);
+    const due = this.options.jobs().filter((j) => this.wanted(j) && Date.now() - j.video.checkedAt! >= MIN_POLL_MS);
     const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeoutMs)]);
     await Promise.all(due.map((j) => this.poll(j, signal)));
   }
