@@ -13,6 +13,7 @@ import { APP_ORIGIN, registerAppScheme, serveRenderer } from './shell/protocol.t
 import { createMainWindow } from './shell/window.ts';
 import { createNativeFileDialog } from './shell/dialog.ts';
 import { watchNetwork } from './shell/network.ts';
+import { showUploadNotifications } from './shell/notifications.ts';
 
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
 // Tests and side-by-side installs point the app at their own data folder.
@@ -51,6 +52,7 @@ if (!app.requestSingleInstanceLock()) {
       services.events,
     );
     watchNetwork(services);
+    showUploadNotifications(services.events);
     createMainWindow(startUrl, join(outDir, 'preload'));
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createMainWindow(startUrl, join(outDir, 'preload'));

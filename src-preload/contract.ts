@@ -309,8 +309,26 @@ export const UploadRowSchema = z.object({
   uploadId: z.string().nullable(),
   lessonId: z.string().nullable(),
   createdAt: IsoTime,
+  /** The lesson's video processing as the server last said (open value: PROCESSING, READY, FAILED…). */
+  videoStatus: z.string().nullable(),
+  videoError: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
 });
 export type UploadRow = z.infer<typeof UploadRowSchema>;
+
+/** What main applies to uploads now (the Uploads screen shows it after navigating back). */
+export const UploadOptionsSchema = z.object({
+  concurrency: z.int().min(1),
+  bandwidthBytesPerSec: z.int().min(1).nullable(),
+});
+
+/** A batch of uploads ended: "12 videos uploaded to Workplace Safety · 1 failed". */
+export const UploadBatchEndedSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  level: z.enum(['success', 'warning']),
+  courseId: Uuid,
+});
 
 /** A file main was handed through its own dialog or a drop; the renderer never holds its path. */
 export const FileHandleSchema = z.object({ handle: Id, name: z.string(), size: z.number() });
@@ -540,6 +558,9 @@ export const requestChannels = {
   ),
   ...stagingChannels,
   ...authoringChannels,
+
+  // upload settings read back --------------------------------------------------------------------
+  'uploads.getOptions': channel(NoInput, UploadOptionsSchema),
 } as const;
 
 /**
@@ -560,6 +581,9 @@ export const eventChannels = {
   /** A background refresh wrote new data: screens showing these kinds re-read. */
   'cache.updated': z.object({ kinds: z.array(z.string()) }),
   'uploads.changed': UploadRowSchema,
+
+  // batch end notice -----------------------------------------------------------------------------
+  'uploads.batchEnded': UploadBatchEndedSchema,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

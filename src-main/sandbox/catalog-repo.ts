@@ -58,6 +58,9 @@ export interface LessonRow {
   text_content: string;
   duration_seconds: number;
   video_upload_id: string | null;
+  /** PROCESSING, READY or FAILED once a video was given; NULL reads as READY (seeded videos). */
+  video_status: string | null;
+  video_error: string;
   video_caption: string;
   document_url: string;
   document_name: string;
@@ -167,8 +170,10 @@ export function quizResource(row: QuizRow) {
 
 export function lessonResource(row: LessonRow, links: Links) {
   const hasVideo = row.video_upload_id !== null;
-  const videoUrl = row.video_upload_id !== null ? links.assetUrl(row.video_upload_id) : '';
-  const videoStatus = hasVideo ? 'READY' : row.lesson_type === 'VIDEO' ? 'PENDING' : '';
+  const videoStatus = hasVideo ? (row.video_status ?? 'READY') : row.lesson_type === 'VIDEO' ? 'PENDING' : '';
+  const ready = videoStatus === 'READY';
+  const videoUrl = ready && row.video_upload_id !== null ? links.assetUrl(row.video_upload_id) : '';
+  const videoError = hasVideo && videoStatus === 'FAILED' ? row.video_error : '';
   const contentMedia =
     row.video_upload_id === null
       ? []
@@ -182,9 +187,9 @@ export function lessonResource(row: LessonRow, links: Links) {
             duration_seconds: row.duration_seconds,
             image_url: '',
             video_url: videoUrl,
-            video_status: 'READY',
-            video_ready: 'true',
-            video_error: '',
+            video_status: videoStatus,
+            video_ready: bool(ready),
+            video_error: videoError,
             video_has_subtitles: 'false',
             video_playback_endpoint: videoUrl,
           },
@@ -200,8 +205,8 @@ export function lessonResource(row: LessonRow, links: Links) {
     video_content_url: videoUrl,
     video_url: videoUrl,
     video_status: videoStatus,
-    video_ready: bool(hasVideo),
-    video_error: '',
+    video_ready: bool(ready),
+    video_error: videoError,
     video_has_subtitles: 'false',
     video_playback_endpoint: videoUrl,
     video_caption: row.video_caption,

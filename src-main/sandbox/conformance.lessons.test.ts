@@ -1,6 +1,7 @@
 // Main process / tests. Black-box: lessons (retrieve, create, update, delete) including the upload flow
 // rule (only a COMPLETED upload may be referenced by video_upload_id), and assignment create.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as ref from './testing/reference-schemas.ts';
 import { expectedError, firstId, MESSAGES, startClient } from './testing/http.ts';
 import type { Client } from './testing/http.ts';
@@ -12,7 +13,7 @@ let sectionId: string;
 let lessons: string;
 
 beforeAll(async () => {
-  client = await startClient({ partSize: 64 * 1024 });
+  client = await startClient({ partSize: 16 * 1024, processingMs: 300 });
   courseId = await firstId(client, '/courses');
   sectionId = await firstId(client, `/courses/${courseId}/sections`);
   lessons = `/courses/${courseId}/sections/${sectionId}/lessons`;
@@ -97,8 +98,9 @@ describe('lesson create', () => {
     ]);
   });
 
-  it('a completed upload becomes the lesson video, streamed byte for byte', async () => {
-    const bytes = bytesOf(200 * 1024 + 17, 7);
+  it('a completed upload becomes the lesson video: PROCESSING, then READY with its duration, streamed byte for byte', async () => {
+    // A real 3 s H.264 MP4, stored in three parts: the prober reads across them.
+    const bytes = readFileSync(new URL('../uploads/test-fixtures/h264-3s.mp4', import.meta.url));
     const { session } = await uploadBytes(client, bytes, { fileName: 'intro.mp4' });
     const reply = await client.create(lessons, {
       title: 'With video',
@@ -107,13 +109,47 @@ describe('lesson create', () => {
     });
     expect(reply.status).toBe(201);
     const lesson = ref.conform(ref.envelope(ref.lesson), reply.json).data;
-    expect(lesson).toMatchObject({ video_status: 'READY', video_ready: 'true' });
+    expect(lesson).toMatchObject({ video_status: 'PROCESSING', video_ready: 'false', video_url: '', video_error: '' });
     expect(lesson.content_media).toEqual([
-      expect.objectContaining({ id: session.id, media_type: 'VIDEO', file_name: 'intro.mp4' }),
+      expect.objectContaining({
+        id: session.id,
+        media_type: 'VIDEO',
+        file_name: 'intro.mp4',
+        video_status: 'PROCESSING',
+      }),
     ]);
-    const video = await download(lesson.video_url);
+    const ready = await vi.waitFor(
+      async () => {
+        const data = ref.conform(ref.envelope(ref.lesson), (await client.get(`${lessons}/${lesson.id}`)).json).data;
+        expect(data.video_status).toBe('READY');
+        return data;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(ready).toMatchObject({ video_ready: 'true', duration_seconds: 3, video_error: '' });
+    expect(ready.content_media[0]).toMatchObject({ video_status: 'READY', video_ready: 'true', duration_seconds: 3 });
+    const video = await download(ready.video_url);
     expect(video.status).toBe(200);
     expect(sha256(video.bytes)).toBe(sha256(bytes));
+  });
+
+  it('bytes the prober cannot read as video end FAILED with the reason', async () => {
+    const { session } = await uploadBytes(client, bytesOf(40 * 1024 + 5, 11), { fileName: 'noise.mp4' });
+    const reply = await client.create(lessons, { title: 'Noise', video_upload_id: session.id });
+    expect(reply.json.data).toMatchObject({ video_status: 'PROCESSING', video_ready: 'false' });
+    const failed = await vi.waitFor(
+      async () => {
+        const data = (await client.get(`${lessons}/${String(reply.json.data.id)}`)).json.data as Record<
+          string,
+          unknown
+        >;
+        expect(data.video_status).toBe('FAILED');
+        return data;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(failed).toMatchObject({ video_ready: 'false', video_url: '', duration_seconds: 0 });
+    expect(failed.video_error).toMatch(/noise\.mp4/);
   });
 
   it('404 when the section is not in the course', async () => {
@@ -130,7 +166,7 @@ describe('lesson update and delete', () => {
     const withVideo = await client.patch(`${lessons}/${created.id}`, { title: 'Edited', video_upload_id: session.id });
     expect(withVideo.status).toBe(200);
     const data = ref.conform(ref.envelope(ref.lesson), withVideo.json).data;
-    expect(data).toMatchObject({ id: created.id, title: 'Edited', video_status: 'READY' });
+    expect(data).toMatchObject({ id: created.id, title: 'Edited', video_status: 'PROCESSING', video_ready: 'false' });
     expect(Date.parse(data.updated_datetime)).toBeGreaterThan(Date.parse(String(created.updated_datetime)));
     const cleared = await client.patch(`${lessons}/${created.id}`, { video_upload_id: null });
     expect(cleared.json.data).toMatchObject({ video_url: '', content_media: [] });

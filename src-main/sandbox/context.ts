@@ -5,6 +5,7 @@ import type { IdempotencyStore } from './idempotency.ts';
 import { assetPath, type UrlSigner } from './signing.ts';
 import type { Clock, Sql } from './sql.ts';
 import type { PartWriterPool } from './storage-writer.ts';
+import type { VideoProcessor } from './video-processing.ts';
 
 export const API_PREFIX = '/v1/external/learning';
 
@@ -24,6 +25,8 @@ export interface SandboxContext {
   /** http://host:port of the listening server, for requests without a usable Host header. */
   fallbackOrigin: () => string;
   log: (line: string) => void;
+  /** Simulated processing of lesson videos (PROCESSING → READY or FAILED). */
+  videos: VideoProcessor;
 }
 
 /** Absolute URLs in responses point at the host the client called (as DRF's build_absolute_uri does). */

@@ -20,6 +20,7 @@ import { UrlSigner } from './signing.ts';
 import { Clock, createSql } from './sql.ts';
 import type { Sql } from './sql.ts';
 import { PartWriterPool } from './storage-writer.ts';
+import { VideoProcessor } from './video-processing.ts';
 
 export type { SandboxOptions } from './options.ts';
 export type { SandboxKeys } from './auth.ts';
@@ -59,6 +60,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   const writers = new PartWriterPool();
   let server: ReturnType<typeof buildApp> | undefined;
+  let videos: VideoProcessor | undefined;
   try {
     db.function('sbx_lower', { deterministic: true }, (value) =>
       typeof value === 'string' ? value.toLowerCase() : value,
@@ -75,6 +77,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     }
     let baseUrl = '';
     const faults = new FaultInjector(resolved.faults, resolved.randomSeed);
+    videos = new VideoProcessor({ sql, storageDir, processingMs: resolved.processingMs, log });
+    videos.resumePending();
     const ctx: SandboxContext = {
       sql,
       clock: new Clock(),
@@ -88,6 +92,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       partSize: resolved.partSize,
       fallbackOrigin: () => baseUrl,
       log,
+      videos,
     };
     const app = buildApp(ctx);
     server = app;
@@ -107,6 +112,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       close: () => {
         closing ??= (async () => {
           await app.close();
+          await videos?.close();
           await writers.close();
           db.close();
           if (tempDir !== undefined) rmSync(tempDir, { recursive: true, force: true });
@@ -116,6 +122,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     };
   } catch (error) {
     await server?.close().catch(() => undefined);
+    await videos?.close();
     await writers.close();
     if (db.isOpen) db.close();
     if (tempDir !== undefined) rmSync(tempDir, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import type { FaultSettings } from './faults.ts';
 import { SEED_KINDS } from './seed.ts';
+import { DEFAULT_PROCESSING_MS } from './video-processing.ts';
 import type { SeedKind } from './seed.ts';
 
 export interface SandboxOptions {
@@ -30,6 +31,8 @@ export interface SandboxOptions {
   stallRate?: number;
   /** Makes fault injection repeatable. */
   randomSeed?: number;
+  /** How long a lesson's new video reads PROCESSING before READY or FAILED, ms. Default 3000. */
+  processingMs?: number;
   /** No request log on stderr. startSandbox() is quiet unless quiet: false; the CLI logs unless --quiet. */
   quiet?: boolean;
 }
@@ -41,6 +44,7 @@ export interface ResolvedOptions {
   dataDir: string | undefined;
   seed: SeedKind;
   partSize: number;
+  processingMs: number;
   randomSeed: number | undefined;
   quiet: boolean;
   faults: FaultSettings;
@@ -127,6 +131,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     dataDir: options.dataDir,
     seed,
     partSize: integer('partSize', options.partSize ?? DEFAULT_PART_SIZE, 1, MAX_PART_SIZE),
+    processingMs: integer('processingMs', options.processingMs ?? DEFAULT_PROCESSING_MS, 0, 86_400_000),
     randomSeed: options.randomSeed,
     quiet: options.quiet ?? true,
     faults,
@@ -145,6 +150,7 @@ Starts the Lectern sandbox: a local Learning Content External API. The first std
   --seed demo|large|empty  data for a fresh database (default demo)
   --part-size BYTES      part size of new upload sessions (default 8388608)
   --url-ttl SECONDS      lifetime of presigned URLs (default 900)
+  --processing-ms MS     how long a lesson's new video reads PROCESSING (default 3000)
   --rate-limit N         requests per second per key, token bucket (default 0 = off)
   --latency MS           delay added to every API request
   --fail-rate R          share (0..1) of API requests answered 500
@@ -171,6 +177,7 @@ export function parseCliArgs(argv: string[]): { help: boolean; options: SandboxO
         seed: { type: 'string' },
         'part-size': { type: 'string' },
         'url-ttl': { type: 'string' },
+        'processing-ms': { type: 'string' },
         'rate-limit': { type: 'string' },
         latency: { type: 'string' },
         'fail-rate': { type: 'string' },
@@ -199,6 +206,7 @@ export function parseCliArgs(argv: string[]): { help: boolean; options: SandboxO
     seed: text('seed') as SeedKind | undefined,
     partSize: number('part-size'),
     urlTtlSeconds: number('url-ttl'),
+    processingMs: number('processing-ms'),
     rateLimit: number('rate-limit'),
     latencyMs: number('latency'),
     failRate: number('fail-rate'),

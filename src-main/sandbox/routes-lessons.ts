@@ -111,6 +111,7 @@ export function registerLessonRoutes(api: FastifyInstance, ctx: SandboxContext):
           now,
           now,
         );
+        if (body.video_upload_id) ctx.videos.begin(id, body.video_upload_id);
       });
       return { status: 201, data: lessonOut(call, parent.id, id) };
     },
@@ -140,6 +141,7 @@ export function registerLessonRoutes(api: FastifyInstance, ctx: SandboxContext):
           id,
         );
         if (body.order !== undefined) placeAt(parent.id, id, body.order);
+        if (body.video_upload_id !== undefined) ctx.videos.begin(id, body.video_upload_id);
       });
       return ok(lessonOut(call, parent.id, id));
     },

@@ -102,4 +102,16 @@ export const SANDBOX_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: 'lesson video processing',
+    // NULL status: a lesson from before processing existed (or a seed's), read as processed.
+    up: (db) => {
+      db.exec(`
+        ALTER TABLE lessons ADD COLUMN video_status TEXT;
+        ALTER TABLE lessons ADD COLUMN video_error TEXT NOT NULL DEFAULT '';
+        ALTER TABLE lessons ADD COLUMN video_due_ms INTEGER;
+      `);
+    },
+  },
 ];

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createApiClient, type ApiClient, type RequestLogEntry } from '../api/index.ts';
 import { createSyncService, type SyncService } from '../sync/service.ts';
 import { createUploadManager, type UploadManager, type UploadRow as EngineRow } from '../uploads/index.ts';
+import { batchNotice } from '../uploads/batch-notice.ts';
 import type { ProfileConnection } from '../workspaces/types.ts';
 import type { SyncStatus, UploadRow } from '../../src-preload/contract.ts';
 import type { AppEvents } from './index.ts';
@@ -48,6 +49,9 @@ export function toUploadRowView(row: EngineRow): UploadRow {
     uploadId: row.uploadId ?? null,
     lessonId: row.lessonId ?? null,
     createdAt: row.createdAt,
+    videoStatus: row.videoStatus ?? null,
+    videoError: row.videoError ?? null,
+    durationSeconds: row.durationSeconds ?? null,
   };
 }
 
@@ -107,6 +111,17 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
       }
     },
     onJournalCorrupt: (message) => events.emit('app.notice', { level: 'warning', message }),
+    // Processing news about a lesson: the course view reads the cache, so it follows.
+    onLessonRead: (target, lesson) => {
+      if (!closed) sync.rememberLesson(target.courseId, target.sectionId, { ...lesson });
+    },
+    onBatchEnded: (batch) => {
+      if (closed) return;
+      events.emit('uploads.batchEnded', {
+        ...batchNotice(batch, courseName(batch.courseId)),
+        courseId: batch.courseId,
+      });
+    },
   });
 
   // Uploads a previous run left unfinished continue on their own, like any desktop sync client;
@@ -116,6 +131,15 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     .filter((row) => row.state === 'queued')
     .map((row) => row.id);
   if (interrupted.length > 0) uploads.start(interrupted);
+
+  /** From the cache only; without it the notice still says how many, without the course's name. */
+  function courseName(courseId: string): string | null {
+    try {
+      return sync.readCache({ kind: 'course', courseId }, { refresh: 'never' }).data?.name ?? null;
+    } catch {
+      return null;
+    }
+  }
 
   function syncStatus(): SyncStatus {
     const status = sync.connectivity();

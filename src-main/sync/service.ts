@@ -7,6 +7,7 @@ import {
   cacheKey,
   fetchQuery,
   findCachedLesson,
+  upsertCachedLesson,
   type CacheDataOf,
   type CacheKind,
   type CacheQuery,
@@ -135,6 +136,8 @@ export interface SyncService {
   searchCache(text: string, limit?: number): PaletteHit[];
   /** The assignments created from this workspace (the API cannot list them): the outbox's record. */
   assignmentHistory(): AssignmentRecord[];
+  /** A fresh server copy of a lesson (e.g. its video finished processing): update the cached course. */
+  rememberLesson(courseId: string, sectionId: string, lesson: Fields): void;
 
   close(): Promise<void>;
 }
@@ -378,6 +381,16 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     },
     setInUse: (inUse) => connectivity.setInUse(inUse),
     onConnectivityChange: (listener) => connectivity.onChange(listener),
+
+    rememberLesson(courseId, sectionId, lesson) {
+      if (closed) return;
+      const key = cacheKey({ kind: 'sections', courseId });
+      const sections = cache.read<unknown>(key).data;
+      if (upsertCachedLesson(sections, sectionId, lesson)) {
+        cache.write(key, 'sections', sections);
+        emit('cache.updated', { key, kind: 'sections', fetchedAt: cache.read(key).fetchedAt, error: null });
+      }
+    },
 
     readCache(query, opts) {
       return guard(() => {

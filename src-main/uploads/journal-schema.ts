@@ -85,6 +85,24 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    name: 'lesson order and video processing',
+    // batch_id: the files added together (their lessons keep the order they were given in).
+    // lesson_order: the `order` sent with the first create try, reused by every retry.
+    // video_*: what retrieve lesson last said about the attached video's processing.
+    up(db) {
+      db.exec(`
+        ALTER TABLE uploads ADD COLUMN batch_id TEXT;
+        ALTER TABLE uploads ADD COLUMN lesson_order INTEGER;
+        ALTER TABLE uploads ADD COLUMN video_status TEXT;
+        ALTER TABLE uploads ADD COLUMN video_error TEXT;
+        ALTER TABLE uploads ADD COLUMN duration_seconds REAL;
+        ALTER TABLE uploads ADD COLUMN video_checked_at INTEGER;
+        ALTER TABLE uploads ADD COLUMN video_polls INTEGER NOT NULL DEFAULT 0;
+      `);
+    },
+  },
 ];
 
 export interface JournalPart {
@@ -118,7 +136,28 @@ export interface JournalRow {
   notice: UploadProblem | null;
   createdAt: string;
   parts: JournalPart[];
+  batchId: string | null;
+  lessonOrder: number | null;
+  video: VideoFollow;
 }
+
+/** The attached lesson's video processing as last read (status is the server's open value). */
+export interface VideoFollow {
+  status: string | null;
+  error: string | null;
+  durationSeconds: number | null;
+  /** ms since the epoch of the last retrieve, and how many were made (the backoff). */
+  checkedAt: number | null;
+  polls: number;
+}
+
+export const NO_VIDEO_FOLLOW: VideoFollow = {
+  status: null,
+  error: null,
+  durationSeconds: null,
+  checkedAt: null,
+  polls: 0,
+};
 
 // What the file holds is checked like any input from disk (a hand-edited or foreign journal).
 const text = z.string();
@@ -166,6 +205,13 @@ export const UploadSql = z
     notice_code: optText,
     notice_message: optText,
     created_at: text,
+    batch_id: optText.optional().default(null),
+    lesson_order: int.nullable().optional().default(null),
+    video_status: optText.optional().default(null),
+    video_error: optText.optional().default(null),
+    duration_seconds: z.number().nonnegative().nullable().optional().default(null),
+    video_checked_at: z.number().nullable().optional().default(null),
+    video_polls: int.optional().default(0),
   })
   .refine((r) => r.target_kind === 'new' || r.target_lesson_id !== null, { path: ['target_lesson_id'] });
 export const PartSql = z.object({
@@ -212,6 +258,15 @@ export function toRow(r: SqlRow, parts: JournalPart[]): JournalRow {
     notice: r.notice_code === null ? null : { code: r.notice_code, message: r.notice_message ?? '' },
     createdAt: r.created_at,
     parts,
+    batchId: r.batch_id,
+    lessonOrder: r.lesson_order,
+    video: {
+      status: r.video_status,
+      error: r.video_error,
+      durationSeconds: r.duration_seconds,
+      checkedAt: r.video_checked_at,
+      polls: r.video_polls,
+    },
   };
 }
 

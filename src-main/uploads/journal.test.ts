@@ -36,6 +36,9 @@ function row(id: string, position: number): Omit<JournalRow, 'parts'> {
     error: null,
     notice: null,
     createdAt: new Date().toISOString(),
+    batchId: 'b',
+    lessonOrder: null,
+    video: { status: null, error: null, durationSeconds: null, checkedAt: null, polls: 0 },
   };
 }
 

@@ -18,11 +18,12 @@ import {
   toStoredCheck,
   type JournalPart,
   type JournalRow,
+  type VideoFollow,
 } from './journal-schema.ts';
 import type { StoredFileCheck } from './preflight.ts';
 import type { UploadProblem, UploadState } from './types.ts';
 
-export type { JournalPart, JournalRow } from './journal-schema.ts';
+export type { JournalPart, JournalRow, VideoFollow } from './journal-schema.ts';
 
 export class UploadJournal {
   private readonly db: DatabaseSync;
@@ -75,14 +76,14 @@ export class UploadJournal {
     return Number(r.p);
   }
 
-  insert(row: Omit<JournalRow, 'parts'>): void {
+  insert(row: Omit<JournalRow, 'parts' | 'lessonOrder' | 'video'>): void {
     const t = row.target;
     this.db
       .prepare(
         `INSERT INTO uploads (id, position, path, file_name, content_type, size, mtime_ms, head_sha256, tail_sha256,
            target_kind, course_id, section_id, target_lesson_id, title, state, session_key, lesson_key,
-           created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           created_at, updated_at, batch_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         row.id,
@@ -104,6 +105,7 @@ export class UploadJournal {
         row.lessonKey,
         row.createdAt,
         row.createdAt,
+        row.batchId,
       );
   }
 
@@ -229,6 +231,23 @@ export class UploadJournal {
 
   setAttachAttempted(id: string): void {
     this.db.prepare('UPDATE uploads SET attach_attempted = 1, updated_at = ? WHERE id = ?').run(now(), id);
+  }
+
+  /** The `order` of the first lesson create try, committed before it is sent (retries send the same). */
+  setLessonOrder(id: string, order: number | null): void {
+    this.db.prepare('UPDATE uploads SET lesson_order = ?, updated_at = ? WHERE id = ?').run(order, now(), id);
+  }
+
+  /** What retrieve lesson said about the video's processing (not fsynced: the next poll re-reads it). */
+  setVideo(id: string, video: VideoFollow): void {
+    this.relaxed(() => {
+      this.db
+        .prepare(
+          `UPDATE uploads SET video_status = ?, video_error = ?, duration_seconds = ?, video_checked_at = ?,
+             video_polls = ?, updated_at = ? WHERE id = ?`,
+        )
+        .run(video.status, video.error, video.durationSeconds, video.checkedAt, video.polls, now(), id);
+    });
   }
 
   setLessonId(id: string, lessonId: string): void {

@@ -11,14 +11,18 @@ import {
   titleFromFileName,
   type FileIdentity,
 } from './file-identity.ts';
+import { batchOutcome } from './batch-notice.ts';
 import { UploadJournal } from './journal.ts';
+import { LessonPlacement } from './lesson-order.ts';
 import { Scheduler } from './scheduler.ts';
 import { UploadJob } from './upload-job.ts';
+import { VideoFollower } from './video-follow.ts';
 import type {
   AddOptions,
   AddUploadInput,
   LessonTarget,
   UploadManager,
+  UploadEvent,
   UploadManagerOptions,
   UploadRow,
   UploadState,
@@ -51,7 +55,31 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     const state: UploadState = RESUMABLE_ON_LOAD.has(row.state) ? 'queued' : row.state;
     return new UploadJob({ ...row, state });
   });
-  const scheduler = new Scheduler({ ...options, journal, jobs });
+  const placement = new LessonPlacement(options.api, (): readonly UploadJob[] => scheduler.jobs);
+  const follower = new VideoFollower({
+    api: options.api,
+    journal,
+    jobs: (): readonly UploadJob[] => scheduler.jobs,
+    changed: (job) => scheduler.emitState(job),
+    lessonRead: options.onLessonRead,
+  });
+  const batches = new BatchWatch(options, placement, (): readonly UploadJob[] => scheduler.jobs);
+  const scheduler: Scheduler = new Scheduler({
+    ...options,
+    journal,
+    jobs,
+    placement,
+    attached: (job, lesson) => follower.attached(job, lesson),
+    onEvent: (event: UploadEvent) => {
+      options.onEvent?.(event);
+      if (event.type !== 'state') return;
+      const job = scheduler.jobs.find((j) => j.id === event.row.id);
+      if (job?.state === 'done') follower.follow(job);
+      batches.check(event.row.batchId);
+    },
+  });
+  batches.seenEnded();
+  for (const job of jobs) follower.follow(job);
   let startedAll = false;
   let closed = false;
 
@@ -78,6 +106,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
       }
       ensureOpen();
       const rows: UploadRow[] = [];
+      const batchId = randomUUID();
       inputs.forEach((input, i) => {
         const identity = identities[i]!;
         if (addOptions.reuseExisting) {
@@ -115,6 +144,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
           error: null,
           notice: null,
           createdAt,
+          batchId,
         };
         journal.insert(row);
         if (input.fileCheck) journal.setFileCheck(row.id, input.fileCheck);
@@ -186,6 +216,8 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     setBandwidth(bytesPerSec: number | null): void {
       scheduler.bucket.setRate(bytesPerSec);
     },
+    settings: () => ({ concurrency: scheduler.slots, bandwidthBytesPerSec: scheduler.bucket.bytesPerSec }),
+    checkVideos: () => follower.checkDue(),
     dropConnections(): void {
       scheduler.dropConnections();
     },
@@ -194,7 +226,9 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      await follower.close();
       await scheduler.close();
+      await batches.close();
       journal.close();
     },
   };
@@ -219,4 +253,61 @@ function normaliseTarget(input: AddUploadInput): LessonTarget {
 function sameTarget(a: LessonTarget, b: LessonTarget): boolean {
   if (a.kind !== b.kind || a.courseId !== b.courseId || a.sectionId !== b.sectionId) return false;
   return a.kind === 'replace' && b.kind === 'replace' ? a.lessonId === b.lessonId : true;
+}
+
+/** Tells when a batch has ended (once, again after a retry), and then settles its lessons' order. */
+class BatchWatch {
+  private readonly options: UploadManagerOptions;
+  private readonly placement: LessonPlacement;
+  private readonly jobs: () => readonly UploadJob[];
+  private readonly reported = new Set<string>();
+  private readonly work = new Set<Promise<void>>();
+  private readonly abort = new AbortController();
+
+  constructor(options: UploadManagerOptions, placement: LessonPlacement, jobs: () => readonly UploadJob[]) {
+    this.options = options;
+    this.placement = placement;
+    this.jobs = jobs;
+  }
+
+  /** Batches that had ended before this run were told about then. */
+  seenEnded(): void {
+    for (const batchId of new Set(this.jobs().map((j) => j.batchId))) {
+      if (batchId !== null && batchOutcome(this.members(batchId)).ended) this.reported.add(batchId);
+    }
+  }
+
+  check(batchId: string | null): void {
+    if (batchId === null || this.abort.signal.aborted) return;
+    const members = this.members(batchId);
+    const outcome = batchOutcome(members);
+    if (!outcome.ended) {
+      this.reported.delete(batchId);
+      return;
+    }
+    if (this.reported.has(batchId)) return;
+    this.reported.add(batchId);
+    const first = members[0]!;
+    this.options.onBatchEnded?.({
+      batchId,
+      courseId: first.target.courseId,
+      sectionId: first.target.sectionId,
+      uploaded: outcome.uploaded,
+      failed: outcome.failed,
+    });
+    const settling = this.placement
+      .settle(batchId, { signal: this.abort.signal })
+      .catch(() => undefined) // best effort: the lessons exist either way
+      .finally(() => this.work.delete(settling));
+    this.work.add(settling);
+  }
+
+  async close(): Promise<void> {
+    this.abort.abort(new Error('closing'));
+    await Promise.allSettled([...this.work]);
+  }
+
+  private members(batchId: string): UploadJob[] {
+    return this.jobs().filter((j) => j.batchId === batchId);
+  }
 }

@@ -110,21 +110,42 @@ export function probeMedia(path: string): Promise<MediaFacts> {
 }
 
 async function analyse(path: string): Promise<MediaFacts> {
-  const info = await mediaInfo();
   const handle = await open(path, 'r');
-  let result: MediaInfoResult;
   try {
     const { size } = await handle.stat();
-    result = await info.analyzeData(size, async (chunkSize, offset) => {
+    return await analyseChunks(basename(path), size, async (chunkSize, offset) => {
       const { buffer, bytesRead } = await handle.read(Buffer.alloc(chunkSize), 0, chunkSize, offset);
       return buffer.subarray(0, bytesRead);
     });
-  } catch (error) {
-    throw new MediaProbeError(`${basename(path)} could not be read as media.`, { cause: error });
   } finally {
     await handle.close();
   }
-  return factsFrom(result, basename(path));
+}
+
+/** Reads `size` bytes through `read`: probeMedia for bytes that are not one file (stored parts). */
+export function probeMediaChunks(
+  name: string,
+  size: number,
+  read: (chunkSize: number, offset: number) => Promise<Uint8Array>,
+): Promise<MediaFacts> {
+  const run = queue.then(() => analyseChunks(name, size, read));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function analyseChunks(
+  name: string,
+  size: number,
+  read: (chunkSize: number, offset: number) => Promise<Uint8Array>,
+): Promise<MediaFacts> {
+  const info = await mediaInfo();
+  let result: MediaInfoResult;
+  try {
+    result = await info.analyzeData(size, read);
+  } catch (error) {
+    throw new MediaProbeError(`${name} could not be read as media.`, { cause: error });
+  }
+  return factsFrom(result, name);
 }
 
 function factsFrom(result: MediaInfoResult, name: string): MediaFacts {

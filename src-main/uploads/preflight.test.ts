@@ -63,6 +63,9 @@ function journalRow(id: string, path: string, overrides: Partial<JournalRow> = {
     error: null,
     notice: null,
     createdAt: '2026-11-20T10:00:00.000Z',
+    batchId: null,
+    lessonOrder: null,
+    video: { status: null, error: null, durationSeconds: null, checkedAt: null, polls: 0 },
     ...overrides,
   };
 }

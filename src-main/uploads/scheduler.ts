@@ -19,6 +19,8 @@ const PAUSABLE: ReadonlySet<UploadState> = new Set(['queued', 'uploading', 'chan
 interface SchedulerOptions extends UploadManagerOptions {
   journal: UploadJournal;
   jobs: UploadJob[];
+  placement?: StepContext['placement'];
+  attached?: StepContext['attached'];
 }
 
 export class Scheduler {
@@ -59,6 +61,10 @@ export class Scheduler {
   addJob(job: UploadJob): void {
     this.jobs.push(job);
     this.emitState(job);
+  }
+
+  get slots(): number {
+    return this.concurrency;
   }
 
   setConcurrency(slots: number): void {
@@ -228,6 +234,8 @@ export class Scheduler {
     const ctx: StepContext = {
       api: this.options.api,
       journal: this.journal,
+      placement: this.options.placement,
+      attached: this.options.attached,
       checkStale: () => {
         if (stale()) throw new AbortedError('stale');
       },

@@ -5,10 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { md5OfRange, readIdentity, sameIdentity, statMatches } from './file-identity.ts';
 import type { UploadJournal } from './journal.ts';
+import type { LessonPlacement } from './lesson-order.ts';
 import { classify } from './retry-policy.ts';
 import { bareEtag, etagIsMd5 } from './storage-put.ts';
 import type { UploadJob } from './upload-job.ts';
-import type { ListedPart, UploadApi, UploadProblem, UploadSessionInfo, UploadState } from './types.ts';
+import type { LessonInfo, ListedPart, UploadApi, UploadProblem, UploadSessionInfo, UploadState } from './types.ts';
 
 export interface StepContext {
   api: UploadApi;
@@ -20,6 +21,10 @@ export interface StepContext {
   call<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
   /** Throws AbortedError when the job moved on (paused, cancelled) since the step began. */
   checkStale(): void;
+  /** Places new lessons in the order their files were given (absent: each goes last). */
+  placement?: LessonPlacement;
+  /** The lesson now has the video: follow its processing. */
+  attached?: (job: UploadJob, lesson: LessonInfo) => void;
 }
 
 export class ContractProblem extends Error {
@@ -234,26 +239,42 @@ async function recoverMissingEtags(ctx: StepContext, job: UploadJob): Promise<bo
 
 export async function attachJob(ctx: StepContext, job: UploadJob): Promise<void> {
   ctx.setState('attaching');
-  if (!job.attachAttempted) {
-    // From here on the title is frozen: the stored key must always go with the same body.
-    ctx.journal.setAttachAttempted(job.id);
-    job.attachAttempted = true;
-  }
   const target = job.target;
   const uploadId = job.sessionId!;
-  let lessonId: string;
+  let lesson: LessonInfo;
   if (target.kind === 'new') {
-    const lesson = await ctx.call((signal) =>
-      ctx.api.lessons.create(
-        target.courseId,
-        target.sectionId,
-        { title: target.title, lesson_type: 'VIDEO', video_upload_id: uploadId },
-        { idempotencyKey: job.lessonKey, signal },
-      ),
-    );
-    lessonId = lesson.id;
+    const create = async (): Promise<LessonInfo> => {
+      if (!job.attachAttempted) {
+        // Frozen from here on (title and order): the stored key must always go with the same body.
+        const order = ctx.placement ? await ctx.call((signal) => ctx.placement!.orderFor(job, { signal })) : null;
+        ctx.checkStale();
+        ctx.journal.setLessonOrder(job.id, order);
+        job.lessonOrder = order;
+        ctx.journal.setAttachAttempted(job.id);
+        job.attachAttempted = true;
+      }
+      const body = {
+        title: target.title,
+        lesson_type: 'VIDEO' as const,
+        video_upload_id: uploadId,
+        ...(job.lessonOrder === null ? {} : { order: job.lessonOrder }),
+      };
+      const created = await ctx.call((signal) =>
+        ctx.api.lessons.create(target.courseId, target.sectionId, body, { idempotencyKey: job.lessonKey, signal }),
+      );
+      ctx.checkStale();
+      // Recorded inside the section's turn, so the next placement sees this lesson.
+      ctx.journal.setLessonId(job.id, created.id);
+      job.lessonId = created.id;
+      return created;
+    };
+    lesson = ctx.placement ? await ctx.placement.inSection(target, create) : await create();
   } else {
-    const lesson = await ctx.call((signal) =>
+    if (!job.attachAttempted) {
+      ctx.journal.setAttachAttempted(job.id);
+      job.attachAttempted = true;
+    }
+    const updated = await ctx.call((signal) =>
       ctx.api.lessons.update(
         target.courseId,
         target.sectionId,
@@ -262,10 +283,11 @@ export async function attachJob(ctx: StepContext, job: UploadJob): Promise<void>
         { signal },
       ),
     );
-    lessonId = lesson?.id ?? target.lessonId;
+    lesson = { ...updated, id: updated?.id ?? target.lessonId };
+    ctx.checkStale();
+    ctx.journal.setLessonId(job.id, lesson.id);
+    job.lessonId = lesson.id;
   }
-  ctx.checkStale();
-  ctx.journal.setLessonId(job.id, lessonId);
-  job.lessonId = lessonId;
+  ctx.attached?.(job, lesson);
   ctx.setState('done');
 }

@@ -49,6 +49,16 @@ export interface UploadRow {
   /** Bytes sent again after failures, stalls, pauses or a killed process. */
   bytesResent: number;
   createdAt: string;
+  /** Files added in one call share it; their lessons keep the order they were given in. */
+  batchId: string | null;
+  /**
+   * The attached lesson's video processing as the server last reported it: an open value
+   * (PROCESSING, READY, FAILED so far); null until known.
+   */
+  videoStatus: string | null;
+  /** The server's reason when processing failed. */
+  videoError: string | null;
+  durationSeconds: number | null;
 }
 
 export type UploadEvent = { type: 'progress'; row: UploadRow } | { type: 'state'; row: UploadRow };
@@ -95,6 +105,13 @@ export interface UploadManager {
   fileChecks(): ReadonlyMap<string, StoredFileCheck>;
   setConcurrency(slots: number): void;
   setBandwidth(bytesPerSec: number | null): void;
+  /** The settings in force (what setConcurrency / setBandwidth last applied). */
+  settings(): { concurrency: number; bandwidthBytesPerSec: number | null };
+  /**
+   * Retrieves once every attached lesson whose video is still processing and was not checked in
+   * the last 10 s (the CLI's `uploads list`; the app follows them on its own).
+   */
+  checkVideos(): Promise<void>;
   /** After sleep/wake or a network change: drop storage sockets, re-send in-flight parts. */
   dropConnections(): void;
   /** Resolves when nothing is running (every row done, failed, paused, cancelled or not started). */
@@ -148,17 +165,42 @@ export interface UploadApi {
     create(
       courseId: string,
       sectionId: string,
-      body: { title: string; lesson_type: 'VIDEO'; video_upload_id: string },
+      body: { title: string; lesson_type: 'VIDEO'; video_upload_id: string; order?: number },
       options: { idempotencyKey: string; signal?: AbortSignal },
-    ): Promise<{ id: string }>;
+    ): Promise<LessonInfo>;
     update(
       courseId: string,
       sectionId: string,
       id: string,
-      body: { video_upload_id: string },
+      /** A video swap, or (placing lessons) an order-only move. */
+      body: { video_upload_id: string } | { order: number },
       options?: CallOptions,
-    ): Promise<{ id: string }>;
+    ): Promise<LessonInfo>;
+    /** Follows the video's processing; without it, processing is not followed. */
+    get?(courseId: string, sectionId: string, id: string, options?: CallOptions): Promise<LessonInfo>;
   };
+  /** Places new lessons in the order their files were given; without it, each goes last. */
+  sections?: {
+    get(courseId: string, id: string, options?: CallOptions): Promise<{ lessons: { id: string; order: number }[] }>;
+  };
+}
+
+/** The lesson fields the engine reads; video fields are read tolerantly (open values, may be absent). */
+export interface LessonInfo {
+  id: string;
+  video_status?: unknown;
+  video_error?: unknown;
+  duration_seconds?: unknown;
+}
+
+/** Told when every file of a batch has finished (attached as a lesson) or failed. */
+export interface BatchEnded {
+  batchId: string;
+  courseId: string;
+  sectionId: string;
+  /** Files that became (or replaced) a lesson's video, and files that failed. */
+  uploaded: number;
+  failed: number;
 }
 
 export interface UploadManagerOptions {
@@ -179,6 +221,10 @@ export interface UploadManagerOptions {
   backoffBaseMs?: number;
   backoffCapMs?: number;
   onEvent?: (event: UploadEvent) => void;
+  /** Every file of a batch is done or failed (again, after a retry of a failed one). */
+  onBatchEnded?: (batch: BatchEnded) => void;
+  /** A retrieve of an attached lesson answered (its processing state may have changed). */
+  onLessonRead?: (target: { courseId: string; sectionId: string }, lesson: LessonInfo) => void;
   /** Told when the journal file was damaged and moved aside (the user must be told). */
   onJournalCorrupt?: (message: string) => void;
 }

@@ -3,7 +3,8 @@
 
 import { basename } from 'node:path';
 import type { FileIdentity } from './file-identity.ts';
-import type { JournalRow } from './journal.ts';
+import type { JournalRow, VideoFollow } from './journal.ts';
+import { NO_VIDEO_FOLLOW } from './journal-schema.ts';
 import { FileProgress } from './progress.ts';
 import type { LessonTarget, UploadProblem, UploadRow, UploadState } from './types.ts';
 
@@ -45,6 +46,10 @@ export class UploadJob {
   error: UploadProblem | null;
   notice: UploadProblem | null;
   readonly createdAt: string;
+  /** Files added together; null for rows from before batches were recorded. */
+  readonly batchId: string | null;
+  lessonOrder: number | null;
+  video: VideoFollow;
 
   // ---- runtime only
   /** Allowed to run in this process (start() was called for it, or it was added after). */
@@ -70,7 +75,10 @@ export class UploadJob {
   completeRepairs = 0;
   progress: FileProgress;
 
-  constructor(row: Omit<JournalRow, 'parts'> & { parts?: JournalRow['parts'] }) {
+  constructor(
+    row: Omit<JournalRow, 'parts' | 'batchId' | 'lessonOrder' | 'video'> &
+      Partial<Pick<JournalRow, 'parts' | 'batchId' | 'lessonOrder' | 'video'>>,
+  ) {
     this.id = row.id;
     this.position = row.position;
     this.identity = row.identity;
@@ -91,6 +99,9 @@ export class UploadJob {
     this.error = row.error;
     this.notice = row.notice;
     this.createdAt = row.createdAt;
+    this.batchId = row.batchId ?? null;
+    this.lessonOrder = row.lessonOrder ?? null;
+    this.video = row.video ?? NO_VIDEO_FOLLOW;
     for (const p of row.parts ?? []) {
       if (p.done) this.done.set(p.partNumber, { size: p.size, etag: p.etag, md5: p.md5 });
     }
@@ -194,6 +205,10 @@ export class UploadJob {
       bytesSent: this.bytesSent,
       bytesResent: this.bytesResent,
       createdAt: this.createdAt,
+      batchId: this.batchId,
+      videoStatus: this.video.status,
+      videoError: this.video.error,
+      durationSeconds: this.video.durationSeconds,
     };
     return row;
   }

@@ -24,6 +24,8 @@ export const uploadsCommand: Command = {
     try {
       if (verb === 'list') {
         if (ctx.args.length > 0) throw new UsageError(`uploads list takes no arguments. Usage: lectern ${USAGE[0]}`);
+        // Videos still processing: ask the server once (quietly; offline the journal's state shows).
+        await manager.checkVideos();
         const rows = manager.list();
         if (ctx.out.json) printSummary(ctx, rows);
         else if (rows.length === 0) ctx.out.line('No uploads in the journal.');
@@ -76,6 +78,10 @@ function lazyApi(ctx: CommandContext): UploadApi {
     lessons: {
       create: async (c, s, body, o) => (await get()).lessons.create(c, s, body, o),
       update: async (c, s, id, body, o) => (await get()).lessons.update(c, s, id, body, o),
+      get: async (c, s, id, o) => (await get()).lessons.get(c, s, id, o),
+    },
+    sections: {
+      get: async (c, id, o) => (await get()).sections.get(c, id, o),
     },
   };
 }
@@ -141,6 +147,9 @@ export function printSummary(ctx: CommandContext, rows: readonly UploadRow[]): v
     bytesSent: r.bytesSent,
     bytesResent: r.bytesResent,
     lessonId: r.lessonId,
+    ...(r.lessonId
+      ? { video: { status: r.videoStatus, error: r.videoError, durationSeconds: r.durationSeconds } }
+      : {}),
     ...(r.error ? { error: r.error } : {}),
     ...(r.notice ? { notice: r.notice } : {}),
   }));
@@ -155,6 +164,7 @@ function printTable(ctx: CommandContext, rows: readonly UploadRow[]): void {
     { header: 'PROGRESS', value: (r) => `${percent(r)}% of ${formatBytes(r.bytesTotal)}` },
     { header: 'RESENT', value: (r) => formatBytes(r.bytesResent) },
     { header: 'LESSON', value: (r) => r.lessonId, max: Infinity },
+    { header: 'VIDEO', value: videoText, max: 60 },
     { header: 'ERROR', value: (r) => (r.error ? `${r.error.code}: ${r.error.message}` : ''), max: 80 },
   ]);
 }
@@ -185,6 +195,14 @@ class ProgressPrinter {
         : ` ETA ${Math.floor(r.etaSeconds / 60)}:${String(r.etaSeconds % 60).padStart(2, '0')}`;
     this.ctx.out.note(`${r.fileName}: ${percent(r)}% ${formatBytes(r.speedBps)}/s${eta}`);
   }
+}
+
+/** The lesson's video processing: "PROCESSING", "READY 3 s", "FAILED: why"; empty before attaching. */
+function videoText(r: UploadRow): string {
+  if (!r.lessonId) return '';
+  if (!r.videoStatus) return 'unknown';
+  if (r.videoError) return `${r.videoStatus}: ${r.videoError}`;
+  return r.durationSeconds === null ? r.videoStatus : `${r.videoStatus} ${Math.round(r.durationSeconds)} s`;
 }
 
 function percent(r: UploadRow): number {

@@ -18,7 +18,8 @@ type UploadChannels =
   | 'uploads.retry'
   | 'uploads.setTitle'
   | 'uploads.setOptions'
-  | 'uploads.check';
+  | 'uploads.check'
+  | 'uploads.getOptions';
 
 const OK = { ok: true as const };
 
@@ -81,5 +82,6 @@ export function uploadHandlers(services: AppServices): Pick<HandlerTable, Upload
       if (bandwidthBytesPerSec !== undefined) uploads().setBandwidth(bandwidthBytesPerSec);
       return OK;
     },
+    'uploads.getOptions': () => uploads().settings(),
   };
 }

@@ -89,6 +89,6 @@ function RouteScreen({ route }: { route: Route }) {
     case 'workspaces':
       return <WorkspacesScreen />;
     case 'uploads':
-      return <UploadsScreen />;
+      return <UploadsScreen courseId={route.courseId ?? null} />;
   }
 }

@@ -19,7 +19,7 @@ export type Route =
   | { name: 'drafts' }
   | { name: 'draft'; id: string }
   | { name: 'workspaces' }
-  | { name: 'uploads' };
+  | { name: 'uploads'; courseId?: string | null };
 
 export type RouteName = Route['name'];
 
@@ -57,7 +57,7 @@ export function parseHash(hash: string): Route {
     case 'workspaces':
       return { name: 'workspaces' };
     case 'uploads':
-      return { name: 'uploads' };
+      return { name: 'uploads', courseId: query.get('course') };
     default:
       return { name: 'courses' };
   }
@@ -100,7 +100,7 @@ export function href(route: Route): string {
     case 'workspaces':
       return '#/workspaces';
     case 'uploads':
-      return '#/uploads';
+      return route.courseId ? `#/uploads?course=${enc(route.courseId)}` : '#/uploads';
   }
 }
 

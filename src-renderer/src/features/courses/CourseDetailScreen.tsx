@@ -117,7 +117,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
                 Assessments
               </a>
             )}
-            <a className="button" href={href({ name: 'uploads' })}>
+            <a className="button" href={href({ name: 'uploads', courseId: course.id })}>
               Upload videos
             </a>
           </>

@@ -2,7 +2,7 @@
  * Renderer. How hard uploads push: how many parts go at once, and an optional bandwidth cap so a
  * video call survives a bulk upload. Main applies them at once to running uploads.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { notify } from '../notices/store.ts';
@@ -20,9 +20,23 @@ const LIMITS: { value: string; label: string; bytes: number | null }[] = [
 export function UploadSettings() {
   const concurrencyId = useId();
   const limitId = useId();
-  // Main does not report its settings back; these start at its defaults and follow the user's choices.
+  // Main's defaults until it says what is in force (a limit set before navigating away still applies).
   const [concurrency, setConcurrency] = useState('4');
   const [limit, setLimit] = useState('none');
+  useEffect(() => {
+    let current = true;
+    call((b) => b.uploads.getOptions()).then(
+      (options) => {
+        if (!current) return;
+        setConcurrency(String(options.concurrency));
+        setLimit(limitValueOf(options.bandwidthBytesPerSec));
+      },
+      () => undefined, // keeps showing the defaults; changing them still works
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
 
   const apply = (options: { concurrency?: number; bandwidthBytesPerSec?: number | null }, undo: () => void) => {
     call((b) => b.uploads.setOptions(options)).catch((error: unknown) => {
@@ -44,7 +58,7 @@ export function UploadSettings() {
           apply({ concurrency: Number(event.target.value) }, () => setConcurrency(previous));
         }}
       >
-        {CONCURRENCY.map((n) => (
+        {withCurrent(CONCURRENCY, Number(concurrency)).map((n) => (
           <option key={n} value={String(n)}>
             {n}
           </option>
@@ -62,7 +76,7 @@ export function UploadSettings() {
           apply({ bandwidthBytesPerSec: choice.bytes }, () => setLimit(previous));
         }}
       >
-        {LIMITS.map((l) => (
+        {limitOptions(limit).map((l) => (
           <option key={l.value} value={l.value}>
             {l.label}
           </option>
@@ -70,4 +84,22 @@ export function UploadSettings() {
       </select>
     </div>
   );
+}
+
+/** The menu value for a limit main reports (one not in the menu gets its own entry). */
+function limitValueOf(bytes: number | null): string {
+  if (bytes === null) return 'none';
+  return LIMITS.find((l) => l.bytes === bytes)?.value ?? `custom:${bytes}`;
+}
+
+function limitOptions(current: string): { value: string; label: string }[] {
+  if (!current.startsWith('custom:')) return LIMITS;
+  const bytes = Number(current.slice('custom:'.length));
+  return [...LIMITS, { value: current, label: `${(bytes / MB).toLocaleString()} MB/s` }];
+}
+
+function withCurrent(values: readonly number[], current: number): number[] {
+  return values.includes(current) || !Number.isFinite(current)
+    ? [...values]
+    : [...values, current].sort((a, b) => a - b);
 }

@@ -15,6 +15,7 @@ import { href } from '../../lib/router.ts';
 import { notify } from '../notices/store.ts';
 import { StagedFiles } from './StagedFiles.tsx';
 import { UploadSettings } from './UploadSettings.tsx';
+import { rowProgress, videoLabel } from './progress-view.ts';
 import { ACTIVE_STATES, totalsOf, useUploads } from './store.ts';
 
 const STATE_LABELS: Record<UploadRow['state'], string> = {
@@ -47,13 +48,17 @@ function run(work: Promise<void>, failure: string) {
   work.catch((error: unknown) => notify('error', `${failure} ${describeError(error)}`));
 }
 
-export function UploadsScreen() {
+export function UploadsScreen({ courseId = null }: { courseId?: string | null }) {
   const uploads = useUploads();
   const [dragging, setDragging] = useState(false);
 
   useEffect(() => {
     void useUploads.getState().load();
   }, []);
+  // Opened from a course ("Upload videos"): that course is the one files go to.
+  useEffect(() => {
+    if (courseId && useUploads.getState().courseId !== courseId) useUploads.getState().setTarget(courseId, null);
+  }, [courseId]);
 
   const pick = (folder: boolean) =>
     uploads.pick(folder).catch((error: unknown) => notify('error', `Could not add files. ${describeError(error)}`));
@@ -186,10 +191,9 @@ export function UploadsScreen() {
 
 function UploadRowView({ row }: { row: UploadRow }) {
   const { pause, resume, cancel, retry } = useUploads.getState();
-  const total = Math.max(1, row.bytesTotal);
-  const confirmed = Math.min(row.bytesConfirmed, row.bytesTotal);
-  const inFlight = Math.min(row.bytesInFlight, row.bytesTotal - confirmed);
-  const percent = row.state === 'done' ? 100 : Math.floor((confirmed / total) * 100);
+  const progress = rowProgress(row);
+  const percent = progress.percent;
+  const video = row.state === 'done' && row.lessonId ? videoLabel(row) : null;
   const lesson = row.target.kind === 'new' ? row.target.title : 'Replaces a lesson’s video';
   const active = row.state === 'uploading' || row.state === 'queued';
   return (
@@ -214,6 +218,11 @@ function UploadRowView({ row }: { row: UploadRow }) {
       </td>
       <td>
         <Badge tone={STATE_TONES[row.state]}>{STATE_LABELS[row.state]}</Badge>
+        {video && (
+          <div className="cell-wrap" data-testid="upload-video" data-video-status={row.videoStatus ?? ''}>
+            <Badge tone={video.tone}>{video.text}</Badge>
+          </div>
+        )}
         {(row.error ?? row.notice) && (
           <div className={row.error ? 'text-danger cell-wrap' : 'muted cell-wrap'} data-testid="upload-problem">
             {(row.error ?? row.notice)?.message}
@@ -228,12 +237,14 @@ function UploadRowView({ row }: { row: UploadRow }) {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          aria-valuetext={`${percent}%, ${formatBytes(confirmed)} of ${formatBytes(row.bytesTotal)}`}
+          aria-valuetext={`${percent}%, ${formatBytes(progress.bytesShown)} of ${formatBytes(row.bytesTotal)}`}
         >
-          <div className="progress-done" style={{ width: `${(confirmed / total) * 100}%` }} />
-          <div className="progress-flight" style={{ width: `${(inFlight / total) * 100}%` }} />
+          <div className="progress-done" style={{ width: `${progress.confirmedWidth}%` }} />
+          <div className="progress-flight" style={{ width: `${progress.inFlightWidth}%` }} />
         </div>
-        <span className="progress-text">{percent}%</span>
+        <span className="progress-text" data-testid="upload-percent">
+          {percent}%
+        </span>
       </td>
       <td>{row.state === 'uploading' ? formatSpeed(row.speedBps) : '—'}</td>
       <td>{row.state === 'uploading' ? formatSeconds(row.etaSeconds) : '—'}</td>

@@ -9,6 +9,8 @@ import { call, getBridge, unwrap } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { titleFromFileName } from '../../lib/format.ts';
 import { onWorkspaceSwitch } from '../../lib/reset.ts';
+import { notify } from '../notices/store.ts';
+import { rowProgress } from './progress-view.ts';
 
 export interface StagedFile extends FileHandle {
   title: string;
@@ -262,7 +264,7 @@ export function totalsOf(rows: Record<string, UploadRow>): UploadTotals {
     if (row.state === 'cancelled') continue;
     t.files++;
     t.bytesTotal += row.bytesTotal;
-    t.bytesDone += Math.min(row.bytesTotal, row.bytesConfirmed);
+    t.bytesDone += rowProgress(row).bytesShown;
     if (ACTIVE_STATES.has(row.state)) {
       t.active++;
       t.speedBps += row.speedBps;
@@ -282,6 +284,8 @@ export function startUploads(): void {
   started = true;
   void useUploads.getState().load();
   onEvent('uploads.changed', (row) => useUploads.getState().upsert(row));
+  // The in-app notice of a finished batch (Electron also shows it as an OS notification).
+  onEvent('uploads.batchEnded', (notice) => notify(notice.level, notice.body));
   onWorkspaceSwitch(() => {
     useUploads.setState({ rows: {}, order: [], staged: [], courseId: null, sectionId: null, status: 'idle' });
     void useUploads.getState().load();

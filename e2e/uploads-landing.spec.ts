@@ -1,0 +1,113 @@
+/**
+ * Uploads land as the lessons the user meant (bridge host + demo sandbox, which processes a new
+ * lesson video for 3 s): "Upload videos" on a course opens Uploads with that course chosen; the
+ * speed limit in force shows after navigating away and back; a row's label, bar and the totals
+ * agree while a part is in flight; each lesson's video goes from processing to ready (with the
+ * length the server read) in the uploads view and in the course view; the batch's end is told.
+ */
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test, expect } from './fixtures.ts';
+import { gotoRoute, waitForShell } from './support.ts';
+
+const COURSE = 'Workplace Safety Essentials';
+const FIXTURE = fileURLToPath(new URL('../src-main/uploads/test-fixtures/h264-3s.mp4', import.meta.url));
+
+test('videos land as lessons: course chosen, limit kept, progress agrees, processing → ready, batch told', async ({
+  lectern,
+}) => {
+  test.setTimeout(180_000);
+  test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
+  const dir = mkdtempSync(join(tmpdir(), 'lectern-e2e-landing-'));
+  // Real 3 s videos; the last one carries 3 MB of trailing bytes (still a video) so its single
+  // part is in flight long enough under a 1 MB/s limit to look at the row meanwhile.
+  const names = ['Landing one.mp4', 'Landing two.mp4', 'Landing three.mp4'];
+  const paths = names.map((name) => join(dir, name));
+  copyFileSync(FIXTURE, paths[0]!);
+  copyFileSync(FIXTURE, paths[1]!);
+  writeFileSync(paths[2]!, Buffer.concat([readFileSync(FIXTURE), randomBytes(3_000_000)]));
+  try {
+    const { page } = lectern;
+    await waitForShell(page);
+
+    // From the course page, "Upload videos" opens Uploads with this course chosen.
+    await gotoRoute(page, 'courses');
+    await page.getByTestId('course-search').fill('Workplace Safety');
+    await page.getByTestId('course-row').filter({ hasText: COURSE }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(COURSE);
+    await page.getByRole('link', { name: 'Upload videos' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Uploads');
+    await lectern.answerFileDialog(paths);
+    await page.getByTestId('add-files').click();
+    await expect(page.getByTestId('staged-row')).toHaveCount(3);
+    const course = page.getByLabel('Course');
+    await expect(course.locator('option:checked')).toHaveText(COURSE);
+    const section = page.getByLabel('Section');
+    await expect(section.locator('option')).not.toHaveCount(1);
+    await section.selectOption({ index: 1 });
+
+    // A speed limit still applies after navigating away and back: the menu says so.
+    await page.getByLabel('Speed limit').selectOption({ label: '1 MB/s' });
+    await page.getByTestId('start-uploads').click();
+    const rows = page.getByTestId('upload-row');
+    await expect(rows).toHaveCount(3);
+    await gotoRoute(page, 'courses');
+    await expect(page.getByTestId('course-row').first()).toBeVisible();
+    await gotoRoute(page, 'uploads');
+    await expect(page.getByLabel('Speed limit').locator('option:checked')).toHaveText('1 MB/s');
+
+    // While the big file's only part is in flight, its label and its bar tell the same (the totals
+    // line adds up the same per-row reading).
+    const big = rows.filter({ hasText: names[2]! });
+    const reading = () =>
+      big.evaluate((row) => {
+        const width = (selector: string) => parseFloat(row.querySelector<HTMLElement>(selector)!.style.width);
+        return {
+          label: parseInt(row.querySelector('[data-testid="upload-percent"]')!.textContent, 10),
+          valueNow: Number(row.querySelector('[role="progressbar"]')!.getAttribute('aria-valuenow')),
+          done: width('.progress-done'),
+          flight: width('.progress-flight'),
+        };
+      });
+    await expect.poll(async () => (await reading()).flight, { timeout: 30_000 }).toBeGreaterThan(5);
+    const during = await reading();
+    expect(during.label).toBeGreaterThan(0);
+    expect(during.label).toBe(during.valueNow);
+    expect(Math.abs(during.label - (during.done + during.flight))).toBeLessThan(1.01);
+
+    // Every file is done; the batch's end is told in the app (watched from now on: a success
+    // notice fades after a few seconds).
+    const told = expect(page.getByTestId('notice').filter({ hasText: `3 videos uploaded to ${COURSE}` })).toBeVisible({
+      timeout: 90_000,
+    });
+    for (const name of names) {
+      await expect(rows.filter({ hasText: name })).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    }
+    await told;
+
+    // Processing → ready in the uploads view, with the length the server read from the bytes.
+    // The last one attached just now: the server is still processing it (first retrieve after 10 s).
+    const last = rows.filter({ hasText: names[2]! }).getByTestId('upload-video');
+    await expect(last).toHaveAttribute('data-video-status', 'PROCESSING');
+    await expect(last).toContainText('Video processing');
+    for (const name of names) {
+      const video = rows.filter({ hasText: name }).getByTestId('upload-video');
+      await expect(video).toHaveAttribute('data-video-status', 'READY', { timeout: 60_000 });
+      await expect(video).toContainText('Video ready · 3 s');
+    }
+
+    // The course view reads the refreshed cache: the lesson's video reads ready there too.
+    await gotoRoute(page, 'courses');
+    await page.getByTestId('course-search').fill('Workplace Safety');
+    await page.getByTestId('course-row').filter({ hasText: COURSE }).first().click();
+    const lesson = page.getByTestId('lesson-row').filter({ hasText: 'Landing one' });
+    await expect(lesson).toBeVisible({ timeout: 15_000 });
+    await expect(lesson).toContainText(/ready/i);
+    await expect(lesson).not.toContainText(/processing/i);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,43 @@
+// Tests (plain Node): the sandbox's simulated video processing across a restart — a lesson still
+// PROCESSING when the sandbox stops finishes after it starts again on the same data (the due time
+// is stored), READY with the duration read from the stored parts.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { startSandbox } from './index.ts';
+import { clientFor, firstId } from './testing/http.ts';
+import { uploadBytes } from './testing/uploads.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'lectern-sandbox-processing-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('sandbox video processing', () => {
+  it('finishes processing begun before a restart', async () => {
+    const options = { dataDir, partSize: 16 * 1024, processingMs: 1500, quiet: true };
+    const first = clientFor(await startSandbox(options));
+    const courseId = await firstId(first, '/courses');
+    const sectionId = await firstId(first, `/courses/${courseId}/sections`);
+    const lessons = `/courses/${courseId}/sections/${sectionId}/lessons`;
+    const bytes = readFileSync(new URL('../uploads/test-fixtures/h264-3s.mp4', import.meta.url));
+    const { session } = await uploadBytes(first, bytes, { fileName: 'restart.mp4' });
+    const created = await first.create(lessons, { title: 'Across a restart', video_upload_id: session.id });
+    const id = String(created.json.data.id);
+    expect(created.json.data.video_status).toBe('PROCESSING');
+    await first.sandbox.close();
+
+    const second = clientFor(await startSandbox(options));
+    try {
+      expect((await second.get(`${lessons}/${id}`)).json.data.video_status).toMatch(/PROCESSING|READY/);
+      await vi.waitFor(
+        async () => {
+          const data = (await second.get(`${lessons}/${id}`)).json.data as Record<string, unknown>;
+          expect(data).toMatchObject({ video_status: 'READY', video_ready: 'true', duration_seconds: 3 });
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+    } finally {
+      await second.sandbox.close();
+    }
+  });
+});

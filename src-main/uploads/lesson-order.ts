@@ -1,0 +1,121 @@
+// Main process / plain Node. New lessons land in their section in the order their files were given,
+// whatever order the uploads finish in. Each create sends `order` (1-based position; later lessons
+// move down): right after the nearest earlier file of its batch that is already a lesson, else right
+// before the nearest later one, else last. Placements in one section run one at a time, so two
+// finishing files never read the same section. When a batch ends, `settle` checks the section once
+// and moves any lesson out of place (a crash between a create and its journal entry, someone else
+// reordering meanwhile) with an order-only update.
+
+import type { UploadJob } from './upload-job.ts';
+import type { CallOptions, UploadApi } from './types.ts';
+
+type SectionApi = NonNullable<UploadApi['sections']>;
+
+interface Placed {
+  position: number;
+  lessonId: string;
+}
+
+/** The `order` for a new lesson at `position` among its already created batch siblings; null = last. */
+export function orderAmong(
+  sectionLessons: readonly { id: string; order: number }[],
+  siblings: readonly Placed[],
+  position: number,
+): number | null {
+  const orderOf = new Map(sectionLessons.map((l) => [l.id, l.order]));
+  let before: { position: number; order: number } | null = null;
+  let after: { position: number; order: number } | null = null;
+  for (const s of siblings) {
+    const order = orderOf.get(s.lessonId);
+    if (order === undefined) continue; // deleted meanwhile
+    if (s.position < position && (!before || s.position > before.position)) before = { position: s.position, order };
+    if (s.position > position && (!after || s.position < after.position)) after = { position: s.position, order };
+  }
+  if (before) return before.order + 1;
+  if (after) return after.order;
+  return null;
+}
+
+/**
+ * The first order-only move that brings the batch's lessons (given order) closer to that order, or
+ * null when they already are in it. Each move puts a lesson right after its predecessor.
+ */
+export function nextMove(
+  sectionLessons: readonly { id: string; order: number }[],
+  batch: readonly Placed[],
+): { lessonId: string; order: number } | null {
+  const orderOf = new Map(sectionLessons.map((l) => [l.id, l.order]));
+  const present = [...batch].sort((a, b) => a.position - b.position).filter((p) => orderOf.has(p.lessonId));
+  for (let i = 1; i < present.length; i++) {
+    const previous = orderOf.get(present[i - 1]!.lessonId)!;
+    if (orderOf.get(present[i]!.lessonId)! <= previous) return { lessonId: present[i]!.lessonId, order: previous + 1 };
+  }
+  return null;
+}
+
+export class LessonPlacement {
+  private readonly sections: SectionApi | undefined;
+  private readonly update: UploadApi['lessons']['update'];
+  private readonly jobs: () => readonly UploadJob[];
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  constructor(api: UploadApi, jobs: () => readonly UploadJob[]) {
+    this.sections = api.sections;
+    this.update = api.lessons.update.bind(api.lessons);
+    this.jobs = jobs;
+  }
+
+  /** Runs `work` when no other lesson of the same section is being placed. */
+  inSection<T>(target: { courseId: string; sectionId: string }, work: () => Promise<T>): Promise<T> {
+    const key = `${target.courseId}/${target.sectionId}`;
+    const run = (this.locks.get(key) ?? Promise.resolve()).then(work, work);
+    const tail = run.catch(() => undefined);
+    this.locks.set(key, tail);
+    void tail.then(() => {
+      if (this.locks.get(key) === tail) this.locks.delete(key);
+    });
+    return run;
+  }
+
+  /** The order to create this job's lesson with (null: last, or nothing to place it by). */
+  async orderFor(job: UploadJob, options: CallOptions): Promise<number | null> {
+    const siblings = this.placed(job.batchId, job).filter((p) => p.position !== job.position);
+    if (!this.sections || siblings.length === 0 || job.target.kind !== 'new') return null;
+    const section = await this.sections.get(job.target.courseId, job.target.sectionId, options);
+    return orderAmong(section.lessons, siblings, job.position);
+  }
+
+  /** After a batch ended: moves its lessons into the given order where they are not (rarely needed). */
+  async settle(batchId: string, options: CallOptions = {}): Promise<void> {
+    const sections = this.sections;
+    const first = this.jobs().find((j) => j.batchId === batchId && j.target.kind === 'new');
+    if (!sections || !first) return;
+    const target = first.target;
+    await this.inSection(target, async () => {
+      const batch = this.placed(batchId, first);
+      // Bounded: each move fixes one lesson for good (it lands right after its predecessor).
+      for (let moves = 0; moves <= batch.length; moves++) {
+        const section = await sections.get(target.courseId, target.sectionId, options);
+        const move = nextMove(section.lessons, batch);
+        if (!move) return;
+        await this.update(target.courseId, target.sectionId, move.lessonId, { order: move.order }, options);
+      }
+    });
+  }
+
+  /** Lessons already created by this batch in the same section as `like`. */
+  private placed(batchId: string | null, like: UploadJob): Placed[] {
+    if (batchId === null) return [];
+    const t = like.target;
+    return this.jobs()
+      .filter(
+        (j) =>
+          j.batchId === batchId &&
+          j.target.kind === 'new' &&
+          j.target.courseId === t.courseId &&
+          j.target.sectionId === t.sectionId &&
+          j.lessonId !== null,
+      )
+      .map((j) => ({ position: j.position, lessonId: j.lessonId! }));
+  }
+}

@@ -1,0 +1,260 @@
+// Tests (plain Node): uploads land as the lessons the user meant — the engine against the sandbox over
+// real HTTP. Lessons keep the order their files were given in whatever order the uploads finish (also
+// across a restart), each lesson's video processing is followed to READY (with the duration the
+// sandbox read from the bytes) or FAILED (with the server's reason), and a batch's end is told once.
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { batchNotice, batchOutcome } from './batch-notice.ts';
+import { nextMove, orderAmong } from './lesson-order.ts';
+import { createUploadManager } from './manager.ts';
+import { startHarness, waitFor, type Harness } from './test-support.ts';
+import type { BatchEnded, UploadManager } from './types.ts';
+import { isFinalVideoStatus, pollDelayMs, videoOf } from './video-follow.ts';
+
+const FIXTURES = new URL('./test-fixtures/', import.meta.url);
+const fixture = (name: string) => new URL(name, FIXTURES).pathname;
+
+let h: Harness;
+beforeAll(async () => {
+  // Small parts so even these small real videos go in several parts; processing takes 300 ms.
+  h = await startHarness({ partSize: 16 * 1024, processingMs: 300 });
+});
+afterAll(() => h.close());
+
+/** The section's lessons as the sandbox holds them, in order. */
+async function sectionTitles(): Promise<string[]> {
+  const section = await h.client.sections.get(h.courseId, h.sectionId);
+  return [...section.lessons].sort((a, b) => a.order - b.order).map((l) => l.title);
+}
+
+function copies(prefix: string): { path: string; title: string }[] {
+  // Three different real videos; the given order is a, b, c.
+  return ['h264-3s.mp4', 'vp8-2s.webm', 'mpegts-2s.m2t'].map((name, i) => {
+    const path = join(h.dir, `${prefix}-${i + 1}-${name}`);
+    copyFileSync(fixture(name), path);
+    return { path, title: `${prefix} ${String.fromCharCode(97 + i)}` };
+  });
+}
+
+async function finishOneByOne(manager: UploadManager, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    manager.start([id]);
+    await waitFor(() => manager.get(id)?.state === 'done', 30_000);
+  }
+}
+
+describe('lesson order', () => {
+  it('three files finishing in reverse order become lessons in the given order', async () => {
+    const ended: BatchEnded[] = [];
+    const manager = createUploadManager({
+      journalPath: join(h.dir, 'order.sqlite'),
+      api: h.client,
+      md5Workers: 0,
+      onBatchEnded: (batch) => ended.push(batch),
+    });
+    try {
+      const before = await sectionTitles();
+      const files = copies('Reverse');
+      const rows = await manager.add(
+        files.map((f) => ({
+          path: f.path,
+          lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: f.title },
+        })),
+      );
+      expect(new Set(rows.map((r) => r.batchId)).size).toBe(1);
+      // c finishes first, then b, then a.
+      await finishOneByOne(manager, rows.map((r) => r.id).reverse());
+      expect(await sectionTitles()).toEqual([...before, 'Reverse a', 'Reverse b', 'Reverse c']);
+      // The end of the batch is told once, with its counts.
+      await waitFor(() => ended.length > 0);
+      expect(ended).toEqual([
+        { batchId: rows[0]!.batchId, courseId: h.courseId, sectionId: h.sectionId, uploaded: 3, failed: 0 },
+      ]);
+    } finally {
+      await manager.close();
+    }
+  });
+
+  it('keeps the given order when the app restarts between the files', async () => {
+    const journalPath = join(h.dir, 'restart.sqlite');
+    const files = copies('Restart');
+    let manager = createUploadManager({ journalPath, api: h.client, md5Workers: 0 });
+    const before = await sectionTitles();
+    const rows = await manager.add(
+      files.map((f) => ({
+        path: f.path,
+        lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: f.title },
+      })),
+    );
+    await finishOneByOne(manager, [rows[2]!.id]);
+    await manager.close();
+    // A new process: the journal knows the batch, the given order and the lesson already made.
+    manager = createUploadManager({ journalPath, api: h.client, md5Workers: 0 });
+    try {
+      await finishOneByOne(manager, [rows[1]!.id, rows[0]!.id]);
+      expect(await sectionTitles()).toEqual([...before, 'Restart a', 'Restart b', 'Restart c']);
+    } finally {
+      await manager.close();
+    }
+  });
+
+  it('when the batch ends, moves its lessons back into the given order if someone reordered them meanwhile', async () => {
+    const manager = createUploadManager({ journalPath: join(h.dir, 'settle.sqlite'), api: h.client, md5Workers: 0 });
+    try {
+      const files = copies('Settle');
+      const rows = await manager.add(
+        files.map((f) => ({
+          path: f.path,
+          lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: f.title },
+        })),
+      );
+      await finishOneByOne(manager, [rows[0]!.id, rows[1]!.id]);
+      // Another client moves b to the top of the section while c is still uploading.
+      await h.client.lessons.update(h.courseId, h.sectionId, manager.get(rows[1]!.id)!.lessonId!, { order: 1 });
+      const mine = async () => (await sectionTitles()).filter((t) => t.startsWith('Settle '));
+      expect(await mine()).toEqual(['Settle b', 'Settle a']);
+      await finishOneByOne(manager, [rows[2]!.id]);
+      await vi.waitFor(async () => expect(await mine()).toEqual(['Settle a', 'Settle b', 'Settle c']), {
+        timeout: 10_000,
+        interval: 100,
+      });
+    } finally {
+      await manager.close();
+    }
+  });
+
+  it('places a lesson after its nearest earlier sibling, else before its nearest later one, else last', () => {
+    const section = [
+      { id: 'x', order: 1 },
+      { id: 'c', order: 2 },
+      { id: 'e', order: 4 },
+    ];
+    expect(orderAmong(section, [], 2)).toBeNull();
+    expect(orderAmong(section, [{ position: 3, lessonId: 'c' }], 1)).toBe(2);
+    expect(
+      orderAmong(
+        section,
+        [
+          { position: 3, lessonId: 'c' },
+          { position: 5, lessonId: 'e' },
+        ],
+        4,
+      ),
+    ).toBe(3);
+    // A sibling deleted meanwhile is not a landmark.
+    expect(orderAmong(section, [{ position: 1, lessonId: 'gone' }], 2)).toBeNull();
+  });
+
+  it('settling moves a lesson right after its predecessor until the batch is in order', () => {
+    const batch = [
+      { position: 1, lessonId: 'a' },
+      { position: 2, lessonId: 'b' },
+    ];
+    expect(
+      nextMove(
+        [
+          { id: 'a', order: 1 },
+          { id: 'b', order: 2 },
+        ],
+        batch,
+      ),
+    ).toBeNull();
+    expect(
+      nextMove(
+        [
+          { id: 'b', order: 1 },
+          { id: 'a', order: 2 },
+        ],
+        batch,
+      ),
+    ).toEqual({ lessonId: 'b', order: 3 });
+  });
+});
+
+describe('video processing', () => {
+  it('follows each lesson from PROCESSING to READY with the duration read from the bytes, or FAILED with the reason', async () => {
+    const events: { status: string | null; id: string }[] = [];
+    const manager = createUploadManager({
+      journalPath: join(h.dir, 'processing.sqlite'),
+      api: h.client,
+      md5Workers: 0,
+      onEvent: (e) => events.push({ id: e.row.id, status: e.row.videoStatus }),
+    });
+    try {
+      const good = join(h.dir, 'three-seconds.mp4');
+      copyFileSync(fixture('h264-3s.mp4'), good);
+      // An MP4 signature followed by noise: a container by its first bytes, but nothing to decode.
+      const broken = join(h.dir, 'broken.mp4');
+      writeFileSync(broken, Buffer.concat([readFileSync(good).subarray(0, 32), randomBytes(40_000)]));
+      const rows = await manager.add(
+        [good, broken].map((path) => ({
+          path,
+          lessonTarget: { kind: 'new' as const, courseId: h.courseId, sectionId: h.sectionId, title: path },
+        })),
+      );
+      manager.start();
+      await manager.whenIdle();
+      const [ok, bad] = rows.map((r) => manager.get(r.id)!);
+      expect([ok!.state, bad!.state]).toEqual(['done', 'done']);
+      // Right after attaching, the create response said the server is processing.
+      expect(ok!.videoStatus).toBe('PROCESSING');
+
+      // Followed by retrieve lesson (first after 10 s) until finished; then nothing more.
+      await waitFor(
+        () => rows.every((r) => isFinalVideoStatus(manager.get(r.id)!.videoStatus)),
+        pollDelayMs(0) + 15_000,
+      );
+      expect(manager.get(ok!.id)).toMatchObject({ videoStatus: 'READY', videoError: null, durationSeconds: 3 });
+      expect(manager.get(bad!.id)!.videoStatus).toBe('FAILED');
+      expect(manager.get(bad!.id)!.videoError).toMatch(/broken\.mp4/);
+      const serverLesson = await h.client.lessons.get(h.courseId, h.sectionId, ok!.lessonId!);
+      expect(serverLesson).toMatchObject({ video_status: 'READY', duration_seconds: 3 });
+      expect(serverLesson.content_media[0]?.id).toBe(ok!.uploadId);
+      expect(events.filter((e) => e.id === ok!.id).map((e) => e.status)).toContain('READY');
+    } finally {
+      await manager.close();
+    }
+  }, 60_000);
+
+  it('reads the video fields tolerantly (open values, absent fields) and backs off from 10 s', () => {
+    expect(videoOf({ id: 'l' })).toEqual({ status: null, error: null, durationSeconds: null });
+    expect(videoOf({ id: 'l', video_status: 'TRANSCODING', duration_seconds: '12' })).toMatchObject({
+      status: 'TRANSCODING',
+      durationSeconds: 12,
+    });
+    expect(videoOf({ id: 'l', video_status: 'FAILED', video_error: 'bad codec' }).error).toBe('bad codec');
+    expect(isFinalVideoStatus('TRANSCODING')).toBe(false);
+    expect(isFinalVideoStatus('ready')).toBe(true);
+    expect(pollDelayMs(0)).toBe(10_000);
+    expect(pollDelayMs(1)).toBe(15_000);
+    expect(pollDelayMs(100)).toBe(300_000);
+  });
+});
+
+describe('batch notice', () => {
+  it('ends when every file is done or failed; cancelled files do not count', () => {
+    const done = { state: 'done' as const, lessonId: 'l' };
+    expect(batchOutcome([done, { state: 'uploading', lessonId: null }]).ended).toBe(false);
+    expect(batchOutcome([done, { state: 'paused', lessonId: null }]).ended).toBe(false);
+    expect(batchOutcome([done, { state: 'failed', lessonId: null }, { state: 'cancelled', lessonId: null }])).toEqual({
+      ended: true,
+      uploaded: 1,
+      failed: 1,
+    });
+    expect(batchOutcome([{ state: 'cancelled', lessonId: null }]).ended).toBe(false);
+  });
+
+  it('says how many videos went where and how many failed', () => {
+    expect(batchNotice({ uploaded: 12, failed: 1 }, 'Workplace Safety').body).toBe(
+      '12 videos uploaded to Workplace Safety · 1 failed',
+    );
+    expect(batchNotice({ uploaded: 1, failed: 0 }, 'Workplace Safety')).toEqual({
+      title: 'Uploads finished',
+      body: '1 video uploaded to Workplace Safety',
+      level: 'success',
+    });
+    expect(batchNotice({ uploaded: 0, failed: 2 }, null).body).toBe('No videos uploaded · 2 failed');
+  });
+});

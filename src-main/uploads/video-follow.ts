@@ -1,0 +1,145 @@
+// Main process / plain Node. After a file became a lesson's video, the server processes it; this
+// follows each such lesson with retrieve lesson until its video_status is READY or FAILED: at most
+// once every 10 s per lesson, backing off (×1.5 per poll, up to 5 min), from the journal's last
+// check so a restart neither polls early nor forgets a lesson. Statuses are open values.
+
+import { classify } from './retry-policy.ts';
+import type { UploadJournal, VideoFollow } from './journal.ts';
+import type { UploadJob } from './upload-job.ts';
+import type { LessonInfo, UploadApi } from './types.ts';
+
+export const MIN_POLL_MS = 10_000;
+const MAX_POLL_MS = 5 * 60_000;
+
+/** Finished processing, one way or the other: nothing more to follow. */
+export function isFinalVideoStatus(status: string | null): boolean {
+  const s = status?.toUpperCase();
+  return s === 'READY' || s === 'FAILED';
+}
+
+/** What a lesson response says about its video, read tolerantly (fields may be absent or odd). */
+export function videoOf(lesson: LessonInfo): Pick<VideoFollow, 'status' | 'error' | 'durationSeconds'> {
+  const status = typeof lesson.video_status === 'string' && lesson.video_status !== '' ? lesson.video_status : null;
+  const error = typeof lesson.video_error === 'string' && lesson.video_error !== '' ? lesson.video_error : null;
+  const duration = Number(lesson.duration_seconds);
+  return {
+    status,
+    error: status?.toUpperCase() === 'FAILED' ? error : null,
+    durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : null,
+  };
+}
+
+/** Wait before the poll that follows `polls` earlier ones. */
+export function pollDelayMs(polls: number): number {
+  return Math.min(MAX_POLL_MS, MIN_POLL_MS * 1.5 ** Math.max(0, polls));
+}
+
+export interface VideoFollowerOptions {
+  api: UploadApi;
+  journal: UploadJournal;
+  jobs: () => readonly UploadJob[];
+  /** The job's video fields changed (the row must be shown again). */
+  changed: (job: UploadJob) => void;
+  lessonRead?: (target: { courseId: string; sectionId: string }, lesson: LessonInfo) => void;
+}
+
+export class VideoFollower {
+  private readonly options: VideoFollowerOptions;
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly polling = new Map<string, Promise<void>>();
+  private readonly abort = new AbortController();
+  /** Lessons deleted on the server: not asked about again in this run. */
+  private readonly gone = new Set<string>();
+  private closed = false;
+
+  constructor(options: VideoFollowerOptions) {
+    this.options = options;
+  }
+
+  /** Records what an attach (create / update) response said; the row's 'done' event shows it. */
+  attached(job: UploadJob, lesson: LessonInfo): void {
+    this.record(job, { ...videoOf(lesson), checkedAt: Date.now(), polls: 0 }, false);
+  }
+
+  /** Schedules the next poll of a done job whose video is not known to be finished. */
+  follow(job: UploadJob): void {
+    if (this.closed || !this.wanted(job) || this.timers.has(job.id) || this.polling.has(job.id)) return;
+    const due = job.video.checkedAt! + pollDelayMs(job.video.polls);
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(job.id);
+        void this.poll(job).finally(() => this.follow(job));
+      },
+      Math.max(0, due - Date.now()),
+    );
+    timer.unref();
+    this.timers.set(job.id, timer);
+  }
+
+  /** One retrieve of every followed lesson not checked within MIN_POLL_MS (for short-lived runs). */
+  async checkDue(timeoutMs = 8_000): Promise<void> {
+    const due = this.options.jobs().filter((j) => this.wanted(j) && Date.now() - j.video.checkedAt! >= MIN_POLL_MS);
+    const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeoutMs)]);
+    await Promise.all(due.map((j) => this.poll(j, signal)));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    this.abort.abort(new Error('closing'));
+    await Promise.allSettled([...this.polling.values()]);
+  }
+
+  private wanted(job: UploadJob): boolean {
+    return (
+      job.state === 'done' &&
+      job.lessonId !== null &&
+      // Attached by a version that followed processing (older journal rows are long settled).
+      job.video.checkedAt !== null &&
+      !this.gone.has(job.id) &&
+      !isFinalVideoStatus(job.video.status) &&
+      this.options.api.lessons.get !== undefined &&
+      this.options.jobs().includes(job)
+    );
+  }
+
+  private poll(job: UploadJob, signal = this.abort.signal): Promise<void> {
+    const running = this.polling.get(job.id);
+    if (running) return running;
+    const work = this.retrieve(job, signal).finally(() => this.polling.delete(job.id));
+    this.polling.set(job.id, work);
+    return work;
+  }
+
+  private async retrieve(job: UploadJob, signal: AbortSignal): Promise<void> {
+    const lessons = this.options.api.lessons;
+    if (!lessons.get || this.closed) return;
+    const { courseId, sectionId } = job.target;
+    const polls = job.video.polls + 1;
+    try {
+      const lesson = await lessons.get(courseId, sectionId, job.lessonId!, { signal });
+      if (this.closed) return;
+      this.record(job, { ...videoOf(lesson), checkedAt: Date.now(), polls });
+      this.options.lessonRead?.({ courseId, sectionId }, lesson);
+    } catch (error) {
+      if (this.closed || signal.aborted || classify(error).kind === 'aborted') return;
+      if (classify(error).status === 404) this.gone.add(job.id);
+      // Unreachable or refused this time: keep what we knew and ask again later (backing off).
+      this.record(job, { ...job.video, checkedAt: Date.now(), polls });
+    }
+  }
+
+  private record(job: UploadJob, video: VideoFollow, notify = true): void {
+    const before = job.video;
+    job.video = video;
+    this.options.journal.setVideo(job.id, video);
+    if (!notify) return;
+    if (
+      before.status !== video.status ||
+      before.error !== video.error ||
+      before.durationSeconds !== video.durationSeconds
+    )
+      this.options.changed(job);
+  }
+}
