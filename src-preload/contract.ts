@@ -329,6 +329,8 @@ export const requestChannels = {
         environment: z.enum(['production', 'staging', 'custom']).optional(),
         baseUrl: BaseUrl.optional(),
         keyMode: z.enum(KEY_MODES).optional(),
+        /** Required when `baseUrl` changes on a workspace with a key: keys are bound to their address. */
+        apiKey: ApiKeyInput.optional(),
       })
       .strict(),
     ProfileSchema,

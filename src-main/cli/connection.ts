@@ -1,14 +1,15 @@
 // CLI (plain Node). Where a command's server and key come from. Resolvers are tried in order; the
 // first that returns a connection wins. The workspaces engineer adds a `--profile` resolver (key
 // from the keychain) by putting it first in CONNECTION_RESOLVERS.
-import type { ApiKeySource } from '../api/index.ts';
+import type { ClientKeySource } from '../api/index.ts';
 import { UsageError } from './globals.ts';
 import { profileResolver } from './commands/profiles.ts';
 import type { GlobalOptions } from './globals.ts';
 
 export interface Connection {
   baseUrl: string;
-  apiKey: ApiKeySource;
+  /** A key from a saved workspace is bound to the origin it was verified for. */
+  apiKey: ClientKeySource;
 }
 
 /** Returns a connection, or null to let the next resolver try. Throws UsageError when it owns the

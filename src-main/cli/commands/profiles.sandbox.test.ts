@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { filesContaining, requirePrivateKeyring, secretToolLookup } from '../../keychain/test-support.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 import { profileDatabasePath } from '../../store/profile-database.ts';
-import { tempDataDir } from '../../workspaces/test-support.ts';
+import { keychainKey, tempDataDir } from '../../workspaces/test-support.ts';
 import { readGlobals, UsageError } from '../globals.ts';
 import { runLectern, type CliResult } from '../test-support.ts';
 import { profileResolver, resolveProfileConnection } from './profiles.ts';
@@ -66,7 +66,7 @@ describe('lectern profiles', () => {
     const listed = await lectern(['profiles', 'list', '--json']);
     const profiles = JSON.parse(listed.stdout) as { id: string; name: string; hasKey: boolean; keyHint: string }[];
     expect(profiles).toEqual([expect.objectContaining({ name: 'Staging', hasKey: true, keyHint: key.slice(-4) })]);
-    expect(secretToolLookup(profiles[0]!.id)).toBe(key);
+    expect(keychainKey(profiles[0]!.id)).toBe(key);
     const table = await lectern(['profiles', 'list']);
     expect(table.stdout).toMatch(/Staging\s+staging\s+tenant\s+…/);
     expectNoKeyIn(table, key);
@@ -111,7 +111,7 @@ describe('lectern profiles', () => {
     const refused = await lectern(['profiles', 'remove', 'Old']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('Pass --yes to confirm');
-    expect(secretToolLookup(profile!.id)).toBe(sandbox.keys.tenantViewer);
+    expect(keychainKey(profile!.id)).toBe(sandbox.keys.tenantViewer);
 
     const removed = await lectern(['profiles', 'remove', 'Old', '--yes']);
     expect(removed.code, removed.stderr).toBe(0);
