@@ -42,13 +42,24 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function rpc(channel: string, input: unknown): Promise<{ ok: boolean; value?: any; error?: any }> {
+interface ProfileView {
+  id: string;
+  baseUrl: string;
+  hasKey: boolean;
+}
+interface Answer {
+  ok: boolean;
+  value?: { profile: ProfileView; profiles: ProfileView[] };
+  error?: { code: string };
+}
+
+async function rpc(channel: string, input: unknown): Promise<Answer> {
   const response = await request(`${host.url}/__bridge/rpc/${channel}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: host.origin, [TOKEN_HEADER]: host.token },
     body: JSON.stringify({ input }),
   });
-  return (await response.body.json()) as { ok: boolean; value?: any; error?: any };
+  return (await response.body.json()) as Answer;
 }
 
 async function addWorkspace(): Promise<string> {
@@ -61,7 +72,7 @@ async function addWorkspace(): Promise<string> {
     apiKey: sandbox.keys.tenantAdmin,
   });
   expect(added.ok).toBe(true);
-  return added.value.profile.id as string;
+  return added.value!.profile.id;
 }
 
 describe('a stored key stays with its server (bridge HTTP → IPC dispatch)', () => {
@@ -72,7 +83,7 @@ describe('a stored key stays with its server (bridge HTTP → IPC dispatch)', ()
     expect((await rpc('workspaces.test', { id })).ok).toBe(true);
     expect((await rpc('workspaces.activate', { id })).ok).toBe(true);
     expect((await rpc('courses.list', {})).ok).toBe(true);
-    expect((await rpc('workspaces.list', undefined)).value.profiles.find((p: any) => p.id === id).baseUrl).toBe(
+    expect((await rpc('workspaces.list', undefined)).value!.profiles.find((p) => p.id === id).baseUrl).toBe(
       services.sandbox()!.baseUrl,
     );
     expect(recorder.requests).toEqual([]);
@@ -86,7 +97,7 @@ describe('a stored key stays with its server (bridge HTTP → IPC dispatch)', ()
     const seen = recorder.requests.map((r) => r.authorization);
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen)).toEqual(new Set(['Bearer typed-for-the-new-one']));
-    const profile = (await rpc('workspaces.list', undefined)).value.profiles.find((p: any) => p.id === id);
+    const profile = (await rpc('workspaces.list', undefined)).value!.profiles.find((p) => p.id === id);
     expect(profile).toMatchObject({ baseUrl: services.sandbox()!.baseUrl, hasKey: true });
     expect((await rpc('workspaces.test', { id })).ok).toBe(true);
   });
