@@ -83,7 +83,7 @@ describe('a stored key stays with its server (bridge HTTP → IPC dispatch)', ()
     expect((await rpc('workspaces.test', { id })).ok).toBe(true);
     expect((await rpc('workspaces.activate', { id })).ok).toBe(true);
     expect((await rpc('courses.list', {})).ok).toBe(true);
-    expect((await rpc('workspaces.list', undefined)).value!.profiles.find((p) => p.id === id).baseUrl).toBe(
+    expect((await rpc('workspaces.list', undefined)).value!.profiles.find((p) => p.id === id)?.baseUrl).toBe(
       services.sandbox()!.baseUrl,
     );
     expect(recorder.requests).toEqual([]);
