@@ -21,7 +21,8 @@ export function applyServerTimeouts(server: Server, timeouts: ServerTimeouts): v
   server.keepAliveTimeout = timeouts.keepAliveMs;
   // Expired requests are found by a periodic check (default every 30 s): check often enough that
   // the limits above hold to within a fraction of the shortest one.
-  server.connectionsCheckingInterval = Math.max(
+  // (A plain property Node reads when listening; @types/node only knows the constructor option.)
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.max(
     50,
     Math.min(1_000, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)),
   );
