@@ -2,8 +2,8 @@
  * `npm run dist` (Node 24): packages the built app (run `electron-vite build` first; the npm script
  * does) with electron-builder for the current platform: deb + AppImage on Linux, dmg on macOS,
  * nsis on Windows, into dist/. electron-builder downloads Electron's release zip for the target
- * platform (and Electron's headers to rebuild keytar): this needs internet access, or a filled
- * electron cache (ELECTRON_CACHE / ~/.cache/electron). Options after `--` pick other targets,
+ * platform: this needs internet access, or a filled electron cache (ELECTRON_CACHE /
+ * ~/.cache/electron). keytar is N-API with prebuilt binaries, so nothing native is rebuilt. Options after `--` pick other targets,
  * e.g. `npm run dist -- --linux deb`.
  */
 import { build, Platform } from 'electron-builder';
@@ -32,7 +32,7 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   console.error(
     'Packaging needs Electron’s release zip for the target platform (downloaded by electron-builder, or from ' +
-      'ELECTRON_CACHE) and Electron’s headers to rebuild keytar.',
+      'ELECTRON_CACHE, e.g. ~/.cache/electron).',
   );
   process.exit(1);
 }

@@ -19,8 +19,10 @@ export const BUILDER_CONFIG = {
   files: ['out/**/*', '!out/**/*.map', 'package.json'],
   asar: true,
   asarUnpack: [KEYTAR_NATIVE],
-  // keytar must be rebuilt for Electron's ABI (downloads Electron's headers).
-  npmRebuild: true,
+  // keytar is an N-API module with prebuilt binaries for every target (node_modules/keytar/prebuilds):
+  // it loads in Electron as built, so nothing is rebuilt (a rebuild would also replace the build
+  // the Node-side tests use, and needs Electron's headers from the network).
+  npmRebuild: false,
   // Fuses are flipped by our own hook (fuses.ts), not a second time by electron-builder.
   electronFuses: null,
   afterPack: flipLecternFuses,

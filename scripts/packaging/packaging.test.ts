@@ -28,11 +28,15 @@ describe('electron-builder configuration', () => {
     expect(BUILDER_CONFIG.electronFuses).toBeNull(); // flipped once, by our hook
   });
 
-  it('unpacks keytar’s native module (the one installed here matches the pattern)', () => {
-    const native = 'node_modules/keytar/build/Release/keytar.node';
-    expect(existsSync(native)).toBe(true);
+  it('unpacks keytar’s native modules, which are N-API prebuilds for every target (nothing to rebuild)', () => {
     expect(BUILDER_CONFIG.asarUnpack).toContain(KEYTAR_NATIVE);
-    expect(matchesGlob(native, KEYTAR_NATIVE)).toBe(true);
+    expect(BUILDER_CONFIG.npmRebuild).toBe(false);
+    for (const target of ['linux-x64', 'linux-arm64', 'darwin-x64', 'darwin-arm64', 'win32-x64']) {
+      const native = `node_modules/keytar/prebuilds/${target}/keytar.node`;
+      expect(existsSync(native), native).toBe(true);
+      expect(matchesGlob(native, KEYTAR_NATIVE)).toBe(true);
+    }
+    expect(matchesGlob('node_modules/keytar/build/Release/keytar.node', KEYTAR_NATIVE)).toBe(true);
     expect(matchesGlob('node_modules/keytar/lib/keytar.js', KEYTAR_NATIVE)).toBe(false);
   });
 });
