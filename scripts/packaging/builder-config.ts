@@ -30,6 +30,7 @@ export const BUILDER_CONFIG = {
     target: ['deb', 'AppImage'],
     category: 'Education',
     executableName: 'lectern',
+    maintainer: 'Lectern maintainers',
     synopsis: 'Desktop content authoring for the Learning Content External API',
   },
   deb: { depends: ['libsecret-1-0'] },
