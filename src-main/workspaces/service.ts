@@ -408,7 +408,8 @@ export class WorkspaceService {
     if ('legacy' in key) {
       // Saved before keys carried their origin: bind it to the address it was saved for, once.
       key = { key: key.legacy, origin: originOfUrl(row.base_url) };
-      await this.#keys.set(row.id, encodeStoredKey(key));
+      // Best effort: if the keychain refuses the write, this run still keeps the binding in memory.
+      await this.#keys.set(row.id, encodeStoredKey(key)).catch(() => undefined);
     }
     this.#keyCache.set(row.id, key);
     return key;
