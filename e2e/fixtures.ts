@@ -43,7 +43,7 @@ const CHROMIUM_ARGS = [
 export async function startBridgeHostProcess(
   dataDir: string,
   extraArgs: string[] = [],
-): Promise<{ child: ChildProcess; appUrl: string }> {
+): Promise<{ child: ChildProcess; appUrl: string; url: string; token: string }> {
   const child = spawn(
     process.execPath,
     ['src-main/bridge-host/main.ts', '--data', dataDir, '--test-hooks', ...extraArgs],
@@ -53,11 +53,21 @@ export async function startBridgeHostProcess(
     },
   );
   const lines = createInterface({ input: child.stdout });
-  const appUrl = await new Promise<string>((resolveUrl, reject) => {
+  const listening = await new Promise<{ appUrl: string; url: string; token: string }>((resolveLine, reject) => {
     child.once('exit', (code) => reject(new Error(`bridge host exited early with ${code}`)));
-    lines.once('line', (line) => resolveUrl((JSON.parse(line) as { appUrl: string }).appUrl));
+    lines.once('line', (line) => resolveLine(JSON.parse(line) as { appUrl: string; url: string; token: string }));
   });
-  return { child, appUrl };
+  return { child, ...listening };
+}
+
+/** A fresh one-time launch address (the first may expire while a browser starts on a busy machine). */
+export async function freshLaunchUrl(host: { url: string; token: string }): Promise<string> {
+  const response = await fetch(`${host.url}/__bridge/launch-code`, {
+    method: 'POST',
+    headers: { 'x-lectern-bridge-token': host.token },
+  });
+  if (!response.ok) throw new Error(`launch-code failed: ${response.status}`);
+  return ((await response.json()) as { appUrl: string }).appUrl;
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -74,15 +84,13 @@ export const test = base.extend<{ lectern: LecternApp }>({
     let browser: Browser | null = null;
     let child: ChildProcess | null = null;
     let electronApp: ElectronApplication | null = null;
-    let hostUrl = '';
+    let host = { url: '', token: '' };
 
     async function hook(action: string, body: unknown): Promise<unknown> {
       if (kind === 'electron') throw new Error(`test hook ${action} exists only in the bridge host`);
-      const url = new URL(hostUrl);
-      const token = /bridge-token=([^&]+)/.exec(url.hash)?.[1] ?? '';
-      const response = await fetch(`${url.origin}/__bridge/test/${action}`, {
+      const response = await fetch(`${host.url}/__bridge/test/${action}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-lectern-bridge-token': token },
+        headers: { 'content-type': 'application/json', 'x-lectern-bridge-token': host.token },
         body: JSON.stringify(body),
       });
       if (!response.ok) throw new Error(`test hook ${action} failed: ${await response.text()}`);
@@ -99,13 +107,13 @@ export const test = base.extend<{ lectern: LecternApp }>({
       }
       const started = await startBridgeHostProcess(dataDir);
       child = started.child;
-      hostUrl = started.appUrl;
+      host = { url: started.url, token: started.token };
       browser ??= await playwright.chromium.launch({
         executablePath: process.env['LECTERN_CHROMIUM'] ?? '/usr/bin/chromium',
         args: CHROMIUM_ARGS,
       });
       const page = await browser.newPage();
-      await page.goto(started.appUrl);
+      await page.goto(await freshLaunchUrl(host));
       return page;
     }
 

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
+import { browserArgs } from '../src-main/bridge-host/session.ts';
 
 const require = createRequire(import.meta.url);
 const run = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'inherit' }).status ?? 1;
@@ -35,18 +36,30 @@ if (binary) {
   console.error('No Electron binary here: starting Lectern in the bridge host instead.');
   const host = spawn(process.execPath, ['src-main/bridge-host/main.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
   createInterface({ input: host.stdout }).once('line', (line) => {
-    const { appUrl } = JSON.parse(line) as { appUrl: string };
+    // The launch address holds a one-time code, dead after first use or a few seconds: it may sit
+    // on Chromium's command line (readable by every local user) without exposing the session.
+    const { appUrl, url, token } = JSON.parse(line) as { appUrl: string; url: string; token: string };
     console.error(
-      `Lectern is running. Open this address in Chromium or Chrome:\n\n  ${appUrl}\n\nPress Ctrl+C to stop.`,
+      `Lectern is running. Open this address in Chromium or Chrome (it works once, within a few seconds):\n\n` +
+        `  ${appUrl}\n\nPress Enter here for a new address, Ctrl+C to stop.`,
     );
     const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) =>
       existsSync(p),
     );
     if (chromium && (process.env['DISPLAY'] || process.env['WAYLAND_DISPLAY'])) {
-      spawn(chromium, [`--app=${appUrl}`, '--no-first-run', '--disable-background-networking'], {
+      spawn(chromium, browserArgs(appUrl), {
         stdio: 'ignore',
         detached: true,
       }).unref();
+    }
+    if (process.stdin.isTTY) {
+      createInterface({ input: process.stdin }).on('line', () => {
+        // The session secret travels in a header from this process only, never on a command line.
+        void fetch(`${url}/__bridge/launch-code`, { method: 'POST', headers: { 'x-lectern-bridge-token': token } })
+          .then((response) => response.json() as Promise<{ appUrl: string }>)
+          .then(({ appUrl: fresh }) => console.error(`\n  ${fresh}\n`))
+          .catch(() => console.error('Could not get a new address from the bridge host.'));
+      });
     }
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => host.kill(signal));

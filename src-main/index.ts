@@ -6,28 +6,31 @@ import { app, BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { createAppServices, type AppServices } from './services/index.ts';
 import { createAppDispatch } from './ipc/index.ts';
-import { originOf } from './ipc/dispatch.ts';
 import { hardenApp } from './shell/hardening.ts';
 import { registerIpc } from './shell/ipc.ts';
-import { APP_ORIGIN, registerAppScheme, serveRenderer } from './shell/protocol.ts';
+import { decideLaunch } from './shell/launch-policy.ts';
+import { registerAppScheme, serveRenderer } from './shell/protocol.ts';
 import { createMainWindow } from './shell/window.ts';
 import { createNativeFileDialog } from './shell/dialog.ts';
 import { watchNetwork } from './shell/network.ts';
 import { showUploadNotifications } from './shell/notifications.ts';
 
-const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
+// A packaged build ignores the dev-server URL and refuses debugging switches (launch-policy.ts).
+const launch = decideLaunch({ isPackaged: app.isPackaged, env: process.env, argv: process.argv });
+const { appOrigin, startUrl } = launch;
 // Tests and side-by-side installs point the app at their own data folder.
 const userDataOverride = process.env['LECTERN_USER_DATA'];
 if (userDataOverride) app.setPath('userData', userDataOverride);
-const appOrigin = (devServerUrl && originOf(devServerUrl)) || APP_ORIGIN;
-const startUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
 const outDir = join(import.meta.dirname, '..');
 
-if (!app.requestSingleInstanceLock()) {
+if (launch.refusal) {
+  console.error(launch.refusal);
+  app.exit(2);
+} else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   registerAppScheme();
-  hardenApp(() => appOrigin, Boolean(devServerUrl));
+  hardenApp(() => appOrigin, launch.devServer);
   let services: AppServices | null = null;
 
   app.on('second-instance', () => {
@@ -53,9 +56,12 @@ if (!app.requestSingleInstanceLock()) {
     );
     watchNetwork(services);
     showUploadNotifications(services.events);
-    createMainWindow(startUrl, join(outDir, 'preload'));
+    if (launch.ignored.length > 0)
+      services.log.warn('packaged build ignored dev-only inputs', { ignored: launch.ignored });
+    const open = () => createMainWindow(startUrl, join(outDir, 'preload'), { devTools: launch.devTools });
+    open();
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createMainWindow(startUrl, join(outDir, 'preload'));
+      if (BrowserWindow.getAllWindows().length === 0) open();
     });
   });
 

@@ -173,6 +173,51 @@ export const DRAFT_STATES = [
 ] as const;
 
 const Fields = z.record(z.string(), z.unknown());
+
+/** Limits on draft fields coming from the renderer: plenty for any form, far from a stack overflow. */
+export const DRAFT_FIELD_LIMITS = { depth: 12, nodes: 20_000, stringLength: 200_000, keyLength: 200 } as const;
+
+/**
+ * Why a value is not JSON within DRAFT_FIELD_LIMITS, or null. Walks with an explicit stack, so a
+ * value nested 100,000 deep is refused here instead of overflowing whatever recurses over it later.
+ */
+export function boundedJsonProblem(root: unknown): string | null {
+  const limits = DRAFT_FIELD_LIMITS;
+  const stack: [unknown, number][] = [[root, 0]];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (++nodes > limits.nodes) return `too many values (more than ${limits.nodes})`;
+    if (value === null || typeof value === 'boolean') continue;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return 'a number that is not finite';
+      continue;
+    }
+    if (typeof value === 'string') {
+      if (value.length > limits.stringLength) return `a text longer than ${limits.stringLength} characters`;
+      continue;
+    }
+    if (typeof value !== 'object') return `a ${typeof value}, which is not JSON`;
+    if (depth >= limits.depth) return `nested deeper than ${limits.depth} levels`;
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push([item, depth + 1]);
+      continue;
+    }
+    const proto = Object.getPrototypeOf(value) as unknown;
+    if (proto !== Object.prototype && proto !== null) return 'an object that is not plain JSON';
+    for (const [key, item] of Object.entries(value)) {
+      if (key.length > limits.keyLength) return `a field name longer than ${limits.keyLength} characters`;
+      stack.push([item, depth + 1]);
+    }
+  }
+  return null;
+}
+
+/** Draft fields as the renderer may send them: a JSON object within DRAFT_FIELD_LIMITS. */
+const FieldsInput = z.record(z.string(), z.unknown()).superRefine((fields, ctx) => {
+  const problem = boundedJsonProblem(fields);
+  if (problem) ctx.addIssue({ code: 'custom', message: `Draft fields must be plain JSON; these contain ${problem}.` });
+});
 const FieldErrorItem = z.object({ field: z.string(), code: z.string(), message: z.string() });
 export const SyncErrorSchema = z.object({
   code: z.string(),
@@ -445,6 +490,8 @@ export const requestChannels = {
         environment: z.enum(['production', 'staging', 'custom']).optional(),
         baseUrl: BaseUrl.optional(),
         keyMode: z.enum(KEY_MODES).optional(),
+        /** Required when `baseUrl` changes on a workspace with a key: keys are bound to their address. */
+        apiKey: ApiKeyInput.optional(),
       })
       .strict(),
     ProfileSchema,
@@ -501,10 +548,12 @@ export const requestChannels = {
   'drafts.edit': channel(z.object({ resource: z.literal('assessment'), serverId: Uuid }).strict(), DraftSchema),
   /** A new resource; its Idempotency-Key is made now and kept with the draft. */
   'drafts.create': channel(
-    z.object({ resource: z.enum(RESOURCE_KINDS), parent: DraftParent.optional(), fields: Fields.optional() }).strict(),
+    z
+      .object({ resource: z.enum(RESOURCE_KINDS), parent: DraftParent.optional(), fields: FieldsInput.optional() })
+      .strict(),
     DraftSchema,
   ),
-  'drafts.save': channel(z.object({ id: Id, changes: Fields }).strict(), DraftSchema),
+  'drafts.save': channel(z.object({ id: Id, changes: FieldsInput }).strict(), DraftSchema),
   /** "Save to server": queues the draft in the outbox in the same transaction. */
   'drafts.submit': channel(z.object({ id: Id }).strict(), DraftSchema),
   'drafts.discard': channel(z.object({ id: Id }).strict(), Ok),

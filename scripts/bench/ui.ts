@@ -37,7 +37,7 @@ function percentile(values: number[], p: number): number {
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
-async function startHost(dataDir: string): Promise<{ child: ChildProcess; appUrl: string }> {
+async function startHost(dataDir: string): Promise<{ child: ChildProcess; host: { url: string; token: string } }> {
   const root = resolve(import.meta.dirname, '../..');
   const child = spawn(
     process.execPath,
@@ -47,13 +47,22 @@ async function startHost(dataDir: string): Promise<{ child: ChildProcess; appUrl
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  const appUrl = await new Promise<string>((done, fail) => {
+  const host = await new Promise<{ url: string; token: string }>((done, fail) => {
     child.once('exit', (code) => fail(new Error(`bridge host exited early (${code})`)));
     createInterface({ input: child.stdout }).once('line', (line) =>
-      done((JSON.parse(line) as { appUrl: string }).appUrl),
+      done(JSON.parse(line) as { url: string; token: string }),
     );
   });
-  return { child, appUrl };
+  return { child, host };
+}
+
+/** A one-time launch address made now (the one printed at start may expire while Chromium starts). */
+async function freshLaunchUrl(host: { url: string; token: string }): Promise<string> {
+  const response = await fetch(`${host.url}/__bridge/launch-code`, {
+    method: 'POST',
+    headers: { 'x-lectern-bridge-token': host.token },
+  });
+  return ((await response.json()) as { appUrl: string }).appUrl;
 }
 
 // The page-side code is plain JavaScript in strings: this script is type-checked as Node code
@@ -118,7 +127,7 @@ async function scrollFrames(page: Page): Promise<{ deltas: number[]; rows: numbe
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lectern-bench-ui-'));
   const startedAt = Date.now();
-  const { child, appUrl } = await startHost(dataDir);
+  const { child, host } = await startHost(dataDir);
   console.log(`bridge host with the large seed ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   // Timings are wall-clock: say how busy the machine was, so a slow run can be read for what it is.
   console.log(
@@ -135,7 +144,7 @@ async function main(): Promise<void> {
     await page.addInitScript({ content: FIRST_ROW_PROBE });
 
     // Warm the cache: the first visit fetches the first course page from the sandbox.
-    await page.goto(appUrl, { waitUntil: 'load' });
+    await page.goto(await freshLaunchUrl(host), { waitUntil: 'load' });
     await page.getByTestId('course-row').first().waitFor({ timeout: 60_000 });
     const first = await firstRowsFromCache(page);
 

@@ -4,8 +4,10 @@ import type { Dispatcher } from 'undici';
 import pkg from '../../package.json' with { type: 'json' };
 import { catalogue } from './catalogue.ts';
 import type { Operation } from './catalogue.ts';
-import { createCore } from './core.ts';
-import type { ApiKeySource, CallInput, Core } from './core.ts';
+import { createCore, parseBaseUrl } from './core.ts';
+import type { CallInput, Core } from './core.ts';
+import { bindKeySource } from './key-binding.ts';
+import type { ClientKeySource } from './key-binding.ts';
 import { isApiError } from './errors.ts';
 import type { RequestLogEntry } from './log.ts';
 import { walkItems, walkPages } from './paging.ts';
@@ -20,8 +22,11 @@ export const USER_AGENT = `Lectern/${pkg.version}`;
 export interface ApiClientOptions {
   /** Server root; the client appends /v1/external/learning. */
   baseUrl: string;
-  /** The key, or a getter asked on every call (e.g. from the keychain). Never stored on an object. */
-  apiKey: ApiKeySource;
+  /**
+   * The key, or a getter asked on every call (e.g. from the keychain). Never stored on an object.
+   * A bound key (`{key, origin}`) is only ever sent to its own origin.
+   */
+  apiKey: ClientKeySource;
   userAgent?: string;
   timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
   retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number; deadlineMs?: number };
@@ -151,7 +156,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const ownAgent = opts.dispatcher ? null : createAgent(timeouts);
   const core = createCore({
     baseUrl: opts.baseUrl,
-    apiKey: opts.apiKey,
+    apiKey: bindKeySource(opts.apiKey, parseBaseUrl(opts.baseUrl).origin),
     userAgent: opts.userAgent ?? USER_AGENT,
     timeouts,
     retry,

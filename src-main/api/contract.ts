@@ -29,12 +29,16 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return cur;
 }
 
-export function describeValue(value: unknown): string {
+/**
+ * A short description of a value for an error. `redact` runs on the whole value before it is
+ * cut to length: cutting first could leave a piece of a secret too short to recognise.
+ */
+export function describeValue(value: unknown, redact: (text: string) => string = (text) => text): string {
   if (value === undefined) return 'missing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return `array(${value.length})`;
   if (typeof value === 'object') return 'object';
-  const shown = JSON.stringify(value) ?? typeof value;
+  const shown = redact(JSON.stringify(typeof value === 'string' ? redact(value) : value) ?? typeof value);
   return `${typeof value} ${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown}`;
 }
 
@@ -74,9 +78,17 @@ function innermost(issue: Issue, prefix: readonly PropertyKey[]): { issue: Issue
   return { issue, path };
 }
 
-export function locateIssue(error: z.ZodError, input: unknown): ContractLocation {
+export function locateIssue(
+  error: z.ZodError,
+  input: unknown,
+  redact: (text: string) => string = (text) => text,
+): ContractLocation {
   const first = error.issues[0];
-  if (!first) return { jsonPath: '$', expected: 'a valid response', received: describeValue(input) };
+  if (!first) return { jsonPath: '$', expected: 'a valid response', received: describeValue(input, redact) };
   const { issue, path } = innermost(first, []);
-  return { jsonPath: formatPath(path), expected: expectedOf(issue), received: describeValue(valueAt(input, path)) };
+  return {
+    jsonPath: redact(formatPath(path)),
+    expected: redact(expectedOf(issue)),
+    received: describeValue(valueAt(input, path), redact),
+  };
 }

@@ -9,6 +9,7 @@ import type { ContractLocation } from './contract.ts';
 import { CancelledError, ContractError, UnsupportedOperationError, errorForStatus, isApiError } from './errors.ts';
 import type { ApiError, ApiErrorInit, TimeoutError } from './errors.ts';
 import { RequestLog } from './log.ts';
+import { createRedactor, type Redactor } from './redact.ts';
 import type { RequestLogEntry } from './log.ts';
 import { backoffDelay, parseRetryAfter, sleep } from './retry.ts';
 import type { RetryOptions } from './retry.ts';
@@ -88,17 +89,21 @@ export function createCore(opts: CoreOptions): Core {
   const source = opts.apiKey;
   // Remembered only to scrub it from server-provided text; a closure variable, never a property.
   let knownKey = typeof source === 'string' ? source : '';
+  let redactor: Redactor = createRedactor(knownKey);
 
   async function getKey(): Promise<string> {
     const key = typeof source === 'string' ? source : await source();
+    if (key !== knownKey) redactor = createRedactor(key);
     knownKey = key;
     return key;
   }
 
+  /** The key and any run of 8+ of its characters; applied before anything is cut to length. */
   function redact(text: string): string {
-    return knownKey.length >= 4 ? text.split(knownKey).join('[redacted]') : text;
+    return redactor(text);
   }
 
+  /** `where` must come from locateIssue/describeValue given `redact`, so nothing was cut before. */
   function contractError(init: ApiErrorInit, where: ContractLocation): ContractError {
     const received = redact(where.received);
     return new ContractError(
@@ -126,7 +131,7 @@ export function createCore(opts: CoreOptions): Core {
         throw contractError(withStatus, { jsonPath: '$', expected: 'a JSON success envelope', received: got });
       }
       const parsed = envelopeFor(op).safeParse(json.value);
-      if (!parsed.success) throw contractError(withStatus, locateIssue(parsed.error, json.value));
+      if (!parsed.success) throw contractError(withStatus, locateIssue(parsed.error, json.value, redact));
       return (parsed.data as { data: unknown }).data;
     }
 
@@ -163,11 +168,11 @@ export function createCore(opts: CoreOptions): Core {
     }
     const where: ContractLocation =
       envelope && !envelope.success
-        ? locateIssue(envelope.error, json.ok ? json.value : undefined)
+        ? locateIssue(envelope.error, json.ok ? json.value : undefined, redact)
         : {
             jsonPath: '$',
             expected: 'a JSON error envelope',
-            received: json.ok ? describeValue(json.value) : 'a body that is not JSON',
+            received: json.ok ? describeValue(json.value, redact) : 'a body that is not JSON',
           };
     throw contractError(withStatus, where);
   }

@@ -12,6 +12,8 @@ export type {
   Page,
 } from './client.ts';
 export type { ApiKeySource } from './core.ts';
+export { KeyBoundElsewhereError, originOfUrl } from './key-binding.ts';
+export type { BoundApiKey, ClientKeySource } from './key-binding.ts';
 export * from './errors.ts';
 export type { RequestLogEntry } from './log.ts';
 export { API_PREFIX, CONFLICT_RETRIES, catalogue, operations } from './catalogue.ts';

@@ -2,7 +2,11 @@
  * Plain Node entry (Node 24): `node src-main/bridge-host/main.ts [options]`.
  * Starts the main-process services (with the built-in Sandbox workspace) and serves the built
  * renderer to a browser over loopback. First stdout line:
- * {"event":"listening","url":…,"appUrl":…}. SIGINT/SIGTERM stop it cleanly.
+ * {"event":"listening","url":…,"appUrl":…,"token":…}. `appUrl` carries a one-time launch code
+ * (valid for a few seconds) that a browser exchanges for an HttpOnly session cookie; `token` is the
+ * session secret itself, for the process that started the host (it reads this line from a pipe:
+ * never pass it on a command line). POST /__bridge/launch-code with it gives a fresh `appUrl`.
+ * SIGINT/SIGTERM stop it cleanly.
  *
  *   --port N             bridge port (0 = random, default)
  *   --data DIR           app data folder (default .lectern-data/bridge)
@@ -69,7 +73,9 @@ const host = await startBridgeHost({
     : undefined,
 });
 
-process.stdout.write(JSON.stringify({ event: 'listening', url: host.url, appUrl: host.appUrl }) + '\n');
+process.stdout.write(
+  JSON.stringify({ event: 'listening', url: host.url, appUrl: host.appUrl, token: host.token }) + '\n',
+);
 if (values.open) process.stderr.write(`Open Lectern in a browser: ${host.appUrl}\n`);
 
 let stopping = false;

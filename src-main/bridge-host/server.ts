@@ -1,11 +1,12 @@
 /**
  * Plain Node. The bridge host: serves the built renderer on loopback and carries the IPC contract
- * over HTTP (requests) and a streamed event response (pushes), guarded by a random per-run token.
+ * over HTTP (requests) and a streamed event response (pushes), guarded by a random per-run session
+ * secret that a browser holds only as an HttpOnly cookie, got by redeeming a one-time launch code
+ * (session.ts), so the secret never appears on a command line.
  * It runs the very same handler table and dispatch as the Electron shell, so tests and
  * binary-less development exercise the real main-process code.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -13,10 +14,14 @@ import { contentTypeFor, isLoopbackHost, SECURITY_HEADERS } from '../services/se
 import type { Dispatch } from '../ipc/dispatch.ts';
 import { DROPPED_FILES_CHANNEL } from '../../src-preload/contract.ts';
 import type { AppEvents } from '../services/index.ts';
+import { createBridgeSession, LAUNCH_PATH, TOKEN_HEADER, type BridgeSession } from './session.ts';
+
+export { LAUNCH_PATH, TOKEN_HEADER };
 
 export const RPC_PREFIX = '/__bridge/rpc/';
 export const EVENTS_PATH = '/__bridge/events';
-export const TOKEN_HEADER = 'x-lectern-bridge-token';
+/** POST with the session secret: a fresh launch URL (e.g. for a browser opened by hand later). */
+export const LAUNCH_CODE_PATH = '/__bridge/launch-code';
 export const TEST_HOOKS_PREFIX = '/__bridge/test/';
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -27,7 +32,10 @@ export interface BridgeHostOptions {
   events: AppEvents;
   host?: string;
   port?: number;
+  /** The session secret (default: 32 random bytes). */
   token?: string;
+  /** How long a launch code stays valid (default 15 s). */
+  launchCodeTtlMs?: number;
   /**
    * Only with `--test-hooks`: lets an end-to-end test answer the file dialog or stop the
    * built-in sandbox. Token-guarded like everything else; absent in normal runs.
@@ -38,16 +46,19 @@ export interface BridgeHostOptions {
 export interface RunningBridgeHost {
   url: string;
   origin: string;
+  /** The session secret, for the process that started the host (header `x-lectern-bridge-token`). */
   token: string;
-  /** The address to open in a browser: the token travels in the fragment, never to a server log. */
+  /** The address to open in a browser: a one-time launch code that sets the session cookie. */
   appUrl: string;
+  /** Another one-time launch address (the first may have been used or expired). */
+  newLaunchUrl(): string;
   close(): Promise<void>;
 }
 
 export async function startBridgeHost(options: BridgeHostOptions): Promise<RunningBridgeHost> {
   const host = options.host ?? '127.0.0.1';
   if (!isLoopbackHost(host)) throw new Error(`The bridge host only binds to loopback addresses, not ${host}.`);
-  const token = options.token ?? randomBytes(32).toString('base64url');
+  let session: BridgeSession | null = null;
   const rendererDir = resolve(options.rendererDir);
   let origins: string[] = [];
   const dispatch = options.createDispatch(() => origins);
@@ -67,6 +78,12 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Runni
       return sendJson(res, 421, { error: 'unknown host' });
     }
     const url = new URL(req.url ?? '/', origins[0]);
+    if (url.pathname === LAUNCH_PATH) return launch(req, res, url);
+    if (url.pathname === LAUNCH_CODE_PATH) {
+      if (req.method !== 'POST') return sendJson(res, 405, { error: 'use POST' });
+      if (!hasToken(req)) return sendJson(res, 403, { error: 'missing or wrong bridge token' });
+      return sendJson(res, 200, { appUrl: launchUrl() });
+    }
     if (url.pathname.startsWith(RPC_PREFIX)) {
       if (req.method !== 'POST') return sendJson(res, 405, { error: 'use POST' });
       if (!hasToken(req)) return sendJson(res, 403, { error: 'missing or wrong bridge token' });
@@ -118,9 +135,36 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Runni
   }
 
   function hasToken(req: IncomingMessage): boolean {
-    const given = Buffer.from(headerValue(req.headers[TOKEN_HEADER]) ?? '');
-    const expected = Buffer.from(token);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return session?.authorized(req) ?? false;
+  }
+
+  /** Redeems a launch code for the session cookie, then opens the app without the code in the URL. */
+  function launch(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (req.method !== 'GET') return sendJson(res, 405, { error: 'use GET' });
+    const code = url.searchParams.get('code') ?? '';
+    const redeemed = session?.redeem(code) ?? false;
+    // A reload of the launch address by the browser that already holds the session just opens it.
+    if (!redeemed && !session?.hasCookie(req)) {
+      res.writeHead(403, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+        ...SECURITY_HEADERS,
+      });
+      res.end(
+        'This Lectern launch link has been used already or has expired (they work once, for a few seconds).\n' +
+          'Start Lectern again, or press Enter in the terminal that started it for a new link.\n',
+      );
+      return;
+    }
+    const headers: Record<string, string> = { Location: '/', 'Cache-Control': 'no-store', ...SECURITY_HEADERS };
+    if (redeemed && session) headers['Set-Cookie'] = session.cookie();
+    res.writeHead(303, headers);
+    res.end();
+  }
+
+  function launchUrl(): string {
+    if (!session) throw new Error('the bridge host is not listening yet');
+    return `${origins[0]}${LAUNCH_PATH}?code=${session.issueLaunchCode()}`;
   }
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
@@ -149,12 +193,14 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Runni
   const hostForUrl = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   const origin = `http://${hostForUrl}:${port}`;
   origins = host === '127.0.0.1' ? [origin, `http://localhost:${port}`] : [origin];
+  session = createBridgeSession({ port, secret: options.token, launchCodeTtlMs: options.launchCodeTtlMs });
 
   return {
     url: origin,
     origin,
-    token,
-    appUrl: `${origin}/#bridge-token=${token}`,
+    token: session.secret,
+    appUrl: launchUrl(),
+    newLaunchUrl: launchUrl,
     close: async () => {
       unsubscribe();
       for (const stream of eventStreams) stream.end();

@@ -34,6 +34,15 @@ describe('usage (exit 2)', () => {
     expect(r.stderr.length).toBeGreaterThan(0);
   });
 
+  it('plain http:// to another computer is refused, saying why (loopback: every other test here)', async () => {
+    for (const base of ['http://api.example.com', 'http://10.0.0.8:8000', 'http://127.0.0.1.example.com']) {
+      const r = await runLectern(['courses', '--base-url', base], { LECTERN_API_KEY: KEY });
+      expect(r.code, base).toBe(2);
+      expect(r.stderr).toMatch(/Refusing to send the API key over plain http:\/\/ to .*Use https:\/\//);
+      expect(r.stderr).not.toContain(KEY);
+    }
+  });
+
   it('a body file that is not JSON', async () => {
     const r = await runLectern(
       ['assignment', 'create', '--body-file', '-', '--base-url', 'http://127.0.0.1:9'],

@@ -1,14 +1,16 @@
 // CLI (plain Node). Where a command's server and key come from. Resolvers are tried in order; the
 // first that returns a connection wins. The workspaces engineer adds a `--profile` resolver (key
 // from the keychain) by putting it first in CONNECTION_RESOLVERS.
-import type { ApiKeySource } from '../api/index.ts';
+import type { ClientKeySource } from '../api/index.ts';
+import { isLoopbackHost } from '../services/security.ts';
 import { UsageError } from './globals.ts';
 import { profileResolver } from './commands/profiles.ts';
 import type { GlobalOptions } from './globals.ts';
 
 export interface Connection {
   baseUrl: string;
-  apiKey: ApiKeySource;
+  /** A key from a saved workspace is bound to the origin it was verified for. */
+  apiKey: ClientKeySource;
 }
 
 /** Returns a connection, or null to let the next resolver try. Throws UsageError when it owns the
@@ -45,4 +47,11 @@ function checkBaseUrl(baseUrl: string): void {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new UsageError('--base-url must start with http:// or https://');
+  // As in the app: the key travels in every request's Authorization header.
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new UsageError(
+      `Refusing to send the API key over plain http:// to ${url.hostname}: anyone on the network path could read ` +
+        'it. Use https://, or http:// only for this computer (localhost, 127.x.x.x, [::1]).',
+    );
+  }
 }

@@ -77,7 +77,10 @@ describe('shared IPC dispatch', () => {
         throw new Error('secret internal detail /home/user/key');
       },
       'app.health': () => {
-        throw Object.assign(new Error('Lectern could not reach the server.'), { code: 'NETWORK' });
+        // One of our own error classes with an UPPER_SNAKE code (a bare Error with a code is Node's).
+        throw new (class NetworkProblem extends Error {
+          readonly code = 'NETWORK';
+        })('Lectern could not reach the server.');
       },
       'app.echo': () => ({ text: 1 }) as unknown as { text: string; receivedAt: string },
     };

@@ -12,6 +12,7 @@ import {
   type Result,
 } from '../../src-preload/contract.ts';
 import type { z } from 'zod';
+import { humanSystemError, isSystemError } from './system-errors.ts';
 
 export type ChannelHandler<K extends ChannelName> = (
   input: z.output<(typeof requestChannels)[K]['input']>,
@@ -100,7 +101,11 @@ function failure(error: IpcError): Result<never> {
   return { ok: false, error };
 }
 
-/** Typed service errors carry `toIpcError()`; anything else becomes a generic INTERNAL error. */
+/**
+ * Typed service errors carry `toIpcError()` (or are our own classes with an UPPER_SNAKE code);
+ * OS, Node and SQLite errors become a plain sentence (details only in the log); anything else a
+ * generic INTERNAL error.
+ */
 export function toIpcError(
   error: unknown,
   channel: string,
@@ -114,6 +119,10 @@ export function toIpcError(
       /^[A-Z][A-Z0-9_]+$/.test(candidate.code) &&
       typeof candidate.message === 'string'
     ) {
+      if (isSystemError(error, candidate.code)) {
+        logInternalError?.(channel, error);
+        return humanSystemError(error, candidate.code);
+      }
       const plain: IpcError = { code: candidate.code, message: candidate.message };
       if (isPlainData(candidate.details)) plain.details = candidate.details;
       return plain;

@@ -16,6 +16,7 @@ import { checkFaults, resolveOptions } from './options.ts';
 import type { SandboxOptions } from './options.ts';
 import { SANDBOX_MIGRATIONS } from './schema.ts';
 import { applySeed } from './seed.ts';
+import { applyServerTimeouts } from './server-timeouts.ts';
 import { UrlSigner } from './signing.ts';
 import { Clock, createSql } from './sql.ts';
 import type { Sql } from './sql.ts';
@@ -96,6 +97,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     };
     const app = buildApp(ctx);
     server = app;
+    applyServerTimeouts(app.server, resolved.timeouts);
     await app.listen({ port: resolved.port, host: resolved.host });
     baseUrl = `http://${urlHost(resolved.host)}:${(app.server.address() as AddressInfo).port}`;
     log(

@@ -5,6 +5,7 @@ import type { FaultSettings } from './faults.ts';
 import { SEED_KINDS } from './seed.ts';
 import { DEFAULT_PROCESSING_MS } from './video-processing.ts';
 import type { SeedKind } from './seed.ts';
+import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './server-timeouts.ts';
 
 export interface SandboxOptions {
   /** 0 = a free port (default). */
@@ -35,6 +36,8 @@ export interface SandboxOptions {
   processingMs?: number;
   /** No request log on stderr. startSandbox() is quiet unless quiet: false; the CLI logs unless --quiet. */
   quiet?: boolean;
+  /** Header, whole-request and keep-alive limits per connection (defaults: 10 s, 60 s, 5 s). */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 export interface ResolvedOptions {
@@ -48,6 +51,7 @@ export interface ResolvedOptions {
   randomSeed: number | undefined;
   quiet: boolean;
   faults: FaultSettings;
+  timeouts: ServerTimeouts;
 }
 
 export class SandboxOptionError extends Error {
@@ -67,7 +71,7 @@ export function isLoopback(host: string): boolean {
     host === 'localhost' ||
     host === '::1' ||
     /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ||
-    /^::ffff:127\./i.test(host)
+    /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(host)
   );
 }
 
@@ -135,6 +139,26 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     randomSeed: options.randomSeed,
     quiet: options.quiet ?? true,
     faults,
+    timeouts: {
+      headersMs: integer(
+        'timeouts.headersMs',
+        options.timeouts?.headersMs ?? DEFAULT_SERVER_TIMEOUTS.headersMs,
+        1,
+        600_000,
+      ),
+      requestMs: integer(
+        'timeouts.requestMs',
+        options.timeouts?.requestMs ?? DEFAULT_SERVER_TIMEOUTS.requestMs,
+        1,
+        3_600_000,
+      ),
+      keepAliveMs: integer(
+        'timeouts.keepAliveMs',
+        options.timeouts?.keepAliveMs ?? DEFAULT_SERVER_TIMEOUTS.keepAliveMs,
+        1,
+        600_000,
+      ),
+    },
   };
 }
 

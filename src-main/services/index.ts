@@ -176,7 +176,8 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
     }),
     health: async () => {
       const checks = [
-        { name: 'data folder', ok: true, detail: env.dataDir },
+        // Where it is shows only in Diagnostics: a full path says who the user is and more.
+        { name: 'data folder', ok: true, detail: 'in use' },
         {
           name: 'sandbox server',
           ok: sandbox !== null || env.sandbox === false,

@@ -6,9 +6,10 @@ import { net, protocol } from 'electron';
 import { join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SECURITY_HEADERS } from '../services/security.ts';
+import { APP_ORIGIN } from './launch-policy.ts';
 
+export { APP_ORIGIN };
 export const APP_SCHEME = 'app';
-export const APP_ORIGIN = 'app://lectern';
 
 /** Must run before `app.whenReady()`. */
 export function registerAppScheme(): void {

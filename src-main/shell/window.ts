@@ -5,7 +5,7 @@
 import { BrowserWindow } from 'electron';
 import { join } from 'node:path';
 
-export function createMainWindow(startUrl: string, preloadDir: string): BrowserWindow {
+export function createMainWindow(startUrl: string, preloadDir: string, options: { devTools: boolean }): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -24,6 +24,8 @@ export function createMainWindow(startUrl: string, preloadDir: string): BrowserW
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: true,
+      // Off in packaged builds: DevTools would give anyone at the keyboard the renderer's bridge.
+      devTools: options.devTools,
     },
   });
   window.once('ready-to-show', () => window.show());

@@ -103,6 +103,22 @@ export class NoKey extends WorkspaceError {
   }
 }
 
+/**
+ * A workspace with a key moves to another address: its key is never sent there, so a key for the
+ * new address must be entered (and verified) in the same step.
+ */
+export class KeyRequired extends WorkspaceError {
+  readonly code = 'KEY_REQUIRED';
+  override name = 'KeyRequired';
+  constructor(name: string, baseUrl: string) {
+    super(
+      `Enter the API key for ${baseUrl}. The saved key of "${name}" was verified for its old address and is ` +
+        'never sent to another one; it is replaced by the key you enter.',
+      { field: 'apiKey', name, baseUrl },
+    );
+  }
+}
+
 /** The built-in Sandbox is managed by the app: it can be renamed, nothing else. */
 export class SandboxProfileFixed extends WorkspaceError {
   readonly code = 'SANDBOX_PROFILE_FIXED';

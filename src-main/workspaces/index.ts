@@ -7,6 +7,7 @@ export {
   ConfirmationRequired,
   InvalidProfile,
   KeyRejected,
+  KeyRequired,
   NoKey,
   ProfileNameTaken,
   ProfileNotFound,

@@ -6,13 +6,14 @@ import { startSandbox, type RunningSandbox } from '../sandbox/index.ts';
 import {
   ConfirmationRequired,
   InvalidProfile,
+  KeyRequired,
   ProfileNameTaken,
   ProfileNotFound,
   SandboxProfileFixed,
   type ActiveProfileChange,
   type WorkspaceService,
 } from './index.ts';
-import { caught, expectKeyNowhereOnDisk, openService, tempDataDir } from './test-support.ts';
+import { caught, expectKeyNowhereOnDisk, keychainKey, openService, tempDataDir } from './test-support.ts';
 
 requirePrivateKeyring();
 
@@ -59,7 +60,10 @@ describe('the built-in Sandbox workspace', () => {
     });
     expect(profile.capabilities.assessments).toBe(true);
     expect(service.getActiveProfile()?.id).toBe(profile.id);
-    expect(await service.getConnection(profile.id).apiKey()).toBe(sandbox.keys.tenantAdmin);
+    expect(await service.getConnection(profile.id).apiKey()).toEqual({
+      key: sandbox.keys.tenantAdmin,
+      origin: new URL(sandbox.baseUrl).origin,
+    });
     expect(secretToolLookup(profile.id)).toBeNull();
     expectKeyNowhereOnDisk(dataDir, sandbox.keys.tenantAdmin);
   });
@@ -82,8 +86,8 @@ describe('the built-in Sandbox workspace', () => {
 
   it('can be renamed but not moved, re-keyed, removed, or imitated', async () => {
     const sb = await service.ensureSandboxProfile({ baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.tenantAdmin });
-    expect(service.update(sb.id, { name: 'Demo' }).name).toBe('Demo');
-    expect(() => service.update(sb.id, { baseUrl: 'https://example.com' })).toThrow(SandboxProfileFixed);
+    expect((await service.update(sb.id, { name: 'Demo' })).name).toBe('Demo');
+    await expect(service.update(sb.id, { baseUrl: 'https://example.com' })).rejects.toThrow(SandboxProfileFixed);
     await expect(service.setKey(sb.id, sandbox.keys.tenantViewer)).rejects.toThrow(SandboxProfileFixed);
     await expect(service.remove(sb.id, { confirm: true })).rejects.toThrow(SandboxProfileFixed);
     await expect(service.add({ ...tenant('Fake'), environment: 'sandbox' as never })).rejects.toThrow(InvalidProfile);
@@ -108,8 +112,8 @@ describe('editing workspaces', () => {
     await expect(service.add(tenant(''))).rejects.toThrow(InvalidProfile);
     await expect(service.add(tenant('x'.repeat(81)))).rejects.toThrow(InvalidProfile);
     const other = (await service.add({ ...tenant('Other'), apiKey: undefined })).profile;
-    expect(() => service.update(other.id, { name: 'STAGING EU' })).toThrow(ProfileNameTaken);
-    expect(service.update(other.id, { name: 'other' }).name).toBe('other');
+    await expect(service.update(other.id, { name: 'STAGING EU' })).rejects.toThrow(ProfileNameTaken);
+    expect((await service.update(other.id, { name: 'other' })).name).toBe('other');
   });
 
   it('normalizes the base URL and refuses unsafe ones before any network call', async () => {
@@ -128,19 +132,26 @@ describe('editing workspaces', () => {
     }
   });
 
-  it('moving a workspace to another server clears its verification; changing mode changes capabilities', async () => {
+  it('moving a workspace to another server needs its key there and clears a keyless one’s verification; changing mode changes capabilities', async () => {
     const { profile } = await service.add(tenant('Move'));
     expect(profile.lastVerifiedAt).not.toBeNull();
-    const provider = service.update(profile.id, { keyMode: 'service-provider' });
+    const provider = await service.update(profile.id, { keyMode: 'service-provider' });
     expect(provider.capabilities).toMatchObject({ assessments: false, assignments: false });
     expect(provider.lastVerifiedAt).toBe(profile.lastVerifiedAt);
-    const moved = service.update(profile.id, { baseUrl: 'https://staging.example.com/', environment: 'staging' });
-    expect(moved).toMatchObject({
-      baseUrl: 'https://staging.example.com',
+    // Another origin in front of the same server.
+    const elsewhere = sandbox.baseUrl.replace('127.0.0.1', 'localhost');
+    await expect(service.update(profile.id, { baseUrl: elsewhere })).rejects.toThrow(KeyRequired);
+    const moved = await service.update(profile.id, {
+      baseUrl: `${elsewhere}/`,
       environment: 'staging',
-      lastVerifiedAt: null,
-      hasKey: true,
+      apiKey: sandbox.keys.tenantAdmin,
     });
+    expect(moved).toMatchObject({ baseUrl: elsewhere, environment: 'staging', hasKey: true });
+    expect(moved.lastVerifiedAt).not.toBeNull();
+
+    const keyless = (await service.add({ ...tenant('Keyless'), apiKey: undefined })).profile;
+    const away = await service.update(keyless.id, { baseUrl: 'https://staging.example.com/' });
+    expect(away).toMatchObject({ baseUrl: 'https://staging.example.com', lastVerifiedAt: null, hasKey: false });
   });
 
   it('unknown ids are ProfileNotFound', async () => {
@@ -222,7 +233,7 @@ describe('removing a workspace', () => {
     const error = await caught(service.remove(profile.id));
     expect(error).toBeInstanceOf(ConfirmationRequired);
     expect(error.message).toContain('deletes its API key and its local data');
-    expect(secretToolLookup(profile.id)).toBe(sandbox.keys.tenantAdmin);
+    expect(keychainKey(profile.id)).toBe(sandbox.keys.tenantAdmin);
 
     await service.remove(profile.id, { confirm: true });
     expect(secretToolLookup(profile.id)).toBeNull();

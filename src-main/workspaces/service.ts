@@ -7,18 +7,21 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import { originOfUrl, type BoundApiKey } from '../api/index.ts';
 import type { KeyStore } from '../keychain/index.ts';
 import { openDatabase, transaction, type DatabaseCorruptError } from '../store/database.ts';
 import { capabilitiesFor } from './capabilities.ts';
 import {
   ConfirmationRequired,
   InvalidProfile,
+  KeyRequired,
   NoKey,
   ProfileNameTaken,
   ProfileNotFound,
   SandboxProfileFixed,
 } from './errors.ts';
 import { ProfileRows, type ProfileRow } from './profile-rows.ts';
+import { decodeStoredKey, encodeStoredKey } from './stored-key.ts';
 import { WORKSPACES_DB_FILE, workspaceMigrations } from './schema.ts';
 import type { Access, ActiveProfileChange, Capabilities, KeyMode, Profile, ProfileConnection } from './types.ts';
 import type { ProfileInput, ProfilePatch, Verification } from './types.ts';
@@ -75,9 +78,9 @@ export class WorkspaceService {
    * in-process on every launch and gets its key then, so the Sandbox works on machines without any
    * keychain, and a key that is not secret never lands in the user's keychain.
    */
-  readonly #sandboxKeys = new Map<string, string>();
+  readonly #sandboxKeys = new Map<string, BoundApiKey>();
   /** Keys read from the keychain once, so API calls do not cost a D-Bus round trip each. */
-  readonly #keyCache = new Map<string, string>();
+  readonly #keyCache = new Map<string, BoundApiKey>();
 
   constructor(options: WorkspaceServiceOptions) {
     const path = options.dbPath ?? (options.dataDir ? join(options.dataDir, WORKSPACES_DB_FILE) : null);
@@ -146,7 +149,7 @@ export class WorkspaceService {
     if (apiKey !== null) {
       probe = await probeKey({ baseUrl, apiKey, chosenMode: keyMode, saved: false, createClient: this.#createClient });
       this.#requireFreeName(name, null); // it may have been taken while we waited
-      await this.#keys.set(id, apiKey);
+      await this.#keys.set(id, encodeStoredKey({ key: apiKey, origin: originOfUrl(baseUrl) }));
     }
     const at = this.#now().toISOString();
     try {
@@ -169,14 +172,21 @@ export class WorkspaceService {
     return { profile: this.get(id), verifiedMode: probe?.verifiedMode ?? null, warning: probe?.warning ?? null };
   }
 
-  /** Rename, move to another server, change environment or key mode. The Sandbox may only be renamed. */
-  update(profileId: string, patch: ProfilePatch): Profile {
+  /**
+   * Rename, move to another server, change environment or key mode. The Sandbox may only be renamed.
+   * Moving a workspace that has a key needs a key for the new address (`apiKey`), verified there
+   * before anything changes; it replaces the old key, which is never sent to the new address.
+   */
+  async update(profileId: string, patch: ProfilePatch & { apiKey?: string | undefined }): Promise<Profile> {
     const row = this.#row(profileId);
     if (
       row.environment === 'sandbox' &&
-      (patch.baseUrl !== undefined || patch.environment !== undefined || patch.keyMode !== undefined)
+      (patch.baseUrl !== undefined ||
+        patch.environment !== undefined ||
+        patch.keyMode !== undefined ||
+        patch.apiKey !== undefined)
     ) {
-      throw new SandboxProfileFixed('moved to another server or mode (only renamed)');
+      throw new SandboxProfileFixed('moved to another server, given another key or mode (only renamed)');
     }
     const fields = {
       name: patch.name === undefined ? row.name : normalizeName(patch.name),
@@ -185,8 +195,33 @@ export class WorkspaceService {
       keyMode: patch.keyMode === undefined ? row.key_mode : normalizeKeyMode(patch.keyMode),
     };
     this.#requireFreeName(fields.name, profileId);
-    // A key verified against one server says nothing about another.
-    this.#rows.updateFields(profileId, fields, fields.baseUrl !== row.base_url, this.#now().toISOString());
+    const moved = fields.baseUrl !== row.base_url;
+    const apiKey = patch.apiKey === undefined ? null : normalizeApiKey(patch.apiKey);
+    if (apiKey === null) {
+      if (moved && row.has_key === 1) throw new KeyRequired(row.name, fields.baseUrl);
+      // A verification made against one server says nothing about another.
+      this.#rows.updateFields(profileId, fields, moved, this.#now().toISOString());
+      if (moved && this.activeProfileId() === profileId) await this.#notify(profileId, profileId);
+      return this.get(profileId);
+    }
+    const probe = await probeKey({
+      baseUrl: fields.baseUrl,
+      apiKey,
+      chosenMode: fields.keyMode,
+      saved: false,
+      createClient: this.#createClient,
+    });
+    this.#row(profileId); // removed while we verified: store nothing
+    this.#requireFreeName(fields.name, profileId);
+    await this.#keys.set(profileId, encodeStoredKey({ key: apiKey, origin: originOfUrl(fields.baseUrl) }));
+    this.#keyCache.delete(profileId);
+    const at = this.#now().toISOString();
+    transaction(this.#db, () => {
+      this.#rows.updateFields(profileId, fields, true, at);
+      this.#rows.keyStored(profileId, fields.baseUrl, keyHint(apiKey), probe.access, at);
+    });
+    // The active workspace's client, sync and uploads were built for the old address: reopen them.
+    if (moved && this.activeProfileId() === profileId) await this.#notify(profileId, profileId);
     return this.get(profileId);
   }
 
@@ -225,7 +260,7 @@ export class WorkspaceService {
       saved: false,
       createClient: this.#createClient,
     });
-    await this.#keys.set(profileId, apiKey);
+    await this.#keys.set(profileId, encodeStoredKey({ key: apiKey, origin: originOfUrl(row.base_url) }));
     this.#keyCache.delete(profileId);
     const at = this.#now().toISOString();
     if (!this.#rows.keyStored(profileId, row.base_url, keyHint(apiKey), probe.access, at)) {
@@ -246,6 +281,8 @@ export class WorkspaceService {
   async testConnection(profileId: string): Promise<Verification> {
     const row = this.#row(profileId);
     const apiKey = await this.#readKey(row);
+    // The client would refuse too; saying it here names the way out.
+    if (apiKey.origin !== originOfUrl(row.base_url)) throw new KeyRequired(row.name, row.base_url);
     const probe = await probeKey({
       baseUrl: row.base_url,
       apiKey,
@@ -303,7 +340,7 @@ export class WorkspaceService {
       });
       return newId;
     });
-    this.#sandboxKeys.set(id, apiKey);
+    this.#sandboxKeys.set(id, { key: apiKey, origin: originOfUrl(baseUrl) });
     if (this.activeProfileId() === null) await this.#activate(id);
     return this.get(id);
   }
@@ -338,6 +375,10 @@ export class WorkspaceService {
     const previousProfileId = this.activeProfileId();
     if (previousProfileId === profileId) return;
     this.#rows.setActiveId(profileId);
+    await this.#notify(profileId, previousProfileId);
+  }
+
+  async #notify(profileId: string | null, previousProfileId: string | null): Promise<void> {
     const change: ActiveProfileChange = { profile: profileId ? this.get(profileId) : null, previousProfileId };
     const failures: unknown[] = [];
     for (const listener of [...this.#listeners]) {
@@ -351,7 +392,8 @@ export class WorkspaceService {
     if (failures.length > 0) throw failures[0];
   }
 
-  async #readKey(row: ProfileRow): Promise<string> {
+  /** The key with the origin it was verified against; the API client sends it nowhere else. */
+  async #readKey(row: ProfileRow): Promise<BoundApiKey> {
     if (row.environment === 'sandbox') {
       const key = this.#sandboxKeys.get(row.id);
       if (!key) throw new NoKey(row.name);
@@ -359,9 +401,16 @@ export class WorkspaceService {
     }
     const cached = this.#keyCache.get(row.id);
     if (cached) return cached;
-    const key = await this.#keys.get(row.id);
+    const stored = await this.#keys.get(row.id);
     // libsecret answers reads from a locked keyring with "nothing": say so rather than "no key yet".
-    if (!key) throw new NoKey(row.name, row.has_key === 1);
+    if (!stored) throw new NoKey(row.name, row.has_key === 1);
+    let key = decodeStoredKey(stored);
+    if ('legacy' in key) {
+      // Saved before keys carried their origin: bind it to the address it was saved for, once.
+      key = { key: key.legacy, origin: originOfUrl(row.base_url) };
+      // Best effort: if the keychain refuses the write, this run still keeps the binding in memory.
+      await this.#keys.set(row.id, encodeStoredKey(key)).catch(() => undefined);
+    }
     this.#keyCache.set(row.id, key);
     return key;
   }

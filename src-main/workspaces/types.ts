@@ -2,6 +2,7 @@
  * Main process / plain Node. What a workspace (profile) is. The shapes match the IPC contract's
  * `Profile`, `Capabilities` and `Verification` so handlers pass them through unchanged.
  */
+import type { BoundApiKey } from '../api/index.ts';
 
 export const ENVIRONMENTS = ['production', 'staging', 'custom', 'sandbox'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -66,8 +67,11 @@ export interface ProfileConnection {
   profileId: string;
   baseUrl: string;
   keyMode: KeyMode;
-  /** Reads the key when called (from memory or the keychain); pass it as the API client's `apiKey`. */
-  apiKey: () => Promise<string>;
+  /**
+   * Reads the key when called (from memory or the keychain), with the origin it was verified
+   * against; pass it as the API client's `apiKey`, which refuses to send it anywhere else.
+   */
+  apiKey: () => Promise<BoundApiKey>;
 }
 
 export interface ActiveProfileChange {

@@ -15,11 +15,10 @@ import {
   keyringHoldsSecret,
   requirePrivateKeyring,
   runNodeChild,
-  secretToolLookup,
 } from '../keychain/test-support.ts';
 import { startSandbox, type RunningSandbox } from '../sandbox/index.ts';
 import { KeyRejected, NoKey, Unreachable, WORKSPACES_DB_FILE, type WorkspaceService } from './index.ts';
-import { caught, expectKeyNowhereOnDisk, openService, tempDataDir } from './test-support.ts';
+import { caught, expectKeyNowhereOnDisk, keychainKey, openService, tempDataDir } from './test-support.ts';
 
 requirePrivateKeyring();
 
@@ -81,7 +80,7 @@ describe('saving a key verifies it first', () => {
     });
     expect(profile.capabilities).toEqual({ assessments: true, assignments: true, reason: null });
     expect(profile.lastVerifiedAt).not.toBeNull();
-    expect(secretToolLookup(profile.id)).toBe(key);
+    expect(keychainKey(profile.id)).toBe(key);
 
     // Secrecy: the SQLite bytes (main file and -wal) never contain the key; the row holds 4 chars.
     expectKeyNowhereOnDisk(dataDir, key);
@@ -150,16 +149,16 @@ describe('replacing, reading and testing keys', () => {
   it('setKey replaces the key in the keychain; a rejected replacement keeps the old one', async () => {
     const { profile } = await service.add(input('Replace', 'tenant', sandbox.keys.tenantAdmin));
     const connection = service.getConnection(profile.id);
-    expect(await connection.apiKey()).toBe(sandbox.keys.tenantAdmin);
+    expect((await connection.apiKey()).key).toBe(sandbox.keys.tenantAdmin);
 
     const replaced = await service.setKey(profile.id, `  ${sandbox.keys.tenantViewer}\n`);
     expect(replaced.profile.keyHint).toBe(sandbox.keys.tenantViewer.slice(-4));
-    expect(secretToolLookup(profile.id)).toBe(sandbox.keys.tenantViewer);
-    expect(await connection.apiKey()).toBe(sandbox.keys.tenantViewer);
+    expect(keychainKey(profile.id)).toBe(sandbox.keys.tenantViewer);
+    expect((await connection.apiKey()).key).toBe(sandbox.keys.tenantViewer);
 
     const error = await rejection(service.setKey(profile.id, WRONG_KEY));
     expect(error).toBeInstanceOf(KeyRejected);
-    expect(secretToolLookup(profile.id)).toBe(sandbox.keys.tenantViewer);
+    expect(keychainKey(profile.id)).toBe(sandbox.keys.tenantViewer);
     expect(service.get(profile.id).keyHint).toBe(sandbox.keys.tenantViewer.slice(-4));
     expectKeyNowhereOnDisk(dataDir, sandbox.keys.tenantViewer);
   });

@@ -3,7 +3,7 @@
  * every key mode may make (`GET /categories`), then a probe of `GET /assessments`, which is
  * tenant-only. The server decides a key's mode; the client can only infer it from that probe.
  */
-import { createApiClient, isApiError, type ApiError } from '../api/index.ts';
+import { createApiClient, isApiError, type ApiError, type ClientKeySource } from '../api/index.ts';
 import { KeyRejected, Unreachable, VerificationFailed } from './errors.ts';
 import type { Access, KeyMode } from './types.ts';
 
@@ -14,7 +14,7 @@ export interface ProbeClient {
   close(): Promise<void>;
 }
 
-export type ProbeClientFactory = (options: { baseUrl: string; apiKey: string }) => ProbeClient;
+export type ProbeClientFactory = (options: { baseUrl: string; apiKey: ClientKeySource }) => ProbeClient;
 
 /** One attempt, short limits: the user is waiting on the Save button. */
 export const createProbeClient: ProbeClientFactory = ({ baseUrl, apiKey }) =>
@@ -33,7 +33,7 @@ export interface ProbeResult {
 
 export interface ProbeOptions {
   baseUrl: string;
-  apiKey: string;
+  apiKey: ClientKeySource;
   chosenMode: KeyMode;
   /** Whether the key is already stored (changes the "not saved" sentence of errors). */
   saved: boolean;

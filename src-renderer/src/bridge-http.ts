@@ -1,7 +1,8 @@
 /**
  * Renderer, bridge-host mode only (under Electron the preload provides `window.lectern`). Carries
- * the same contract to the bridge host on our own loopback origin. The per-run token arrives in
- * the URL fragment and is kept in sessionStorage for reloads.
+ * the same contract to the bridge host on our own loopback origin. The session is an HttpOnly,
+ * SameSite=Strict cookie the host set when the browser opened its one-time launch address: script
+ * never sees the secret, and same-origin fetches carry it on their own.
  *
  * The bridge object is built lazily from channel names (`lectern.group.method`) instead of from
  * the contract's schema table, so the first screen does not wait for zod to build every schema;
@@ -9,22 +10,7 @@
  */
 import type { ChannelName, EventName, FileHandle, LecternBridge, Result } from '../../src-preload/contract.ts';
 
-const TOKEN_KEY = 'lectern.bridgeToken';
-const TOKEN_HEADER = 'x-lectern-bridge-token';
-
-function takeToken(): string {
-  const match = /bridge-token=([A-Za-z0-9_-]+)/.exec(window.location.hash);
-  if (match?.[1]) {
-    sessionStorage.setItem(TOKEN_KEY, match[1]);
-    history.replaceState(null, '', window.location.pathname + window.location.search);
-  }
-  const token = sessionStorage.getItem(TOKEN_KEY);
-  if (!token) throw new Error('Lectern needs its bridge token: open the address the bridge host printed.');
-  return token;
-}
-
 export function installHttpBridge(): LecternBridge {
-  const token = takeToken();
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   let streaming = false;
 
@@ -32,9 +18,19 @@ export function installHttpBridge(): LecternBridge {
     try {
       const response = await fetch(`/__bridge/rpc/${encodeURIComponent(channel)}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', [TOKEN_HEADER]: token },
+        headers: { 'Content-Type': 'application/json' },
+        credentials: 'same-origin',
         body: JSON.stringify({ input }),
       });
+      if (response.status === 403) {
+        return {
+          ok: false,
+          error: {
+            code: 'BRIDGE_UNAVAILABLE',
+            message: 'This page has no Lectern session: open the address the bridge host printed (it works once).',
+          },
+        };
+      }
       if (!response.ok) {
         return {
           ok: false,
@@ -53,7 +49,7 @@ export function installHttpBridge(): LecternBridge {
   async function stream(): Promise<void> {
     for (;;) {
       try {
-        const response = await fetch('/__bridge/events', { headers: { [TOKEN_HEADER]: token } });
+        const response = await fetch('/__bridge/events', { credentials: 'same-origin' });
         if (!response.body) throw new Error('no stream');
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';

@@ -6,9 +6,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { filesContaining, requirePrivateKeyring, secretToolLookup } from '../../keychain/test-support.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 import { profileDatabasePath } from '../../store/profile-database.ts';
-import { tempDataDir } from '../../workspaces/test-support.ts';
+import { DatabaseSync } from 'node:sqlite';
+import { WORKSPACES_DB_FILE } from '../../workspaces/index.ts';
+import {
+  keychainKey,
+  keychainOrigin,
+  startRecorder,
+  tempDataDir,
+  type Recorder,
+} from '../../workspaces/test-support.ts';
 import { readGlobals, UsageError } from '../globals.ts';
-import { runLectern, type CliResult } from '../test-support.ts';
+import { runLectern, stderrJson, type CliResult } from '../test-support.ts';
 import { profileResolver, resolveProfileConnection } from './profiles.ts';
 
 requirePrivateKeyring();
@@ -66,7 +74,7 @@ describe('lectern profiles', () => {
     const listed = await lectern(['profiles', 'list', '--json']);
     const profiles = JSON.parse(listed.stdout) as { id: string; name: string; hasKey: boolean; keyHint: string }[];
     expect(profiles).toEqual([expect.objectContaining({ name: 'Staging', hasKey: true, keyHint: key.slice(-4) })]);
-    expect(secretToolLookup(profiles[0]!.id)).toBe(key);
+    expect(keychainKey(profiles[0]!.id)).toBe(key);
     const table = await lectern(['profiles', 'list']);
     expect(table.stdout).toMatch(/Staging\s+staging\s+tenant\s+…/);
     expectNoKeyIn(table, key);
@@ -111,7 +119,7 @@ describe('lectern profiles', () => {
     const refused = await lectern(['profiles', 'remove', 'Old']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('Pass --yes to confirm');
-    expect(secretToolLookup(profile!.id)).toBe(sandbox.keys.tenantViewer);
+    expect(keychainKey(profile!.id)).toBe(sandbox.keys.tenantViewer);
 
     const removed = await lectern(['profiles', 'remove', 'Old', '--yes']);
     expect(removed.code, removed.stderr).toBe(0);
@@ -135,10 +143,11 @@ describe('--profile NAME', () => {
   it('resolves a workspace to its server and key from the keychain', async () => {
     expect((await lectern(addArgs('Work'), sandbox.keys.tenantAdmin)).code).toBe(0);
     const resolved = await resolveProfileConnection('work', dataDir);
-    expect(resolved).toMatchObject({ baseUrl: sandbox.baseUrl, keyMode: 'tenant', apiKey: sandbox.keys.tenantAdmin });
+    const bound = { key: sandbox.keys.tenantAdmin, origin: new URL(sandbox.baseUrl).origin };
+    expect(resolved).toMatchObject({ baseUrl: sandbox.baseUrl, keyMode: 'tenant', apiKey: bound });
 
     const globals = readGlobals({ profile: 'Work', 'data-dir': dataDir }, {});
-    expect(await profileResolver(globals, {})).toEqual({ baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.tenantAdmin });
+    expect(await profileResolver(globals, {})).toEqual({ baseUrl: sandbox.baseUrl, apiKey: bound });
     expect(await profileResolver(readGlobals({ 'data-dir': dataDir }, {}), {})).toBeNull();
     await expect(
       profileResolver(readGlobals({ profile: 'Work', 'base-url': 'http://x', 'data-dir': dataDir }, {}), {}),
@@ -149,5 +158,58 @@ describe('--profile NAME', () => {
   it('an empty data folder is a usage error and stays empty', async () => {
     await expect(resolveProfileConnection('Any', dataDir)).rejects.toThrow(UsageError);
     expect(readdirSync(dataDir)).toEqual([]);
+  });
+});
+
+describe('a saved key stays with its server', () => {
+  let recorder: Recorder;
+  beforeAll(async () => {
+    recorder = await startRecorder();
+  });
+  afterAll(() => recorder.close());
+  beforeEach(() => {
+    recorder.requests.length = 0;
+  });
+
+  async function addWork(): Promise<string> {
+    expect((await lectern(addArgs('Work'), sandbox.keys.tenantAdmin)).code).toBe(0);
+    return (JSON.parse((await lectern(['profiles', 'list', '--json'])).stdout) as { id: string }[])[0]!.id;
+  }
+
+  it('profiles set-url needs the new address’s key on stdin, verifies it there, and replaces the old key', async () => {
+    const id = await addWork();
+    const keyless = await lectern(['profiles', 'set-url', 'Work', '--base-url', recorder.baseUrl], '');
+    expect(keyless.code).toBe(2);
+    expect(keyless.stderr).toContain('No API key on standard input');
+    expect(recorder.requests).toEqual([]);
+
+    // The same server under another origin, with a key typed for it.
+    const elsewhere = sandbox.baseUrl.replace('127.0.0.1', 'localhost');
+    const moved = await lectern(
+      ['profiles', 'set-url', 'Work', '--base-url', elsewhere],
+      `${sandbox.keys.tenantViewer}\n`,
+    );
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.stdout).toContain(`Moved "Work" to ${elsewhere}`);
+    expectNoKeyIn(moved, sandbox.keys.tenantViewer);
+    expect(keychainKey(id)).toBe(sandbox.keys.tenantViewer);
+    expect(keychainOrigin(id)).toBe(new URL(elsewhere).origin);
+    expect((await lectern(['--profile', 'Work', 'categories'])).code).toBe(0);
+  });
+
+  it('--profile and profiles test refuse a row pointed elsewhere behind the app’s back, sending nothing', async () => {
+    const id = await addWork();
+    const raw = new DatabaseSync(join(dataDir, WORKSPACES_DB_FILE));
+    raw.prepare('UPDATE profiles SET base_url = ? WHERE id = ?').run(recorder.baseUrl, id);
+    raw.close();
+
+    const listed = await lectern(['--profile', 'Work', 'courses', '--json']);
+    expect(listed.code).toBe(3);
+    expect(stderrJson(listed)).toMatchObject({ code: 'KEY_BOUND_ELSEWHERE' });
+    expectNoKeyIn(listed, sandbox.keys.tenantAdmin);
+    const tested = await lectern(['profiles', 'test', 'Work']);
+    expect(tested.code).toBe(2);
+    expect(tested.stderr).toMatch(/never sent to another/);
+    expect(recorder.requests).toEqual([]);
   });
 });

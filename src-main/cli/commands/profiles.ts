@@ -1,15 +1,17 @@
-// CLI (plain Node). `lectern profiles list|add|set-key|remove|test`: the app's workspaces, shared
+// CLI (plain Node). `lectern profiles list|add|set-key|set-url|remove|test`: the app's workspaces, shared
 // with the desktop app through the data folder. Keys go to the OS keychain and are read from
 // standard input only (never from argv, where `ps` and shell history would show them). Also the
 // `--profile NAME` connection resolver other commands use instead of LECTERN_API_KEY.
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import type { BoundApiKey } from '../../api/index.ts';
 import { createSystemKeyStore, isKeychainError, type KeyStore } from '../../keychain/index.ts';
 import { profileDatabasePath } from '../../store/profile-database.ts';
 import {
   InvalidProfile,
   KeyRejected,
+  KeyRequired,
   NoKey,
   ProfileNameTaken,
   ProfileNotFound,
@@ -30,6 +32,7 @@ const USAGE = [
   'profiles list',
   'profiles add --name NAME --base-url URL --environment production|staging|custom --mode tenant|service-provider  (key on stdin)',
   'profiles set-key NAME  (key on stdin)',
+  'profiles set-url NAME --base-url URL  (the key for the new address on stdin)',
   'profiles remove NAME --yes',
   'profiles test NAME',
 ];
@@ -49,7 +52,7 @@ export const profilesCommand: Command = {
     yes: { type: 'boolean' },
   },
   async run(ctx) {
-    const verb = action(ctx, ['list', 'add', 'set-key', 'remove', 'test'], USAGE.join(' | '));
+    const verb = action(ctx, ['list', 'add', 'set-key', 'set-url', 'remove', 'test'], USAGE.join(' | '));
     const service = openWorkspaces(ctx.globals.dataDir, createSystemKeyStore());
     try {
       if (verb === 'list') return list(ctx, service);
@@ -57,6 +60,7 @@ export const profilesCommand: Command = {
       const profile = byName(service, oneName(ctx, verb));
       if (verb === 'set-key')
         return print(ctx, await service.setKey(profile.id, await readKey(ctx)), 'Replaced the key of');
+      if (verb === 'set-url') return await setUrl(ctx, service, profile);
       if (verb === 'test') return print(ctx, await service.testConnection(profile.id), 'Connection OK for');
       if (ctx.options.yes !== true) {
         throw new UsageError(
@@ -123,6 +127,17 @@ async function add(ctx: CommandContext, service: WorkspaceService): Promise<void
   print(ctx, await service.add({ ...input, apiKey }), 'Saved workspace');
 }
 
+/** A key is bound to the address it was verified for: moving needs the new address's key. */
+async function setUrl(ctx: CommandContext, service: WorkspaceService, profile: Profile): Promise<void> {
+  const baseUrl = ctx.options['base-url'];
+  if (typeof baseUrl !== 'string' || baseUrl.trim() === '')
+    throw new UsageError(`--base-url is required. Usage: lectern ${USAGE[3]}`);
+  const apiKey = profile.hasKey ? await readKey(ctx) : undefined;
+  const moved = await service.update(profile.id, { baseUrl, apiKey });
+  if (ctx.out.json) return ctx.out.printJson(moved);
+  ctx.out.line(`Moved "${moved.name}" to ${moved.baseUrl}${moved.hasKey ? ` (key …${moved.keyHint ?? ''})` : ''}.`);
+}
+
 function print(ctx: CommandContext, result: Verification, verb: string): void {
   if (ctx.out.json) return ctx.out.printJson(result);
   const { profile } = result;
@@ -162,6 +177,7 @@ function reportWorkspaceError(ctx: CommandContext, error: unknown): number {
       ProfileNameTaken,
       ProfileNotFound,
       NoKey,
+      KeyRequired,
       SandboxProfileFixed,
     ].some((type) => error instanceof type);
   if (!known) throw error;
@@ -233,8 +249,8 @@ export interface ResolvedProfileConnection {
   profileId: string;
   baseUrl: string;
   keyMode: Profile['keyMode'];
-  /** Read from the keychain once, when the connection was resolved. */
-  apiKey: string;
+  /** Read from the keychain once, when the connection was resolved, with the origin it is bound to. */
+  apiKey: BoundApiKey;
 }
 
 /**

@@ -17,7 +17,12 @@ beforeAll(async () => {
   data = tempDataDir();
   session = openProfileSession({
     dataDir: data.dir,
-    connection: { profileId: 'p', baseUrl: sandbox.baseUrl, keyMode: 'tenant', apiKey: async () => sandbox.apiKey },
+    connection: {
+      profileId: 'p',
+      baseUrl: sandbox.baseUrl,
+      keyMode: 'tenant',
+      apiKey: async () => ({ key: sandbox.apiKey, origin: new URL(sandbox.baseUrl).origin }),
+    },
     events: { emit: () => undefined, subscribe: () => () => undefined },
     log: createLogger(null),
   });

@@ -1,6 +1,6 @@
 /**
  * Main process / plain Node. Workspace handlers. The API key only ever travels renderer → main
- * (add, setKey); every answer carries `hasKey` and at most a four-character hint.
+ * (add, setKey, update when the address changes); every answer carries `hasKey` and at most a four-character hint.
  */
 import type { AppServices } from '../../services/index.ts';
 import type { HandlerTable } from '../dispatch.ts';
@@ -24,8 +24,8 @@ export function workspaceHandlers(services: AppServices): Pick<HandlerTable, Wor
       changed();
       return verification;
     },
-    'workspaces.update': ({ id, ...patch }) => {
-      const profile = workspaces.update(id, patch);
+    'workspaces.update': async ({ id, ...patch }) => {
+      const profile = await workspaces.update(id, patch);
       changed();
       return profile;
     },

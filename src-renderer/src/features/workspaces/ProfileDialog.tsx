@@ -35,6 +35,8 @@ function keyError(error: unknown): Errors {
     case 'KEY_REJECTED':
     case 'Unauthorized':
       return { apiKey: 'The server did not accept this key. Check it and try again.' };
+    case 'KEY_REQUIRED':
+      return { apiKey: 'Enter the API key for the new address.' };
     case 'SERVER_UNREACHABLE':
       return { baseUrl: 'Nothing answered at this address.' };
     case 'PROFILE_NAME_TAKEN':
@@ -88,11 +90,19 @@ function ProfileForm({ profile, onClose, onSaved }: Omit<ProfileDialogProps, 'op
   const keyHintId = useId();
   const keyErrorId = useId();
 
+  // A key is only ever sent to the address it was checked against: moving needs the new one's key.
+  const moved = profile !== undefined && profile.hasKey && baseUrl.trim().replace(/\/+$/, '') !== profile.baseUrl;
+  const askKey = !profile || moved;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const apiKey = keyRef.current?.value ?? '';
-    const candidate = { name, environment, baseUrl, keyMode, apiKey: profile ? 'x'.repeat(8) : apiKey };
+    const candidate = { name, environment, baseUrl, keyMode, apiKey: askKey ? apiKey : 'x'.repeat(8) };
     const parsed = ProfileDraftSchema.safeParse(candidate);
+    if (moved && apiKey.trim() === '') {
+      setErrors({ apiKey: 'Enter the API key for the new address.' });
+      return;
+    }
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
@@ -111,6 +121,7 @@ function ProfileForm({ profile, onClose, onSaved }: Omit<ProfileDialogProps, 'op
             environment: parsed.data.environment,
             baseUrl: parsed.data.baseUrl,
             keyMode: parsed.data.keyMode,
+            ...(moved ? { apiKey: parsed.data.apiKey } : {}),
           })
           .then((updated) => ({ verification: null, profile: updated }))
       : store.add(parsed.data).then((verification) => ({ verification, profile: verification.profile }));
@@ -173,10 +184,10 @@ function ProfileForm({ profile, onClose, onSaved }: Omit<ProfileDialogProps, 'op
           </label>
         ))}
       </fieldset>
-      {!profile && (
+      {askKey && (
         <div className={`field${errors['apiKey'] ? ' field--invalid' : ''}`} data-field="apiKey">
           <label htmlFor={keyId} className="field-label">
-            API key
+            {moved ? 'API key for the new address' : 'API key'}
           </label>
           <input
             id={keyId}
@@ -191,7 +202,9 @@ function ProfileForm({ profile, onClose, onSaved }: Omit<ProfileDialogProps, 'op
             data-testid="api-key-input"
           />
           <p id={keyHintId} className="field-hint">
-            Stored only in your system keychain. Lectern shows at most its last four characters.
+            {moved
+              ? 'A saved key is only ever sent to the address it was checked against. Lectern checks this key with the new address and replaces the old one.'
+              : 'Stored only in your system keychain. Lectern shows at most its last four characters.'}
           </p>
           {errors['apiKey'] && (
             <p id={keyErrorId} className="field-error">
@@ -210,7 +223,7 @@ function ProfileForm({ profile, onClose, onSaved }: Omit<ProfileDialogProps, 'op
           Cancel
         </button>
         <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? (profile ? 'Saving…' : 'Checking the key…') : profile ? 'Save' : 'Add workspace'}
+          {saving ? (askKey ? 'Checking the key…' : 'Saving…') : profile ? 'Save' : 'Add workspace'}
         </button>
       </div>
     </form>

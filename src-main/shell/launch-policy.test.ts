@@ -1,0 +1,51 @@
+// Tests (plain Node): what the Electron entry takes from its environment and command line.
+import { describe, expect, it } from 'vitest';
+import { APP_ORIGIN, decideLaunch } from './launch-policy.ts';
+
+const DEV_URL = 'http://localhost:5173/';
+
+describe('launch policy', () => {
+  it('unpackaged: ELECTRON_RENDERER_URL is the start URL and the trusted origin; DevTools allowed', () => {
+    const policy = decideLaunch({ isPackaged: false, env: { ELECTRON_RENDERER_URL: DEV_URL }, argv: [] });
+    expect(policy).toMatchObject({
+      startUrl: DEV_URL,
+      appOrigin: 'http://localhost:5173',
+      devServer: true,
+      devTools: true,
+      ignored: [],
+      refusal: null,
+    });
+  });
+
+  it('packaged: ELECTRON_RENDERER_URL is ignored (app:// stays the only trusted origin, strict CSP); no DevTools', () => {
+    const policy = decideLaunch({
+      isPackaged: true,
+      env: { ELECTRON_RENDERER_URL: 'https://evil.example/' },
+      argv: [],
+    });
+    expect(policy).toMatchObject({
+      startUrl: `${APP_ORIGIN}/index.html`,
+      appOrigin: APP_ORIGIN,
+      devServer: false,
+      devTools: false,
+      ignored: ['ELECTRON_RENDERER_URL'],
+      refusal: null,
+    });
+  });
+
+  it('packaged: debugging switches stop the launch; unpackaged they are the developer’s business', () => {
+    for (const flag of ['--remote-debugging-port=9222', '--remote-debugging-pipe', '--inspect=9229', '--inspect-brk']) {
+      const packaged = decideLaunch({ isPackaged: true, env: {}, argv: ['/opt/Lectern/lectern', flag] });
+      expect(packaged.refusal, flag).toMatch(/does not start with debugging switches/);
+      expect(decideLaunch({ isPackaged: false, env: {}, argv: ['electron', '.', flag] }).refusal).toBeNull();
+    }
+    expect(
+      decideLaunch({ isPackaged: true, env: {}, argv: ['/opt/Lectern/lectern', '--no-sandbox-x'] }).refusal,
+    ).toBeNull();
+  });
+
+  it('an unparsable dev URL falls back to the app itself', () => {
+    const policy = decideLaunch({ isPackaged: false, env: { ELECTRON_RENDERER_URL: 'not a url' }, argv: [] });
+    expect(policy).toMatchObject({ startUrl: `${APP_ORIGIN}/index.html`, appOrigin: APP_ORIGIN, devServer: false });
+  });
+});
