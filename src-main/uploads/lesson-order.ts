@@ -9,8 +9,6 @@
 import type { UploadJob } from './upload-job.ts';
 import type { CallOptions, UploadApi } from './types.ts';
 
-type SectionApi = NonNullable<UploadApi['sections']>;
-
 interface Placed {
   position: number;
   lessonId: string;
@@ -54,14 +52,13 @@ export function nextMove(
 }
 
 export class LessonPlacement {
-  private readonly sections: SectionApi | undefined;
-  private readonly update: UploadApi['lessons']['update'];
+  private readonly api: UploadApi;
   private readonly jobs: () => readonly UploadJob[];
   private readonly locks = new Map<string, Promise<unknown>>();
 
   constructor(api: UploadApi, jobs: () => readonly UploadJob[]) {
-    this.sections = api.sections;
-    this.update = api.lessons.update.bind(api.lessons);
+    // Kept whole and read when used: building a manager never touches the API.
+    this.api = api;
     this.jobs = jobs;
   }
 
@@ -80,14 +77,14 @@ export class LessonPlacement {
   /** The order to create this job's lesson with (null: last, or nothing to place it by). */
   async orderFor(job: UploadJob, options: CallOptions): Promise<number | null> {
     const siblings = this.placed(job.batchId, job).filter((p) => p.position !== job.position);
-    if (!this.sections || siblings.length === 0 || job.target.kind !== 'new') return null;
-    const section = await this.sections.get(job.target.courseId, job.target.sectionId, options);
+    if (!this.api.sections || siblings.length === 0 || job.target.kind !== 'new') return null;
+    const section = await this.api.sections.get(job.target.courseId, job.target.sectionId, options);
     return orderAmong(section.lessons, siblings, job.position);
   }
 
   /** After a batch ended: moves its lessons into the given order where they are not (rarely needed). */
   async settle(batchId: string, options: CallOptions = {}): Promise<void> {
-    const sections = this.sections;
+    const sections = this.api.sections;
     const first = this.jobs().find((j) => j.batchId === batchId && j.target.kind === 'new');
     if (!sections || !first) return;
     const target = first.target;
@@ -98,7 +95,7 @@ export class LessonPlacement {
         const section = await sections.get(target.courseId, target.sectionId, options);
         const move = nextMove(section.lessons, batch);
         if (!move) return;
-        await this.update(target.courseId, target.sectionId, move.lessonId, { order: move.order }, options);
+        await this.api.lessons.update(target.courseId, target.sectionId, move.lessonId, { order: move.order }, options);
       }
     });
   }
