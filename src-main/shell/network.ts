@@ -1,7 +1,8 @@
 /**
  * Electron main process. Tells the services what the operating system knows about the network:
  * offline/online hints for the sync engine, and fresh sockets for uploads after sleep or a
- * network change (stale keep-alive connections would otherwise stall).
+ * network change (stale keep-alive connections would otherwise stall). Uploads waiting for the
+ * server look again at once on wake (dropConnections re-checks), not at their next probe.
  */
 import { net, powerMonitor } from 'electron';
 import type { AppServices } from '../services/index.ts';

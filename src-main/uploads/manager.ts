@@ -187,6 +187,9 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     dropConnections(): void {
       scheduler.dropConnections();
     },
+    checkConnection(): void {
+      scheduler.checkConnection();
+    },
     whenIdle: () => scheduler.whenIdle(),
 
     async close(): Promise<void> {

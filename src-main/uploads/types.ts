@@ -2,7 +2,17 @@
 // narrow slice of the API client the engine needs (the real client satisfies it structurally).
 
 export type UploadState =
-  'queued' | 'uploading' | 'paused' | 'completing' | 'attaching' | 'done' | 'failed' | 'cancelled' | 'changed';
+  | 'queued'
+  | 'uploading'
+  | 'paused'
+  | 'completing'
+  | 'attaching'
+  | 'done'
+  | 'failed'
+  | 'cancelled'
+  | 'changed'
+  /** The server (API or storage) cannot be reached: continues by itself once it can. Never journalled. */
+  | 'waiting';
 
 export type LessonTarget =
   | { kind: 'new'; courseId: string; sectionId: string; title: string }
@@ -89,8 +99,13 @@ export interface UploadManager {
   get(id: string): UploadRow | undefined;
   setConcurrency(slots: number): void;
   setBandwidth(bytesPerSec: number | null): void;
-  /** After sleep/wake or a network change: drop storage sockets, re-send in-flight parts. */
+  /**
+   * After sleep/wake or a network change: drop storage sockets, re-send in-flight parts, and
+   * (when waiting for the server) look again at once.
+   */
   dropConnections(): void;
+  /** When waiting for the server: probe now instead of at the next backoff step. */
+  checkConnection(): void;
   /** Resolves when nothing is running (every row done, failed, paused, cancelled or not started). */
   whenIdle(): Promise<void>;
   close(): Promise<void>;
@@ -167,12 +182,26 @@ export interface UploadManagerOptions {
   stallTimeoutMs?: number;
   /** Threads hashing part MD5s; 0 hashes on the sending thread. Default: defaultMd5Workers(). */
   md5Workers?: number;
-  /** Attempts per part / per API call before the file fails. Default 8. */
+  /** Failed attempts per part / per API call on a reachable server before the file fails. Default 8. */
   maxAttempts?: number;
   /** First backoff step and cap, ms. Defaults 500 and 30 000. */
   backoffBaseMs?: number;
   backoffCapMs?: number;
+  /**
+   * Whether the API answers, for the reachability probe (any HTTP answer counts, only a network
+   * failure means unreachable). Default: a HEAD to the client's `baseUrl` when it has one.
+   */
+  probe?: (signal: AbortSignal) => Promise<unknown>;
+  /** Probe backoff while waiting for the server, ms. Defaults 500 and 4 000. */
+  reachability?: { baseMs?: number; capMs?: number; probeTimeoutMs?: number };
+  /**
+   * Fail the waiting files (code UNREACHABLE) once the server has been unreachable this long.
+   * Default: wait as long as it takes.
+   */
+  giveUpAfterMs?: number | null;
   onEvent?: (event: UploadEvent) => void;
+  /** Told once when the engine starts waiting for the server and once when it is back. */
+  onConnection?: (change: { waiting: boolean; waitedMs: number }) => void;
   /** Told when the journal file was damaged and moved aside (the user must be told). */
   onJournalCorrupt?: (message: string) => void;
 }

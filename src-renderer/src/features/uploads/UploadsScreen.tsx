@@ -27,6 +27,7 @@ const STATE_LABELS: Record<UploadRow['state'], string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
   changed: 'File changed',
+  waiting: 'Waiting for connection',
 };
 const STATE_TONES: Record<UploadRow['state'], Tone> = {
   queued: 'neutral',
@@ -38,6 +39,7 @@ const STATE_TONES: Record<UploadRow['state'], Tone> = {
   failed: 'danger',
   cancelled: 'neutral',
   changed: 'danger',
+  waiting: 'warning',
 };
 
 /** Until the lesson is being created, its title can still change (main refuses it after that). */
@@ -191,7 +193,7 @@ function UploadRowView({ row }: { row: UploadRow }) {
   const inFlight = Math.min(row.bytesInFlight, row.bytesTotal - confirmed);
   const percent = row.state === 'done' ? 100 : Math.floor((confirmed / total) * 100);
   const lesson = row.target.kind === 'new' ? row.target.title : 'Replaces a lesson’s video';
-  const active = row.state === 'uploading' || row.state === 'queued';
+  const active = row.state === 'uploading' || row.state === 'queued' || row.state === 'waiting';
   return (
     <tr
       data-testid="upload-row"

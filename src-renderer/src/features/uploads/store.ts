@@ -21,6 +21,7 @@ export const ACTIVE_STATES: ReadonlySet<UploadRow['state']> = new Set([
   'uploading',
   'completing',
   'attaching',
+  'waiting',
 ]);
 
 interface UploadsState {
