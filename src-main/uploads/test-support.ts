@@ -56,15 +56,39 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
   return harness;
 }
 
-/** Upload sessions the sandbox holds for `fileName` (read from its database file). */
-export function sessionsNamed(dataDir: string, fileName: string): number {
+/** A count read straight from the sandbox's database file (what the server really holds). */
+export function sandboxCount(dataDir: string, sql: string, ...params: string[]): number {
   const db = new DatabaseSync(join(dataDir, DATABASE_FILE), { readOnly: true });
   try {
-    const row = db.prepare('SELECT count(*) AS n FROM uploads WHERE file_name = ?').get(fileName) as { n: number };
+    const row = db.prepare(sql).get(...params) as { n: number };
     return Number(row.n);
   } finally {
     db.close();
   }
+}
+
+/** Upload sessions the sandbox holds for `fileName`. */
+export function sessionsNamed(dataDir: string, fileName: string): number {
+  return sandboxCount(dataDir, 'SELECT count(*) AS n FROM uploads WHERE file_name = ?', fileName);
+}
+
+/** Lessons the sandbox holds with this title in this section. */
+export function lessonsTitled(dataDir: string, sectionId: string, title: string): number {
+  return sandboxCount(
+    dataDir,
+    'SELECT count(*) AS n FROM lessons WHERE section_id = ? AND title = ?',
+    sectionId,
+    title,
+  );
+}
+
+/** Parts the sandbox has stored for sessions of `fileName`. */
+export function storedParts(dataDir: string, fileName: string): number {
+  return sandboxCount(
+    dataDir,
+    'SELECT count(*) AS n FROM upload_parts p JOIN uploads u ON u.id = p.upload_id WHERE u.file_name = ?',
+    fileName,
+  );
 }
 
 export async function fileMd5(path: string): Promise<string> {
