@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assetSha256,
-  assetUrl,
+  assetOf,
   fileMd5,
   lessonVideo,
   lessonsTitled,
@@ -99,7 +99,7 @@ describe('lectern upload through an outage', () => {
       expect(await assetSha256(h.client, uploadId)).toBe(sha);
       const target = { courseId: h.courseId, sectionId: h.sectionId, lessonId: String(row!.lessonId) };
       const video = await lessonVideo(h.client, target);
-      expect(video.videoUrl).toBe(await assetUrl(h.client, uploadId));
+      expect(video.videoAsset).toBe(await assetOf(h.client, uploadId));
       expect(video.md5).toBe(await fileMd5(path));
     },
     OUTAGE_MS + 60_000,

@@ -8,7 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../sandbox/faults.ts';
-import { assetSha256, assetUrl, fileMd5, lessonVideo, makeFile, startHarness, type Harness } from './test-support.ts';
+import { assetSha256, assetOf, fileMd5, lessonVideo, makeFile, startHarness, type Harness } from './test-support.ts';
 
 const MAIN = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
 const PART = 256 * 1024;
@@ -145,7 +145,7 @@ describe('crash and resume of `lectern upload`', () => {
         expect(await assetSha256(h.client, u.uploadId), context).toBe(files[i]!.sha);
         const target = { courseId: h.courseId, sectionId: h.sectionId, lessonId: u.lessonId };
         const video = await lessonVideo(h.client, target);
-        expect(video.videoUrl, context).toBe(await assetUrl(h.client, u.uploadId));
+        expect(video.videoAsset, context).toBe(await assetOf(h.client, u.uploadId));
         expect(video.md5, context).toBe(files[i]!.md5);
       }
     }

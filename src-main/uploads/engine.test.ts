@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assetSha256,
-  assetUrl,
+  assetOf,
   fileMd5,
   lessonVideo,
   checkProgress,
@@ -69,7 +69,7 @@ describe('upload engine against the sandbox', () => {
             sectionId: h.sectionId,
             lessonId: lesson.id,
           });
-          expect(video.videoUrl).toBe(await assetUrl(h.client, row.uploadId!));
+          expect(video.videoAsset).toBe(await assetOf(h.client, row.uploadId!));
           expect(video.md5).toBe(await fileMd5(files[i]!.path));
         }
         expect(final.reduce((n, r) => n + r.bytesResent, 0)).toBeGreaterThan(0);
@@ -172,8 +172,8 @@ describe('upload engine against the sandbox', () => {
     expect(await assetSha256(h.client, done.uploadId!)).toBe(sha);
     // The lesson had no video; now its video fields must lead to exactly these bytes.
     const video = await lessonVideo(h.client, { courseId: h.courseId, sectionId: h.sectionId, lessonId: lesson.id });
-    expect(video.videoUrl).toBe(await assetUrl(h.client, done.uploadId!));
-    expect(video.contentUrl).toBe(video.videoUrl);
+    expect(video.videoAsset).toBe(await assetOf(h.client, done.uploadId!));
+    expect(video.contentAsset).toBe(video.videoAsset);
     expect(video.md5).toBe(await fileMd5(first));
 
     const second = join(h.dir, 'cancel.mp4');

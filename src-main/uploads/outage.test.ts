@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assetSha256,
-  assetUrl,
+  assetOf,
   fileMd5,
   lessonVideo,
   lessonsTitled,
@@ -84,7 +84,7 @@ describe('the server goes away mid-upload', () => {
         sectionId: h.sectionId,
         lessonId: done.lessonId!,
       });
-      expect(video.videoUrl).toBe(await assetUrl(h.client, uploadId!));
+      expect(video.videoAsset).toBe(await assetOf(h.client, uploadId!));
       expect(video.md5).toBe(await fileMd5(path));
       await manager.close();
     },

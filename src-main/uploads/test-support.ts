@@ -106,7 +106,7 @@ export async function lessonVideo(
   client: ApiClient,
   target: { courseId: string; sectionId: string; lessonId: string },
   timeoutMs = 30_000,
-): Promise<{ videoUrl: string; contentUrl: string; md5: string }> {
+): Promise<{ videoAsset: string; contentAsset: string; md5: string }> {
   const started = performance.now();
   for (;;) {
     const lesson = await client.lessons.get(target.courseId, target.sectionId, target.lessonId);
@@ -115,18 +115,28 @@ export async function lessonVideo(
       const hash = createHash('md5');
       for await (const chunk of response.body as AsyncIterable<Buffer>) hash.update(chunk);
       if (response.statusCode !== 200) throw new Error(`the lesson's video answered ${response.statusCode}`);
-      return { videoUrl: lesson.video_url, contentUrl: lesson.video_content_url, md5: hash.digest('hex') };
+      return {
+        videoAsset: unsigned(lesson.video_url),
+        contentAsset: unsigned(lesson.video_content_url),
+        md5: hash.digest('hex'),
+      };
     }
     if (performance.now() - started > timeoutMs) throw new Error(`lesson ${target.lessonId} has no video_url`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
-/** The asset URL of a completed upload session. */
-export async function assetUrl(client: ApiClient, uploadId: string): Promise<string> {
+/** The asset address of a completed upload session, without its (time-dependent) signature. */
+export async function assetOf(client: ApiClient, uploadId: string): Promise<string> {
   const session = (await client.uploads.get(uploadId)) as { status: string; asset_url: string };
   if (session.status !== 'COMPLETED') throw new Error(`upload ${uploadId} is ${session.status}`);
-  return session.asset_url;
+  return unsigned(session.asset_url);
+}
+
+function unsigned(url: string): string {
+  if (url === '') return '';
+  const u = new URL(url);
+  return u.origin + u.pathname;
 }
 
 export async function firstSection(client: ApiClient): Promise<{ courseId: string; sectionId: string }> {
