@@ -4,13 +4,17 @@
 // an answer. A failure on a reachable server is an ordinary failure and spends the budget.
 
 import { request } from 'undici';
+import { classify } from './retry-policy.ts';
 import { AbortedError } from './token-bucket.ts';
 
 export interface ReachabilityOptions {
   /** Resolves when the server answered (any HTTP status); rejects when it could not be reached. */
   probe: (signal: AbortSignal) => Promise<unknown>;
-  /** Told when waiting starts (true) and ends (false). */
-  onChange: (waiting: boolean) => void;
+  /** Told when waiting starts (true) and ends (false, with how long it lasted). */
+  onChange: (waiting: boolean, waitedMs: number) => void;
+  /** Told once when a wait has lasted `giveUpAfterMs` (the wait itself goes on). */
+  giveUpAfterMs?: number | null;
+  onGiveUp?: () => void;
   /** Probe backoff while waiting: first step and cap, ms. Defaults 500 and 4 000. */
   baseMs?: number;
   capMs?: number;
@@ -28,6 +32,7 @@ export class Reachability {
   private probing: Promise<boolean> | null = null;
   private probeCount = 0;
   private timer: NodeJS.Timeout | undefined;
+  private giveUpTimer: NodeJS.Timeout | undefined;
   private readonly waiters = new Set<() => void>();
   private closed = false;
 
@@ -87,6 +92,7 @@ export class Reachability {
   close(): void {
     this.closed = true;
     clearTimeout(this.timer);
+    clearTimeout(this.giveUpTimer);
     this.waitingSince = null;
     for (const resolve of [...this.waiters]) resolve();
     this.waiters.clear();
@@ -115,7 +121,9 @@ export class Reachability {
     if (!this.waiting) {
       this.waitingSince = this.now();
       this.probeCount = 0;
-      this.options.onChange(true);
+      const { giveUpAfterMs, onGiveUp } = this.options;
+      if (giveUpAfterMs != null && onGiveUp) this.giveUpTimer = setTimeout(onGiveUp, giveUpAfterMs);
+      this.options.onChange(true, 0);
     }
     this.probeCount++;
     const delay = Math.min(this.capMs, this.baseMs * 2 ** Math.max(0, this.probeCount - 1));
@@ -130,10 +138,12 @@ export class Reachability {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (!this.waiting) return;
+    clearTimeout(this.giveUpTimer);
+    const waitedMs = this.waitedMs();
     this.waitingSince = null;
     for (const resolve of [...this.waiters]) resolve();
     this.waiters.clear();
-    this.options.onChange(false);
+    this.options.onChange(false, waitedMs);
   }
 }
 
@@ -145,4 +155,33 @@ export class Reachability {
 export async function serverAnswers(url: string, signal: AbortSignal): Promise<void> {
   const response = await request(url, { method: 'HEAD', reset: true, signal });
   await response.body.dump().catch(() => undefined);
+}
+
+/**
+ * The engine's one probe: every storage origin that failed to answer, plus the API — the caller's
+ * probe when given (an HTTP error from it is still an answer), else any answer from its base URL.
+ */
+export function engineProbe(input: {
+  storageOrigins: ReadonlySet<string>;
+  custom?: (signal: AbortSignal) => Promise<unknown>;
+  apiBaseUrl?: unknown;
+}): (signal: AbortSignal) => Promise<void> {
+  return async (signal) => {
+    const checks = [...input.storageOrigins].map((origin) => serverAnswers(origin, signal));
+    const { custom, apiBaseUrl } = input;
+    if (custom) {
+      checks.push(
+        custom(signal).then(
+          () => undefined,
+          (error: unknown) => {
+            const kind = classify(error).kind;
+            if (kind === 'unreachable' || kind === 'aborted') throw error;
+          },
+        ),
+      );
+    } else if (typeof apiBaseUrl === 'string') {
+      checks.push(serverAnswers(apiBaseUrl, signal));
+    }
+    await Promise.all(checks);
+  };
 }

@@ -6,7 +6,7 @@ import type { UploadJournal } from './journal.ts';
 import { PartRunner, type PartOutcome } from './part-runner.ts';
 import { Throttle } from './progress.ts';
 import { watchClockGap } from './clock-gap.ts';
-import { Reachability, serverAnswers } from './reachability.ts';
+import { Reachability, engineProbe } from './reachability.ts';
 import { classify, problemOf, withRetries, type Classified } from './retry-policy.ts';
 import { defaultMd5Workers } from './md5-pool.ts';
 import { attachJob, completeJob, prepareJob, type StepContext } from './session-steps.ts';
@@ -50,8 +50,6 @@ export class Scheduler {
   readonly reach: Reachability;
   /** Storage origins that failed to answer: the probe checks them too. */
   private readonly storageOrigins = new Set<string>();
-  private giveUpTimer: NodeJS.Timeout | undefined;
-  private waitStartedAt = 0;
   private readonly stopClockWatch: () => void;
 
   constructor(options: SchedulerOptions) {
@@ -71,43 +69,23 @@ export class Scheduler {
     });
     this.bucket = this.runner.bucket;
     this.reach = new Reachability({
-      probe: (signal) => this.probe(signal),
-      onChange: (waiting) => this.onReachChange(waiting),
+      probe: engineProbe({
+        storageOrigins: this.storageOrigins,
+        custom: options.probe,
+        apiBaseUrl: (options.api as { baseUrl?: unknown }).baseUrl,
+      }),
+      onChange: (waiting, waitedMs) => this.onReachChange(waiting, waitedMs),
+      giveUpAfterMs: options.giveUpAfterMs,
+      onGiveUp: () => this.giveUp(options.giveUpAfterMs ?? 0),
       ...options.reachability,
     });
     // A timer firing far too late means the machine slept: sockets are stale, look again now.
     this.stopClockWatch = watchClockGap({ onGap: () => this.dropConnections() });
   }
 
-  /**
-   * One probe for the whole engine: the storage origins that failed and the API (the caller's
-   * probe, else any answer from the client's base URL). Any HTTP answer counts as reachable.
-   */
-  private async probe(signal: AbortSignal): Promise<void> {
-    const checks = [...this.storageOrigins].map((origin) => serverAnswers(origin, signal));
-    const custom = this.options.probe;
-    const baseUrl = (this.options.api as { baseUrl?: unknown }).baseUrl;
-    if (custom) {
-      checks.push(
-        custom(signal).then(
-          () => undefined,
-          (error: unknown) => {
-            const kind = classify(error).kind;
-            if (kind === 'unreachable' || kind === 'aborted') throw error;
-          },
-        ),
-      );
-    } else if (typeof baseUrl === 'string') {
-      checks.push(serverAnswers(baseUrl, signal));
-    }
-    await Promise.all(checks);
-  }
-
-  private onReachChange(waiting: boolean): void {
-    this.options.onConnection?.({ waiting, waitedMs: waiting ? 0 : performance.now() - this.waitStartedAt });
-    if (waiting) this.waitStartedAt = performance.now();
-    clearTimeout(this.giveUpTimer);
-    this.giveUpTimer = undefined;
+  /** Waiting rows show 'waiting' (not journalled) and go back to what they were doing after. */
+  private onReachChange(waiting: boolean, waitedMs: number): void {
+    this.options.onConnection?.({ waiting, waitedMs });
     for (const job of this.jobs) {
       if (!this.running(job)) continue;
       if (waiting && job.state !== 'waiting') {
@@ -119,10 +97,6 @@ export class Scheduler {
         job.state = job.stateBeforeWaiting ?? 'uploading';
         this.emitState(job);
       }
-    }
-    const giveUpAfterMs = this.options.giveUpAfterMs;
-    if (waiting && giveUpAfterMs != null) {
-      this.giveUpTimer = setTimeout(() => this.giveUp(giveUpAfterMs), giveUpAfterMs);
     }
     // Sockets from before the outage are dead: every PUT after it gets a fresh one.
     if (!waiting) this.runner.dropConnections();
@@ -516,7 +490,6 @@ export class Scheduler {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.wakeTimer);
-    clearTimeout(this.giveUpTimer);
     this.stopClockWatch();
     this.reach.close();
     for (const job of this.jobs) job.newEpoch('closing');
