@@ -219,6 +219,7 @@ try {
     const engine: number[] = [];
     const rss: number[] = [];
     const curlCpu: number[] = [];
+    const md5Cpu: number[] = [];
     const engineCpu: number[] = [];
     const curlSandboxCpu: number[] = [];
     const engineSandboxCpu: number[] = [];
@@ -229,6 +230,7 @@ try {
         await settle();
         if (side === 'curl') {
           const serverCpu = processCpuSeconds(curlSandbox.child.pid ?? 0);
+          md5Cpu.push(md5CpuSecondsPerGiB());
           const r = await curlPut(curlSandbox, path, size, dir);
           curlSandboxCpu.push(processCpuSeconds(curlSandbox.child.pid ?? 0) - serverCpu);
           curl.push(r.seconds);
@@ -249,8 +251,8 @@ try {
     // moment; the median of those is the headline.
     const paired = curl.map((c, i) => c / engine[i]!).sort((a, b) => a - b);
     // The floor any engine must pay on the client: what curl spends moving the bytes, plus one
-    // MD5 of them (the ETag check), measured now on this core.
-    const md5 = md5CpuSecondsPerGiB();
+    // MD5 of them (the ETag check), measured in every round on this core (the median of those).
+    const md5 = medianOf(md5Cpu);
     const floor = medianOf(curlCpu.map(perGiB)) + md5;
     const engineCpuPerGiB = medianOf(engineCpu.map(perGiB));
     const row = {
