@@ -91,6 +91,34 @@ describe('the server goes away mid-upload', () => {
     OUTAGE_MS + 60_000,
   );
 
+  it('looks again at once on wake (dropConnections), not at its next probe', async () => {
+    const path = join(h.dir, 'outage_wake.mp4');
+    const sha = await makeFile(path, 12 * PART, 23);
+    const { manager } = recordingManager({
+      journalPath: join(h.dir, 'wake.sqlite'),
+      api: h.client,
+      bandwidthBytesPerSec: 1024 * 1024,
+      // Probes so far apart that only the wake-up can end the wait within this test.
+      reachability: { baseMs: 120_000, capMs: 120_000 },
+    });
+    const [row] = await manager.add([
+      { path, lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: '' } },
+    ]);
+    manager.start();
+    await waitFor(() => (manager.get(row!.id)?.bytesConfirmed ?? 0) >= 2 * PART);
+    await h.stopServer();
+    await waitFor(() => manager.get(row!.id)?.state === 'waiting', 30_000);
+    await h.restartServer();
+    const wokeAt = performance.now();
+    manager.dropConnections(); // what the shell calls on powerMonitor 'resume' (and the clock-gap detector)
+    await waitFor(() => manager.get(row!.id)?.state !== 'waiting', 5000);
+    expect(performance.now() - wokeAt).toBeLessThan(5000);
+    await manager.whenIdle();
+    expect(manager.get(row!.id)).toMatchObject({ state: 'done', error: null });
+    expect(await assetSha256(h.client, manager.get(row!.id)!.uploadId!)).toBe(sha);
+    await manager.close();
+  }, 60_000);
+
   it('gives up after the time it was given, with a reason, when asked to', async () => {
     const path = join(h.dir, 'outage_give_up.mp4');
     await makeFile(path, 4 * PART, 22);
