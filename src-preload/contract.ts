@@ -327,6 +327,8 @@ export const UPLOAD_STATES = [
   'failed',
   'cancelled',
   'changed',
+  // The server (API or storage) cannot be reached; the upload continues by itself once it can.
+  'waiting',
 ] as const;
 
 const Problem = z.object({ code: z.string(), message: z.string() });

@@ -1,16 +1,19 @@
-// Benchmark (plain Node 24): `npm run bench:upload [-- --big]`. Uploads a sparse 1 GiB file (and
-// 4 GiB with --big) to sandbox storage through the upload engine, and the same bytes as one raw
-// single-stream undici PUT, in the same run, alternating rounds. Prints the throughput ratio
-// (engine / raw, target >= 0.95) and the engine's peak RSS growth (target < 64 MiB, flat with size).
-// Both sandboxes run as child processes so their memory and CPU are not counted as the engine's.
+// Benchmark (plain Node 24): `npm run bench:upload [-- --big]`. Uploads a sparse 1 GiB file (256 MiB,
+// 1 GiB and 4 GiB with --big) to sandbox storage through the upload engine, and the same bytes with
+// `curl -T` as one PUT, in the same run, alternating rounds. With 2+ cores the client side (this
+// process with all its threads, or curl) is pinned to core 0 and the sandboxes to core 1 (taskset),
+// so client and server never compete. Prints, per size:
+//   - engine CPU-s per GiB ÷ the floor (curl's CPU-s + one MD5 of the bytes, both measured now),
+//     target <= 1.25;
+//   - throughput engine ÷ curl (median of paired rounds), target >= 0.95;
+//   - the engine's peak RSS growth, target < 64 MiB and flat across sizes.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createReadStream, mkdtempSync, openSync, closeSync, ftruncateSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, openSync, closeSync, ftruncateSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Agent, request } from 'undici';
 import { createApiClient, type ApiClient } from '../../src-main/api/index.ts';
 import { createUploadManager } from '../../src-main/uploads/index.ts';
 import { defaultMd5Workers } from '../../src-main/uploads/md5-pool.ts';
@@ -28,12 +31,19 @@ const { values } = parseArgs({
     'md5-workers': { type: 'string' },
   },
 });
-const sizes = values.size ? [Number(values.size)] : values.big ? [GiB, 4 * GiB] : [GiB];
+const sizes = values.size ? [Number(values.size)] : values.big ? [GiB / 4, GiB, 4 * GiB] : [GiB];
 const ROUNDS = values.rounds ? Number(values.rounds) : undefined;
 const CONCURRENCY = Number(values.concurrency ?? 4);
 const PART_SIZE = Number(values['part-size'] ?? 8 * 1024 * 1024);
 const MD5_WORKERS = Number(values['md5-workers'] ?? defaultMd5Workers());
 const SANDBOX_MAIN = fileURLToPath(new URL('../../src-main/sandbox/main.ts', import.meta.url));
+const CURL = spawnSync('curl', ['--version']).status === 0;
+if (!CURL) throw new Error('bench:upload compares with curl -T: install curl first');
+// Client on core 0, server on core 1 (when there are two cores and taskset): they never share one.
+const PIN = availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
+if (PIN) spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+const onCore = (core: number, command: string[]): string[] =>
+  PIN ? ['taskset', '-c', String(core), ...command] : command;
 
 interface Sandbox {
   child: ChildProcess;
@@ -52,13 +62,18 @@ function forgetStoredBytes(sandbox: Sandbox, uploadId: string | null): void {
 }
 
 async function startSandboxProcess(partSize: number, dataDir: string): Promise<Sandbox> {
-  const child = spawn(
+  const [command, ...args] = onCore(1, [
     process.execPath,
-    [SANDBOX_MAIN, '--quiet', '--seed', 'demo', '--part-size', String(partSize), '--data', dataDir],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+    SANDBOX_MAIN,
+    '--quiet',
+    '--seed',
+    'demo',
+    '--part-size',
+    String(partSize),
+    '--data',
+    dataDir,
+  ]);
+  const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const first = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
@@ -80,33 +95,38 @@ async function firstSection(client: ApiClient): Promise<{ courseId: string; sect
   throw new Error('no section in the demo seed');
 }
 
-/** One PUT of the whole file to a one-part session (the raw sandbox's part size >= file size). */
-async function rawPut(
+/**
+ * `curl -T` of the whole file to a one-part session (the curl sandbox's part size >= file size),
+ * pinned like the engine. Its CPU comes from bash's `times` (the children's user + system).
+ */
+async function curlPut(
   sandbox: Sandbox,
   path: string,
   size: number,
-  agent: Agent,
+  dir: string,
 ): Promise<{ seconds: number; cpu: number }> {
   const session = await sandbox.client.uploads.create(
-    { upload_type: 'VIDEO', file_name: 'raw.mp4', content_type: 'video/mp4', file_size: size },
+    { upload_type: 'VIDEO', file_name: 'curl.mp4', content_type: 'video/mp4', file_size: size },
     { idempotencyKey: crypto.randomUUID() },
   );
-  if (session.total_parts !== 1) throw new Error('raw sandbox must take the file as one part');
+  if (session.total_parts !== 1) throw new Error('the curl sandbox must take the file as one part');
   const [signed] = await sandbox.client.uploads.signParts(session.id, [1]);
+  const headers = join(dir, 'curl-headers.txt');
+  const script = 'curl -sS --fail -H "Expect:" -T "$1" "$2" -D "$3" -o /dev/null; s=$?; times >&2; exit $s';
+  const [command, ...args] = onCore(0, ['bash', '-c', script, 'bench', path, signed!.url, headers]);
   const t0 = performance.now();
-  const cpu0 = process.cpuUsage();
-  const response = await request(signed!.url, {
-    method: 'PUT',
-    dispatcher: agent,
-    headers: { 'content-length': String(size) },
-    body: createReadStream(path, { highWaterMark: 1024 * 1024 }),
-  });
-  await response.body.dump();
+  const child = spawn(command!, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const seconds = (performance.now() - t0) / 1000;
-  const cpu = cpuSeconds(process.cpuUsage(cpu0));
-  if (response.statusCode !== 200) throw new Error(`raw PUT answered ${response.statusCode}`);
+  if (code !== 0) throw new Error(`curl -T failed (${code}): ${stderr}`);
+  // `times` prints the shell's line, then its children's: "0m0.412s 0m0.130s".
+  const children = stderr.trim().split('\n').at(-1) ?? '';
+  const cpu = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((n, m) => n + Number(m[1]) * 60 + Number(m[2]), 0);
+  const etag = /^etag:\s*(.+?)\s*$/im.exec(readFileSync(headers, 'utf8'))?.[1];
+  if (!etag) throw new Error('curl -T: storage sent no ETag');
   // Completed like the engine's, so both sides do the same work.
-  const etag = String(response.headers.etag);
   await sandbox.client.uploads.complete(session.id, [{ part_number: 1, etag }]);
   forgetStoredBytes(sandbox, session.id);
   return { seconds, cpu };
@@ -177,8 +197,7 @@ async function enginePut(
 
 const dir = mkdtempSync(join(tmpdir(), 'lectern-bench-upload-'));
 const engineSandbox = await startSandboxProcess(PART_SIZE, join(dir, 'engine-sandbox'));
-const rawSandbox = await startSandboxProcess(Math.max(...sizes), join(dir, 'raw-sandbox'));
-const agent = new Agent({ keepAliveTimeout: 30_000 });
+const curlSandbox = await startSandboxProcess(Math.max(...sizes), join(dir, 'curl-sandbox'));
 const results: Record<string, unknown>[] = [];
 try {
   const target = await firstSection(engineSandbox.client);
@@ -187,7 +206,7 @@ try {
   // timed round ran 25-35% below the rest.
   const warmPath = join(dir, 'warm-up.bin');
   writeSparseFile(warmPath, sizes[0]!);
-  await rawPut(rawSandbox, warmPath, sizes[0]!, agent);
+  await curlPut(curlSandbox, warmPath, sizes[0]!, dir);
   await enginePut(engineSandbox, target, warmPath, dir);
   rmSync(warmPath, { force: true });
   for (const size of sizes) {
@@ -196,24 +215,26 @@ try {
     // A sparse file's first read makes the kernel build its zero pages: do it once, untimed, so
     // neither side pays for it. Then alternate which side goes first.
     for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) void chunk;
-    const raw: number[] = [];
+    const curl: number[] = [];
     const engine: number[] = [];
     const rss: number[] = [];
-    const rawCpu: number[] = [];
+    const curlCpu: number[] = [];
+    const md5Cpu: number[] = [];
     const engineCpu: number[] = [];
-    const rawSandboxCpu: number[] = [];
+    const curlSandboxCpu: number[] = [];
     const engineSandboxCpu: number[] = [];
     const rounds = ROUNDS ?? (size > GiB ? 3 : 5);
     for (let round = 0; round < rounds; round++) {
-      const order = round % 2 === 0 ? ['raw', 'engine'] : ['engine', 'raw'];
+      const order = round % 2 === 0 ? ['curl', 'engine'] : ['engine', 'curl'];
       for (const side of order) {
         await settle();
-        if (side === 'raw') {
-          const serverCpu = processCpuSeconds(rawSandbox.child.pid ?? 0);
-          const r = await rawPut(rawSandbox, path, size, agent);
-          rawSandboxCpu.push(processCpuSeconds(rawSandbox.child.pid ?? 0) - serverCpu);
-          raw.push(r.seconds);
-          rawCpu.push(r.cpu);
+        if (side === 'curl') {
+          const serverCpu = processCpuSeconds(curlSandbox.child.pid ?? 0);
+          md5Cpu.push(md5CpuSecondsPerGiB());
+          const r = await curlPut(curlSandbox, path, size, dir);
+          curlSandboxCpu.push(processCpuSeconds(curlSandbox.child.pid ?? 0) - serverCpu);
+          curl.push(r.seconds);
+          curlCpu.push(r.cpu);
         } else {
           const serverCpu = processCpuSeconds(engineSandbox.child.pid ?? 0);
           const r = await enginePut(engineSandbox, target, path, dir);
@@ -224,34 +245,31 @@ try {
         }
       }
     }
-    const best = (xs: number[]) => Math.min(...xs);
+    const perGiB = (cpu: number) => (cpu * GiB) / size;
     const mbps = (s: number) => size / s / 1024 ** 2;
     // Each round runs both sides back to back, so its ratio shares the machine's load at that
-    // moment; the median of those is the headline (best-of is shown too).
-    const paired = raw.map((r, i) => r / engine[i]!).sort((a, b) => a - b);
-    const median = medianOf(paired);
-    // What any engine could reach: it needs at least the raw side's CPU (client + sandbox) plus the
-    // MD5 it must compute, on the same cores; raw's own time stays the yardstick.
-    const md5 = (md5CpuSecondsPerGiB() * size) / GiB;
-    const cores = availableParallelism();
-    const ceiling = medianOf(
-      raw.map((seconds, i) => seconds / Math.max(seconds, (rawCpu[i]! + rawSandboxCpu[i]! + md5) / cores)),
-    );
+    // moment; the median of those is the headline.
+    const paired = curl.map((c, i) => c / engine[i]!).sort((a, b) => a - b);
+    // The floor any engine must pay on the client: what curl spends moving the bytes, plus one
+    // MD5 of them (the ETag check), measured in every round on this core (the median of those).
+    const md5 = medianOf(md5Cpu);
+    const floor = medianOf(curlCpu.map(perGiB)) + md5;
+    const engineCpuPerGiB = medianOf(engineCpu.map(perGiB));
     const row = {
       sizeGiB: size / GiB,
-      rawMiBps: Number(mbps(best(raw)).toFixed(1)),
-      engineMiBps: Number(mbps(best(engine)).toFixed(1)),
-      ratio: Number(median.toFixed(3)),
-      bestOfRatio: Number((best(raw) / best(engine)).toFixed(3)),
+      pinned: PIN,
+      curlMiBps: Number(mbps(medianOf(curl)).toFixed(1)),
+      engineMiBps: Number(mbps(medianOf(engine)).toFixed(1)),
+      throughputRatio: Number(medianOf(paired).toFixed(3)),
       roundRatios: paired.map((r) => Number(r.toFixed(3))),
+      engineCpuSecPerGiB: Number(engineCpuPerGiB.toFixed(2)),
+      curlCpuSecPerGiB: Number(medianOf(curlCpu.map(perGiB)).toFixed(2)),
+      md5CpuSecPerGiB: Number(md5.toFixed(2)),
+      floorCpuSecPerGiB: Number(floor.toFixed(2)),
+      cpuRatio: Number((engineCpuPerGiB / floor).toFixed(3)),
       enginePeakRssGrowthMiB: Number((Math.max(...rss) / 1024 ** 2).toFixed(1)),
-      // Client-process CPU per GiB (all threads): less noisy than wall time on a shared machine.
-      rawCpuSecPerGiB: Number(((Math.min(...rawCpu) * GiB) / size).toFixed(2)),
-      engineCpuSecPerGiB: Number(((Math.min(...engineCpu) * GiB) / size).toFixed(2)),
-      md5CpuSecPerGiB: Number(((md5 * GiB) / size).toFixed(2)),
-      rawSandboxCpuSecPerGiB: Number(((Math.min(...rawSandboxCpu) * GiB) / size).toFixed(2)),
-      engineSandboxCpuSecPerGiB: Number(((Math.min(...engineSandboxCpu) * GiB) / size).toFixed(2)),
-      cpuCeilingRatio: Number(ceiling.toFixed(3)),
+      curlSandboxCpuSecPerGiB: Number(medianOf(curlSandboxCpu.map(perGiB)).toFixed(2)),
+      engineSandboxCpuSecPerGiB: Number(medianOf(engineSandboxCpu.map(perGiB)).toFixed(2)),
       rounds,
       concurrency: CONCURRENCY,
       md5Workers: MD5_WORKERS,
@@ -259,20 +277,25 @@ try {
     };
     results.push(row);
     console.log(
-      `${row.sizeGiB} GiB: best raw ${row.rawMiBps} MiB/s, best engine ${row.engineMiBps} MiB/s, ` +
-        `ratio engine/raw ${row.ratio} (median of rounds ${row.roundRatios.join(', ')}; best-of ${row.bestOfRatio}) ` +
-        `(target >= 0.95), engine peak RSS growth ${row.enginePeakRssGrowthMiB} MiB (target < 64); ` +
-        `client CPU per GiB: raw ${row.rawCpuSecPerGiB} s, engine ${row.engineCpuSecPerGiB} s ` +
-        `(the MD5 the engine must compute costs ${row.md5CpuSecPerGiB} s of it); CPU ceiling ${row.cpuCeilingRatio} on ${cores} cores ` +
-        `(raw + its sandbox use ${(row.rawCpuSecPerGiB + row.rawSandboxCpuSecPerGiB).toFixed(2)} CPU-s/GiB; any engine adds MD5's on the same cores); ` +
-        `sandbox CPU per GiB: ${row.rawSandboxCpuSecPerGiB} s for the raw PUT, ${row.engineSandboxCpuSecPerGiB} s for the engine's parts`,
+      `${row.sizeGiB} GiB${PIN ? ' (client on core 0, server on core 1)' : ' (not pinned)'}: ` +
+        `CPU engine ${row.engineCpuSecPerGiB} s/GiB vs floor ${row.floorCpuSecPerGiB} ` +
+        `(curl ${row.curlCpuSecPerGiB} + MD5 ${row.md5CpuSecPerGiB}) = ${row.cpuRatio}x (target <= 1.25); ` +
+        `throughput engine ${row.engineMiBps} MiB/s vs curl -T ${row.curlMiBps} MiB/s = ${row.throughputRatio} ` +
+        `(median of rounds ${row.roundRatios.join(', ')}; target >= 0.95); ` +
+        `engine peak RSS growth ${row.enginePeakRssGrowthMiB} MiB (target < 64, flat); ` +
+        `sandbox CPU per GiB: ${row.curlSandboxCpuSecPerGiB} s for curl's PUT, ${row.engineSandboxCpuSecPerGiB} s for the engine's parts`,
     );
     rmSync(path, { force: true });
   }
+  if (results.length > 1) {
+    const growth = results.map((r) => Number(r.enginePeakRssGrowthMiB));
+    console.log(
+      `RSS growth across sizes: ${growth.join(', ')} MiB (spread ${(Math.max(...growth) - Math.min(...growth)).toFixed(1)} MiB)`,
+    );
+  }
   console.log(JSON.stringify({ bench: 'upload', results }));
 } finally {
-  await agent.close();
-  for (const s of [engineSandbox, rawSandbox]) {
+  for (const s of [engineSandbox, curlSandbox]) {
     await s.client.close();
     s.child.kill('SIGTERM');
   }

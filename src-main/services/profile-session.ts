@@ -93,6 +93,8 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
         events.emit('sync.status', syncStatus());
       } else if (event === 'sync.status') {
         events.emit('sync.status', syncStatus());
+        // Sync saw the server answer (e.g. "Check connection now"): uploads waiting for it go on.
+        if (sync.connectivity().state === 'online') uploads.checkConnection();
       }
     },
   });

@@ -1,8 +1,9 @@
 /**
  * Electron main process. Tells the services what the operating system knows about the network:
  * offline/online hints for the sync engine, and fresh sockets for uploads after sleep or a
- * network change (stale keep-alive connections would otherwise stall), and whether anyone is using
- * the app (a visible window, a machine not idle or locked), which sets how eagerly connectivity probes.
+ * network change (stale keep-alive connections would otherwise stall; uploads waiting for the
+ * server look again at once on wake), and whether anyone is using the app (a visible window, a
+ * machine not idle or locked), which sets how eagerly connectivity probes.
  */
 import { BrowserWindow, net, powerMonitor } from 'electron';
 import type { AppServices } from '../services/index.ts';

@@ -160,9 +160,9 @@ describe('retry policy', () => {
       kind: 'fatal',
       code: 'VALIDATION_ERROR',
     });
-    expect(classify({ status: null, kind: 'Network', transient: true }).kind).toBe('retry');
+    expect(classify({ status: null, kind: 'Network', transient: true }).kind).toBe('unreachable');
     expect(classify({ status: null, kind: 'Cancelled' }).kind).toBe('aborted');
-    expect(classify(Object.assign(new Error('x'), { code: 'ECONNRESET' })).kind).toBe('retry');
+    expect(classify(Object.assign(new Error('x'), { code: 'ECONNRESET' })).kind).toBe('unreachable');
     expect(classify(new AbortedError()).kind).toBe('aborted');
     expect(classify(new Error('boom')).kind).toBe('fatal');
   });

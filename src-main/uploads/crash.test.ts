@@ -8,7 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../sandbox/faults.ts';
-import { assetSha256, makeFile, startHarness, type Harness } from './test-support.ts';
+import { assetSha256, assetOf, fileMd5, lessonVideo, makeFile, startHarness, type Harness } from './test-support.ts';
 
 const MAIN = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
 const PART = 256 * 1024;
@@ -18,14 +18,15 @@ const SIZES = [5 * PART + 1234, 4 * PART, 3 * PART - 99];
 const TOTAL_PARTS = SIZES.reduce((n, s) => n + Math.ceil(s / PART), 0);
 
 let h: Harness;
-let files: { path: string; sha: string }[];
+let files: { path: string; sha: string; md5: string }[];
 
 beforeAll(async () => {
   h = await startHarness({ partSize: PART });
   files = await Promise.all(
     SIZES.map(async (size, i) => {
       const path = join(h.dir, `crash_${i}.mp4`);
-      return { path, sha: await makeFile(path, size, 100 + i) };
+      const sha = await makeFile(path, size, 100 + i);
+      return { path, sha, md5: await fileMd5(path) };
     }),
   );
 });
@@ -142,10 +143,10 @@ describe('crash and resume of `lectern upload`', () => {
         expect(u.file).toBe(files[i]!.path);
         expect(u.bytesTotal).toBe(SIZES[i]);
         expect(await assetSha256(h.client, u.uploadId), context).toBe(files[i]!.sha);
-        const lesson = (await h.client.lessons.get(h.courseId, h.sectionId, u.lessonId)) as {
-          video_upload_id?: string | null;
-        };
-        expect(lesson.video_upload_id ?? u.uploadId).toBe(u.uploadId);
+        const target = { courseId: h.courseId, sectionId: h.sectionId, lessonId: u.lessonId };
+        const video = await lessonVideo(h.client, target);
+        expect(video.videoAsset, context).toBe(await assetOf(h.client, u.uploadId));
+        expect(video.md5, context).toBe(files[i]!.md5);
       }
     }
     expect(totalKills).toBeGreaterThanOrEqual(RUNS);

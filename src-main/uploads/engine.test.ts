@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assetSha256,
+  assetOf,
+  fileMd5,
+  lessonVideo,
   checkProgress,
   makeFile,
   recordingManager,
@@ -61,6 +64,13 @@ describe('upload engine against the sandbox', () => {
           expect(checkProgress(rows(row.id))).toBeNull();
           const lesson = await h.client.lessons.get(h.courseId, h.sectionId, row.lessonId!);
           expect(lesson.title).toBe(`faults ${md5Workers} ${i}`);
+          const video = await lessonVideo(h.client, {
+            courseId: h.courseId,
+            sectionId: h.sectionId,
+            lessonId: lesson.id,
+          });
+          expect(video.videoAsset).toBe(await assetOf(h.client, row.uploadId!));
+          expect(video.md5).toBe(await fileMd5(files[i]!.path));
         }
         expect(final.reduce((n, r) => n + r.bytesResent, 0)).toBeGreaterThan(0);
         await manager.close();
@@ -160,10 +170,11 @@ describe('upload engine against the sandbox', () => {
     const done = manager.get(row!.id)!;
     expect(done).toMatchObject({ state: 'done', lessonId: lesson.id });
     expect(await assetSha256(h.client, done.uploadId!)).toBe(sha);
-    const updated = (await h.client.lessons.get(h.courseId, h.sectionId, lesson.id)) as {
-      video_upload_id?: string | null;
-    };
-    expect(updated.video_upload_id ?? done.uploadId).toBe(done.uploadId);
+    // The lesson had no video; now its video fields must lead to exactly these bytes.
+    const video = await lessonVideo(h.client, { courseId: h.courseId, sectionId: h.sectionId, lessonId: lesson.id });
+    expect(video.videoAsset).toBe(await assetOf(h.client, done.uploadId!));
+    expect(video.contentAsset).toBe(video.videoAsset);
+    expect(video.md5).toBe(await fileMd5(first));
 
     const second = join(h.dir, 'cancel.mp4');
     await makeFile(second, 12 * PART, 12);

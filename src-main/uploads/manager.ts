@@ -221,6 +221,9 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     dropConnections(): void {
       scheduler.dropConnections();
     },
+    checkConnection(): void {
+      scheduler.checkConnection();
+    },
     whenIdle: () => scheduler.whenIdle(),
 
     async close(): Promise<void> {

@@ -30,6 +30,8 @@ export type PartOutcome =
   /** Put the part back in the queue, sendable at once (paused, dropped, re-signed). */
   | { kind: 'requeue' }
   | { kind: 'backoff'; delayMs: number }
+  /** No answer at all: ask reachability whether to wait (free) or spend the budget (`spend`). */
+  | { kind: 'unreachable'; failure: Classified }
   | { kind: 'fail'; problem: UploadProblem }
   /** The file changed while it was read: prepare again (new session). */
   | { kind: 'file-changed' }
@@ -130,16 +132,20 @@ export class PartRunner {
       }
       c = { ...c, kind: 'retry' };
     }
-    if (c.kind === 'retry') {
-      const failures = (job.attempts.get(part) ?? 0) + 1;
-      job.attempts.set(part, failures);
-      if (failures < this.options.maxAttempts) {
-        return { kind: 'backoff', delayMs: backoffDelay(failures, this.options.backoff, c.retryAfterMs) };
-      }
-      const message = `Part ${part} failed ${failures} times. Last error: ${c.message}`;
-      return { kind: 'fail', problem: { code: c.code, message } };
-    }
+    if (c.kind === 'unreachable') return { kind: 'unreachable', failure: c };
+    if (c.kind === 'retry') return this.spend(job, part, c);
     return { kind: 'fail', problem: problemOf({ code: c.code, message: c.message, status: c.status }) };
+  }
+
+  /** One failure on a reachable server: back off (Retry-After is the floor), or fail the file. */
+  spend(job: UploadJob, part: number, c: Classified): PartOutcome {
+    const failures = (job.attempts.get(part) ?? 0) + 1;
+    job.attempts.set(part, failures);
+    if (failures < this.options.maxAttempts) {
+      return { kind: 'backoff', delayMs: backoffDelay(failures, this.options.backoff, c.retryAfterMs) };
+    }
+    const message = `Part ${part} failed ${failures} times. Last error: ${c.message}`;
+    return { kind: 'fail', problem: { code: c.code, message } };
   }
 
   /** New sockets for everything after this; the old ones (and their PUTs) are dropped. */

@@ -4,8 +4,13 @@
 import { AbortedError } from './token-bucket.ts';
 
 export type FailureClass =
-  /** Try again after a backoff (network error, 408, 429, 5xx, stall). Spends the budget. */
+  /** Try again after a backoff (408, 429, 5xx). Spends the budget. */
   | 'retry'
+  /**
+   * No answer at all (network error, timeout, stall): the server may be unreachable. The engine
+   * asks one shared probe: unreachable → wait without spending budget; reachable → like 'retry'.
+   */
+  | 'unreachable'
   /** The presigned URL expired or was refused (403): sign again, retry at once, budget kept. */
   | 'resign'
   /** Paused, cancelled or connections dropped on purpose: not a failure at all. */
@@ -65,18 +70,18 @@ export function classify(error: unknown): Classified {
     return { kind: 'fatal', ...base };
   }
   const kind = typeof e.kind === 'string' ? e.kind : typeof e.name === 'string' ? e.name : '';
-  if (e.stalled === true) return { kind: 'retry', code: 'STALLED', message };
-  // The API client's typed errors say themselves whether repeating can help.
-  if (e.transient === true) return { kind: 'retry', code: code ?? kind, message, retryAfterMs };
+  if (e.stalled === true) return { kind: 'unreachable', code: 'STALLED', message };
   const causeCode = readCauseCode(error);
   if (NETWORK_KINDS.has(kind) || (code && NETWORK_CODES.has(code)) || (causeCode && NETWORK_CODES.has(causeCode))) {
-    return { kind: 'retry', code: code ?? causeCode ?? 'NETWORK', message };
+    return { kind: 'unreachable', code: code || causeCode || 'NETWORK', message };
   }
+  // The API client's typed errors say themselves whether repeating can help.
+  if (e.transient === true) return { kind: 'retry', code: code ?? kind, message, retryAfterMs };
   if (error instanceof TypeError && /fetch failed|terminated|other side closed/i.test(message)) {
-    return { kind: 'retry', code: 'NETWORK', message };
+    return { kind: 'unreachable', code: 'NETWORK', message };
   }
   if (/socket|ECONNRESET|other side closed|terminated/i.test(message))
-    return { kind: 'retry', code: 'NETWORK', message };
+    return { kind: 'unreachable', code: 'NETWORK', message };
   return { kind: 'fatal', code: code ?? (kind || 'ERROR'), message };
 }
 
@@ -154,20 +159,32 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** What the retry loops need to know about reachability (see reachability.ts). */
+export interface ReachGate {
+  verify(): Promise<boolean>;
+  whenReachable(signal?: AbortSignal): Promise<void>;
+}
+
 /**
- * Runs an API call with the engine's retry policy (on top of whatever the client does, so a
- * long network outage does not fail a file the user expects to finish).
+ * Runs an API call with the engine's retry policy (on top of whatever the client does). While the
+ * server cannot be reached the call waits for it and spends no attempts, however long that takes.
  */
 export async function withRetries<T>(
   call: () => Promise<T>,
-  options: BackoffOptions & { maxAttempts: number; signal?: AbortSignal },
+  options: BackoffOptions & { maxAttempts: number; signal?: AbortSignal; reach?: ReachGate },
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await call();
     } catch (error) {
       const c = classify(error);
-      if (c.kind !== 'retry' || attempt >= options.maxAttempts || options.signal?.aborted) throw error;
+      if (options.signal?.aborted) throw error;
+      if (c.kind === 'unreachable' && options.reach && !(await options.reach.verify())) {
+        await options.reach.whenReachable(options.signal);
+        attempt--;
+        continue;
+      }
+      if ((c.kind !== 'retry' && c.kind !== 'unreachable') || attempt >= options.maxAttempts) throw error;
       await sleep(backoffDelay(attempt, options, c.retryAfterMs), options.signal);
     }
   }

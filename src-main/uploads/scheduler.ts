@@ -5,7 +5,9 @@
 import type { UploadJournal } from './journal.ts';
 import { PartRunner, type PartOutcome } from './part-runner.ts';
 import { Throttle } from './progress.ts';
-import { classify, problemOf, withRetries } from './retry-policy.ts';
+import { watchClockGap } from './clock-gap.ts';
+import { Reachability, engineProbe } from './reachability.ts';
+import { classify, problemOf, withRetries, type Classified } from './retry-policy.ts';
 import { defaultMd5Workers } from './md5-pool.ts';
 import { attachJob, completeJob, prepareJob, type StepContext } from './session-steps.ts';
 import { AbortedError, type TokenBucket } from './token-bucket.ts';
@@ -13,8 +15,15 @@ import type { SignedUrl, UploadJob } from './upload-job.ts';
 import { UrlLifetime, parseExpiry } from './url-expiry.ts';
 import type { UploadEvent, UploadManagerOptions, UploadProblem, UploadState } from './types.ts';
 
-const RUNNING: ReadonlySet<UploadState> = new Set(['queued', 'uploading', 'completing', 'attaching', 'changed']);
-const PAUSABLE: ReadonlySet<UploadState> = new Set(['queued', 'uploading', 'changed']);
+const RUNNING: ReadonlySet<UploadState> = new Set([
+  'queued',
+  'uploading',
+  'completing',
+  'attaching',
+  'changed',
+  'waiting',
+]);
+const PAUSABLE: ReadonlySet<UploadState> = new Set(['queued', 'uploading', 'changed', 'waiting']);
 
 interface SchedulerOptions extends UploadManagerOptions {
   journal: UploadJournal;
@@ -39,6 +48,11 @@ export class Scheduler {
   private idleWaiters: (() => void)[] = [];
   private wakeTimer: NodeJS.Timeout | undefined;
   private wakeAt = Infinity;
+  /** Waiting for the server (API or storage) to be reachable again: nothing new is sent. */
+  readonly reach: Reachability;
+  /** Storage origins that failed to answer: the probe checks them too. */
+  private readonly storageOrigins = new Set<string>();
+  private readonly stopClockWatch: () => void;
 
   constructor(options: SchedulerOptions) {
     this.options = options;
@@ -56,6 +70,51 @@ export class Scheduler {
       backoff: this.backoff,
     });
     this.bucket = this.runner.bucket;
+    this.reach = new Reachability({
+      probe: engineProbe({
+        storageOrigins: this.storageOrigins,
+        custom: options.probe,
+        apiBaseUrl: (options.api as { baseUrl?: unknown }).baseUrl,
+      }),
+      onChange: (waiting, waitedMs) => this.onReachChange(waiting, waitedMs),
+      giveUpAfterMs: options.giveUpAfterMs,
+      onGiveUp: () => this.giveUp(options.giveUpAfterMs ?? 0),
+      ...options.reachability,
+    });
+    // A timer firing far too late means the machine slept: sockets are stale, look again now.
+    this.stopClockWatch = watchClockGap({ onGap: () => this.dropConnections() });
+  }
+
+  /** Waiting rows show 'waiting' (not journalled) and go back to what they were doing after. */
+  private onReachChange(waiting: boolean, waitedMs: number): void {
+    this.options.onConnection?.({ waiting, waitedMs });
+    for (const job of this.jobs) {
+      if (!this.running(job)) continue;
+      if (waiting && job.state !== 'waiting') {
+        job.stateBeforeWaiting = job.state;
+        job.state = 'waiting';
+        job.progress.speed.clear();
+        this.emitState(job);
+      } else if (!waiting && job.state === 'waiting') {
+        job.state = job.stateBeforeWaiting ?? 'uploading';
+        this.emitState(job);
+      }
+    }
+    // Sockets from before the outage are dead: every PUT after it gets a fresh one.
+    if (!waiting) this.runner.dropConnections();
+    this.pump();
+  }
+
+  private giveUp(afterMs: number): void {
+    if (!this.reach.waiting) return;
+    const seconds = Math.round(afterMs / 1000);
+    for (const job of [...this.jobs]) {
+      if (job.state !== 'waiting') continue;
+      this.failJob(job, {
+        code: 'UNREACHABLE',
+        message: `The server could not be reached for ${seconds} s, so the upload stopped. Run it again to continue.`,
+      });
+    }
   }
 
   addJob(job: UploadJob): void {
@@ -80,6 +139,10 @@ export class Scheduler {
 
   pump(): void {
     if (this.closed) return;
+    if (this.reach.waiting) {
+      this.checkIdle();
+      return;
+    }
     const now = performance.now();
     const wall = Date.now();
     for (const job of this.jobs) {
@@ -151,6 +214,7 @@ export class Scheduler {
         ...this.backoff,
         maxAttempts: this.maxAttempts,
         signal: job.apiAbort.signal,
+        reach: this.reach,
       })
         .then((signed) => {
           const at = Date.now();
@@ -195,11 +259,33 @@ export class Scheduler {
     this.track(
       this.runner
         .run(job, part, signed, () => this.emitProgress(job))
-        .then((outcome) => this.apply(job, part, outcome))
+        .then((outcome) => {
+          if (outcome.kind === 'unreachable') this.verifyThenApply(job, part, signed, outcome.failure);
+          else this.apply(job, part, outcome);
+        })
         .finally(() => {
           this.active--;
           this.pump();
         }),
+    );
+  }
+
+  /**
+   * A part got no answer: if the server cannot be reached the part waits for it for free (the
+   * job shows 'waiting'); if it can, the failure spends the part's budget like any other.
+   */
+  private verifyThenApply(job: UploadJob, part: number, signed: SignedUrl, failure: Classified): void {
+    try {
+      this.storageOrigins.add(new URL(signed.url).origin);
+    } catch {
+      // Not a URL we can probe: the API probe alone decides.
+    }
+    this.track(
+      this.reach.verify().then((reachable) => {
+        if (reachable) this.apply(job, part, this.runner.spend(job, part, failure));
+        else if (!this.closed && job.state !== 'cancelled') job.requeue(part);
+        this.pump();
+      }),
     );
   }
 
@@ -250,7 +336,12 @@ export class Scheduler {
       call: (fn) => {
         if (stale()) return Promise.reject(new AbortedError('stale'));
         const signal = job.apiAbort.signal;
-        return withRetries(() => fn(signal), { ...this.backoff, maxAttempts: this.maxAttempts, signal });
+        return withRetries(() => fn(signal), {
+          ...this.backoff,
+          maxAttempts: this.maxAttempts,
+          signal,
+          reach: this.reach,
+        });
       },
     };
     if (kind === 'prepare' && job.state === 'queued') this.setState(job, 'uploading');
@@ -322,19 +413,38 @@ export class Scheduler {
     this.setState(job, 'failed');
   }
 
-  /** Sleep/wake, network change: in-flight parts go back to the queue (no budget spent). */
+  /**
+   * Sleep/wake, network change: in-flight parts go back to the queue (no budget spent), and if
+   * the engine is waiting for the server it looks again at once instead of at the next probe.
+   */
   dropConnections(): void {
     for (const job of this.jobs) {
       for (const f of job.inflight.values()) f.controller.abort(new Error('connections dropped'));
     }
     this.runner.dropConnections();
+    this.reach.checkNow();
     this.pump();
+  }
+
+  /** Probe now if waiting for the server (the OS says the network or the machine is back). */
+  checkConnection(): void {
+    this.reach.checkNow();
   }
 
   // ---- state, events, lifecycle
 
   private setState(job: UploadJob, state: UploadState): void {
     if (state !== 'failed') job.error = null;
+    if (this.reach.waiting && RUNNING.has(state) && state !== 'waiting') {
+      // The journal gets the real step; the row keeps showing that it waits for the server.
+      job.stateBeforeWaiting = state;
+      this.journal.setState(job.id, state, job.error);
+      if (job.state !== 'waiting') {
+        job.state = 'waiting';
+        this.emitState(job);
+      }
+      return;
+    }
     job.state = state;
     if (state !== 'cancelled') this.journal.setState(job.id, state, job.error);
     this.emitState(job);
@@ -388,6 +498,8 @@ export class Scheduler {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.wakeTimer);
+    this.stopClockWatch();
+    this.reach.close();
     for (const job of this.jobs) job.newEpoch('closing');
     while (this.work.size > 0) await Promise.allSettled([...this.work]);
     this.throttle.clear();

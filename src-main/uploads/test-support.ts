@@ -1,13 +1,14 @@
 // Test support (plain Node, used only by *.test.ts): a sandbox with a course and section to upload
 // into, deterministic source files, and the sha256 of what the sandbox assembled.
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { createApiClient, type ApiClient } from '../api/index.ts';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/index.ts';
+import { DATABASE_FILE, startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/index.ts';
 import { createUploadManager } from './manager.ts';
 import type { UploadEvent, UploadManager, UploadManagerOptions, UploadRow } from './types.ts';
 
@@ -17,26 +18,126 @@ export interface Harness {
   courseId: string;
   sectionId: string;
   dir: string;
+  /** Only with `dataDir`: the server (API and storage) goes away, every connection dropped. */
+  stopServer(): Promise<void>;
+  /** Only with `dataDir`: the same server comes back on the same port with the same data. */
+  restartServer(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
-  const sandbox = await startSandbox({ seed: 'demo', randomSeed: 42, ...options });
+  let sandbox = await startSandbox({ seed: 'demo', randomSeed: 42, ...options });
+  let running = true;
+  const port = Number(new URL(sandbox.baseUrl).port);
   const client = createApiClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.tenantAdmin });
   const { courseId, sectionId } = await firstSection(client);
   const dir = mkdtempSync(join(tmpdir(), 'lectern-uploads-'));
-  return {
+  const harness: Harness = {
     sandbox,
     client,
     courseId,
     sectionId,
     dir,
+    async stopServer() {
+      if (options.dataDir === undefined) throw new Error('a restartable sandbox needs dataDir');
+      await sandbox.close();
+      running = false;
+    },
+    async restartServer() {
+      sandbox = await startSandbox({ seed: 'demo', randomSeed: 42, ...options, port });
+      harness.sandbox = sandbox;
+      running = true;
+    },
     async close() {
       await client.close();
-      await sandbox.close();
+      if (running) await sandbox.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return harness;
+}
+
+/** A count read straight from the sandbox's database file (what the server really holds). */
+export function sandboxCount(dataDir: string, sql: string, ...params: string[]): number {
+  const db = new DatabaseSync(join(dataDir, DATABASE_FILE), { readOnly: true });
+  try {
+    const row = db.prepare(sql).get(...params) as { n: number };
+    return Number(row.n);
+  } finally {
+    db.close();
+  }
+}
+
+/** Upload sessions the sandbox holds for `fileName`. */
+export function sessionsNamed(dataDir: string, fileName: string): number {
+  return sandboxCount(dataDir, 'SELECT count(*) AS n FROM uploads WHERE file_name = ?', fileName);
+}
+
+/** Lessons the sandbox holds with this title in this section. */
+export function lessonsTitled(dataDir: string, sectionId: string, title: string): number {
+  return sandboxCount(
+    dataDir,
+    'SELECT count(*) AS n FROM lessons WHERE section_id = ? AND title = ?',
+    sectionId,
+    title,
+  );
+}
+
+/** Parts the sandbox has stored for sessions of `fileName`. */
+export function storedParts(dataDir: string, fileName: string): number {
+  return sandboxCount(
+    dataDir,
+    'SELECT count(*) AS n FROM upload_parts p JOIN uploads u ON u.id = p.upload_id WHERE u.file_name = ?',
+    fileName,
+  );
+}
+
+export async function fileMd5(path: string): Promise<string> {
+  const hash = createHash('md5');
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+/**
+ * What the lesson itself says its video is: its `video_url` / `video_content_url` (waiting while
+ * the server still processes it), which must be the upload's asset, and the MD5 of the bytes
+ * fetched from there.
+ */
+export async function lessonVideo(
+  client: ApiClient,
+  target: { courseId: string; sectionId: string; lessonId: string },
+  timeoutMs = 30_000,
+): Promise<{ videoAsset: string; contentAsset: string; md5: string }> {
+  const started = performance.now();
+  for (;;) {
+    const lesson = await client.lessons.get(target.courseId, target.sectionId, target.lessonId);
+    if (lesson.video_url !== '') {
+      const response = await request(lesson.video_url);
+      const hash = createHash('md5');
+      for await (const chunk of response.body as AsyncIterable<Buffer>) hash.update(chunk);
+      if (response.statusCode !== 200) throw new Error(`the lesson's video answered ${response.statusCode}`);
+      return {
+        videoAsset: unsigned(lesson.video_url),
+        contentAsset: unsigned(lesson.video_content_url),
+        md5: hash.digest('hex'),
+      };
+    }
+    if (performance.now() - started > timeoutMs) throw new Error(`lesson ${target.lessonId} has no video_url`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The asset address of a completed upload session, without its (time-dependent) signature. */
+export async function assetOf(client: ApiClient, uploadId: string): Promise<string> {
+  const session = (await client.uploads.get(uploadId)) as { status: string; asset_url: string };
+  if (session.status !== 'COMPLETED') throw new Error(`upload ${uploadId} is ${session.status}`);
+  return unsigned(session.asset_url);
+}
+
+function unsigned(url: string): string {
+  if (url === '') return '';
+  const u = new URL(url);
+  return u.origin + u.pathname;
 }
 
 export async function firstSection(client: ApiClient): Promise<{ courseId: string; sectionId: string }> {

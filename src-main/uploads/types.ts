@@ -4,7 +4,17 @@
 import type { StoredFileCheck } from './preflight.ts';
 
 export type UploadState =
-  'queued' | 'uploading' | 'paused' | 'completing' | 'attaching' | 'done' | 'failed' | 'cancelled' | 'changed';
+  | 'queued'
+  | 'uploading'
+  | 'paused'
+  | 'completing'
+  | 'attaching'
+  | 'done'
+  | 'failed'
+  | 'cancelled'
+  | 'changed'
+  /** The server (API or storage) cannot be reached: continues by itself once it can. Never journalled. */
+  | 'waiting';
 
 export type LessonTarget =
   | { kind: 'new'; courseId: string; sectionId: string; title: string }
@@ -112,8 +122,13 @@ export interface UploadManager {
    * the last 10 s (the CLI's `uploads list`; the app follows them on its own).
    */
   checkVideos(): Promise<void>;
-  /** After sleep/wake or a network change: drop storage sockets, re-send in-flight parts. */
+  /**
+   * After sleep/wake or a network change: drop storage sockets, re-send in-flight parts, and
+   * (when waiting for the server) look again at once.
+   */
   dropConnections(): void;
+  /** When waiting for the server: probe now instead of at the next backoff step. */
+  checkConnection(): void;
   /** Resolves when nothing is running (every row done, failed, paused, cancelled or not started). */
   whenIdle(): Promise<void>;
   close(): Promise<void>;
@@ -215,16 +230,30 @@ export interface UploadManagerOptions {
   stallTimeoutMs?: number;
   /** Threads hashing part MD5s; 0 hashes on the sending thread. Default: defaultMd5Workers(). */
   md5Workers?: number;
-  /** Attempts per part / per API call before the file fails. Default 8. */
+  /** Failed attempts per part / per API call on a reachable server before the file fails. Default 8. */
   maxAttempts?: number;
   /** First backoff step and cap, ms. Defaults 500 and 30 000. */
   backoffBaseMs?: number;
   backoffCapMs?: number;
+  /**
+   * Whether the API answers, for the reachability probe (any HTTP answer counts, only a network
+   * failure means unreachable). Default: a HEAD to the client's `baseUrl` when it has one.
+   */
+  probe?: (signal: AbortSignal) => Promise<unknown>;
+  /** Probe backoff while waiting for the server, ms. Defaults 500 and 4 000. */
+  reachability?: { baseMs?: number; capMs?: number; probeTimeoutMs?: number };
+  /**
+   * Fail the waiting files (code UNREACHABLE) once the server has been unreachable this long.
+   * Default: wait as long as it takes.
+   */
+  giveUpAfterMs?: number | null;
   onEvent?: (event: UploadEvent) => void;
   /** Every file of a batch is done or failed (again, after a retry of a failed one). */
   onBatchEnded?: (batch: BatchEnded) => void;
   /** A retrieve of an attached lesson answered (its processing state may have changed). */
   onLessonRead?: (target: { courseId: string; sectionId: string }, lesson: LessonInfo) => void;
+  /** Told once when the engine starts waiting for the server and once when it is back. */
+  onConnection?: (change: { waiting: boolean; waitedMs: number }) => void;
   /** Told when the journal file was damaged and moved aside (the user must be told). */
   onJournalCorrupt?: (message: string) => void;
 }

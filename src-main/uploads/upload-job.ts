@@ -71,6 +71,8 @@ export class UploadJob {
   readonly notBefore = new Map<number, number>();
   readonly attempts = new Map<number, number>();
   readonly freeResigns = new Map<number, number>();
+  /** What the job was doing when it began waiting for the server (shown again once it is back). */
+  stateBeforeWaiting: UploadState | null = null;
   /** Times complete was refused for bad parts in this run (bounded loop). */
   completeRepairs = 0;
   progress: FileProgress;

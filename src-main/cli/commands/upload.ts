@@ -1,18 +1,21 @@
 // CLI (plain Node). `lectern upload FILE... (--section COURSE_ID/SECTION_ID |
-// --lesson COURSE_ID/SECTION_ID/LESSON_ID) [--concurrency N] [--limit-rate BYTES_PER_S]`.
+// --lesson COURSE_ID/SECTION_ID/LESSON_ID) [--concurrency N] [--limit-rate BYTES_PER_S]
+// [--give-up-after DURATION]`.
 // Each file becomes a new VIDEO lesson in the section (title from the file name) or replaces the
 // lesson's video. Killed and run again with the same arguments, it resumes from the journal in
 // --data-dir: the same file to the same target is picked up, never uploaded twice. Before any
 // session is made, files that are not videos are refused and duplicates skipped (upload-preflight.ts).
+// When the server cannot be reached it waits (saying so on stderr) and continues by itself, unless
+// --give-up-after says how long a script is willing to wait (then exit 4).
 import { storedCheckOf } from '../../uploads/preflight.ts';
 import { UploadManagerError, type AddUploadInput, type LessonTarget } from '../../uploads/index.ts';
 import type { Command } from '../command.ts';
 import { UsageError, positiveInt } from '../globals.ts';
 import { preflightFiles } from './upload-preflight.ts';
-import { openManager, parseByteRate, runToEnd } from './uploads.ts';
+import { openManager, parseByteRate, parseDuration, runToEnd } from './uploads.ts';
 
 const USAGE = [
-  'upload FILE... (--section COURSE_ID/SECTION_ID | --lesson COURSE_ID/SECTION_ID/LESSON_ID) [--concurrency N] [--limit-rate BYTES_PER_S] [--allow-duplicates]',
+  'upload FILE... (--section COURSE_ID/SECTION_ID | --lesson COURSE_ID/SECTION_ID/LESSON_ID) [--concurrency N] [--limit-rate BYTES_PER_S] [--allow-duplicates] [--give-up-after DURATION]',
 ];
 
 export const uploadCommand: Command = {
@@ -27,6 +30,7 @@ export const uploadCommand: Command = {
     'limit-rate': { type: 'string' },
     'stall-timeout': { type: 'string' },
     'allow-duplicates': { type: 'boolean' },
+    'give-up-after': { type: 'string' },
   },
   async run(ctx) {
     const files = ctx.args;
@@ -43,6 +47,7 @@ export const uploadCommand: Command = {
       concurrency,
       bandwidthBytesPerSec: parseByteRate('--limit-rate', stringOption(ctx.options['limit-rate'])) ?? null,
       stallTimeoutMs: stallSeconds === undefined ? undefined : stallSeconds * 1000,
+      giveUpAfterMs: parseDuration('--give-up-after', stringOption(ctx.options['give-up-after'])) ?? null,
     });
     try {
       const allowDuplicates = ctx.options['allow-duplicates'] === true;

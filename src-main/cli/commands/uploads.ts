@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiClient } from '../../api/index.ts';
 import { createUploadManager, UploadManagerError } from '../../uploads/index.ts';
+import { serverAnswers } from '../../uploads/reachability.ts';
 import type { UploadApi, UploadEvent, UploadManager, UploadRow } from '../../uploads/index.ts';
 import { action } from '../args.ts';
 import type { Command, CommandContext } from '../command.ts';
@@ -88,7 +89,12 @@ function lazyApi(ctx: CommandContext): UploadApi {
 
 export function openManager(
   ctx: CommandContext,
-  options: { concurrency?: number; bandwidthBytesPerSec?: number | null; stallTimeoutMs?: number },
+  options: {
+    concurrency?: number;
+    bandwidthBytesPerSec?: number | null;
+    stallTimeoutMs?: number;
+    giveUpAfterMs?: number | null;
+  },
 ): UploadManager {
   mkdirSync(ctx.globals.dataDir, { recursive: true });
   const progress = ctx.out.json ? undefined : new ProgressPrinter(ctx);
@@ -96,7 +102,16 @@ export function openManager(
     journalPath: join(ctx.globals.dataDir, 'uploads.sqlite'),
     api: lazyApi(ctx),
     ...options,
+    // Any answer from the server's address means it is back (no key is sent).
+    probe: async (signal) => serverAnswers((await ctx.client()).baseUrl, signal),
     onEvent: (e) => progress?.onEvent(e),
+    // Said on stderr even with --json: a script's log should show why nothing moves.
+    onConnection: ({ waiting, waitedMs }) =>
+      ctx.out.note(
+        waiting
+          ? 'Waiting for the server… it cannot be reached; the upload continues by itself when it can.'
+          : `The server is back after ${Math.round(waitedMs / 1000)} s; continuing.`,
+      ),
     onJournalCorrupt: (message) => ctx.out.note(message),
   });
 }
@@ -132,7 +147,9 @@ export async function runToEnd(
   const failed = final.filter((r) => r.state === 'failed');
   for (const r of failed) ctx.out.note(`${r.fileName} failed: ${r.error?.code} ${r.error?.message}`);
   if (failed.length === 0) return 0;
-  return failed.every((r) => /NETWORK|TIMEOUT|STALLED|ECONN|UND_ERR|STORAGE_5/.test(r.error?.code ?? '')) ? 4 : 3;
+  return failed.every((r) => /NETWORK|TIMEOUT|STALLED|ECONN|UND_ERR|STORAGE_5|UNREACHABLE/.test(r.error?.code ?? ''))
+    ? 4
+    : 3;
 }
 
 /** With --json: one line `{"uploads":[…]}`, always the last line on stdout. */
@@ -183,6 +200,8 @@ class ProgressPrinter {
     if (e.type === 'state') {
       // The first second of a transfer says little about its speed: start the clock here.
       if (r.state === 'uploading') this.lastLine.set(r.id, performance.now());
+      // One line per outage says it (see onConnection), not one per file.
+      if (r.state === 'waiting') return;
       this.ctx.out.note(`${r.fileName}: ${r.state}${r.error ? ` (${r.error.message})` : ''}`);
       return;
     }
@@ -218,6 +237,17 @@ export function formatBytes(n: number): string {
     i++;
   }
   return `${i === 0 ? v : v.toFixed(1)} ${units[i]}`;
+}
+
+/** `90s`, `5m`, `1h`, `1500ms`, or plain seconds → milliseconds. */
+export function parseDuration(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/i.exec(value.trim());
+  const scale = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as Record<string, number>;
+  const ms = m ? Number(m[1]) * scale[(m[2] ?? 's').toLowerCase()]! : NaN;
+  if (!Number.isFinite(ms) || ms < 1)
+    throw new UsageError(`${flag} must be a duration (e.g. 90s, 5m, 1h), got ${JSON.stringify(value)}`);
+  return Math.round(ms);
 }
 
 /** `1048576`, `512K`, `8M`, `1.5G` (binary units) → bytes. */

@@ -28,6 +28,7 @@ const STATE_LABELS: Record<UploadRow['state'], string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
   changed: 'File changed',
+  waiting: 'Waiting for connection',
 };
 const STATE_TONES: Record<UploadRow['state'], Tone> = {
   queued: 'neutral',
@@ -39,6 +40,7 @@ const STATE_TONES: Record<UploadRow['state'], Tone> = {
   failed: 'danger',
   cancelled: 'neutral',
   changed: 'danger',
+  waiting: 'warning',
 };
 
 /** Until the lesson is being created, its title can still change (main refuses it after that). */
@@ -195,7 +197,7 @@ function UploadRowView({ row }: { row: UploadRow }) {
   const percent = progress.percent;
   const video = row.state === 'done' && row.lessonId ? videoLabel(row) : null;
   const lesson = row.target.kind === 'new' ? row.target.title : 'Replaces a lesson’s video';
-  const active = row.state === 'uploading' || row.state === 'queued';
+  const active = row.state === 'uploading' || row.state === 'queued' || row.state === 'waiting';
   return (
     <tr
       data-testid="upload-row"

@@ -45,6 +45,7 @@ export const ACTIVE_STATES: ReadonlySet<UploadRow['state']> = new Set([
   'uploading',
   'completing',
   'attaching',
+  'waiting',
 ]);
 
 interface UploadsState {

@@ -1,0 +1,81 @@
+/**
+ * Uploads through an outage (bridge host + demo sandbox): the sandbox (API and storage) stops
+ * mid-upload; the row says "Waiting for connection" instead of failing, stays so for a minute,
+ * and when the sandbox is back on the same port it continues by itself and lands as one lesson.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { checkScreen, gotoRoute, sandboxApi, waitForShell } from './support.ts';
+
+const COURSE = 'Workplace Safety Essentials';
+const MiB = 1024 * 1024;
+const OUTAGE_MS = 60_000;
+
+async function percentOf(page: Page, file: string): Promise<number> {
+  const bar = page.getByTestId('upload-row').filter({ hasText: file }).getByRole('progressbar');
+  return Number(await bar.getAttribute('aria-valuenow'));
+}
+
+test('an upload waits through an outage, shows it, and finishes by itself', async ({ lectern }, testInfo) => {
+  test.setTimeout(OUTAGE_MS + 150_000);
+  test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
+  const dir = mkdtempSync(join(tmpdir(), 'lectern-e2e-outage-'));
+  const name = 'outage-walkthrough.mp4';
+  const path = join(dir, name);
+  writeFileSync(path, randomBytes(20 * MiB));
+  try {
+    const { page } = lectern;
+    await waitForShell(page);
+    await gotoRoute(page, 'uploads');
+    await lectern.answerFileDialog([path]);
+    await page.getByTestId('add-files').click();
+    await expect(page.getByTestId('staged-row')).toHaveCount(1);
+    await page.getByLabel('Course').selectOption({ label: COURSE });
+    const section = page.getByLabel('Section');
+    await expect(section.locator('option')).not.toHaveCount(1);
+    await section.selectOption({ index: 1 });
+    await page.getByLabel('Speed limit').selectOption({ label: '1 MB/s' });
+    await page.getByTestId('start-uploads').click();
+
+    const row = page.getByTestId('upload-row').filter({ hasText: name });
+    await expect(row).toHaveAttribute('data-state', 'uploading', { timeout: 15_000 });
+    await expect.poll(() => percentOf(page, name), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    // The server goes away: not a failure, a visible wait.
+    await lectern.setSandboxRunning(false);
+    const stoppedAt = Date.now();
+    await expect(row).toHaveAttribute('data-state', 'waiting', { timeout: 30_000 });
+    await expect(row.getByText('Waiting for connection')).toBeVisible();
+    await checkScreen(page, testInfo, 'uploads-waiting');
+    const heldAt = await percentOf(page, name);
+    while (Date.now() - stoppedAt < OUTAGE_MS) {
+      await expect(row).toHaveAttribute('data-state', 'waiting');
+      await page.waitForTimeout(2_000);
+    }
+    expect(await percentOf(page, name)).toBeGreaterThanOrEqual(heldAt);
+
+    // Back on the same port: it continues without anyone touching it.
+    await lectern.setSandboxRunning(true);
+    await expect(row).not.toHaveAttribute('data-state', 'waiting', { timeout: 5_000 });
+    await expect(row).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+    await expect(row.getByTestId('upload-problem')).toHaveCount(0);
+
+    // Exactly one lesson of that name in the course.
+    const info = await lectern.sandboxInfo();
+    const courses = (await sandboxApi(info, 'GET', `/courses?search=${encodeURIComponent(COURSE)}`)) as unknown as {
+      results: { id: string; name: string }[];
+    };
+    const course = courses.results.find((c) => c.name === COURSE)!;
+    const sections = (await sandboxApi(info, 'GET', `/courses/${course.id}/sections`)) as unknown as {
+      results: { lessons: { title: string }[] }[];
+    };
+    const lessons = sections.results.flatMap((s) => s.lessons).filter((l) => l.title === 'Outage walkthrough');
+    expect(lessons).toHaveLength(1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

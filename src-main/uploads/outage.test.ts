@@ -1,0 +1,146 @@
+// Tests (plain Node): the server (API and storage) goes away mid-upload for a minute and comes back
+// on the same port with the same data. The engine must wait visibly without failing or spending
+// its retry budget, continue by itself within 5 s of the server's return, and end with one
+// session, the same bytes and one lesson. Also: giving up after a set time when asked to.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  assetSha256,
+  assetOf,
+  fileMd5,
+  lessonVideo,
+  lessonsTitled,
+  makeFile,
+  recordingManager,
+  sessionsNamed,
+  startHarness,
+  waitFor,
+  type Harness,
+} from './test-support.ts';
+
+const PART = 256 * 1024;
+const OUTAGE_MS = 60_000;
+let h: Harness;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'lectern-outage-'));
+  h = await startHarness({ partSize: PART, dataDir });
+});
+afterAll(async () => {
+  await h?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the server goes away mid-upload', () => {
+  it(
+    'waits through a 60 s outage, shows it, and finishes by itself: one session, same bytes, one lesson',
+    async () => {
+      const path = join(h.dir, 'outage_engine.mp4');
+      const sha = await makeFile(path, 40 * PART + 777, 21);
+      const { manager, rows } = recordingManager({
+        journalPath: join(h.dir, 'outage.sqlite'),
+        api: h.client,
+        bandwidthBytesPerSec: 1024 * 1024,
+        // A small budget: an outage that spent it would fail the file many times over.
+        maxAttempts: 3,
+      });
+      const [row] = await manager.add([
+        { path, lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: '' } },
+      ]);
+      const id = row!.id;
+      manager.start();
+      await waitFor(() => (manager.get(id)?.bytesConfirmed ?? 0) >= 8 * PART);
+      const uploadId = manager.get(id)!.uploadId;
+      expect(uploadId).not.toBeNull();
+
+      await h.stopServer();
+      const stoppedAt = performance.now();
+      await waitFor(() => manager.get(id)?.state === 'waiting', 30_000);
+      const waitingRow = manager.get(id)!;
+      expect(waitingRow).toMatchObject({ error: null, speedBps: 0, etaSeconds: null });
+      // However long it lasts, the file stays waiting: it never fails.
+      while (performance.now() - stoppedAt < OUTAGE_MS) {
+        expect(manager.get(id)?.state).toBe('waiting');
+        await new Promise((r) => setTimeout(r, 500));
+      }
+
+      await h.restartServer();
+      const backAt = performance.now();
+      await waitFor(() => manager.get(id)?.state !== 'waiting', 10_000);
+      expect(performance.now() - backAt).toBeLessThan(5000);
+      await manager.whenIdle();
+
+      const done = manager.get(id)!;
+      expect(done).toMatchObject({ state: 'done', error: null, uploadId });
+      expect(rows(id).some((r) => r.state === 'failed')).toBe(false);
+      expect(sessionsNamed(dataDir, 'outage_engine.mp4')).toBe(1);
+      expect(lessonsTitled(dataDir, h.sectionId, 'outage engine')).toBe(1);
+      expect(await assetSha256(h.client, uploadId!)).toBe(sha);
+      const video = await lessonVideo(h.client, {
+        courseId: h.courseId,
+        sectionId: h.sectionId,
+        lessonId: done.lessonId!,
+      });
+      expect(video.videoAsset).toBe(await assetOf(h.client, uploadId!));
+      expect(video.md5).toBe(await fileMd5(path));
+      await manager.close();
+    },
+    OUTAGE_MS + 60_000,
+  );
+
+  it('looks again at once on wake (dropConnections), not at its next probe', async () => {
+    const path = join(h.dir, 'outage_wake.mp4');
+    const sha = await makeFile(path, 12 * PART, 23);
+    const { manager } = recordingManager({
+      journalPath: join(h.dir, 'wake.sqlite'),
+      api: h.client,
+      bandwidthBytesPerSec: 1024 * 1024,
+      // Probes so far apart that only the wake-up can end the wait within this test.
+      reachability: { baseMs: 120_000, capMs: 120_000 },
+    });
+    const [row] = await manager.add([
+      { path, lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: '' } },
+    ]);
+    manager.start();
+    await waitFor(() => (manager.get(row!.id)?.bytesConfirmed ?? 0) >= 2 * PART);
+    await h.stopServer();
+    await waitFor(() => manager.get(row!.id)?.state === 'waiting', 30_000);
+    await h.restartServer();
+    const wokeAt = performance.now();
+    manager.dropConnections(); // what the shell calls on powerMonitor 'resume' (and the clock-gap detector)
+    await waitFor(() => manager.get(row!.id)?.state !== 'waiting', 5000);
+    expect(performance.now() - wokeAt).toBeLessThan(5000);
+    await manager.whenIdle();
+    expect(manager.get(row!.id)).toMatchObject({ state: 'done', error: null });
+    expect(await assetSha256(h.client, manager.get(row!.id)!.uploadId!)).toBe(sha);
+    await manager.close();
+  }, 60_000);
+
+  it('gives up after the time it was given, with a reason, when asked to', async () => {
+    const path = join(h.dir, 'outage_give_up.mp4');
+    await makeFile(path, 4 * PART, 22);
+    const { manager } = recordingManager({
+      journalPath: join(h.dir, 'give-up.sqlite'),
+      api: h.client,
+      giveUpAfterMs: 2000,
+    });
+    await h.stopServer();
+    try {
+      const [row] = await manager.add([
+        { path, lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: '' } },
+      ]);
+      manager.start();
+      await waitFor(() => manager.get(row!.id)?.state === 'waiting', 30_000);
+      const waitingSince = performance.now();
+      await manager.whenIdle();
+      expect(performance.now() - waitingSince).toBeGreaterThanOrEqual(1500);
+      expect(manager.get(row!.id)).toMatchObject({ state: 'failed', error: { code: 'UNREACHABLE' } });
+      await manager.close();
+    } finally {
+      await h.restartServer();
+    }
+  }, 60_000);
+});
