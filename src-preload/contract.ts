@@ -63,6 +63,8 @@ export type Section = z.infer<typeof api.section>;
 export type Lesson = z.infer<typeof api.lesson>;
 export type Quiz = z.infer<typeof api.quiz>;
 export type Assessment = z.infer<typeof api.assessment>;
+/** A status the app sends as a filter (the reference's list; a server may answer others). */
+export type ContentStatus = (typeof api.CONTENT_STATUSES)[number];
 
 /** Limits the renderer's forms enforce as the user types (the same schemas the client sends). */
 export const FormSchemas = {

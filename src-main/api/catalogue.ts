@@ -2,6 +2,7 @@
 // the reference or assumed in ASSUMPTIONS.md. Every assumed path, query parameter name and body
 // lives here and only here, so a real server that differs is matched by editing this one file.
 import { z } from 'zod';
+import type { Shape } from './reading.ts';
 import * as s from './schemas.ts';
 
 /**
@@ -31,8 +32,9 @@ export interface Operation {
   /** Request body schema, or null for no body. The client does not enforce it (the server is the
    * authority, and an assumed body may differ); forms and the sandbox reuse it. */
   body: z.ZodType | null;
-  /** Schema of the envelope's `data`; null means a delete (200 envelope with null data, or 204). */
-  output: z.ZodType | null;
+  /** Both readings of the envelope's `data` (schemas.ts tables, reading.ts policy); null means a
+   * delete (200 envelope with null data, or 204). */
+  output: Shape | null;
   /** Success status expected (informational; any 2xx with a valid envelope is accepted). */
   success: readonly number[];
   /** Safe to repeat after an ambiguous failure (network error, timeout, 5xx). */
@@ -65,7 +67,7 @@ export const catalogue = {
     status: 'documented',
     query: LIST_QUERY,
     body: null,
-    output: s.pageOf(s.category),
+    output: s.pageShape(s.shapes.category),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -79,7 +81,7 @@ export const catalogue = {
     status: 'assumed',
     query: { ...LIST_QUERY, category: 'category', status: 'status' },
     body: null,
-    output: s.pageOf(s.course),
+    output: s.pageShape(s.shapes.course),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -91,7 +93,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: null,
-    output: s.course,
+    output: s.shapes.course,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -104,7 +106,7 @@ export const catalogue = {
     status: 'documented',
     query: LIST_QUERY,
     body: null,
-    output: s.pageOf(s.section),
+    output: s.pageShape(s.shapes.section),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -117,7 +119,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: null,
-    output: s.section,
+    output: s.shapes.section,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -130,7 +132,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: null,
-    output: s.lesson,
+    output: s.shapes.lesson,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -142,7 +144,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: s.lessonCreateBody,
-    output: s.lesson,
+    output: s.shapes.lesson,
     success: [201],
     retrySafe: true,
     idempotencyKey: true,
@@ -155,7 +157,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: s.lessonUpdateBody,
-    output: s.lesson,
+    output: s.shapes.lesson,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -181,7 +183,7 @@ export const catalogue = {
     status: 'documented',
     query: LIST_QUERY,
     body: null,
-    output: s.pageOf(s.quiz),
+    output: s.pageShape(s.shapes.quiz),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -195,7 +197,7 @@ export const catalogue = {
     status: 'assumed',
     query: { ...LIST_QUERY, courseId: 'course_id', status: 'status' },
     body: null,
-    output: s.pageOf(s.assessment),
+    output: s.pageShape(s.shapes.assessment),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -207,7 +209,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: null,
-    output: s.assessment,
+    output: s.shapes.assessment,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -219,7 +221,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: s.assessmentCreateBody,
-    output: s.assessment,
+    output: s.shapes.assessment,
     success: [201],
     retrySafe: true,
     idempotencyKey: true,
@@ -231,7 +233,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: s.assessmentUpdateBody,
-    output: s.assessment,
+    output: s.shapes.assessment,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -258,7 +260,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: s.assignmentCreateBody,
-    output: s.assignment,
+    output: s.shapes.assignment,
     success: [201],
     retrySafe: true,
     idempotencyKey: true,
@@ -274,7 +276,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: s.uploadCreateBody,
-    output: s.uploadSession,
+    output: s.shapes.uploadSession,
     success: [201],
     retrySafe: true,
     idempotencyKey: true,
@@ -286,7 +288,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: null,
-    output: s.uploadSession,
+    output: s.shapes.uploadSession,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -298,7 +300,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: s.signPartsBody,
-    output: s.signPartsData,
+    output: s.shapes.signPartsData,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -311,7 +313,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: null,
-    output: s.listPartsData,
+    output: s.shapes.listPartsData,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -323,7 +325,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: s.completeUploadBody,
-    output: s.uploadSession,
+    output: s.shapes.uploadSession,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -349,12 +351,12 @@ export const catalogue = {
 export type OperationId = keyof typeof catalogue;
 export const operations: readonly Operation[] = Object.values(catalogue);
 
-/** Success envelope schemas, built once per operation (zod compiles them on first use). */
-const envelopeCache = new Map<string, z.ZodType>();
-export function envelopeFor(operation: Operation): z.ZodType {
+/** Success envelope schemas (reference and reading), built once per operation. */
+const envelopeCache = new Map<string, Shape>();
+export function envelopeFor(operation: Operation): Shape {
   let schema = envelopeCache.get(operation.id);
   if (!schema) {
-    schema = s.successEnvelope(operation.output ?? z.null());
+    schema = s.envelopeShape(operation.output ?? { reference: z.null(), reading: z.null() });
     envelopeCache.set(operation.id, schema);
   }
   return schema;

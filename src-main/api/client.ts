@@ -6,6 +6,8 @@ import { catalogue } from './catalogue.ts';
 import type { Operation } from './catalogue.ts';
 import { createCore } from './core.ts';
 import type { ApiKeySource, CallInput, Core } from './core.ts';
+import { DeviationLog } from './deviations.ts';
+import type { DeviationRecord } from './deviations.ts';
 import { isApiError } from './errors.ts';
 import type { RequestLogEntry } from './log.ts';
 import { walkItems, walkPages } from './paging.ts';
@@ -30,6 +32,11 @@ export interface ApiClientOptions {
   dispatcher?: Dispatcher;
   /** Entries kept for `requestLog()`. Default 500. */
   logCapacity?: number;
+  /** Every tolerated difference from the reference (deduplicated per operation and JSON path in
+   * this client; `isNew` the first time). Never carries the key. */
+  onDeviation?: (record: DeviationRecord, isNew: boolean) => void;
+  /** Treat any deviation as a contract error (the reference exactly, for testing a server). */
+  strict?: boolean;
 }
 
 export interface CallOptions {
@@ -111,6 +118,8 @@ export interface ApiClient {
   };
   /** Recent attempts, oldest first (method, path, status, duration, attempt; never headers or bodies). */
   requestLog(): RequestLogEntry[];
+  /** Contract deviations this client has seen, one per operation and JSON path. */
+  deviations(): DeviationRecord[];
   /** Closes the client's own connection pool. */
   close(): Promise<void>;
 }
@@ -149,6 +158,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(opts.timeouts) };
   const retry: RetryOptions = { ...DEFAULT_RETRY, ...definedOnly(opts.retry) };
   const ownAgent = opts.dispatcher ? null : createAgent(timeouts);
+  const deviationLog = new DeviationLog();
   const core = createCore({
     baseUrl: opts.baseUrl,
     apiKey: opts.apiKey,
@@ -158,6 +168,12 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     dispatcher: opts.dispatcher ?? (ownAgent as Dispatcher),
     logCapacity: opts.logCapacity ?? 500,
     onRequest: opts.onRequest,
+    strict: opts.strict,
+    onDeviations: (found) => {
+      for (const { record, isNew } of deviationLog.record(found, new Date().toISOString())) {
+        opts.onDeviation?.(record, isNew);
+      }
+    },
   });
   const c = catalogue;
   const call = <T>(op: Operation, input: CallInput): Promise<T> => core.call<T>(op, input);
@@ -256,6 +272,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       },
     },
     requestLog: () => core.log.snapshot(),
+    deviations: () => deviationLog.snapshot(),
     close: async () => {
       if (ownAgent) await ownAgent.close();
     },

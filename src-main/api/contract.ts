@@ -80,3 +80,17 @@ export function locateIssue(error: z.ZodError, input: unknown): ContractLocation
   const { issue, path } = innermost(first, []);
   return { jsonPath: formatPath(path), expected: expectedOf(issue), received: describeValue(valueAt(input, path)) };
 }
+
+/** Every issue's location (contract deviations), plus its path with array indices folded to `[*]`
+ * so one deviation covers every item of a list. */
+export function locateAll(error: z.ZodError, input: unknown): (ContractLocation & { pathPattern: string })[] {
+  return error.issues.map((first) => {
+    const { issue, path } = innermost(first, []);
+    return {
+      jsonPath: formatPath(path),
+      pathPattern: formatPath(path.map((key) => (typeof key === 'number' ? '*' : key))).replace(/\["\*"\]|\.\*/g, '[*]'),
+      expected: expectedOf(issue),
+      received: describeValue(valueAt(input, path)),
+    };
+  });
+}

@@ -3,10 +3,12 @@
  * points, questions, schedule, locations, groups, seats with their learners, passing score.
  */
 import type { Assessment } from '../../../../src-preload/contract.ts';
-import { formatDate, formatDateTime, humanize, plural } from '../../lib/format.ts';
+import { enumLabel, formatDate, formatDateTime, orDash, plural } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
+import { LEARNER_STATUSES } from '../../lib/statuses.ts';
 
-function yesNo(value: string): string {
+function yesNo(value: string | undefined): string {
+  if (value === undefined) return '—';
   if (/^(true|yes|1)$/i.test(value)) return 'Yes';
   if (/^(false|no|0)$/i.test(value)) return 'No';
   return value || '—';
@@ -14,9 +16,12 @@ function yesNo(value: string): string {
 
 export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
   const passing = [
-    assessment.passing_score_percent !== null ? `${assessment.passing_score_percent}%` : null,
-    assessment.passing_score_points !== null ? `${assessment.passing_score_points} points` : null,
+    typeof assessment.passing_score_percent === 'number' ? `${assessment.passing_score_percent}%` : null,
+    typeof assessment.passing_score_points === 'number' ? `${assessment.passing_score_points} points` : null,
   ].filter(Boolean);
+  const locations = assessment.locations ?? [];
+  const groups = assessment.groups ?? [];
+  const seats = assessment.seats ?? [];
   return (
     <aside className="details" aria-label="Details from the server" data-testid="assessment-details">
       <section className="details-section">
@@ -24,10 +29,10 @@ export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
         <dl className="details-list">
           <dt>Course</dt>
           <dd>
-            <a href={href({ name: 'course', id: assessment.course_id })}>{assessment.course.name}</a>
+            <a href={href({ name: 'course', id: assessment.course_id })}>{orDash(assessment.course?.name)}</a>
           </dd>
           <dt>Total points</dt>
-          <dd data-testid="detail-total-points">{assessment.total_points}</dd>
+          <dd data-testid="detail-total-points">{orDash(assessment.total_points)}</dd>
           <dt>Questions</dt>
           <dd>{assessment.questions_count || '0'}</dd>
           <dt>Passing score</dt>
@@ -59,13 +64,13 @@ export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
 
       <section className="details-section">
         <h2>Locations</h2>
-        {assessment.locations.length === 0 ? (
+        {locations.length === 0 ? (
           <p className="muted">No locations.</p>
         ) : (
           <ul className="plain-list">
-            {assessment.locations.map((location) => (
+            {locations.map((location) => (
               <li key={location.id}>
-                <strong>{location.name}</strong> — {location.address || 'no address'} · seats {location.capacity}
+                <strong>{orDash(location.name)}</strong> — {location.address || 'no address'} · seats {orDash(location.capacity)}
                 {location.description && <span className="muted"> · {location.description}</span>}
               </li>
             ))}
@@ -75,13 +80,13 @@ export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
 
       <section className="details-section">
         <h2>Groups</h2>
-        {assessment.groups.length === 0 ? (
+        {groups.length === 0 ? (
           <p className="muted">No groups.</p>
         ) : (
           <ul className="plain-list">
-            {assessment.groups.map((group) => (
+            {groups.map((group) => (
               <li key={group.id}>
-                <strong>{group.name}</strong>
+                <strong>{orDash(group.name)}</strong>
                 {group.description && <span className="muted"> — {group.description}</span>}
                 {group.learners && <div className="muted">{group.learners}</div>}
               </li>
@@ -93,9 +98,9 @@ export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
       <section className="details-section">
         <h2>
           Seats{' '}
-          {assessment.seats.length > 0 && <span className="muted">({plural(assessment.seats.length, 'seat')})</span>}
+          {seats.length > 0 && <span className="muted">({plural(seats.length, 'seat')})</span>}
         </h2>
-        {assessment.seats.length === 0 ? (
+        {seats.length === 0 ? (
           <p className="muted">No seats assigned.</p>
         ) : (
           <div className="table-wrap" tabIndex={0} role="region" aria-label="Seats and learners">
@@ -109,15 +114,15 @@ export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
                 </tr>
               </thead>
               <tbody>
-                {assessment.seats.map((seat) => (
+                {seats.map((seat) => (
                   <tr key={seat.id}>
-                    <td>{seat.seat_number}</td>
-                    <td>{seat.location.name}</td>
+                    <td>{orDash(seat.seat_number)}</td>
+                    <td>{orDash(seat.location?.name)}</td>
                     <td>
-                      {seat.learner.full_name ?? 'Unnamed learner'}
-                      {seat.learner.email && <div className="muted">{seat.learner.email}</div>}
+                      {seat.learner?.full_name ?? 'Unnamed learner'}
+                      {seat.learner?.email && <div className="muted">{seat.learner.email}</div>}
                     </td>
-                    <td>{humanize(seat.learner.status)}</td>
+                    <td>{enumLabel(seat.learner?.status, LEARNER_STATUSES)}</td>
                   </tr>
                 ))}
               </tbody>

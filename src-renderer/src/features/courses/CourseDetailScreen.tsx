@@ -12,7 +12,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { describeError } from '../../lib/errors.ts';
-import { formatDateTime, formatSeconds, humanize, instructorNames, plural } from '../../lib/format.ts';
+import { enumLabel, formatDateTime, formatSeconds, humanize, instructorNames, orDash, plural } from '../../lib/format.ts';
+import { COURSE_LEVELS } from '../../lib/statuses.ts';
 import { href } from '../../lib/router.ts';
 import { notify } from '../notices/store.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/store.ts';
@@ -107,7 +108,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
   return (
     <div className="screen screen--fill">
       <PageHeader
-        title={course.name}
+        title={course.name ?? '—'}
         eyebrow={<a href={href({ name: 'courses' })}>Courses</a>}
         actions={
           <>
@@ -179,16 +180,16 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
 
 function flatten(sections: Section[]): FlatRow[] {
   const rows: FlatRow[] = [];
-  for (const section of [...sections].sort((a, b) => a.order - b.order)) {
+  for (const section of [...sections].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))) {
     rows.push({ kind: 'section', section });
-    for (const lesson of [...section.lessons].sort((a, b) => a.order - b.order))
+    for (const lesson of [...(section.lessons ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)))
       rows.push({ kind: 'lesson', section, lesson });
   }
   return rows;
 }
 
 function CourseSummary({ course }: { course: Course }) {
-  const categories = course.categories.map((c) => c.name).join(', ');
+  const categories = (course.categories ?? []).map((c) => c.name ?? '—').join(', ');
   return (
     <section className="summary" aria-label="About this course">
       <dl className="summary-grid" data-testid="course-summary">
@@ -200,7 +201,7 @@ function CourseSummary({ course }: { course: Course }) {
         </div>
         <div>
           <dt>Level</dt>
-          <dd>{humanize(course.level)}</dd>
+          <dd data-testid="course-level">{enumLabel(course.level, COURSE_LEVELS)}</dd>
         </div>
         <div>
           <dt>Categories</dt>
@@ -208,7 +209,7 @@ function CourseSummary({ course }: { course: Course }) {
         </div>
         <div>
           <dt>Instructors</dt>
-          <dd>{instructorNames(course.instructors) || 'None listed'}</dd>
+          <dd>{course.instructors === undefined ? '—' : instructorNames(course.instructors) || 'None listed'}</dd>
         </div>
         <div>
           <dt>Duration</dt>
@@ -224,11 +225,11 @@ function CourseSummary({ course }: { course: Course }) {
         </div>
         <div>
           <dt>Quizzes</dt>
-          <dd>{course.quizzes_count}</dd>
+          <dd>{orDash(course.quizzes_count)}</dd>
         </div>
         <div>
           <dt>Enrollments</dt>
-          <dd>{course.has_enrollments ? 'Learners enrolled' : 'None yet'}</dd>
+          <dd>{course.has_enrollments === undefined ? '—' : course.has_enrollments ? 'Learners enrolled' : 'None yet'}</dd>
         </div>
         <div>
           <dt>Last changed</dt>
@@ -250,9 +251,9 @@ function SectionRow({ section }: { section: Section }) {
   return (
     <div className="row row--section" data-testid="section-row">
       <h3 className="row-title">
-        <span className="muted">Section {section.order}</span> {section.title}
+        <span className="muted">Section {orDash(section.order)}</span> {orDash(section.title)}
       </h3>
-      <span className="muted">{plural(section.lessons.length, 'lesson')}</span>
+      <span className="muted">{section.lessons ? plural(section.lessons.length, 'lesson') : '—'}</span>
     </div>
   );
 }
@@ -271,9 +272,9 @@ function LessonRow({ lesson, section, active, onDelete }: LessonRowProps) {
       <div className="row-body">
         <span className="row-line">
           <span className="row-order" aria-hidden="true">
-            {lesson.order}.
+            {orDash(lesson.order)}.
           </span>
-          <span className="row-title">{lesson.title}</span>
+          <span className="row-title">{orDash(lesson.title)}</span>
           <Badge>{humanize(lesson.lesson_type)}</Badge>
           <span className="muted">{formatSeconds(lesson.duration_seconds)}</span>
         </span>
@@ -288,7 +289,7 @@ function LessonRow({ lesson, section, active, onDelete }: LessonRowProps) {
         className="button button--ghost button--small button--danger-text"
         tabIndex={active ? 0 : -1}
         onClick={() => onDelete(section, lesson)}
-        aria-label={`Delete lesson ${lesson.title}`}
+        aria-label={`Delete lesson ${lesson.title ?? lesson.id}`}
       >
         Delete
       </button>

@@ -10,7 +10,7 @@ export function lessonVideoLabel(lesson: Lesson): { text: string; tone: 'neutral
   const ready =
     lesson.video_ready === 'true' || lesson.video_ready === 'True'
       ? 'ready'
-      : lesson.video_ready === ''
+      : !lesson.video_ready
         ? ''
         : 'not ready';
   const subtitles = lesson.video_has_subtitles === 'true' || lesson.video_has_subtitles === 'True' ? ', subtitles' : '';
@@ -21,10 +21,10 @@ export function lessonVideoLabel(lesson: Lesson): { text: string; tone: 'neutral
 }
 
 export function mediaLabel(lesson: Lesson): string {
-  const media = [...lesson.content_media].sort((a, b) => a.position - b.position);
+  const media = [...(lesson.content_media ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   if (media.length === 0) return 'none';
   const first = media[0];
-  const firstText = first ? `${humanize(first.media_type).toLowerCase()} ${first.file_name}`.trim() : '';
+  const firstText = first ? `${humanize(first.media_type).toLowerCase()} ${first.file_name ?? ''}`.trim() : '';
   return media.length === 1 ? firstText : `${plural(media.length, 'item')} (${firstText}, …)`;
 }
 

@@ -11,7 +11,7 @@ import { SearchBox } from '../../components/SearchBox.tsx';
 import { Empty, ErrorState, Loading, PlaceholderRow } from '../../components/States.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { describeError } from '../../lib/errors.ts';
-import { formatSeconds, humanize, plural } from '../../lib/format.ts';
+import { formatSeconds, humanize, orDash, plural } from '../../lib/format.ts';
 import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { href } from '../../lib/router.ts';
 import { useCourseNames } from '../courses/names.ts';
@@ -48,7 +48,7 @@ export function QuizzesScreen() {
         const ids: string[] = [];
         for (let i = from; i <= to; i++) {
           const quiz = itemAt(state, i);
-          if (quiz) ids.push(quiz.lesson.course_id);
+          if (quiz?.lesson) ids.push(quiz.lesson.course_id);
         }
         useCourseNames.getState().ensure(ids);
       }, 150);
@@ -119,25 +119,31 @@ function QuizRow({ quiz, active, names }: { quiz: Quiz | undefined; active: bool
   if (!quiz) {
     return <PlaceholderRow />;
   }
-  const course = names[quiz.lesson.course_id];
-  const courseName = typeof course === 'object' ? course.name : course === 'missing' ? 'Unknown course' : '…';
-  const sectionName = typeof course === 'object' ? (course.sections[quiz.lesson.section_id] ?? 'Unknown section') : '…';
+  // The server may leave the embedded lesson out: its course and section then read "—".
+  const lesson = quiz.lesson;
+  const course = lesson ? names[lesson.course_id] : 'missing';
+  const courseName = !lesson ? '—' : typeof course === 'object' ? course.name : course === 'missing' ? 'Unknown course' : '…';
+  const sectionName = !lesson
+    ? '—'
+    : typeof course === 'object'
+      ? (course.sections[lesson.section_id] ?? 'Unknown section')
+      : '…';
   return (
     <a
       className="row row--link"
-      href={href({ name: 'course', id: quiz.lesson.course_id })}
+      href={lesson ? href({ name: 'course', id: lesson.course_id }) : href({ name: 'quizzes' })}
       tabIndex={active ? 0 : -1}
       data-primary
       data-testid="quiz-row"
     >
       <span className="row-line">
-        <span className="row-title">{quiz.lesson.title}</span>
+        <span className="row-title">{orDash(lesson?.title)}</span>
         <Badge>{humanize(quiz.status)}</Badge>
         <span className="muted">{quiz.total_points ? `${quiz.total_points} points` : 'No points set'}</span>
       </span>
       <span className="row-meta">
         <span>
-          Lesson {quiz.lesson.order} · {formatSeconds(quiz.lesson.duration_seconds)}
+          Lesson {orDash(lesson?.order)} · {formatSeconds(lesson?.duration_seconds)}
         </span>
         <span>Section: {sectionName}</span>
         <span>Course: {courseName}</span>
