@@ -33,8 +33,9 @@ export interface ApiClientOptions {
   /** Entries kept for `requestLog()`. Default 500. */
   logCapacity?: number;
   /** Every tolerated difference from the reference (deduplicated per operation and JSON path in
-   * this client; `isNew` the first time). Never carries the key. */
-  onDeviation?: (record: DeviationRecord, isNew: boolean) => void;
+   * this client; `isNew` the first time, `added` what this response added to `count`). Never
+   * carries the key. */
+  onDeviation?: (record: DeviationRecord, isNew: boolean, added: number) => void;
   /** Treat any deviation as a contract error (the reference exactly, for testing a server). */
   strict?: boolean;
 }
@@ -170,9 +171,8 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     onRequest: opts.onRequest,
     strict: opts.strict,
     onDeviations: (found) => {
-      for (const { record, isNew } of deviationLog.record(found, new Date().toISOString())) {
-        opts.onDeviation?.(record, isNew);
-      }
+      const at = new Date().toISOString();
+      deviationLog.record(found, at).forEach(({ record, isNew }, i) => opts.onDeviation?.(record, isNew, found[i]!.count));
     },
   });
   const c = catalogue;

@@ -4,7 +4,9 @@
  * profile switches all of it without restarting the app.
  */
 import { join } from 'node:path';
-import { createApiClient, type ApiClient } from '../api/index.ts';
+import { createApiClient, type ApiClient, type DeviationRecord } from '../api/index.ts';
+import { createDeviationStore } from '../store/deviation-store.ts';
+import { openProfileDatabase } from '../store/profile-database.ts';
 import { createSyncService, type SyncService } from '../sync/service.ts';
 import { createUploadManager, type UploadManager, type UploadRow as EngineRow } from '../uploads/index.ts';
 import type { ProfileConnection } from '../workspaces/types.ts';
@@ -18,6 +20,8 @@ export interface ProfileSession {
   readonly sync: SyncService;
   readonly uploads: UploadManager;
   syncStatus(): SyncStatus;
+  /** Every contract deviation this workspace's server ever caused (kept in its database). */
+  deviations(): DeviationRecord[];
   close(): Promise<void>;
 }
 
@@ -54,16 +58,29 @@ export function toUploadRowView(row: EngineRow): UploadRow {
 export function openProfileSession(options: ProfileSessionOptions): ProfileSession {
   const { connection, events, log } = options;
   const profileId = connection.profileId;
-  const client = createApiClient({ baseUrl: connection.baseUrl, apiKey: connection.apiKey });
+  let closed = false;
+  // Deviations outlive the run: their own connection to the profile database (WAL allows several).
+  const deviationDb = openProfileDatabase({ dataDir: options.dataDir, profileId });
+  const deviationStore = createDeviationStore(deviationDb.db);
+  const onDeviation = (record: DeviationRecord, isNew: boolean, added: number): void => {
+    if (closed) return;
+    try {
+      deviationStore.record(record, added);
+    } catch (error) {
+      log.warn('recording a contract deviation failed', { profileId, ...describeError(error) });
+    }
+    if (isNew) log.warn('contract deviation', { operation: record.operation, jsonPath: record.jsonPath });
+  };
+  const client = createApiClient({ baseUrl: connection.baseUrl, apiKey: connection.apiKey, onDeviation });
   // The connectivity probe must answer fast (status bar), so it gets one attempt and short timeouts
   // instead of the full client's retries.
   const probeClient = createApiClient({
     baseUrl: connection.baseUrl,
     apiKey: connection.apiKey,
+    onDeviation,
     retry: { maxAttempts: 1, deadlineMs: 8_000 },
     timeouts: { connectMs: 3_000, headersMs: 6_000, bodyMs: 6_000 },
   });
-  let closed = false;
 
   const sync: SyncService = createSyncService({
     dataDir: options.dataDir,
@@ -126,12 +143,14 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     sync,
     uploads,
     syncStatus,
+    deviations: () => (closed ? [] : deviationStore.list()),
     close: async () => {
       closed = true;
       await uploads.close();
       await sync.close();
       await client.close();
       await probeClient.close();
+      deviationDb.close();
     },
   };
 }
