@@ -313,7 +313,7 @@ export type ContractDeviation = z.infer<typeof DeviationSchema>;
 
 export const DiagnosticsSchema = z.object({
   generatedAt: IsoTime,
-  app: AppInfoSchema.extend({ arch: z.string() }),
+  app: AppInfoSchema.extend({ arch: z.string(), transport: z.enum(['electron', 'bridge', 'cli']) }),
   workspace: z.object({ name: z.string(), environment: z.string(), baseUrl: z.string() }).nullable(),
   connectivity: z.array(z.object({ at: IsoTime, state: z.string(), message: z.string().nullable() })),
   requests: z.array(

@@ -2,7 +2,7 @@
 // outcome to an exit code: 0 ok, 2 usage, 3 API error, 4 network/timeout, 5 contract violation.
 import { parseArgs } from 'node:util';
 import { createApiClient, exitCodeFor, isApiError } from '../api/index.ts';
-import type { ApiClient } from '../api/index.ts';
+import type { ApiClient, DeviationRecord } from '../api/index.ts';
 import type { CliIo, CommandContext } from './command.ts';
 import { resolveConnection } from './connection.ts';
 import { GLOBAL_OPTIONS, GLOBAL_USAGE, UsageError, readGlobals } from './globals.ts';
@@ -81,7 +81,15 @@ export async function runCli(
       client: async () => {
         if (!client) {
           const connection = await resolveConnection(globals, io.env);
-          client = createApiClient({ baseUrl: connection.baseUrl, apiKey: connection.apiKey });
+          client = createApiClient({
+            baseUrl: connection.baseUrl,
+            apiKey: connection.apiKey,
+            strict: globals.strict,
+            // One line per deviation new to this run; stdout stays clean for scripts.
+            onDeviation: (d, isNew) => {
+              if (isNew) io.stderr.write(`${deviationWarning(d)}\n`);
+            },
+          });
         }
         return client;
       },
@@ -92,6 +100,13 @@ export async function runCli(
   } finally {
     await client?.close();
   }
+}
+
+export function deviationWarning(d: DeviationRecord): string {
+  return (
+    `lectern: warning: contract deviation in ${d.operation} at ${d.jsonPath}: ` +
+    `expected ${d.expected}, got ${d.received} (tolerated; --strict refuses it)`
+  );
 }
 
 function report(error: unknown, io: CliIo): number {

@@ -30,6 +30,8 @@ export interface SandboxOptions {
   stallRate?: number;
   /** Makes fault injection repeatable. */
   randomSeed?: number;
+  /** Answers that drift from the reference (drift.ts); also changeable with setFaults. */
+  drift?: boolean;
   /** No request log on stderr. startSandbox() is quiet unless quiet: false; the CLI logs unless --quiet. */
   quiet?: boolean;
 }
@@ -96,6 +98,7 @@ export function checkFaults(update: Partial<FaultSettings>): Partial<FaultSettin
   if (update.rateLimit !== undefined) checked.rateLimit = atLeastZero('rateLimit', update.rateLimit);
   if (update.urlTtlSeconds !== undefined)
     checked.urlTtlSeconds = integer('urlTtlSeconds', update.urlTtlSeconds, 1, 7 * 86_400);
+  if (update.drift !== undefined) checked.drift = update.drift === true;
   return checked;
 }
 
@@ -118,6 +121,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     latencyMs: 0,
     rateLimit: 0,
     urlTtlSeconds: DEFAULT_URL_TTL_SECONDS,
+    drift: false,
     ...checkFaults(options),
   };
   return {
@@ -151,6 +155,8 @@ Starts the Lectern sandbox: a local Learning Content External API. The first std
   --storage-fail-rate R  share of storage PUTs failing with 500 or a dropped connection
   --stall-rate R         share of storage PUTs that stop reading mid-body
   --random-seed N        makes the injected faults repeatable
+  --drift                answer like a drifting server: course level "expert", lessons without
+                         video fields, assignment submission_date null (tests tolerant reading)
   --quiet                no request log on stderr
   --help                 this text
 `;
@@ -178,6 +184,7 @@ export function parseCliArgs(argv: string[]): { help: boolean; options: SandboxO
         'stall-rate': { type: 'string' },
         'random-seed': { type: 'string' },
         quiet: { type: 'boolean' },
+        drift: { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -206,6 +213,7 @@ export function parseCliArgs(argv: string[]): { help: boolean; options: SandboxO
     stallRate: number('stall-rate'),
     randomSeed: number('random-seed'),
     quiet: values.quiet === true,
+    drift: values.drift === true,
   };
   if (options.dataDir === '') throw new SandboxOptionError('--data needs a directory.');
   resolveOptions(options);
