@@ -15,7 +15,8 @@ export type Route =
   | { name: 'drafts' }
   | { name: 'draft'; id: string }
   | { name: 'workspaces' }
-  | { name: 'uploads' };
+  | { name: 'uploads' }
+  | { name: 'diagnostics' };
 
 export type RouteName = Route['name'];
 
@@ -42,6 +43,8 @@ export function parseHash(hash: string): Route {
       return { name: 'workspaces' };
     case 'uploads':
       return { name: 'uploads' };
+    case 'diagnostics':
+      return { name: 'diagnostics' };
     default:
       return { name: 'courses' };
   }
@@ -70,6 +73,8 @@ export function href(route: Route): string {
       return '#/workspaces';
     case 'uploads':
       return '#/uploads';
+    case 'diagnostics':
+      return '#/diagnostics';
   }
 }
 
