@@ -172,7 +172,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     strict: opts.strict,
     onDeviations: (found) => {
       const at = new Date().toISOString();
-      deviationLog.record(found, at).forEach(({ record, isNew }, i) => opts.onDeviation?.(record, isNew, found[i]!.count));
+      deviationLog
+        .record(found, at)
+        .forEach(({ record, isNew }, i) => opts.onDeviation?.(record, isNew, found[i]!.count));
     },
   });
   const c = catalogue;

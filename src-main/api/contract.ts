@@ -88,7 +88,10 @@ export function locateAll(error: z.ZodError, input: unknown): (ContractLocation 
     const { issue, path } = innermost(first, []);
     return {
       jsonPath: formatPath(path),
-      pathPattern: formatPath(path.map((key) => (typeof key === 'number' ? '*' : key))).replace(/\["\*"\]|\.\*/g, '[*]'),
+      pathPattern: formatPath(path.map((key) => (typeof key === 'number' ? '*' : key))).replace(
+        /\["\*"\]|\.\*/g,
+        '[*]',
+      ),
       expected: expectedOf(issue),
       received: describeValue(valueAt(input, path)),
     };

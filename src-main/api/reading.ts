@@ -63,7 +63,10 @@ export function shownEnum<const V extends readonly [string, ...string[]]>(
 const isObject = (v: unknown): v is object => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A nested object shown as a whole: absent (or wrong type) reads as absent; present → its own rules. */
-export function part<S extends Shape>(shape: S, options?: { nullable?: false }): Field<S['reference'], z.ZodType<z.output<S['reading']> | undefined>>;
+export function part<S extends Shape>(
+  shape: S,
+  options?: { nullable?: false },
+): Field<S['reference'], z.ZodType<z.output<S['reading']> | undefined>>;
 export function part<S extends Shape>(
   shape: S,
   options: { nullable: true },

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import * as s from './schemas.ts';
 import { strictFields } from './reading.ts';
+import type { Fields } from './reading.ts';
 import { catalogue, operations, buildPath } from './catalogue.ts';
 import * as fx from './test-support.ts';
 
@@ -46,6 +47,33 @@ describe('resources', () => {
     }
     expect(strictFields(s.shapes.assessment.fields).sort()).toEqual([...strictOnes].sort());
     expect(strictFields(s.shapes.uploadSession.fields).sort()).toEqual(['id', 'part_size', 'status', 'total_parts']);
+  });
+
+  it('strict are exactly the fields ASSUMPTIONS.md says the app acts on', () => {
+    const strictOf = Object.fromEntries(
+      Object.entries(s.shapes)
+        .filter(([, shape]) => 'fields' in shape)
+        .map(([name, shape]) => [name, strictFields((shape as { fields: Fields }).fields).sort()]),
+    );
+    expect(strictOf).toEqual({
+      category: ['id'],
+      location: ['id'],
+      group: ['id'],
+      learnerSummary: ['id'],
+      seat: ['id'],
+      course: ['id'],
+      assessment: ['course_id', 'id', 'updated_datetime'],
+      learningClass: ['id'],
+      assignment: ['course_id', 'id', 'updated_datetime'],
+      contentMedia: ['id'],
+      quizLesson: ['course_id', 'id', 'section_id'],
+      quiz: ['id', 'lesson_id'],
+      lesson: ['id', 'updated_datetime'],
+      section: ['id'],
+      uploadSession: ['id', 'part_size', 'status', 'total_parts'],
+      presignedPart: ['part_number', 'url'],
+      uploadedPart: ['etag', 'part_number', 'size'],
+    });
   });
 
   it('the reading: null for a string, or a wrong type, reads as absent', () => {

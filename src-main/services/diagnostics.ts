@@ -63,7 +63,11 @@ export async function folderSize(dir: string): Promise<number> {
   for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) total += await folderSize(path);
-    else if (entry.isFile()) total += await stat(path).then((s) => s.size, () => 0);
+    else if (entry.isFile())
+      total += await stat(path).then(
+        (s) => s.size,
+        () => 0,
+      );
   }
   return total;
 }

@@ -102,7 +102,8 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
       recorder.connectivity({ at: status.since, state: status.state, message: status.message });
     } else if (event === 'app.notice') {
       const notice = payload as EventPayload<'app.notice'>;
-      if (notice.level !== 'info') recorder.error({ at: new Date().toISOString(), source: 'app', message: notice.message });
+      if (notice.level !== 'info')
+        recorder.error({ at: new Date().toISOString(), source: 'app', message: notice.message });
     }
   });
 

@@ -43,7 +43,11 @@ export const diagnosticsCommand: Command = {
       } catch (error) {
         if (!isApiError(error)) throw error;
         const state = ['Network', 'Timeout'].includes(error.kind) ? 'unreachable' : 'online';
-        connectivity.push({ at, state: error.kind === 'Unauthorized' ? 'key-rejected' : state, message: error.message });
+        connectivity.push({
+          at,
+          state: error.kind === 'Unauthorized' ? 'key-rejected' : state,
+          message: error.message,
+        });
       }
     }
     const log = client?.requestLog() ?? [];
