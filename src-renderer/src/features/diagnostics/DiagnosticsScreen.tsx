@@ -67,7 +67,7 @@ export function DiagnosticsScreen() {
         )}
       </PageHeader>
 
-      <section className="details-section">
+      <section className="details-section diagnostics-section">
         <h2>This computer</h2>
         <dl className="details-list">
           <dt>App</dt>
@@ -91,7 +91,7 @@ export function DiagnosticsScreen() {
         </dl>
       </section>
 
-      <section className="details-section" data-testid="diagnostics-deviations">
+      <section className="details-section diagnostics-section" data-testid="diagnostics-deviations">
         <h2>Contract deviations ({data.deviations.length})</h2>
         {data.deviations.length === 0 ? (
           <p className="muted">The server's answers matched the API reference.</p>
@@ -111,7 +111,7 @@ export function DiagnosticsScreen() {
         )}
       </section>
 
-      <section className="details-section">
+      <section className="details-section diagnostics-section">
         <h2>Connectivity</h2>
         {data.connectivity.length === 0 ? (
           <p className="muted">No changes recorded yet.</p>
@@ -127,7 +127,7 @@ export function DiagnosticsScreen() {
         )}
       </section>
 
-      <section className="details-section">
+      <section className="details-section diagnostics-section">
         <h2>Recent errors ({data.errors.length})</h2>
         {data.errors.length === 0 ? (
           <p className="muted">None.</p>
@@ -142,7 +142,7 @@ export function DiagnosticsScreen() {
         )}
       </section>
 
-      <section className="details-section">
+      <section className="details-section diagnostics-section">
         <h2>Recent requests ({data.requests.length})</h2>
         <Table
           label="Recent requests"
@@ -160,7 +160,7 @@ export function DiagnosticsScreen() {
         />
       </section>
 
-      <section className="details-section">
+      <section className="details-section diagnostics-section">
         <h2>Report</h2>
         <pre className="diagnostics-report" data-testid="diagnostics-report" tabIndex={0}>
           {data.report}
