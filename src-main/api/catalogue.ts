@@ -12,6 +12,15 @@ import * as s from './schemas.ts';
  *   body changed after a definitive answer gets a fresh key (sync/outbox.ts).
  * - An assumed operation answered 404 on an id-less route is "not available on this server" (see
  *   core.ts `routeMissing`); on a route with ids an enveloped 404 names a missing item.
+ * - Reading responses (ASSUMPTIONS.md): `output` holds both the reference's shape and the app's
+ *   reading of it (reading.ts policy, per-resource tables in schemas.ts: strict where the app acts,
+ *   shown elsewhere). "Every id" is read as every field named `id` plus the ids the app follows or
+ *   sends back (`course_id`, `lesson_id`, `section_id`); `class_id`, `location_id`, `learner_id`,
+ *   `staff_id`, `user_id` are only shown. A nested object keeps its own `id` strict when present.
+ * - A deviation is deduplicated per operation and JSON path with list indices folded to `[*]`
+ *   (twenty courses with a new `level` are one deviation with count 20), so the CLI warns once.
+ * - `total_pages`, `page`, `page_size` and the page numbers are only shown: walking pages follows
+ *   `next` (strict), never `total_pages`.
  */
 
 /** Paths below are relative to `{baseUrl}` + API_PREFIX. */
