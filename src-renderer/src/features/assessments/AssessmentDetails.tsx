@@ -70,7 +70,8 @@ export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
           <ul className="plain-list">
             {locations.map((location) => (
               <li key={location.id}>
-                <strong>{orDash(location.name)}</strong> — {location.address || 'no address'} · seats {orDash(location.capacity)}
+                <strong>{orDash(location.name)}</strong> — {location.address || 'no address'} · seats{' '}
+                {orDash(location.capacity)}
                 {location.description && <span className="muted"> · {location.description}</span>}
               </li>
             ))}
@@ -96,10 +97,7 @@ export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
       </section>
 
       <section className="details-section">
-        <h2>
-          Seats{' '}
-          {seats.length > 0 && <span className="muted">({plural(seats.length, 'seat')})</span>}
-        </h2>
+        <h2>Seats {seats.length > 0 && <span className="muted">({plural(seats.length, 'seat')})</span>}</h2>
         {seats.length === 0 ? (
           <p className="muted">No seats assigned.</p>
         ) : (

@@ -175,7 +175,9 @@ function Editor({ assessmentId }: { assessmentId: string }) {
             {assessment && (
               <>
                 {' / '}
-                <a href={href({ name: 'assessments', courseId: assessment.course_id })}>{assessment.course?.name ?? '—'}</a>
+                <a href={href({ name: 'assessments', courseId: assessment.course_id })}>
+                  {assessment.course?.name ?? '—'}
+                </a>
               </>
             )}
           </>

@@ -12,7 +12,15 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { describeError } from '../../lib/errors.ts';
-import { enumLabel, formatDateTime, formatSeconds, humanize, instructorNames, orDash, plural } from '../../lib/format.ts';
+import {
+  enumLabel,
+  formatDateTime,
+  formatSeconds,
+  humanize,
+  instructorNames,
+  orDash,
+  plural,
+} from '../../lib/format.ts';
 import { COURSE_LEVELS } from '../../lib/statuses.ts';
 import { href } from '../../lib/router.ts';
 import { notify } from '../notices/store.ts';
@@ -229,7 +237,9 @@ function CourseSummary({ course }: { course: Course }) {
         </div>
         <div>
           <dt>Enrollments</dt>
-          <dd>{course.has_enrollments === undefined ? '—' : course.has_enrollments ? 'Learners enrolled' : 'None yet'}</dd>
+          <dd>
+            {course.has_enrollments === undefined ? '—' : course.has_enrollments ? 'Learners enrolled' : 'None yet'}
+          </dd>
         </div>
         <div>
           <dt>Last changed</dt>

@@ -8,11 +8,7 @@ export function lessonVideoLabel(lesson: Lesson): { text: string; tone: 'neutral
   if (!hasVideo) return { text: 'none', tone: 'neutral' };
   const status = lesson.video_status ? humanize(lesson.video_status).toLowerCase() : 'uploaded';
   const ready =
-    lesson.video_ready === 'true' || lesson.video_ready === 'True'
-      ? 'ready'
-      : !lesson.video_ready
-        ? ''
-        : 'not ready';
+    lesson.video_ready === 'true' || lesson.video_ready === 'True' ? 'ready' : !lesson.video_ready ? '' : 'not ready';
   const subtitles = lesson.video_has_subtitles === 'true' || lesson.video_has_subtitles === 'True' ? ', subtitles' : '';
   return {
     text: [status, ready].filter((s, i, all) => s && all.indexOf(s) === i).join(', ') + subtitles,

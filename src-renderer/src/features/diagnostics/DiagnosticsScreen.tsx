@@ -16,11 +16,14 @@ export function DiagnosticsScreen() {
   const [error, setError] = useState<unknown>(null);
   const [copied, setCopied] = useState<string | null>(null);
 
-  const load = useCallback(() => {
+  const fetchDiagnostics = useCallback(() => call((b) => b.diagnostics.get()).then(setData, setError), []);
+  const load = () => {
     setError(null);
-    call((b) => b.diagnostics.get()).then(setData, setError);
-  }, []);
-  useEffect(load, [load]);
+    void fetchDiagnostics();
+  };
+  useEffect(() => {
+    void fetchDiagnostics();
+  }, [fetchDiagnostics]);
 
   const copy = async () => {
     if (!data) return;

@@ -122,7 +122,13 @@ function QuizRow({ quiz, active, names }: { quiz: Quiz | undefined; active: bool
   // The server may leave the embedded lesson out: its course and section then read "—".
   const lesson = quiz.lesson;
   const course = lesson ? names[lesson.course_id] : 'missing';
-  const courseName = !lesson ? '—' : typeof course === 'object' ? course.name : course === 'missing' ? 'Unknown course' : '…';
+  const courseName = !lesson
+    ? '—'
+    : typeof course === 'object'
+      ? course.name
+      : course === 'missing'
+        ? 'Unknown course'
+        : '…';
   const sectionName = !lesson
     ? '—'
     : typeof course === 'object'

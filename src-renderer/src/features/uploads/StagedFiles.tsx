@@ -106,7 +106,13 @@ export function StagedFiles() {
   );
 }
 
-function StagedRow({ handle, lessons }: { handle: string; lessons: { id: string; title?: string | undefined; order?: number | undefined }[] }) {
+function StagedRow({
+  handle,
+  lessons,
+}: {
+  handle: string;
+  lessons: { id: string; title?: string | undefined; order?: number | undefined }[];
+}) {
   const file = useUploads((s) => s.staged.find((f) => f.handle === handle));
   const setTitle = useUploads((s) => s.setStagedTitle);
   const setReplace = useUploads((s) => s.setStagedReplace);
