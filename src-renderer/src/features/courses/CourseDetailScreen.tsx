@@ -81,7 +81,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
     setDeleting(true);
     deleteLesson(courseId, pending.section.id, pending.lesson.id).then(
       () => {
-        notify('success', `Deleted the lesson “${pending.lesson.title}”.`);
+        notify('success', `Deleted the lesson “${pending.lesson.title ?? '—'}”.`);
         setPending(null);
         setDeleting(false);
       },
@@ -159,7 +159,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
           count={rows.length}
           rowHeight={rowHeight}
           renderRow={renderRow}
-          label={`Sections and lessons of ${course.name}`}
+          label={`Sections and lessons of ${course.name ?? 'this course'}`}
           testId="lesson-list"
           itemAt={(index) => rows[index]}
           className="vlist--min"
@@ -168,7 +168,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
 
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? `Delete the lesson “${pending.lesson.title}”?` : 'Delete lesson'}
+        title={pending ? `Delete the lesson “${pending.lesson.title ?? '—'}”?` : 'Delete lesson'}
         confirmLabel="Delete lesson"
         onConfirm={confirmDelete}
         onCancel={() => setPending(null)}
@@ -177,8 +177,8 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
       >
         {pending && (
           <p>
-            “{pending.lesson.title}” will be removed from the section “{pending.section.title}” of “{course.name}” on
-            the server, with its video and quiz. This cannot be undone.
+            “{orDash(pending.lesson.title)}” will be removed from the section “{orDash(pending.section.title)}” of “
+            {orDash(course.name)}” on the server, with its video and quiz. This cannot be undone.
           </p>
         )}
       </ConfirmDialog>

@@ -72,7 +72,7 @@ export function StagedFiles() {
                   ? 'Loading sections…'
                   : 'Choose a section',
             },
-            ...sections.map((s) => ({ value: s.id, label: `${s.order}. ${s.title}` })),
+            ...sections.map((s) => ({ value: s.id, label: `${s.order ?? '—'}. ${s.title ?? '—'}` })),
           ]}
         />
       </div>
