@@ -9,6 +9,8 @@ import type { GlobalOptions } from './globals.ts';
 export interface Connection {
   baseUrl: string;
   apiKey: ApiKeySource;
+  /** A saved workspace's id (`--profile`): its contract deviations are kept in its database. */
+  profileId?: string;
 }
 
 /** Returns a connection, or null to let the next resolver try. Throws UsageError when it owns the

@@ -31,6 +31,7 @@ export async function runCli(
   signal: AbortSignal = new AbortController().signal,
 ): Promise<number> {
   let client: ApiClient | undefined;
+  let closeDeviations: (() => void) | undefined;
   try {
     const first = parseArgs({ args: argv, options: GLOBAL_OPTIONS, strict: false, allowPositionals: true });
     const name = first.positionals[0];
@@ -81,13 +82,25 @@ export async function runCli(
       client: async () => {
         if (!client) {
           const connection = await resolveConnection(globals, io.env);
+          // With a saved workspace, deviations are kept in its database like the app keeps them.
+          const saved = connection.profileId
+            ? await import('../store/deviation-store.ts').then((m) =>
+                m.openDeviationStore(globals.dataDir, connection.profileId!),
+              )
+            : undefined;
+          closeDeviations = saved ? () => saved.close() : undefined;
           client = createApiClient({
             baseUrl: connection.baseUrl,
             apiKey: connection.apiKey,
             strict: globals.strict,
             // One line per deviation new to this run; stdout stays clean for scripts.
-            onDeviation: (d, isNew) => {
+            onDeviation: (d, isNew, added) => {
               if (isNew) io.stderr.write(`${deviationWarning(d)}\n`);
+              try {
+                saved?.record(d, added);
+              } catch {
+                // The warning was printed; a busy or damaged local database must not fail the command.
+              }
             },
           });
         }
@@ -99,6 +112,7 @@ export async function runCli(
     return report(error, io);
   } finally {
     await client?.close();
+    closeDeviations?.();
   }
 }
 

@@ -2,6 +2,7 @@
 // Diagnostics shows every one the server ever caused, not only this run's.
 import type { DatabaseSync } from 'node:sqlite';
 import type { DeviationRecord } from '../api/index.ts';
+import { openProfileDatabase } from './profile-database.ts';
 
 export interface DeviationStore {
   /** Adds a client's record (its latest `count` increment is `added`); returns the stored row. */
@@ -45,4 +46,10 @@ export function createDeviationStore(db: DatabaseSync): DeviationStore {
       ),
     list: () => (all.all() as unknown as Row[]).map(toRecord),
   };
+}
+
+/** Opens a workspace's database just for its deviations (the CLI with `--profile`). */
+export function openDeviationStore(dataDir: string, profileId: string): DeviationStore & { close(): void } {
+  const database = openProfileDatabase({ dataDir, profileId });
+  return { ...createDeviationStore(database.db), close: () => database.close() };
 }

@@ -3,10 +3,12 @@
 // contract deviations it met and the local data folder. Scrubbed of the key.
 import { arch, platform, versions } from 'node:process';
 import { USER_AGENT, isApiError } from '../../api/index.ts';
-import type { ApiClient } from '../../api/index.ts';
+import type { ApiClient, DeviationRecord } from '../../api/index.ts';
+import { openDeviationStore } from '../../store/deviation-store.ts';
 import {
   buildDiagnostics,
   folderSize,
+  mergeDeviations,
   requestErrors,
   requestRows,
   type RecentError,
@@ -26,9 +28,11 @@ export const diagnosticsCommand: Command = {
     let baseUrl: string | null = null;
     let key = '';
     let client: ApiClient | null = null;
+    let profileId: string | undefined;
     try {
       const connection = await resolveConnection(ctx.globals, ctx.io.env);
       baseUrl = connection.baseUrl;
+      profileId = connection.profileId;
       key = typeof connection.apiKey === 'string' ? connection.apiKey : await connection.apiKey();
       client = await ctx.client();
     } catch (error) {
@@ -51,6 +55,16 @@ export const diagnosticsCommand: Command = {
       }
     }
     const log = client?.requestLog() ?? [];
+    // A saved workspace: every deviation its server ever caused, in the app or the CLI.
+    let saved: DeviationRecord[] = [];
+    if (profileId) {
+      const store = openDeviationStore(ctx.globals.dataDir, profileId);
+      try {
+        saved = store.list();
+      } finally {
+        store.close();
+      }
+    }
     const report = buildDiagnostics(
       {
         generatedAt: new Date().toISOString(),
@@ -71,7 +85,7 @@ export const diagnosticsCommand: Command = {
           : null,
         connectivity,
         requests: requestRows(log),
-        deviations: client?.deviations() ?? [],
+        deviations: mergeDeviations(saved, client?.deviations() ?? []),
         errors: [...errors, ...requestErrors(log)],
         dataFolder: { path: ctx.globals.dataDir, bytes: await folderSize(ctx.globals.dataDir) },
       },
