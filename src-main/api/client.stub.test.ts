@@ -489,7 +489,12 @@ describe('secrecy', () => {
             status: 422,
             json: fx.fail(422, 'VALIDATION_ERROR', 'x', [{ field: 'f', code: 'invalid', message: KEY }]),
           };
-        if (i === 2) return { status: 200, json: fx.ok(fx.page([{ ...fx.course(), status: KEY }])) };
+        if (i === 2)
+          return {
+            status: 200,
+            // A clipped description must not keep a piece of the key either.
+            json: fx.ok(fx.page([{ ...fx.course(), status: KEY, name: 7, level: `${'x'.repeat(40)}${KEY}` }])),
+          };
         if (i === 3) return { status: 200, json: fx.ok(fx.page([{ ...fx.course(), id: KEY }])) };
         return { destroy: true };
       },
@@ -516,8 +521,13 @@ describe('secrecy', () => {
     }
     expect(JSON.stringify(logged)).not.toContain(KEY);
     expect(JSON.stringify(client.requestLog())).not.toContain(KEY);
-    expect(client.deviations().map((d) => d.jsonPath)).toEqual(['data.results[*].status']);
-    expect(JSON.stringify(client.deviations())).not.toContain(KEY);
+    expect(client.deviations().map((d) => d.jsonPath)).toEqual([
+      'data.results[*].name',
+      'data.results[*].level',
+      'data.results[*].status',
+    ]);
+    const kept = JSON.stringify(client.deviations());
+    for (let i = 0; i + 8 <= KEY.length; i++) expect(kept).not.toContain(KEY.slice(i, i + 8));
     expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(KEY);
     expect(JSON.stringify(client)).not.toContain(KEY);
   });

@@ -6,7 +6,7 @@ import { API_PREFIX, CONFLICT_RETRIES, buildPath, envelopeFor } from './catalogu
 import type { Operation } from './catalogue.ts';
 import { locateAll, locateIssue, describeValue } from './contract.ts';
 import type { ContractLocation } from './contract.ts';
-import { mergeFound } from './deviations.ts';
+import { mergeFound, scrubKeyPieces } from './deviations.ts';
 import type { FoundDeviation } from './deviations.ts';
 import { CancelledError, ContractError, UnsupportedOperationError, errorForStatus, isApiError } from './errors.ts';
 import type { ApiError, ApiErrorInit, TimeoutError } from './errors.ts';
@@ -144,7 +144,7 @@ export function createCore(opts: CoreOptions): Core {
           operation: op.id,
           jsonPath: where.pathPattern,
           expected: where.expected,
-          received: redact(where.received),
+          received: scrubKeyPieces(where.received, knownKey),
         })),
       );
       try {

@@ -35,6 +35,15 @@ export function mergeFound(found: readonly Deviation[]): FoundDeviation[] {
   return [...byPath.values()];
 }
 
+/** `redact` for text that is kept (SQLite, reports): the key and every 8-character piece of it,
+ * since a clipped value can hold part of a key the server echoed. */
+export function scrubKeyPieces(text: string, key: string): string {
+  if (key.length < 8) return key.length >= 4 ? text.split(key).join('[redacted]') : text;
+  let out = text.split(key).join('[redacted]');
+  for (let i = 0; i + 8 <= key.length; i++) out = out.split(key.slice(i, i + 8)).join('[redacted]');
+  return out;
+}
+
 export const deviationKey = (d: Pick<Deviation, 'operation' | 'jsonPath'>): string => `${d.operation} ${d.jsonPath}`;
 
 /** In-memory deviations of one client (what the CLI warns about; the app also persists them). */

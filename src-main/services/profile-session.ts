@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import { createApiClient, type ApiClient, type DeviationRecord } from '../api/index.ts';
-import { createDeviationStore } from '../store/deviation-store.ts';
-import { openProfileDatabase } from '../store/profile-database.ts';
+import { createDeviationStore, type DeviationStore } from '../store/deviation-store.ts';
+import { openProfileDatabase, type ProfileDatabase } from '../store/profile-database.ts';
 import { createSyncService, type SyncService } from '../sync/service.ts';
 import { createUploadManager, type UploadManager, type UploadRow as EngineRow } from '../uploads/index.ts';
 import type { ProfileConnection } from '../workspaces/types.ts';
@@ -59,13 +59,14 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
   const { connection, events, log } = options;
   const profileId = connection.profileId;
   let closed = false;
-  // Deviations outlive the run: their own connection to the profile database (WAL allows several).
-  const deviationDb = openProfileDatabase({ dataDir: options.dataDir, profileId });
-  const deviationStore = createDeviationStore(deviationDb.db);
+  // Deviations outlive the run: their own connection to the profile database (WAL allows several),
+  // opened once sync has opened it (sync reports a damaged file to the user).
+  let deviationDb: ProfileDatabase | null = null;
+  let deviationStore: DeviationStore | null = null;
   const onDeviation = (record: DeviationRecord, isNew: boolean, added: number): void => {
     if (closed) return;
     try {
-      deviationStore.record(record, added);
+      deviationStore?.record(record, added);
     } catch (error) {
       log.warn('recording a contract deviation failed', { profileId, ...describeError(error) });
     }
@@ -103,6 +104,8 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     },
   });
   for (const notice of sync.notices) events.emit('app.notice', { level: 'warning', message: notice.message });
+  deviationDb = openProfileDatabase({ dataDir: options.dataDir, profileId });
+  deviationStore = createDeviationStore(deviationDb.db);
 
   const uploads = createUploadManager({
     journalPath: join(profileDataDir(options.dataDir, profileId), 'uploads.db'),
@@ -143,14 +146,14 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     sync,
     uploads,
     syncStatus,
-    deviations: () => (closed ? [] : deviationStore.list()),
+    deviations: () => (closed ? [] : (deviationStore?.list() ?? [])),
     close: async () => {
       closed = true;
       await uploads.close();
       await sync.close();
       await client.close();
       await probeClient.close();
-      deviationDb.close();
+      deviationDb?.close();
     },
   };
 }
