@@ -33,6 +33,8 @@ test('a drifting server: unknown level and lessons without video fields render; 
   await expect(deviations).toContainText('string "expert"');
   await expect(deviations).toContainText('data.results[*].lessons[*].video_status');
   await expect(page.getByTestId('diagnostics-server')).toContainText(sandbox.baseUrl!);
+  await expect(page.getByTestId('diagnostics-connectivity')).toContainText('online');
+  await expect(page.getByTestId('diagnostics-requests')).toContainText('GET /v1/external/learning/courses');
 
   const report = await page.getByTestId('diagnostics-report').innerText();
   expect(report).toContain('data.results[*].level');

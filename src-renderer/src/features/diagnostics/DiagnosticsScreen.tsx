@@ -114,7 +114,7 @@ export function DiagnosticsScreen() {
         )}
       </section>
 
-      <section className="details-section diagnostics-section">
+      <section className="details-section diagnostics-section" data-testid="diagnostics-connectivity">
         <h2>Connectivity</h2>
         {data.connectivity.length === 0 ? (
           <p className="muted">No changes recorded yet.</p>
@@ -145,7 +145,7 @@ export function DiagnosticsScreen() {
         )}
       </section>
 
-      <section className="details-section diagnostics-section">
+      <section className="details-section diagnostics-section" data-testid="diagnostics-requests">
         <h2>Recent requests ({data.requests.length})</h2>
         <Table
           label="Recent requests"
