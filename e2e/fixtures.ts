@@ -28,6 +28,8 @@ export interface LecternApp {
   setSandboxRunning(running: boolean): Promise<SandboxInfo>;
   /** The built-in sandbox's address and keys, so a test can change things "on the server". */
   sandboxInfo(): Promise<SandboxInfo>;
+  /** Makes the built-in sandbox answer like a drifting real server (sandbox `--drift`). */
+  setSandboxDrift(on: boolean): Promise<SandboxInfo>;
 }
 
 const CHROMIUM_ARGS = [
@@ -138,6 +140,7 @@ export const test = base.extend<{ lectern: LecternApp }>({
       },
       setSandboxRunning: async (running) => (await hook('sandbox', { running })) as SandboxInfo,
       sandboxInfo: async () => (await hook('sandbox', { running: true })) as SandboxInfo,
+      setSandboxDrift: async (on) => (await hook('sandbox', { running: true, drift: on })) as SandboxInfo,
     };
     await use(app);
     await stop();

@@ -63,6 +63,8 @@ export type Section = z.infer<typeof api.section>;
 export type Lesson = z.infer<typeof api.lesson>;
 export type Quiz = z.infer<typeof api.quiz>;
 export type Assessment = z.infer<typeof api.assessment>;
+/** A status the app sends as a filter (the reference's list; a server may answer others). */
+export type ContentStatus = (typeof api.CONTENT_STATUSES)[number];
 
 /** Limits the renderer's forms enforce as the user types (the same schemas the client sends). */
 export const FormSchemas = {
@@ -458,6 +460,46 @@ const authoringChannels = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Diagnostics (a screen and `lectern diagnostics`): nothing here may carry the API key; main
+// scrubs the key and every 8-character piece of it from all text before it crosses.
+
+export const DeviationSchema = z.object({
+  operation: z.string(),
+  jsonPath: z.string(),
+  expected: z.string(),
+  received: z.string(),
+  count: z.number(),
+  firstSeen: IsoTime,
+  lastSeen: IsoTime,
+});
+export type ContractDeviation = z.infer<typeof DeviationSchema>;
+
+export const DiagnosticsSchema = z.object({
+  generatedAt: IsoTime,
+  app: AppInfoSchema.extend({ arch: z.string(), transport: z.enum(['electron', 'bridge', 'cli']) }),
+  workspace: z.object({ name: z.string(), environment: z.string(), baseUrl: z.string() }).nullable(),
+  connectivity: z.array(z.object({ at: IsoTime, state: z.string(), message: z.string().nullable() })),
+  requests: z.array(
+    z.object({
+      at: IsoTime,
+      operation: z.string(),
+      method: z.string(),
+      path: z.string(),
+      status: z.number().nullable(),
+      durationMs: z.number(),
+      attempt: z.number(),
+      outcome: z.string(),
+    }),
+  ),
+  deviations: z.array(DeviationSchema),
+  errors: z.array(z.object({ at: IsoTime, source: z.string(), message: z.string() })),
+  dataFolder: z.object({ path: z.string(), bytes: z.number() }),
+  /** The same, as the redacted text "Copy report" copies. */
+  report: z.string(),
+});
+export type Diagnostics = z.infer<typeof DiagnosticsSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // The channel map. Names are `<group>.<method>`; the preload exposes them as lectern.group.method.
 
 const Ok = z.object({ ok: z.literal(true) });
@@ -612,6 +654,8 @@ export const requestChannels = {
 
   // upload settings read back --------------------------------------------------------------------
   'uploads.getOptions': channel(NoInput, UploadOptionsSchema),
+
+  'diagnostics.get': channel(NoInput, DiagnosticsSchema),
 } as const;
 
 /**

@@ -2,6 +2,7 @@
 // the reference or assumed in ASSUMPTIONS.md. Every assumed path, query parameter name and body
 // lives here and only here, so a real server that differs is matched by editing this one file.
 import { z } from 'zod';
+import type { Shape } from './reading.ts';
 import * as s from './schemas.ts';
 
 /**
@@ -11,6 +12,15 @@ import * as s from './schemas.ts';
  *   body changed after a definitive answer gets a fresh key (sync/outbox.ts).
  * - An assumed operation answered 404 on an id-less route is "not available on this server" (see
  *   core.ts `routeMissing`); on a route with ids an enveloped 404 names a missing item.
+ * - Reading responses (ASSUMPTIONS.md): `output` holds both the reference's shape and the app's
+ *   reading of it (reading.ts policy, per-resource tables in schemas.ts: strict where the app acts,
+ *   shown elsewhere). "Every id" is read as every field named `id` plus the ids the app follows or
+ *   sends back (`course_id`, `lesson_id`, `section_id`); `class_id`, `location_id`, `learner_id`,
+ *   `staff_id`, `user_id` are only shown. A nested object keeps its own `id` strict when present.
+ * - A deviation is deduplicated per operation and JSON path with list indices folded to `[*]`
+ *   (twenty courses with a new `level` are one deviation with count 20), so the CLI warns once.
+ * - `total_pages`, `page`, `page_size` and the page numbers are only shown: walking pages follows
+ *   `next` (strict), never `total_pages`.
  */
 
 /** Paths below are relative to `{baseUrl}` + API_PREFIX. */
@@ -31,8 +41,9 @@ export interface Operation {
   /** Request body schema, or null for no body. The client does not enforce it (the server is the
    * authority, and an assumed body may differ); forms and the sandbox reuse it. */
   body: z.ZodType | null;
-  /** Schema of the envelope's `data`; null means a delete (200 envelope with null data, or 204). */
-  output: z.ZodType | null;
+  /** Both readings of the envelope's `data` (schemas.ts tables, reading.ts policy); null means a
+   * delete (200 envelope with null data, or 204). */
+  output: Shape | null;
   /** Success status expected (informational; any 2xx with a valid envelope is accepted). */
   success: readonly number[];
   /** Safe to repeat after an ambiguous failure (network error, timeout, 5xx). */
@@ -65,7 +76,7 @@ export const catalogue = {
     status: 'documented',
     query: LIST_QUERY,
     body: null,
-    output: s.pageOf(s.category),
+    output: s.pageShape(s.shapes.category),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -79,7 +90,7 @@ export const catalogue = {
     status: 'assumed',
     query: { ...LIST_QUERY, category: 'category', status: 'status' },
     body: null,
-    output: s.pageOf(s.course),
+    output: s.pageShape(s.shapes.course),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -91,7 +102,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: null,
-    output: s.course,
+    output: s.shapes.course,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -104,7 +115,7 @@ export const catalogue = {
     status: 'documented',
     query: LIST_QUERY,
     body: null,
-    output: s.pageOf(s.section),
+    output: s.pageShape(s.shapes.section),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -117,7 +128,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: null,
-    output: s.section,
+    output: s.shapes.section,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -130,7 +141,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: null,
-    output: s.lesson,
+    output: s.shapes.lesson,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -142,7 +153,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: s.lessonCreateBody,
-    output: s.lesson,
+    output: s.shapes.lesson,
     success: [201],
     retrySafe: true,
     idempotencyKey: true,
@@ -155,7 +166,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: s.lessonUpdateBody,
-    output: s.lesson,
+    output: s.shapes.lesson,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -188,7 +199,7 @@ export const catalogue = {
     status: 'documented',
     query: LIST_QUERY,
     body: null,
-    output: s.pageOf(s.quiz),
+    output: s.pageShape(s.shapes.quiz),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -204,7 +215,7 @@ export const catalogue = {
     status: 'assumed',
     query: { ...LIST_QUERY, courseId: 'course_id', status: 'status' },
     body: null,
-    output: s.pageOf(s.assessment),
+    output: s.pageShape(s.shapes.assessment),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -216,7 +227,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: null,
-    output: s.assessment,
+    output: s.shapes.assessment,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -228,7 +239,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: s.assessmentCreateBody,
-    output: s.assessment,
+    output: s.shapes.assessment,
     success: [201],
     retrySafe: true,
     idempotencyKey: true,
@@ -240,7 +251,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: s.assessmentUpdateBody,
-    output: s.assessment,
+    output: s.shapes.assessment,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -269,7 +280,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: s.assignmentCreateBody,
-    output: s.assignment,
+    output: s.shapes.assignment,
     success: [201],
     retrySafe: true,
     idempotencyKey: true,
@@ -285,7 +296,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: s.uploadCreateBody,
-    output: s.uploadSession,
+    output: s.shapes.uploadSession,
     success: [201],
     retrySafe: true,
     idempotencyKey: true,
@@ -297,7 +308,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: null,
-    output: s.uploadSession,
+    output: s.shapes.uploadSession,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -309,7 +320,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: s.signPartsBody,
-    output: s.signPartsData,
+    output: s.shapes.signPartsData,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -322,7 +333,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: null,
-    output: s.listPartsData,
+    output: s.shapes.listPartsData,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -334,7 +345,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: s.completeUploadBody,
-    output: s.uploadSession,
+    output: s.shapes.uploadSession,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -360,12 +371,12 @@ export const catalogue = {
 export type OperationId = keyof typeof catalogue;
 export const operations: readonly Operation[] = Object.values(catalogue);
 
-/** Success envelope schemas, built once per operation (zod compiles them on first use). */
-const envelopeCache = new Map<string, z.ZodType>();
-export function envelopeFor(operation: Operation): z.ZodType {
+/** Success envelope schemas (reference and reading), built once per operation. */
+const envelopeCache = new Map<string, Shape>();
+export function envelopeFor(operation: Operation): Shape {
   let schema = envelopeCache.get(operation.id);
   if (!schema) {
-    schema = s.successEnvelope(operation.output ?? z.null());
+    schema = s.envelopeShape(operation.output ?? { reference: z.null(), reading: z.null() });
     envelopeCache.set(operation.id, schema);
   }
   return schema;

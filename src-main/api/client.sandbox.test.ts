@@ -323,8 +323,8 @@ describe('resilience', () => {
     for (const title of titles) {
       expect((await client.assessments.list({ search: title })).paginator.count, title).toBe(1);
     }
-    const lessons = (await client.sections.get(course.id, section.id)).lessons.filter((l) =>
-      l.title.startsWith(`fr-${run}-`),
+    const lessons = (await client.sections.get(course.id, section.id)).lessons!.filter((l) =>
+      l.title!.startsWith(`fr-${run}-`),
     );
     expect(lessons.map((l) => l.title).sort()).toEqual([...titles].sort());
   });

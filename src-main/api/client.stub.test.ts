@@ -103,9 +103,33 @@ describe('requests', () => {
 });
 
 describe('contract violations', () => {
-  it('names the JSON path of a bad enum inside a page', async () => {
+  it('a bad enum inside a page is a deviation: the data comes back and the path is recorded', async () => {
+    const results = [fx.course(), fx.course(), { ...fx.course(), status: 'LIVE' }, { ...fx.course(), status: 'LIVE' }];
+    const seen: unknown[] = [];
+    const { client } = await setup(() => ({ status: 200, json: fx.ok(fx.page(results)) }), {
+      onDeviation: (record, isNew) => seen.push({ path: record.jsonPath, isNew }),
+    });
+    const page = await client.courses.list();
+    expect(page.results.map((c) => c.status)).toEqual(['PUBLISHED', 'PUBLISHED', 'LIVE', 'LIVE']);
+    await client.courses.list();
+    expect(seen).toEqual([
+      { path: 'data.results[*].status', isNew: true },
+      { path: 'data.results[*].status', isNew: false },
+    ]);
+    expect(client.deviations()).toEqual([
+      expect.objectContaining({
+        operation: 'courses.list',
+        jsonPath: 'data.results[*].status',
+        expected: 'one of "DRAFT" | "PUBLISHED" | "ARCHIVED"',
+        received: 'string "LIVE"',
+        count: 4,
+      }),
+    ]);
+  });
+
+  it('with strict reading, names the JSON path of a bad enum inside a page', async () => {
     const results = [fx.course(), fx.course(), fx.course(), { ...fx.course(), status: 'LIVE' }];
-    const { client } = await setup(() => ({ status: 200, json: fx.ok(fx.page(results)) }));
+    const { client } = await setup(() => ({ status: 200, json: fx.ok(fx.page(results)) }), { strict: true });
     const err = await caught(client.courses.list());
     expect(err).toBeInstanceOf(ContractError);
     const c = err as ContractError;
@@ -115,7 +139,7 @@ describe('contract violations', () => {
     expect(c.toJSON()).toMatchObject({ kind: 'ContractError', jsonPath: 'data.results[3].status', status: 200 });
   });
 
-  it.each([
+  it.each<[string, () => unknown, string, string, boolean?]>([
     ['missing envelope field', () => ({ ...fx.ok(fx.page([])), errors: undefined }), 'errors', 'array'],
     ['success false on a 200', () => ({ ...fx.ok(fx.page([])), success: false }), 'success', 'true'],
     [
@@ -135,16 +159,18 @@ describe('contract violations', () => {
       () => fx.ok(fx.page([{ ...fx.course(), quizzes_count: 1.5 }])),
       'data.results[0].quizzes_count',
       'integer',
+      true,
     ],
     [
       'bad date-time',
       () => fx.ok(fx.page([{ ...fx.course(), updated_datetime: 'yesterday' }])),
       'data.results[0].updated_datetime',
       'string in date-time format',
+      true,
     ],
     ['not an object', () => [1, 2], '$', 'object'],
-  ])('%s', async (_name, body, path, expected) => {
-    const { client } = await setup(() => ({ status: 200, json: body() }));
+  ])('%s', async (_name, body, path, expected, strict) => {
+    const { client } = await setup(() => ({ status: 200, json: body() }), { strict: strict ?? false });
     const err = (await caught(client.courses.list())) as ContractError;
     expect(err).toBeInstanceOf(ContractError);
     expect(err.jsonPath).toBe(path);
@@ -463,7 +489,13 @@ describe('secrecy', () => {
             status: 422,
             json: fx.fail(422, 'VALIDATION_ERROR', 'x', [{ field: 'f', code: 'invalid', message: KEY }]),
           };
-        if (i === 2) return { status: 200, json: fx.ok(fx.page([{ ...fx.course(), status: KEY }])) };
+        if (i === 2)
+          return {
+            status: 200,
+            // A clipped description must not keep a piece of the key either.
+            json: fx.ok(fx.page([{ ...fx.course(), status: KEY, name: 7, level: `${'x'.repeat(40)}${KEY}` }])),
+          };
+        if (i === 3) return { status: 200, json: fx.ok(fx.page([{ ...fx.course(), id: KEY }])) };
         return { destroy: true };
       },
       { onRequest: (e) => logged.push(e), retry: { ...fast, maxAttempts: 2 } },
@@ -471,7 +503,8 @@ describe('secrecy', () => {
     const errors = [
       await caught(client.assessments.get('a')),
       await caught(client.assessments.update('a', {})),
-      await caught(client.courses.list({ search: KEY })),
+      // A shown field echoing the key is tolerated: only its redacted description is recorded.
+      await client.courses.list({ search: KEY }).then(() => caught(client.courses.list({ search: KEY }))),
       await caught(client.courses.get(KEY)),
     ];
     const { inspect } = await import('node:util');
@@ -488,6 +521,13 @@ describe('secrecy', () => {
     }
     expect(JSON.stringify(logged)).not.toContain(KEY);
     expect(JSON.stringify(client.requestLog())).not.toContain(KEY);
+    expect(client.deviations().map((d) => d.jsonPath)).toEqual([
+      'data.results[*].name',
+      'data.results[*].level',
+      'data.results[*].status',
+    ]);
+    const kept = JSON.stringify(client.deviations());
+    for (let i = 0; i + 8 <= KEY.length; i++) expect(kept).not.toContain(KEY.slice(i, i + 8));
     expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(KEY);
     expect(JSON.stringify(client)).not.toContain(KEY);
   });

@@ -8,6 +8,8 @@ import { createCore, parseBaseUrl } from './core.ts';
 import type { CallInput, Core } from './core.ts';
 import { bindKeySource } from './key-binding.ts';
 import type { ClientKeySource } from './key-binding.ts';
+import { DeviationLog } from './deviations.ts';
+import type { DeviationRecord } from './deviations.ts';
 import { isApiError } from './errors.ts';
 import type { RequestLogEntry } from './log.ts';
 import { walkItems, walkPages } from './paging.ts';
@@ -35,6 +37,12 @@ export interface ApiClientOptions {
   dispatcher?: Dispatcher;
   /** Entries kept for `requestLog()`. Default 500. */
   logCapacity?: number;
+  /** Every tolerated difference from the reference (deduplicated per operation and JSON path in
+   * this client; `isNew` the first time, `added` what this response added to `count`). Never
+   * carries the key. */
+  onDeviation?: (record: DeviationRecord, isNew: boolean, added: number) => void;
+  /** Treat any deviation as a contract error (the reference exactly, for testing a server). */
+  strict?: boolean;
 }
 
 export interface CallOptions {
@@ -116,6 +124,8 @@ export interface ApiClient {
   };
   /** Recent attempts, oldest first (method, path, status, duration, attempt; never headers or bodies). */
   requestLog(): RequestLogEntry[];
+  /** Contract deviations this client has seen, one per operation and JSON path. */
+  deviations(): DeviationRecord[];
   /** Closes the client's own connection pool. */
   close(): Promise<void>;
 }
@@ -154,6 +164,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(opts.timeouts) };
   const retry: RetryOptions = { ...DEFAULT_RETRY, ...definedOnly(opts.retry) };
   const ownAgent = opts.dispatcher ? null : createAgent(timeouts);
+  const deviationLog = new DeviationLog();
   const core = createCore({
     baseUrl: opts.baseUrl,
     apiKey: bindKeySource(opts.apiKey, parseBaseUrl(opts.baseUrl).origin),
@@ -163,6 +174,13 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     dispatcher: opts.dispatcher ?? (ownAgent as Dispatcher),
     logCapacity: opts.logCapacity ?? 500,
     onRequest: opts.onRequest,
+    strict: opts.strict,
+    onDeviations: (found) => {
+      const at = new Date().toISOString();
+      deviationLog
+        .record(found, at)
+        .forEach(({ record, isNew }, i) => opts.onDeviation?.(record, isNew, found[i]!.count));
+    },
   });
   const c = catalogue;
   const call = <T>(op: Operation, input: CallInput): Promise<T> => core.call<T>(op, input);
@@ -261,6 +279,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       },
     },
     requestLog: () => core.log.snapshot(),
+    deviations: () => deviationLog.snapshot(),
     close: async () => {
       if (ownAgent) await ownAgent.close();
     },

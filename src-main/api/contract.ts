@@ -92,3 +92,23 @@ export function locateIssue(
     received: describeValue(valueAt(input, path), redact),
   };
 }
+
+/** Every issue's location (contract deviations), plus its path with array indices folded to `[*]`
+ * so one deviation covers every item of a list. */
+export function locateAll(
+  error: z.ZodError,
+  input: unknown,
+  redact: (text: string) => string = (text) => text,
+): (ContractLocation & { pathPattern: string })[] {
+  return error.issues.map((first) => {
+    const { issue, path } = innermost(first, []);
+    return {
+      jsonPath: redact(formatPath(path)),
+      pathPattern: redact(
+        formatPath(path.map((key) => (typeof key === 'number' ? '*' : key))).replace(/\["\*"\]|\.\*/g, '[*]'),
+      ),
+      expected: redact(expectedOf(issue)),
+      received: describeValue(valueAt(input, path), redact),
+    };
+  });
+}

@@ -4,8 +4,10 @@
 import type { Dispatcher } from 'undici';
 import { API_PREFIX, CONFLICT_RETRIES, buildPath, envelopeFor } from './catalogue.ts';
 import type { Operation } from './catalogue.ts';
-import { locateIssue, describeValue } from './contract.ts';
+import { locateAll, locateIssue, describeValue } from './contract.ts';
 import type { ContractLocation } from './contract.ts';
+import { mergeFound } from './deviations.ts';
+import type { FoundDeviation } from './deviations.ts';
 import { CancelledError, ContractError, UnsupportedOperationError, errorForStatus, isApiError } from './errors.ts';
 import type { ApiError, ApiErrorInit, TimeoutError } from './errors.ts';
 import { RequestLog } from './log.ts';
@@ -28,6 +30,10 @@ export interface CoreOptions {
   dispatcher: Dispatcher;
   logCapacity: number;
   onRequest?: ((entry: RequestLogEntry) => void) | undefined;
+  /** Tolerated differences from the reference in one response (reading.ts policy). */
+  onDeviations?: ((found: FoundDeviation[]) => void) | undefined;
+  /** Any deviation is a contract error instead (`lectern --strict`). */
+  strict?: boolean | undefined;
 }
 
 export interface CallInput {
@@ -130,8 +136,27 @@ export function createCore(opts: CoreOptions): Core {
         const got = status === 204 || res.text === '' ? `an empty ${status} response` : 'a body that is not JSON';
         throw contractError(withStatus, { jsonPath: '$', expected: 'a JSON success envelope', received: got });
       }
-      const parsed = envelopeFor(op).safeParse(json.value);
+      const shape = envelopeFor(op);
+      // The reference first: a conforming answer (the usual case) is parsed once.
+      const exact = shape.reference.safeParse(json.value);
+      if (exact.success) return (exact.data as { data: unknown }).data;
+      const parsed = shape.reading.safeParse(json.value);
       if (!parsed.success) throw contractError(withStatus, locateIssue(parsed.error, json.value, redact));
+      const found = locateAll(exact.error, json.value, redact);
+      if (opts.strict && found[0]) throw contractError(withStatus, found[0]);
+      const deviations = mergeFound(
+        found.map((where) => ({
+          operation: op.id,
+          jsonPath: where.pathPattern,
+          expected: where.expected,
+          received: where.received,
+        })),
+      );
+      try {
+        opts.onDeviations?.(deviations);
+      } catch {
+        // A faulty listener must not fail a response the app can use.
+      }
       return (parsed.data as { data: unknown }).data;
     }
 

@@ -50,3 +50,4 @@ export type {
   UploadedPart,
   UploadSession,
 } from './schemas.ts';
+export type { Deviation, DeviationRecord, FoundDeviation } from './deviations.ts';

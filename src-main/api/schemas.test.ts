@@ -2,6 +2,8 @@
 // catalogue's completeness.
 import { describe, expect, it } from 'vitest';
 import * as s from './schemas.ts';
+import { strictFields } from './reading.ts';
+import type { Fields } from './reading.ts';
 import { catalogue, operations, buildPath } from './catalogue.ts';
 import * as fx from './test-support.ts';
 
@@ -15,36 +17,71 @@ describe('resources', () => {
     expect(s.uploadSession.safeParse(fx.uploadSession()).success).toBe(true);
   });
 
-  it('full enums are strict; open enums take any string', () => {
-    expect(s.course.safeParse({ ...fx.course(), level: 'expert' }).success).toBe(false);
-    expect(s.course.safeParse({ ...fx.course(), status: 'draft' }).success).toBe(false);
-    expect(s.assessment.safeParse({ ...fx.assessment(), seat_layout: 'ROUND' }).success).toBe(false);
-    expect(s.assessment.safeParse({ ...fx.assessment(), seat_layout: null, source: null, type: null }).success).toBe(
-      true,
-    );
+  it('the reference: full enums are strict; open enums take any string', () => {
+    const r = s.shapes;
+    expect(r.course.reference.safeParse({ ...fx.course(), level: 'expert' }).success).toBe(false);
+    expect(r.course.reference.safeParse({ ...fx.course(), status: 'draft' }).success).toBe(false);
+    expect(r.assessment.reference.safeParse({ ...fx.assessment(), seat_layout: 'ROUND' }).success).toBe(false);
     expect(
-      s.learnerSummary.safeParse({
-        id: fx.id(),
-        staff_id: fx.id(),
-        user_id: fx.id(),
-        full_name: null,
-        email: null,
-        status: 'GONE',
-      }).success,
-    ).toBe(false);
-    expect(s.quiz.safeParse({ ...fx.quiz(), status: 'SOMETHING_NEW' }).success).toBe(true);
-    expect(s.lesson.safeParse({ ...fx.lesson(), lesson_type: 'PODCAST' }).success).toBe(true);
+      r.assessment.reference.safeParse({ ...fx.assessment(), seat_layout: null, source: null, type: null }).success,
+    ).toBe(true);
+    expect(r.quiz.reference.safeParse({ ...fx.quiz(), status: 'SOMETHING_NEW' }).success).toBe(true);
+    expect(r.lesson.reference.safeParse({ ...fx.lesson(), lesson_type: 'PODCAST' }).success).toBe(true);
+  });
+
+  it('the reading keeps an unknown full-enum value as it came', () => {
+    expect(s.course.parse({ ...fx.course(), level: 'expert' }).level).toBe('expert');
+    expect(s.assessment.parse({ ...fx.assessment(), seat_layout: 'ROUND' }).seat_layout).toBe('ROUND');
     expect(s.uploadSession.safeParse({ ...fx.uploadSession(), status: 'WEIRD', upload_type: 'PDF' }).success).toBe(
       true,
     );
   });
 
-  it('every required field is required', () => {
+  it('the reference requires every field; the reading requires exactly the strict ones', () => {
+    const strictOnes = ['id', 'course_id', 'updated_datetime'];
     for (const key of Object.keys(fx.assessment())) {
       const a = fx.assessment();
       delete a[key];
-      expect(s.assessment.safeParse(a).success, key).toBe(false);
+      expect(s.shapes.assessment.reference.safeParse(a).success, key).toBe(false);
+      expect(s.assessment.safeParse(a).success, key).toBe(!strictOnes.includes(key));
     }
+    expect(strictFields(s.shapes.assessment.fields).sort()).toEqual([...strictOnes].sort());
+    expect(strictFields(s.shapes.uploadSession.fields).sort()).toEqual(['id', 'part_size', 'status', 'total_parts']);
+  });
+
+  it('strict are exactly the fields ASSUMPTIONS.md says the app acts on', () => {
+    const strictOf = Object.fromEntries(
+      Object.entries(s.shapes)
+        .filter(([, shape]) => 'fields' in shape)
+        .map(([name, shape]) => [name, strictFields((shape as { fields: Fields }).fields).sort()]),
+    );
+    expect(strictOf).toEqual({
+      category: ['id'],
+      location: ['id'],
+      group: ['id'],
+      learnerSummary: ['id'],
+      seat: ['id'],
+      course: ['id'],
+      assessment: ['course_id', 'id', 'updated_datetime'],
+      learningClass: ['id'],
+      assignment: ['course_id', 'id', 'updated_datetime'],
+      contentMedia: ['id'],
+      quizLesson: ['course_id', 'id', 'section_id'],
+      quiz: ['id', 'lesson_id'],
+      lesson: ['id', 'updated_datetime'],
+      section: ['id'],
+      uploadSession: ['id', 'part_size', 'status', 'total_parts'],
+      presignedPart: ['part_number', 'url'],
+      uploadedPart: ['etag', 'part_number', 'size'],
+    });
+  });
+
+  it('the reading: null for a string, or a wrong type, reads as absent', () => {
+    const lesson = s.lesson.parse({ ...fx.lesson(), video_status: null, order: 'first', content_media: 'none' });
+    expect(lesson.video_status).toBeUndefined();
+    expect(lesson.order).toBeUndefined();
+    expect(lesson.content_media).toBeUndefined();
+    expect(s.lesson.safeParse({ ...fx.lesson(), updated_datetime: null }).success).toBe(false);
   });
 
   it('total_points follows the decimal pattern', () => {
@@ -58,7 +95,10 @@ describe('resources', () => {
     expect(p.safeParse(fx.page([fx.category()])).success).toBe(true);
     const broken = fx.page([]);
     delete (broken.paginator as Record<string, unknown>).next_page_number;
-    expect(p.safeParse(broken).success).toBe(false);
+    expect(s.pageShape(s.shapes.category).reference.safeParse(broken).success).toBe(false);
+    expect(p.safeParse(broken).success).toBe(true); // only shown
+    delete (broken.paginator as Record<string, unknown>).next;
+    expect(p.safeParse(broken).success).toBe(false); // the client follows it
   });
 });
 

@@ -1,10 +1,13 @@
 // Main process / plain Node (also importable by the sandbox and the renderer's forms).
 // zod schemas for every envelope, page object, resource and request body of the Learning Content
 // External API, written field by field from learning-content-external-api.md and ASSUMPTIONS.md.
-// Full enums of the reference are strict; the "open" enums accept any string; unknown response
-// fields pass through (z.looseObject) so a newer server does not break an older app.
+// Responses are read by the policy in reading.ts: each resource below is a table saying which
+// fields are strict (the app acts on them) and which are only shown (tolerated, reported as
+// contract deviations). Request bodies are checked exactly (full enums strict).
 import { z } from 'zod';
 import { isDateText, isDateTimeText, isUuidText } from './formats.ts';
+import { part, partList, resource, shown, shownEnum, strict } from './reading.ts';
+import type { Shape } from './reading.ts';
 
 // ---------- scalars ----------
 
@@ -52,20 +55,27 @@ export const KNOWN_LEARNING_CLASS_STATUSES = ['ACTIVE'] as const;
 export const openEnum = z.string();
 
 // ---------- envelopes ----------
+// Which fields are strict and which only shown: see reading.ts (the policy) and the tables below.
 
 export const fieldError = z.looseObject({ field: z.string(), code: z.string(), message: z.string() });
 export type FieldError = { field: string; code: string; message: string };
 
-/** Success envelope around a given `data` schema. All six fields are required. */
-export function successEnvelope<T extends z.ZodType>(data: T) {
-  return z.looseObject({
-    status: int,
-    success: z.literal(true),
-    code: z.string(),
-    message: z.string(),
-    data,
-    errors: z.array(z.unknown()),
+/** Success envelope around a given `data` shape: `status`, `success`, `data`, `errors` are strict. */
+export function envelopeShape<R extends z.ZodType, T extends z.ZodType>(data: Shape<R, T>) {
+  const fields = <D extends z.ZodType>(d: D) => ({
+    status: strict(int),
+    success: strict(z.literal(true)),
+    code: shown(z.string()),
+    message: shown(z.string()),
+    data: strict(d),
+    errors: strict(z.array(z.unknown())),
   });
+  return { reference: resource(fields(data.reference)).reference, reading: resource(fields(data.reading)).reading };
+}
+
+/** Success envelope (the app's reading) around a given `data` schema. */
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return envelopeShape({ reference: data, reading: data }).reading;
 }
 
 /** Error envelope: `success` false, `data` null, `errors` items `{field, code, message}`. */
@@ -79,247 +89,306 @@ export const errorEnvelope = z.looseObject({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
-export const paginator = z.looseObject({
-  count: int,
-  page: int,
-  page_size: int,
-  total_pages: int,
-  next: z.string().nullable(),
-  next_page_number: int.nullable(),
-  previous: z.string().nullable(),
-  previous_page_number: int.nullable(),
+const paginatorShape = resource({
+  count: strict(int),
+  page: shown(int),
+  page_size: shown(int),
+  total_pages: shown(int),
+  next: strict(z.string().nullable()),
+  next_page_number: shown(int.nullable()),
+  previous: strict(z.string().nullable()),
+  previous_page_number: shown(int.nullable()),
 });
+export const paginator = paginatorShape.reading;
 export type Paginator = z.infer<typeof paginator>;
 
+/** Page object: the paginator's links and count and the `results` array are strict. */
+export function pageShape<R extends z.ZodType, T extends z.ZodType>(item: Shape<R, T>) {
+  return {
+    reference: z.looseObject({ paginator: paginatorShape.reference, results: z.array(item.reference) }),
+    reading: z.looseObject({ paginator, results: z.array(item.reading) }),
+  };
+}
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.looseObject({ paginator, results: z.array(item) });
 }
 export type Page<T> = { paginator: Paginator; results: T[] };
 
-// ---------- resources ----------
+// ---------- resources (reading.ts: strict / shown / shownEnum / part) ----------
 
-export const category = z.looseObject({
-  id: uuid,
-  name: z.string(),
-  created_datetime: dateTime,
-  updated_datetime: dateTime,
+const categoryShape = resource({
+  id: strict(uuid),
+  name: shown(z.string()),
+  created_datetime: shown(dateTime),
+  updated_datetime: shown(dateTime),
 });
 
-export const location = z.looseObject({
-  id: uuid,
-  name: z.string(),
-  description: z.string(),
-  address: z.string(),
-  capacity: int,
-  created_datetime: dateTime,
-  updated_datetime: dateTime,
+const locationShape = resource({
+  id: strict(uuid),
+  name: shown(z.string()),
+  description: shown(z.string()),
+  address: shown(z.string()),
+  capacity: shown(int),
+  created_datetime: shown(dateTime),
+  updated_datetime: shown(dateTime),
 });
 
-export const group = z.looseObject({
-  id: uuid,
-  name: z.string(),
-  description: z.string(),
-  learner_ids: z.string(),
-  learners: z.string(),
+const groupShape = resource({
+  id: strict(uuid),
+  name: shown(z.string()),
+  description: shown(z.string()),
+  learner_ids: shown(z.string()),
+  learners: shown(z.string()),
 });
 
-export const learnerSummary = z.looseObject({
-  id: uuid,
-  staff_id: uuid,
-  user_id: uuid,
-  full_name: z.string().nullable(),
-  email: z.string().nullable(),
-  status: learnerStatus,
+const learnerSummaryShape = resource({
+  id: strict(uuid),
+  staff_id: shown(uuid),
+  user_id: shown(uuid),
+  full_name: shown(z.string().nullable()),
+  email: shown(z.string().nullable()),
+  status: shownEnum(LEARNER_STATUSES),
 });
 
-export const seat = z.looseObject({
-  id: uuid,
-  seat_number: z.string(),
-  location_id: uuid,
-  location,
-  learner_id: uuid,
-  learner: learnerSummary,
+const seatShape = resource({
+  id: strict(uuid),
+  seat_number: shown(z.string()),
+  location_id: shown(uuid),
+  location: part(locationShape),
+  learner_id: shown(uuid),
+  learner: part(learnerSummaryShape),
 });
 
-export const course = z.looseObject({
-  id: uuid,
-  name: z.string(),
-  level: courseLevel,
-  description: z.string(),
-  source: source.nullable(),
-  // The reference calls this "optional prerequisites": the only course field allowed to be absent.
-  requirements: z.string().optional(),
-  status: contentStatus,
-  categories: z.array(category),
-  has_enrollments: z.boolean(),
-  quizzes_count: int,
-  cover_image_url: z.string(),
-  preview_video_url: z.string(),
-  preview_video_status: z.string(),
-  preview_video_ready: z.string(),
-  preview_video_error: z.string().nullable(),
-  preview_video_has_subtitles: z.boolean(),
-  preview_video_playback_endpoint: z.string().nullable(),
-  instructors: z.string(),
-  overall_duration_seconds: int,
-  created_datetime: dateTime,
-  updated_datetime: dateTime,
+const courseShape = resource({
+  id: strict(uuid),
+  name: shown(z.string()),
+  level: shownEnum(COURSE_LEVELS),
+  description: shown(z.string()),
+  source: shownEnum(SOURCES, { nullable: true }),
+  // The reference calls this "optional prerequisites": absent is no deviation.
+  requirements: shown(z.string().optional()),
+  status: shownEnum(CONTENT_STATUSES),
+  categories: partList(categoryShape),
+  has_enrollments: shown(z.boolean()),
+  quizzes_count: shown(int),
+  cover_image_url: shown(z.string()),
+  preview_video_url: shown(z.string()),
+  preview_video_status: shown(z.string()),
+  preview_video_ready: shown(z.string()),
+  preview_video_error: shown(z.string().nullable()),
+  preview_video_has_subtitles: shown(z.boolean()),
+  preview_video_playback_endpoint: shown(z.string().nullable()),
+  instructors: shown(z.string()),
+  overall_duration_seconds: shown(int),
+  created_datetime: shown(dateTime),
+  updated_datetime: shown(dateTime),
 });
 
-export const assessment = z.looseObject({
-  id: uuid,
-  title: z.string(),
-  description: z.string(),
-  source: source.nullable(),
-  type: assessmentType.nullable(),
-  organization_strategy: organizationStrategy.nullable(),
-  seat_layout: seatLayout.nullable(),
-  duration_hours: int,
-  duration_minutes: int,
-  status: contentStatus,
-  total_points: totalPoints,
-  questions_count: z.string(),
-  start_datetime: dateTime.nullable(),
-  submission_date: date.nullable(),
-  deadline_datetime: dateTime.nullable(),
-  locked_datetime: dateTime.nullable(),
-  results_released_datetime: dateTime.nullable(),
-  maximum_attempts: z.string(),
-  effective_auto_release_result: z.string(),
-  effective_camera_proctoring_enabled: z.string(),
-  course_id: uuid,
-  course,
-  locations: z.array(location),
-  groups: z.array(group),
-  seats: z.array(seat),
-  passing_score_percent: z.number().nullable(),
-  passing_score_points: z.number().nullable(),
-  created_datetime: dateTime,
-  updated_datetime: dateTime,
-  questions: z.string(),
+const assessmentShape = resource({
+  id: strict(uuid),
+  title: shown(z.string()),
+  description: shown(z.string()),
+  source: shownEnum(SOURCES, { nullable: true }),
+  type: shownEnum(ASSESSMENT_TYPES, { nullable: true }),
+  organization_strategy: shownEnum(ORGANIZATION_STRATEGIES, { nullable: true }),
+  seat_layout: shownEnum(SEAT_LAYOUTS, { nullable: true }),
+  duration_hours: shown(int),
+  duration_minutes: shown(int),
+  status: shownEnum(CONTENT_STATUSES),
+  total_points: shown(totalPoints),
+  questions_count: shown(z.string()),
+  start_datetime: shown(dateTime.nullable()),
+  submission_date: shown(date.nullable()),
+  deadline_datetime: shown(dateTime.nullable()),
+  locked_datetime: shown(dateTime.nullable()),
+  results_released_datetime: shown(dateTime.nullable()),
+  maximum_attempts: shown(z.string()),
+  effective_auto_release_result: shown(z.string()),
+  effective_camera_proctoring_enabled: shown(z.string()),
+  course_id: strict(uuid),
+  course: part(courseShape),
+  locations: partList(locationShape),
+  groups: partList(groupShape),
+  seats: partList(seatShape),
+  passing_score_percent: shown(z.number().nullable()),
+  passing_score_points: shown(z.number().nullable()),
+  created_datetime: shown(dateTime),
+  // Drafts compare against it to detect a conflicting edit.
+  updated_datetime: strict(dateTime),
+  questions: shown(z.string()),
 });
 
-export const learningClass = z.looseObject({ id: uuid, name: z.string(), status: openEnum });
+const learningClassShape = resource({ id: strict(uuid), name: shown(z.string()), status: shown(openEnum) });
 
-export const assignment = z.looseObject({
-  id: uuid,
-  title: z.string(),
-  description: z.string(),
-  duration_hours: int,
-  duration_minutes: int,
-  status: contentStatus,
-  total_points: z.string(),
-  submission_date: date,
-  class_id: uuid,
-  learning_class: learningClass,
-  course_id: uuid,
-  course,
-  questions_count: z.string(),
-  created_datetime: dateTime,
-  updated_datetime: dateTime,
-  questions: z.string(),
+const assignmentShape = resource({
+  id: strict(uuid),
+  title: shown(z.string()),
+  description: shown(z.string()),
+  duration_hours: shown(int),
+  duration_minutes: shown(int),
+  status: shownEnum(CONTENT_STATUSES),
+  total_points: shown(z.string()),
+  submission_date: shown(date),
+  class_id: shown(uuid),
+  learning_class: part(learningClassShape),
+  course_id: strict(uuid),
+  course: part(courseShape),
+  questions_count: shown(z.string()),
+  created_datetime: shown(dateTime),
+  updated_datetime: strict(dateTime),
+  questions: shown(z.string()),
 });
 
-export const contentMedia = z.looseObject({
-  id: uuid,
-  media_type: openEnum,
-  position: int,
-  file_name: z.string(),
-  content_type: z.string(),
-  duration_seconds: int,
-  image_url: z.string(),
-  video_url: z.string(),
-  video_status: z.string(),
-  video_ready: z.string(),
-  video_error: z.string(),
-  video_has_subtitles: z.string(),
-  video_playback_endpoint: z.string(),
+const contentMediaShape = resource({
+  id: strict(uuid),
+  media_type: shown(openEnum),
+  position: shown(int),
+  file_name: shown(z.string()),
+  content_type: shown(z.string()),
+  duration_seconds: shown(int),
+  image_url: shown(z.string()),
+  video_url: shown(z.string()),
+  video_status: shown(z.string()),
+  video_ready: shown(z.string()),
+  video_error: shown(z.string()),
+  video_has_subtitles: shown(z.string()),
+  video_playback_endpoint: shown(z.string()),
 });
 
-export const quizLesson = z.looseObject({
-  id: uuid,
-  title: z.string(),
-  lesson_type: openEnum,
-  duration_seconds: int,
-  order: int,
-  section_id: uuid,
-  course_id: uuid,
+const quizLessonShape = resource({
+  id: strict(uuid),
+  title: shown(z.string()),
+  lesson_type: shown(openEnum),
+  duration_seconds: shown(int),
+  order: shown(int),
+  section_id: strict(uuid),
+  course_id: strict(uuid),
 });
 
-export const quiz = z.looseObject({
-  id: uuid,
-  lesson_id: uuid,
-  lesson: quizLesson,
-  status: openEnum,
-  total_points: z.string(),
-  created_datetime: dateTime,
-  updated_datetime: dateTime,
+const quizShape = resource({
+  id: strict(uuid),
+  lesson_id: strict(uuid),
+  lesson: part(quizLessonShape),
+  status: shown(openEnum),
+  total_points: shown(z.string()),
+  created_datetime: shown(dateTime),
+  updated_datetime: shown(dateTime),
 });
 
-export const lesson = z.looseObject({
-  id: uuid,
-  title: z.string(),
-  description: z.string(),
-  source: source.nullable(),
-  lesson_type: openEnum,
-  order: int,
-  text_content: z.string(),
-  video_content_url: z.string(),
-  video_url: z.string(),
-  video_status: z.string(),
-  video_ready: z.string(),
-  video_error: z.string(),
-  video_has_subtitles: z.string(),
-  video_playback_endpoint: z.string(),
-  video_caption: z.string(),
-  duration_seconds: int,
-  document_url: z.string(),
-  document_name: z.string(),
-  image_url: z.string(),
-  image_name: z.string(),
-  content_media: z.array(contentMedia),
+const lessonShape = resource({
+  id: strict(uuid),
+  title: shown(z.string()),
+  description: shown(z.string()),
+  source: shownEnum(SOURCES, { nullable: true }),
+  lesson_type: shown(openEnum),
+  order: shown(int),
+  text_content: shown(z.string()),
+  video_content_url: shown(z.string()),
+  video_url: shown(z.string()),
+  video_status: shown(z.string()),
+  video_ready: shown(z.string()),
+  video_error: shown(z.string()),
+  video_has_subtitles: shown(z.string()),
+  video_playback_endpoint: shown(z.string()),
+  video_caption: shown(z.string()),
+  duration_seconds: shown(int),
+  document_url: shown(z.string()),
+  document_name: shown(z.string()),
+  image_url: shown(z.string()),
+  image_name: shown(z.string()),
+  content_media: partList(contentMediaShape),
   // Shape of a resource item is not shown: any object.
-  resources: z.array(z.looseObject({})),
+  resources: shown(z.array(z.looseObject({}))),
   // A lesson that is not a quiz has no quiz to show; null is the only sensible reading.
-  quiz: quiz.nullable(),
-  created_datetime: dateTime,
-  updated_datetime: dateTime,
+  quiz: part(quizShape, { nullable: true }),
+  created_datetime: shown(dateTime),
+  updated_datetime: strict(dateTime),
 });
 
-export const section = z.looseObject({
-  id: uuid,
-  title: z.string(),
-  description: z.string(),
-  order: int,
-  lessons: z.array(lesson),
-  created_datetime: dateTime,
-  updated_datetime: dateTime,
+const sectionShape = resource({
+  id: strict(uuid),
+  title: shown(z.string()),
+  description: shown(z.string()),
+  order: shown(int),
+  lessons: partList(lessonShape),
+  created_datetime: shown(dateTime),
+  updated_datetime: shown(dateTime),
 });
 
-export const uploadSession = z.looseObject({
-  id: uuid,
-  upload_type: openEnum,
-  file_name: z.string(),
-  content_type: z.string(),
-  file_size: int,
-  status: openEnum,
-  part_size: int,
-  total_parts: int,
-  is_multipart: z.string(),
+const uploadSessionShape = resource({
+  id: strict(uuid),
+  upload_type: shown(openEnum),
+  file_name: shown(z.string()),
+  content_type: shown(z.string()),
+  file_size: shown(int),
+  status: strict(openEnum),
+  part_size: strict(int),
+  total_parts: strict(int),
+  is_multipart: shown(z.string()),
   // Values that cannot exist before the session completes are allowed to be null.
-  multipart_upload_id: z.string().nullable(),
-  expires_datetime: dateTime,
-  completed_datetime: dateTime.nullable(),
-  created_datetime: dateTime,
-  updated_datetime: dateTime,
-  asset_url: z.string().nullable(),
-  asset_url_expires_in: z.string().nullable(),
+  multipart_upload_id: shown(z.string().nullable()),
+  expires_datetime: shown(dateTime),
+  completed_datetime: shown(dateTime.nullable()),
+  created_datetime: shown(dateTime),
+  updated_datetime: shown(dateTime),
+  asset_url: shown(z.string().nullable()),
+  asset_url_expires_in: shown(z.string().nullable()),
 });
 
-export const presignedPart = z.looseObject({ part_number: int, url: z.string() });
-export const uploadedPart = z.looseObject({ part_number: int, etag: z.string(), size: int });
-export const signPartsData = z.looseObject({ presigned_urls: z.array(presignedPart) });
-export const listPartsData = z.looseObject({ parts: z.array(uploadedPart) });
+const presignedPartShape = resource({ part_number: strict(int), url: strict(z.string()) });
+const uploadedPartShape = resource({ part_number: strict(int), etag: strict(z.string()), size: strict(int) });
+const signPartsShape = {
+  reference: z.looseObject({ presigned_urls: z.array(presignedPartShape.reference) }),
+  reading: z.looseObject({ presigned_urls: z.array(presignedPartShape.reading) }),
+};
+const listPartsShape = {
+  reference: z.looseObject({ parts: z.array(uploadedPartShape.reference) }),
+  reading: z.looseObject({ parts: z.array(uploadedPartShape.reading) }),
+};
+
+/** Both schemas of every response resource: `reference` (the reference exactly) and `reading`. */
+export const shapes = {
+  category: categoryShape,
+  location: locationShape,
+  group: groupShape,
+  learnerSummary: learnerSummaryShape,
+  seat: seatShape,
+  course: courseShape,
+  assessment: assessmentShape,
+  learningClass: learningClassShape,
+  assignment: assignmentShape,
+  contentMedia: contentMediaShape,
+  quizLesson: quizLessonShape,
+  quiz: quizShape,
+  lesson: lessonShape,
+  section: sectionShape,
+  uploadSession: uploadSessionShape,
+  presignedPart: presignedPartShape,
+  uploadedPart: uploadedPartShape,
+  signPartsData: signPartsShape,
+  listPartsData: listPartsShape,
+} as const;
+
+// The app's reading of each resource (what the client returns, the cache holds and IPC carries).
+export const category = categoryShape.reading;
+export const location = locationShape.reading;
+export const group = groupShape.reading;
+export const learnerSummary = learnerSummaryShape.reading;
+export const seat = seatShape.reading;
+export const course = courseShape.reading;
+export const assessment = assessmentShape.reading;
+export const learningClass = learningClassShape.reading;
+export const assignment = assignmentShape.reading;
+export const contentMedia = contentMediaShape.reading;
+export const quizLesson = quizLessonShape.reading;
+export const quiz = quizShape.reading;
+export const lesson = lessonShape.reading;
+export const section = sectionShape.reading;
+export const uploadSession = uploadSessionShape.reading;
+export const presignedPart = presignedPartShape.reading;
+export const uploadedPart = uploadedPartShape.reading;
+export const signPartsData = signPartsShape.reading;
+export const listPartsData = listPartsShape.reading;
 
 export type Category = z.infer<typeof category>;
 export type Location = z.infer<typeof location>;

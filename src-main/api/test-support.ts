@@ -257,3 +257,24 @@ export async function startStub(
     },
   };
 }
+
+export function assignment(): Record<string, unknown> {
+  return {
+    id: id(),
+    title: 'Essay',
+    description: 'Write an essay',
+    duration_hours: 0,
+    duration_minutes: 45,
+    status: 'DRAFT',
+    total_points: '10.00',
+    submission_date: '2026-06-01',
+    class_id: id(),
+    learning_class: { id: id(), name: 'Class A', status: 'ACTIVE' },
+    course_id: id(),
+    course: course(),
+    questions_count: '0',
+    created_datetime: T,
+    updated_datetime: T,
+    questions: '[]',
+  };
+}

@@ -13,7 +13,7 @@
  *   --renderer DIR       built renderer (default out/renderer)
  *   --sandbox-seed S     demo | large | empty for a new built-in sandbox (default demo)
  *   --no-sandbox         start without the built-in sandbox server
- *   --test-hooks         let tests answer the file dialog and stop/start the sandbox
+ *   --test-hooks         let tests answer the file dialog, stop/start the sandbox and make it drift
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
@@ -48,7 +48,7 @@ const services = await createAppServices({
 
 const hookInput = {
   dialog: z.object({ paths: z.array(z.string().min(1)).min(1) }),
-  sandbox: z.object({ running: z.boolean() }),
+  sandbox: z.object({ running: z.boolean(), drift: z.boolean().optional() }),
 };
 
 const host = await startBridgeHost({
@@ -64,8 +64,10 @@ const host = await startBridgeHost({
           return { queued: true };
         }
         if (action === 'sandbox') {
-          await services.setSandboxRunning(hookInput.sandbox.parse(body).running);
+          const input = hookInput.sandbox.parse(body);
+          await services.setSandboxRunning(input.running);
           const sandbox = services.sandbox();
+          if (sandbox && input.drift !== undefined) sandbox.setFaults({ drift: input.drift });
           return sandbox ? { running: true, baseUrl: sandbox.baseUrl, keys: sandbox.keys } : { running: false };
         }
         throw new Error(`unknown test hook ${action}`);

@@ -64,13 +64,32 @@ describe('failures', () => {
   it('a contract violation exits 5 with the JSON path on stderr', async () => {
     stub = await fx.startStub(() => ({
       status: 200,
-      json: fx.ok(fx.page([fx.course(), { ...fx.course(), level: 'guru' }])),
+      json: fx.ok(fx.page([fx.course(), { ...fx.course(), id: 'not-a-uuid' }])),
     }));
     const r = await runLectern(['courses', '--base-url', stub.baseUrl], { LECTERN_API_KEY: KEY });
     expect(r.code).toBe(5);
     const e = stderrJson(r);
-    expect(e).toMatchObject({ kind: 'ContractError', jsonPath: 'data.results[1].level', status: 200 });
+    expect(e).toMatchObject({ kind: 'ContractError', jsonPath: 'data.results[1].id', status: 200 });
     expect(r.stderr + r.stdout).not.toContain(KEY);
+  });
+
+  it('a deviation on a shown field: exit 0 with one warning naming the path; --strict exits 5', async () => {
+    stub = await fx.startStub(() => ({
+      status: 200,
+      json: fx.ok(fx.page([fx.course(), { ...fx.course(), level: 'guru' }, { ...fx.course(), level: 'guru' }])),
+    }));
+    const r = await runLectern(['courses', '--base-url', stub.baseUrl], { LECTERN_API_KEY: KEY });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('guru');
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^lectern: warning: contract deviation in courses\.list at data\.results\[\*\]\.level: .*got string "guru"/,
+      ),
+    ]);
+    const strict = await runLectern(['courses', '--strict', '--base-url', stub.baseUrl], { LECTERN_API_KEY: KEY });
+    expect(strict.code).toBe(5);
+    expect(stderrJson(strict)).toMatchObject({ kind: 'ContractError', jsonPath: 'data.results[1].level' });
+    expect(r.stderr + r.stdout + strict.stderr).not.toContain(KEY);
   });
 
   it('an unreachable server exits 4', async () => {

@@ -11,6 +11,8 @@ export interface Connection {
   baseUrl: string;
   /** A key from a saved workspace is bound to the origin it was verified for. */
   apiKey: ClientKeySource;
+  /** A saved workspace's id (`--profile`): its contract deviations are kept in its database. */
+  profileId?: string;
 }
 
 /** Returns a connection, or null to let the next resolver try. Throws UsageError when it owns the

@@ -12,6 +12,7 @@ export const GLOBAL_OPTIONS = {
   'page-size': { type: 'string' },
   'data-dir': { type: 'string' },
   profile: { type: 'string' },
+  strict: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Record<string, ParseArgsOptionDescriptor>;
 
@@ -22,6 +23,8 @@ export const GLOBAL_USAGE = `Global options:
   --page-size N      results per page
   --data-dir DIR     local state folder; or LECTERN_DATA_DIR
   --profile NAME     use a saved workspace (its server and its key from the OS keychain)
+  --strict           read responses exactly as the reference says: any deviation is a
+                     contract error (exit 5) instead of a warning on stderr
   -h, --help         show help
 Without --profile, the API key is read from the LECTERN_API_KEY environment variable.`;
 
@@ -32,6 +35,8 @@ export interface GlobalOptions {
   pageSize: number | undefined;
   dataDir: string;
   help: boolean;
+  /** Any contract deviation is a contract error (exit 5) instead of a warning. */
+  strict: boolean;
   /** Every parsed option by its flag name, including ones added later. */
   raw: Readonly<Record<string, unknown>>;
 }
@@ -64,6 +69,7 @@ export function readGlobals(values: Record<string, unknown>, env: NodeJS.Process
     pageSize: positiveInt('--page-size', values['page-size']),
     dataDir: (values['data-dir'] as string | undefined) ?? defaultDataDir(env),
     help: values.help === true,
+    strict: values.strict === true,
     raw: values,
   };
 }

@@ -18,6 +18,7 @@ const REGISTRY: readonly (readonly [string, () => Promise<Command>])[] = [
   ['upload', async () => (await import('./commands/upload.ts')).uploadCommand],
   ['uploads', async () => (await import('./commands/uploads.ts')).uploadsCommand],
   ['profiles', async () => (await import('./commands/profiles.ts')).profilesCommand],
+  ['diagnostics', async () => (await import('./commands/diagnostics.ts')).diagnosticsCommand],
 ];
 
 export const COMMAND_NAMES: readonly string[] = REGISTRY.map(([name]) => name);

@@ -2,7 +2,7 @@
 // outcome to an exit code: 0 ok, 2 usage, 3 API error, 4 network/timeout, 5 contract violation.
 import { parseArgs } from 'node:util';
 import { createApiClient, exitCodeFor, isApiError } from '../api/index.ts';
-import type { ApiClient } from '../api/index.ts';
+import type { ApiClient, DeviationRecord } from '../api/index.ts';
 import type { CliIo, CommandContext } from './command.ts';
 import { resolveConnection } from './connection.ts';
 import { GLOBAL_OPTIONS, GLOBAL_USAGE, UsageError, readGlobals } from './globals.ts';
@@ -31,6 +31,7 @@ export async function runCli(
   signal: AbortSignal = new AbortController().signal,
 ): Promise<number> {
   let client: ApiClient | undefined;
+  let closeDeviations: (() => void) | undefined;
   try {
     const first = parseArgs({ args: argv, options: GLOBAL_OPTIONS, strict: false, allowPositionals: true });
     const name = first.positionals[0];
@@ -81,7 +82,27 @@ export async function runCli(
       client: async () => {
         if (!client) {
           const connection = await resolveConnection(globals, io.env);
-          client = createApiClient({ baseUrl: connection.baseUrl, apiKey: connection.apiKey });
+          // With a saved workspace, deviations are kept in its database like the app keeps them.
+          const saved = connection.profileId
+            ? await import('../store/deviation-store.ts').then((m) =>
+                m.openDeviationStore(globals.dataDir, connection.profileId!),
+              )
+            : undefined;
+          closeDeviations = saved ? () => saved.close() : undefined;
+          client = createApiClient({
+            baseUrl: connection.baseUrl,
+            apiKey: connection.apiKey,
+            strict: globals.strict,
+            // One line per deviation new to this run; stdout stays clean for scripts.
+            onDeviation: (d, isNew, added) => {
+              if (isNew) io.stderr.write(`${deviationWarning(d)}\n`);
+              try {
+                saved?.record(d, added);
+              } catch {
+                // The warning was printed; a busy or damaged local database must not fail the command.
+              }
+            },
+          });
         }
         return client;
       },
@@ -91,7 +112,15 @@ export async function runCli(
     return report(error, io);
   } finally {
     await client?.close();
+    closeDeviations?.();
   }
+}
+
+export function deviationWarning(d: DeviationRecord): string {
+  return (
+    `lectern: warning: contract deviation in ${d.operation} at ${d.jsonPath}: ` +
+    `expected ${d.expected}, got ${d.received} (tolerated; --strict refuses it)`
+  );
 }
 
 function report(error: unknown, io: CliIo): number {

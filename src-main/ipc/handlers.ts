@@ -16,6 +16,7 @@ export function createHandlers(services: AppServices): HandlerTable {
     'app.info': () => services.info(),
     'app.health': () => services.health(),
     'app.echo': ({ text }) => ({ text, receivedAt: new Date().toISOString() }),
+    'diagnostics.get': () => services.diagnostics(),
     'app.requestLog': () => {
       try {
         return services

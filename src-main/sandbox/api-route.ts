@@ -9,6 +9,7 @@ import type { SandboxContext } from './context.ts';
 import { conflict, internalError, notFound, rateLimited, successEnvelope, validationError } from './envelope.ts';
 import type { ApiFault } from './faults.ts';
 import { sleep } from './faults.ts';
+import { drift } from './drift.ts';
 import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, requestFingerprint } from './idempotency.ts';
 import { fieldError, UUID_PATTERN } from './validation.ts';
 
@@ -72,7 +73,7 @@ export function addApiRoute(api: FastifyInstance, ctx: SandboxContext, spec: Api
       await latency(ctx);
       const result = await spec.handler(call);
       if (state.fault === 'after') throw internalError();
-      return sendJson(reply, result.status, JSON.stringify(successEnvelope(result.status, result.data)));
+      return sendJson(reply, result.status, JSON.stringify(successEnvelope(result.status, served(ctx, result.data))));
     },
   });
 }
@@ -114,7 +115,7 @@ async function runCreate(
   try {
     await latency(ctx);
     const result = await spec.handler(call);
-    const body = JSON.stringify(successEnvelope(result.status, result.data));
+    const body = JSON.stringify(successEnvelope(result.status, served(ctx, result.data)));
     outcome.claim.complete(result.status, body);
     // An "after" fault: the resource exists, the response is lost; a retry with the key replays it.
     if (state.fault === 'after') throw internalError();
@@ -141,4 +142,9 @@ function checkedParams(params: unknown): Record<string, string> {
     checked[name] = value.toLowerCase();
   }
   return checked;
+}
+
+/** The data as sent: drifted from the reference when `--drift` is on. */
+function served(ctx: SandboxContext, data: unknown): unknown {
+  return ctx.faults.settings.drift ? drift(data) : data;
 }

@@ -14,6 +14,8 @@ export interface FaultSettings {
   rateLimit: number;
   /** Lifetime of presigned part URLs and asset URLs. */
   urlTtlSeconds: number;
+  /** Answer as a drifting real server does (drift.ts): tests of tolerant reading. */
+  drift: boolean;
 }
 
 export type FaultUpdate = Partial<FaultSettings>;

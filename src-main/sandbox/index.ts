@@ -28,7 +28,10 @@ export type { SandboxKeys } from './auth.ts';
 export { SandboxOptionError } from './options.ts';
 
 export type FaultOptions = Partial<
-  Pick<SandboxOptions, 'failRate' | 'storageFailRate' | 'stallRate' | 'latencyMs' | 'rateLimit' | 'urlTtlSeconds'>
+  Pick<
+    SandboxOptions,
+    'failRate' | 'storageFailRate' | 'stallRate' | 'latencyMs' | 'rateLimit' | 'urlTtlSeconds' | 'drift'
+  >
 >;
 
 export interface RunningSandbox {

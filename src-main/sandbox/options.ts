@@ -34,6 +34,8 @@ export interface SandboxOptions {
   randomSeed?: number;
   /** How long a lesson's new video reads PROCESSING before READY or FAILED, ms. Default 3000. */
   processingMs?: number;
+  /** Answers that drift from the reference (drift.ts); also changeable with setFaults. */
+  drift?: boolean;
   /** No request log on stderr. startSandbox() is quiet unless quiet: false; the CLI logs unless --quiet. */
   quiet?: boolean;
   /** Header, whole-request and keep-alive limits per connection (defaults: 10 s, 60 s, 5 s). */
@@ -104,6 +106,7 @@ export function checkFaults(update: Partial<FaultSettings>): Partial<FaultSettin
   if (update.rateLimit !== undefined) checked.rateLimit = atLeastZero('rateLimit', update.rateLimit);
   if (update.urlTtlSeconds !== undefined)
     checked.urlTtlSeconds = integer('urlTtlSeconds', update.urlTtlSeconds, 1, 7 * 86_400);
+  if (update.drift !== undefined) checked.drift = update.drift === true;
   return checked;
 }
 
@@ -126,6 +129,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     latencyMs: 0,
     rateLimit: 0,
     urlTtlSeconds: DEFAULT_URL_TTL_SECONDS,
+    drift: false,
     ...checkFaults(options),
   };
   return {
@@ -181,6 +185,8 @@ Starts the Lectern sandbox: a local Learning Content External API. The first std
   --storage-fail-rate R  share of storage PUTs failing with 500 or a dropped connection
   --stall-rate R         share of storage PUTs that stop reading mid-body
   --random-seed N        makes the injected faults repeatable
+  --drift                answer like a drifting server: course level "expert", lessons without
+                         video fields, assignment submission_date null (tests tolerant reading)
   --quiet                no request log on stderr
   --help                 this text
 `;
@@ -209,6 +215,7 @@ export function parseCliArgs(argv: string[]): { help: boolean; options: SandboxO
         'stall-rate': { type: 'string' },
         'random-seed': { type: 'string' },
         quiet: { type: 'boolean' },
+        drift: { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -238,6 +245,7 @@ export function parseCliArgs(argv: string[]): { help: boolean; options: SandboxO
     stallRate: number('stall-rate'),
     randomSeed: number('random-seed'),
     quiet: values.quiet === true,
+    drift: values.drift === true,
   };
   if (options.dataDir === '') throw new SandboxOptionError('--data needs a directory.');
   resolveOptions(options);

@@ -10,11 +10,19 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppInfo, EventName, EventPayload, Health } from '../../src-preload/contract.ts';
+import type { AppInfo, Diagnostics, EventName, EventPayload, Health } from '../../src-preload/contract.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { createSystemKeyStore, type KeyStore } from '../keychain/index.ts';
 import { startSandbox, type RunningSandbox } from '../sandbox/index.ts';
 import { WorkspaceService } from '../workspaces/index.ts';
+import {
+  DiagnosticsRecorder,
+  buildDiagnostics,
+  folderSize,
+  mergeDeviations,
+  requestErrors,
+  requestRows,
+} from './diagnostics.ts';
 import { createFileHandles, type FileDialog, type FileHandles } from './file-handles.ts';
 import { createLogger, describeError, type Logger } from './log.ts';
 import { openProfileSession, profileDataDir, type ProfileSession } from './profile-session.ts';
@@ -54,6 +62,8 @@ export interface AppServices {
   session(): ProfileSession;
   info(): AppInfo;
   health(): Promise<Health>;
+  /** Everything support needs, scrubbed of the key (the Diagnostics screen). */
+  diagnostics(): Promise<Diagnostics>;
   close(): Promise<void>;
 }
 
@@ -84,6 +94,18 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
   const events = createEvents();
   const heartbeat = setInterval(() => events.emit('app.heartbeat', { at: new Date().toISOString() }), 15_000);
   heartbeat.unref();
+  // Connectivity history and recent errors for Diagnostics, from events the app already emits.
+  const recorder = new DiagnosticsRecorder();
+  const stopRecording = events.subscribe((event, payload) => {
+    if (event === 'sync.status') {
+      const status = payload as EventPayload<'sync.status'>;
+      recorder.connectivity({ at: status.since, state: status.state, message: status.message });
+    } else if (event === 'app.notice') {
+      const notice = payload as EventPayload<'app.notice'>;
+      if (notice.level !== 'info')
+        recorder.error({ at: new Date().toISOString(), source: 'app', message: notice.message });
+    }
+  });
 
   const sandboxDir = join(env.dataDir, 'sandbox');
   let sandbox: RunningSandbox | null = null;
@@ -143,6 +165,43 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
   log.info('services started', { transport: env.transport, sandbox: sandbox !== null });
 
   const fileHandles = createFileHandles();
+  const info = (): AppInfo => ({
+    name: 'Lectern',
+    version: APP_VERSION,
+    platform: process.platform,
+    versions: {
+      node: process.versions.node,
+      electron: env.electronVersion ?? null,
+      chrome: env.chromeVersion ?? null,
+    },
+    transport: env.transport,
+  });
+  const diagnostics = async (): Promise<Diagnostics> => {
+    const profile = workspaces.getActiveProfile();
+    const open = session;
+    const log = open?.client.requestLog() ?? [];
+    const recorded = recorder.snapshot();
+    // Only to scrub it from the text; an unreadable keychain just means nothing to scrub.
+    const key = profile
+      ? await Promise.resolve()
+          .then(() => workspaces.getConnection(profile.id).apiKey)
+          .then((source) => (typeof source === 'string' ? source : source()))
+          .catch(() => '')
+      : '';
+    return buildDiagnostics(
+      {
+        generatedAt: new Date().toISOString(),
+        app: { ...info(), arch: process.arch },
+        workspace: profile ? { name: profile.name, environment: profile.environment, baseUrl: profile.baseUrl } : null,
+        connectivity: recorded.connectivity,
+        requests: requestRows(log),
+        deviations: mergeDeviations(open?.deviations() ?? [], open?.client.deviations() ?? []),
+        errors: [...recorded.errors, ...requestErrors(log)].sort((a, b) => a.at.localeCompare(b.at)).slice(-50),
+        dataFolder: { path: env.dataDir, bytes: await folderSize(env.dataDir) },
+      },
+      key ? [key] : [],
+    );
+  };
   return {
     env,
     log,
@@ -163,17 +222,8 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
       if (!session) throw new NoWorkspaceError();
       return session;
     },
-    info: () => ({
-      name: 'Lectern',
-      version: APP_VERSION,
-      platform: process.platform,
-      versions: {
-        node: process.versions.node,
-        electron: env.electronVersion ?? null,
-        chrome: env.chromeVersion ?? null,
-      },
-      transport: env.transport,
-    }),
+    info,
+    diagnostics,
     health: async () => {
       const checks = [
         // Where it is shows only in Diagnostics: a full path says who the user is and more.
@@ -189,6 +239,7 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
     },
     close: async () => {
       clearInterval(heartbeat);
+      stopRecording();
       await session?.close();
       session = null;
       workspaces.close();

@@ -4,7 +4,9 @@
  * profile switches all of it without restarting the app.
  */
 import { join } from 'node:path';
-import { createApiClient, type ApiClient, type RequestLogEntry } from '../api/index.ts';
+import { createApiClient, type ApiClient, type DeviationRecord, type RequestLogEntry } from '../api/index.ts';
+import { createDeviationStore, type DeviationStore } from '../store/deviation-store.ts';
+import { openProfileDatabase, type ProfileDatabase } from '../store/profile-database.ts';
 import { createSyncService, type SyncService } from '../sync/service.ts';
 import { createUploadManager, type UploadManager, type UploadRow as EngineRow } from '../uploads/index.ts';
 import { batchNotice } from '../uploads/batch-notice.ts';
@@ -19,6 +21,8 @@ export interface ProfileSession {
   readonly sync: SyncService;
   readonly uploads: UploadManager;
   syncStatus(): SyncStatus;
+  /** Every contract deviation this workspace's server ever caused (kept in its database). */
+  deviations(): DeviationRecord[];
   close(): Promise<void>;
 }
 
@@ -61,20 +65,35 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
   // Every HTTP attempt tells connectivity what it learned, so a dead server shows at once rather
   // than after the client's retries (set once the sync service exists, just below).
   let reportAttempt: (entry: RequestLogEntry) => void = () => undefined;
+  let closed = false;
+  // Deviations outlive the run: their own connection to the profile database (WAL allows several),
+  // opened once sync has opened it (sync reports a damaged file to the user).
+  let deviationDb: ProfileDatabase | null = null;
+  let deviationStore: DeviationStore | null = null;
+  const onDeviation = (record: DeviationRecord, isNew: boolean, added: number): void => {
+    if (closed) return;
+    try {
+      deviationStore?.record(record, added);
+    } catch (error) {
+      log.warn('recording a contract deviation failed', { profileId, ...describeError(error) });
+    }
+    if (isNew) log.warn('contract deviation', { operation: record.operation, jsonPath: record.jsonPath });
+  };
   const client = createApiClient({
     baseUrl: connection.baseUrl,
     apiKey: connection.apiKey,
     onRequest: (entry) => reportAttempt(entry),
+    onDeviation,
   });
   // The connectivity probe must answer fast (status bar), so it gets one attempt and short timeouts
   // instead of the full client's retries.
   const probeClient = createApiClient({
     baseUrl: connection.baseUrl,
     apiKey: connection.apiKey,
+    onDeviation,
     retry: { maxAttempts: 1, deadlineMs: 8_000 },
     timeouts: { connectMs: 3_000, headersMs: 6_000, bodyMs: 6_000 },
   });
-  let closed = false;
 
   const sync: SyncService = createSyncService({
     dataDir: options.dataDir,
@@ -100,6 +119,8 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
   });
   reportAttempt = (entry) => sync.reportAttempt(entry);
   for (const notice of sync.notices) events.emit('app.notice', { level: 'warning', message: notice.message });
+  deviationDb = openProfileDatabase({ dataDir: options.dataDir, profileId });
+  deviationStore = createDeviationStore(deviationDb.db);
 
   const uploads = createUploadManager({
     journalPath: join(profileDataDir(options.dataDir, profileId), 'uploads.db'),
@@ -160,12 +181,14 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     sync,
     uploads,
     syncStatus,
+    deviations: () => (closed ? [] : (deviationStore?.list() ?? [])),
     close: async () => {
       closed = true;
       await uploads.close();
       await sync.close();
       await client.close();
       await probeClient.close();
+      deviationDb?.close();
     },
   };
 }

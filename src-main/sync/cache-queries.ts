@@ -56,12 +56,13 @@ export function cacheKey(query: CacheQuery): string {
   return qs ? `${query.kind}?${qs}` : query.kind;
 }
 
-async function allPages(list: (page: number) => Promise<{ paginator: { total_pages: number }; results: Fields[] }>) {
+async function allPages(list: (page: number) => Promise<{ paginator: { next: string | null }; results: Fields[] }>) {
   const items: Fields[] = [];
   for (let page = 1; page <= 1000; page++) {
     const result = await list(page);
     items.push(...result.results);
-    if (page >= result.paginator.total_pages || result.results.length === 0) break;
+    // `next` is strict in our reading of responses; `total_pages` is only shown.
+    if (result.paginator.next === null || result.results.length === 0) break;
   }
   return items;
 }

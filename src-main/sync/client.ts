@@ -6,7 +6,13 @@ import type { DraftParent, ResourceKind } from './resources.ts';
 import { SyncServiceError } from './errors.ts';
 
 export interface PageLike<T = Fields> {
-  paginator: { count: number; page: number; page_size: number; total_pages: number; next: string | null };
+  paginator: {
+    count: number;
+    page?: number | undefined;
+    page_size?: number | undefined;
+    total_pages?: number | undefined;
+    next: string | null;
+  };
   results: T[];
 }
 

@@ -143,7 +143,7 @@ describe('conflicts against the sandbox', () => {
   it('a lesson edited on both sides conflicts the same way', async () => {
     const { courseId, sectionId } = await sandbox.firstCourse();
     const section = await sandbox.other.sections.get(courseId, sectionId);
-    const lesson = section.lessons[0]!;
+    const lesson = section.lessons![0]!;
     const draft = await service.editDraft({ resource: 'lesson', id: lesson.id, parent: { courseId, sectionId } });
     service.saveDraftFields(draft.id, { title: 'Lesson: mine' });
     await sandbox.other.lessons.update(courseId, sectionId, lesson.id, { title: 'Lesson: theirs' });

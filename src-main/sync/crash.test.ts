@@ -254,7 +254,7 @@ describe('crash safety', () => {
         const found =
           draft.resource === 'assessment'
             ? await sandbox.assessmentsTitled(title)
-            : section.lessons.filter((l) => l.title === title);
+            : section.lessons!.filter((l) => l.title === title);
         expect(found, `exactly one ${draft.resource} "${title}"`).toHaveLength(1);
         expect(found[0]).toMatchObject({ id: draft.serverId, description: draft.values.description });
         if (draft.values.duration_minutes !== undefined)

@@ -59,7 +59,7 @@ describe('cache-first reads', () => {
     service = open(); // a restart, offline
     expect(service.readCache(query, { refresh: 'never' }).data?.results).toHaveLength(5);
     const sections = service.readCache({ kind: 'sections', courseId: course.courseId }, { refresh: 'never' });
-    expect(sections.data?.[0]?.lessons.length).toBeGreaterThan(0);
+    expect(sections.data?.[0]?.lessons?.length).toBeGreaterThan(0);
     expect(service.readCache({ kind: 'categories' }, { refresh: 'never' }).data?.length).toBeGreaterThan(0);
     expect(service.readCache({ kind: 'course', courseId: course.courseId }, { refresh: 'never' }).data?.id).toBe(
       course.courseId,
@@ -135,12 +135,12 @@ describe('offline work and the server coming back', () => {
     service.saveToServer(draft.id);
     await eventually(() => expect(service.getDraft(draft.id).state).toBe('sent'));
     const section = await sandbox.other.sections.get(course.courseId, course.sectionId);
-    expect(section.lessons.filter((l) => l.title === title)).toEqual([
+    expect(section.lessons!.filter((l) => l.title === title)).toEqual([
       expect.objectContaining({ id: created.serverId, description: 'Intro, revised' }),
     ]);
     // The cached sections list shows the saved lesson without a refetch.
     const cached = service.readCache({ kind: 'sections', courseId: course.courseId }, { refresh: 'never' }).data;
-    const cachedLesson = cached?.find((s) => s.id === course.sectionId)?.lessons.find((l) => l.title === title);
+    const cachedLesson = cached?.find((s) => s.id === course.sectionId)?.lessons?.find((l) => l.title === title);
     expect(cachedLesson).toMatchObject({ id: created.serverId, description: 'Intro, revised' });
   });
 

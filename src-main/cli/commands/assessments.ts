@@ -26,7 +26,7 @@ export const assessmentsCommand: Command = {
         { header: 'STATUS', value: (a) => a.status },
         { header: 'TYPE', value: (a) => a.type },
         { header: 'DURATION', value: (a) => duration(a.duration_hours, a.duration_minutes) },
-        { header: 'COURSE', value: (a) => a.course.name, max: 40 },
+        { header: 'COURSE', value: (a) => a.course?.name, max: 40 },
       ],
       'assessments',
     );
@@ -86,7 +86,7 @@ function show(ctx: CommandContext, a: Assessment): void {
     ['duration', duration(a.duration_hours, a.duration_minutes)],
     ['total points', a.total_points],
     ['questions', a.questions_count],
-    ['course', `${a.course.name} (${a.course_id})`],
+    ['course', `${a.course?.name ?? '-'} (${a.course_id})`],
     ['start', a.start_datetime],
     ['deadline', a.deadline_datetime],
     ['description', a.description],

@@ -29,8 +29,8 @@ export const assignmentCommand: Command = {
       ['status', a.status],
       ['duration', duration(a.duration_hours, a.duration_minutes)],
       ['submission date', a.submission_date],
-      ['class', a.learning_class.name],
-      ['course', a.course.name],
+      ['class', a.learning_class?.name],
+      ['course', a.course?.name],
       ['updated', a.updated_datetime],
     ]);
   },

@@ -147,7 +147,11 @@ describe('--profile NAME', () => {
     expect(resolved).toMatchObject({ baseUrl: sandbox.baseUrl, keyMode: 'tenant', apiKey: bound });
 
     const globals = readGlobals({ profile: 'Work', 'data-dir': dataDir }, {});
-    expect(await profileResolver(globals, {})).toEqual({ baseUrl: sandbox.baseUrl, apiKey: bound });
+    expect(await profileResolver(globals, {})).toEqual({
+      baseUrl: sandbox.baseUrl,
+      apiKey: bound,
+      profileId: resolved.profileId,
+    });
     expect(await profileResolver(readGlobals({ 'data-dir': dataDir }, {}), {})).toBeNull();
     await expect(
       profileResolver(readGlobals({ profile: 'Work', 'base-url': 'http://x', 'data-dir': dataDir }, {}), {}),
@@ -158,6 +162,25 @@ describe('--profile NAME', () => {
   it('an empty data folder is a usage error and stays empty', async () => {
     await expect(resolveProfileConnection('Any', dataDir)).rejects.toThrow(UsageError);
     expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('keeps the contract deviations a workspace met, and `diagnostics` lists them without the key', async () => {
+    const key = sandbox.keys.tenantAdmin;
+    expect((await lectern(addArgs('Drifting'), `${key}\n`)).code).toBe(0);
+    sandbox.setFaults({ drift: true });
+    try {
+      const listed = await lectern(['courses', '--profile', 'Drifting']);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stderr).toContain('at data.results[*].level');
+      // A later run, with nothing drifting now, still reports what this workspace's server did.
+      sandbox.setFaults({ drift: false });
+      const report = await lectern(['diagnostics', '--profile', 'Drifting']);
+      expect(report.code, report.stderr).toBe(0);
+      expect(report.stdout).toMatch(/Contract deviations \(1\):\n {2}courses\.list {2}data\.results\[\*\]\.level/);
+      for (let i = 0; i + 8 <= key.length; i++) expect(report.stdout).not.toContain(key.slice(i, i + 8));
+    } finally {
+      sandbox.setFaults({ drift: false });
+    }
   });
 });
 

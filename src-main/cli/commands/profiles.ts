@@ -296,6 +296,6 @@ export const profileResolver: ConnectionResolver = async (globals: GlobalOptions
   if (name === undefined) return null;
   if (typeof name !== 'string' || name.trim() === '') throw new UsageError('--profile needs a workspace NAME');
   if (globals.raw['base-url'] !== undefined) throw new UsageError('Use either --profile or --base-url, not both.');
-  const { baseUrl, apiKey } = await resolveProfileConnection(name, globals.dataDir);
-  return { baseUrl, apiKey };
+  const { baseUrl, apiKey, profileId } = await resolveProfileConnection(name, globals.dataDir);
+  return { baseUrl, apiKey, profileId };
 };

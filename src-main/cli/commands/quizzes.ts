@@ -20,8 +20,8 @@ export const quizzesCommand: Command = {
         { header: 'ID', value: (q) => q.id, max: Infinity },
         { header: 'STATUS', value: (q) => q.status },
         { header: 'POINTS', value: (q) => q.total_points },
-        { header: 'LESSON', value: (q) => q.lesson.title },
-        { header: 'COURSE ID', value: (q) => q.lesson.course_id, max: Infinity },
+        { header: 'LESSON', value: (q) => q.lesson?.title },
+        { header: 'COURSE ID', value: (q) => q.lesson?.course_id, max: Infinity },
       ],
       'quizzes',
     );

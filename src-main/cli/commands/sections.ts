@@ -23,7 +23,7 @@ export const sectionsCommand: Command = {
         { header: 'ID', value: (s) => s.id, max: Infinity },
         { header: 'ORDER', value: (s) => s.order },
         { header: 'TITLE', value: (s) => s.title },
-        { header: 'LESSONS', value: (s) => s.lessons.length },
+        { header: 'LESSONS', value: (s) => s.lessons?.length },
       ],
       'sections',
     );
@@ -46,7 +46,7 @@ export const sectionCommand: Command = {
       ['updated', section.updated_datetime],
     ]);
     ctx.out.line();
-    ctx.out.table(section.lessons, [
+    ctx.out.table(section.lessons ?? [], [
       { header: 'LESSON ID', value: (l) => l.id, max: Infinity },
       { header: 'ORDER', value: (l) => l.order },
       { header: 'TYPE', value: (l) => l.lesson_type },

@@ -19,6 +19,7 @@ const ITEMS: Item[] = [
   { name: 'drafts', label: 'Drafts & sync', route: { name: 'drafts' } },
   { name: 'uploads', label: 'Uploads', route: { name: 'uploads' } },
   { name: 'workspaces', label: 'Workspaces', route: { name: 'workspaces' } },
+  { name: 'diagnostics', label: 'Diagnostics', route: { name: 'diagnostics' } },
 ];
 
 export function Nav({ route, profile }: { route: Route; profile: Profile | null }) {

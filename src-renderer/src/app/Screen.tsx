@@ -38,6 +38,9 @@ const QuizzesScreen = lazy(() =>
 const UploadsScreen = lazy(() =>
   import('../features/uploads/UploadsScreen.tsx').then((m) => ({ default: m.UploadsScreen })),
 );
+const DiagnosticsScreen = lazy(() =>
+  import('../features/diagnostics/DiagnosticsScreen.tsx').then((m) => ({ default: m.DiagnosticsScreen })),
+);
 const WorkspacesScreen = lazy(() =>
   import('../features/workspaces/WorkspacesScreen.tsx').then((m) => ({ default: m.WorkspacesScreen })),
 );
@@ -90,5 +93,7 @@ function RouteScreen({ route }: { route: Route }) {
       return <WorkspacesScreen />;
     case 'uploads':
       return <UploadsScreen courseId={route.courseId ?? null} />;
+    case 'diagnostics':
+      return <DiagnosticsScreen />;
   }
 }

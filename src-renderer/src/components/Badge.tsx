@@ -17,7 +17,9 @@ const STATUS_TONES: Record<string, Tone> = {
   ARCHIVED: 'warning',
 };
 
-export function StatusBadge({ status }: { status: string }) {
-  const label = status.charAt(0) + status.slice(1).toLowerCase();
+/** A status the server left out shows "—"; one the app does not know shows as it came. */
+export function StatusBadge({ status }: { status: string | null | undefined }) {
+  if (!status) return <Badge>—</Badge>;
+  const label = STATUS_TONES[status] ? status.charAt(0) + status.slice(1).toLowerCase() : status;
   return <Badge tone={STATUS_TONES[status] ?? 'neutral'}>{label}</Badge>;
 }

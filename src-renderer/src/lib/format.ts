@@ -82,7 +82,8 @@ export function formatSeconds(total: number | null | undefined): string {
 }
 
 /** Hours and minutes as the assessment shows them: "1 h 30 min", "45 min", "no limit set". */
-export function formatHoursMinutes(hours: number, minutes: number): string {
+export function formatHoursMinutes(hours: number | undefined, minutes: number | undefined): string {
+  if (hours === undefined && minutes === undefined) return '—'; // the server left both out
   if (!hours && !minutes) return 'not set';
   const parts = [];
   if (hours) parts.push(`${formatNumber(hours)} h`);
@@ -95,6 +96,18 @@ export function humanize(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
   const words = value.replace(/[_-]+/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A value the server may leave out: "—" when absent, never a blank. */
+export function orDash(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return typeof value === 'number' ? formatNumber(value) : value;
+}
+
+/** A value of a full enum: a known one humanized, one the app does not know shown as it came. */
+export function enumLabel(value: string | null | undefined, known: readonly string[]): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return known.includes(value) ? humanize(value) : value;
 }
 
 export function plural(count: number, one: string, many = `${one}s`): string {

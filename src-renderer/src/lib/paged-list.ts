@@ -9,7 +9,7 @@ import { onCacheUpdated, onEvent } from './events.ts';
 import { onWorkspaceSwitch } from './reset.ts';
 
 export interface PageData<T> {
-  paginator: { count: number; total_pages: number; page: number; page_size: number };
+  paginator: { count: number; next: string | null; total_pages?: number | undefined };
   results: T[];
 }
 
@@ -110,7 +110,7 @@ export function createPagedList<T, Q>(options: PagedListOptions<T, Q>): PagedLis
                 pages,
                 requested,
                 total: read.data.paginator.count,
-                totalPages: read.data.paginator.total_pages,
+                totalPages: read.data.paginator.total_pages ?? (read.data.paginator.next === null ? page : page + 1),
                 status: 'ready',
                 error: null,
               };

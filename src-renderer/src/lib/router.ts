@@ -19,7 +19,8 @@ export type Route =
   | { name: 'drafts' }
   | { name: 'draft'; id: string }
   | { name: 'workspaces' }
-  | { name: 'uploads'; courseId?: string | null };
+  | { name: 'uploads'; courseId?: string | null }
+  | { name: 'diagnostics' };
 
 export type RouteName = Route['name'];
 
@@ -58,6 +59,8 @@ export function parseHash(hash: string): Route {
       return { name: 'workspaces' };
     case 'uploads':
       return { name: 'uploads', courseId: query.get('course') };
+    case 'diagnostics':
+      return { name: 'diagnostics' };
     default:
       return { name: 'courses' };
   }
@@ -101,6 +104,8 @@ export function href(route: Route): string {
       return '#/workspaces';
     case 'uploads':
       return route.courseId ? `#/uploads?course=${enc(route.courseId)}` : '#/uploads';
+    case 'diagnostics':
+      return '#/diagnostics';
   }
 }
 

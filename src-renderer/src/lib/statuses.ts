@@ -1,4 +1,9 @@
 /** Renderer. Content statuses for filters that load with the first screen (no zod needed for a list of three words). */
-import type { Course } from '../../../src-preload/contract.ts';
+import type { ContentStatus } from '../../../src-preload/contract.ts';
 
-export const CONTENT_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const satisfies readonly Course['status'][];
+export const CONTENT_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const satisfies readonly ContentStatus[];
+
+/** Known values of other full enums the screens label (a value not listed is shown as it came). */
+export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export const ASSESSMENT_TYPES = ['VIRTUAL', 'PHYSICAL'] as const;
+export const LEARNER_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED', 'COMPLETED'] as const;

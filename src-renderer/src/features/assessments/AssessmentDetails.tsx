@@ -3,11 +3,12 @@
  * points, questions, schedule, passing score; places, groups and seats in their own panels.
  */
 import type { Assessment } from '../../../../src-preload/contract.ts';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { formatDate, formatDateTime, orDash } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
 import { GroupsPanel, LocationsPanel, SeatsPanel } from './PeoplePanels.tsx';
 
-function yesNo(value: string): string {
+function yesNo(value: string | undefined): string {
+  if (value === undefined) return '—';
   if (/^(true|yes|1)$/i.test(value)) return 'Yes';
   if (/^(false|no|0)$/i.test(value)) return 'No';
   return value || '—';
@@ -15,9 +16,12 @@ function yesNo(value: string): string {
 
 export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
   const passing = [
-    assessment.passing_score_percent !== null ? `${assessment.passing_score_percent}%` : null,
-    assessment.passing_score_points !== null ? `${assessment.passing_score_points} points` : null,
+    typeof assessment.passing_score_percent === 'number' ? `${assessment.passing_score_percent}%` : null,
+    typeof assessment.passing_score_points === 'number' ? `${assessment.passing_score_points} points` : null,
   ].filter(Boolean);
+  const locations = assessment.locations ?? [];
+  const groups = assessment.groups ?? [];
+  const seats = assessment.seats ?? [];
   return (
     <aside className="details" aria-label="Details from the server" data-testid="assessment-details">
       <section className="details-section">
@@ -25,10 +29,10 @@ export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
         <dl className="details-list">
           <dt>Course</dt>
           <dd>
-            <a href={href({ name: 'course', id: assessment.course_id })}>{assessment.course?.name ?? '—'}</a>
+            <a href={href({ name: 'course', id: assessment.course_id })}>{orDash(assessment.course?.name)}</a>
           </dd>
           <dt>Total points</dt>
-          <dd data-testid="detail-total-points">{assessment.total_points}</dd>
+          <dd data-testid="detail-total-points">{orDash(assessment.total_points)}</dd>
           <dt>Questions</dt>
           <dd>{assessment.questions_count || '0'}</dd>
           <dt>Passing score</dt>

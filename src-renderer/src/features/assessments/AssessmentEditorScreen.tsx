@@ -188,7 +188,7 @@ function Editor({ assessmentId }: { assessmentId: string }) {
               <>
                 {' / '}
                 <a href={href({ name: 'assessments', courseId: assessment.course_id })}>
-                  {assessment.course?.name ?? 'Course'}
+                  {assessment.course?.name ?? '—'}
                 </a>
               </>
             )}

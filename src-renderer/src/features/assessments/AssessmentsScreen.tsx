@@ -3,7 +3,7 @@
  * Hidden with its one-line reason when the workspace's key cannot see assessments.
  */
 import { useCallback, useEffect } from 'react';
-import type { Assessment } from '../../../../src-preload/contract.ts';
+import type { Assessment, ContentStatus } from '../../../../src-preload/contract.ts';
 import { StatusBadge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
 import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
@@ -12,12 +12,12 @@ import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { Empty, ErrorState, Loading, PlaceholderRow, Unavailable } from '../../components/States.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { describeError } from '../../lib/errors.ts';
-import { formatDateTime, formatHoursMinutes, humanize, plural } from '../../lib/format.ts';
+import { enumLabel, formatDateTime, formatHoursMinutes, orDash, plural } from '../../lib/format.ts';
 import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { useCourseNames } from '../courses/names.ts';
 import { useActiveProfile } from '../workspaces/store.ts';
-import { CONTENT_STATUSES } from '../../lib/statuses.ts';
+import { ASSESSMENT_TYPES, CONTENT_STATUSES } from '../../lib/statuses.ts';
 import { useAssessmentList } from './store.ts';
 
 const ROW_HEIGHT = 68;
@@ -62,7 +62,7 @@ function AssessmentList({
   const renderRow = useCallback(
     (index: number, active: boolean) => {
       const assessment = itemAt({ pages, pageSize }, index);
-      if (assessment && deleted.has(assessment.id)) return <DeletedRow title={assessment.title} />;
+      if (assessment && deleted.has(assessment.id)) return <DeletedRow title={assessment.title ?? '—'} />;
       return <AssessmentRow assessment={assessment} active={active} showCourse={!courseId} />;
     },
     [pages, pageSize, courseId, deleted],
@@ -100,10 +100,10 @@ function AssessmentList({
         <FilterSelect
           label="Status"
           value={query.status ?? ''}
-          onChange={(value) => list.setQuery({ ...query, status: (value || null) as Assessment['status'] | null })}
+          onChange={(value) => list.setQuery({ ...query, status: (value || null) as ContentStatus | null })}
           options={[
             { value: '', label: 'Any status' },
-            ...CONTENT_STATUSES.map((s) => ({ value: s, label: humanize(s) })),
+            ...CONTENT_STATUSES.map((s) => ({ value: s, label: enumLabel(s, CONTENT_STATUSES) })),
           ]}
         />
         {courseId && (
@@ -181,15 +181,15 @@ function AssessmentRow({
       data-testid="assessment-row"
     >
       <span className="row-line">
-        <span className="row-title">{assessment.title}</span>
+        <span className="row-title">{orDash(assessment.title)}</span>
         <StatusBadge status={assessment.status} />
-        {assessment.type && <span className="muted">{humanize(assessment.type)}</span>}
+        {assessment.type && <span className="muted">{enumLabel(assessment.type, ASSESSMENT_TYPES)}</span>}
       </span>
       <span className="row-meta">
-        {showCourse && <span>{assessment.course.name}</span>}
+        {showCourse && <span>{orDash(assessment.course?.name)}</span>}
         <span>{formatHoursMinutes(assessment.duration_hours, assessment.duration_minutes)}</span>
         <span>{assessment.questions_count || '0'} questions</span>
-        <span>{assessment.total_points} points</span>
+        <span>{orDash(assessment.total_points)} points</span>
         <span>Starts {formatDateTime(assessment.start_datetime)}</span>
       </span>
     </a>

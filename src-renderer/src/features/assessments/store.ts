@@ -2,7 +2,7 @@
  * Renderer. Assessments: the paged list (all, or one course's), the one assessment open in the
  * editor (read through the cache), its editing session, and deletion.
  */
-import type { Assessment } from '../../../../src-preload/contract.ts';
+import type { Assessment, ContentStatus } from '../../../../src-preload/contract.ts';
 import { call } from '../../bridge.ts';
 import { createCachedRead } from '../../lib/cached-read.ts';
 import { createPagedList, pageInput } from '../../lib/paged-list.ts';
@@ -11,7 +11,7 @@ import { createDraftSession } from '../drafts/session.ts';
 export interface AssessmentQuery {
   search: string;
   courseId: string | null;
-  status: Assessment['status'] | null;
+  status: ContentStatus | null;
 }
 
 export const useAssessmentList = createPagedList<Assessment, AssessmentQuery>({

@@ -13,8 +13,17 @@ import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
-import { formatDateTime, formatSeconds, humanize, instructorNames, plural } from '../../lib/format.ts';
+import {
+  enumLabel,
+  formatDateTime,
+  formatSeconds,
+  humanize,
+  instructorNames,
+  orDash,
+  plural,
+} from '../../lib/format.ts';
 import { lessonInHash } from '../../lib/lesson-link.ts';
+import { COURSE_LEVELS } from '../../lib/statuses.ts';
 import { href } from '../../lib/router.ts';
 import { SectionLessons } from '../lessons/SectionLessons.tsx';
 import { scheduleLessonDelete, useLessonWork } from '../lessons/store.ts';
@@ -71,7 +80,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
     const { section, lesson } = pending;
     scheduleLessonDelete(courseId, section.id, lesson.id).then(
       () => {
-        notify('info', `“${lesson.title}” will be deleted in a few seconds. Undo is next to it in the list.`);
+        notify('info', `“${lesson.title ?? '—'}” will be deleted in a few seconds. Undo is next to it in the list.`);
         setPending(null);
         setDeleting(false);
         // Keyboard users land on the Undo of the row they deleted.
@@ -108,7 +117,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
   return (
     <div className="screen course-detail">
       <PageHeader
-        title={course.name}
+        title={course.name ?? '—'}
         eyebrow={<a href={href({ name: 'courses' })}>Courses</a>}
         actions={
           <>
@@ -153,7 +162,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
         <div
           className="course-sections"
           data-testid="lesson-list"
-          aria-label={`Sections and lessons of ${course.name}`}
+          aria-label={`Sections and lessons of ${course.name ?? 'this course'}`}
         >
           {sections.map((section) => (
             <SectionLessons
@@ -170,7 +179,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
 
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? `Delete the lesson “${pending.lesson.title}”?` : 'Delete lesson'}
+        title={pending ? `Delete the lesson “${pending.lesson.title ?? '—'}”?` : 'Delete lesson'}
         confirmLabel="Delete lesson"
         onConfirm={confirmDelete}
         onCancel={() => setPending(null)}
@@ -179,8 +188,8 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
       >
         {pending && (
           <p>
-            “{pending.lesson.title}” will be removed from the section “{pending.section.title}” of “{course.name}” on
-            the server, with its video and quiz. You have a few seconds to undo it.
+            “{orDash(pending.lesson.title)}” will be removed from the section “{orDash(pending.section.title)}” of “
+            {orDash(course.name)}” on the server, with its video and quiz. You have a few seconds to undo it.
           </p>
         )}
       </ConfirmDialog>
@@ -193,7 +202,7 @@ function yesNo(value: unknown): string {
 }
 
 function CourseSummary({ course }: { course: Course }) {
-  const categories = course.categories.map((c) => c.name).join(', ');
+  const categories = (course.categories ?? []).map((c) => c.name ?? '—').join(', ');
   return (
     <section className="summary" aria-label="About this course">
       <dl className="summary-grid" data-testid="course-summary">
@@ -205,7 +214,7 @@ function CourseSummary({ course }: { course: Course }) {
         </div>
         <div>
           <dt>Level</dt>
-          <dd>{humanize(course.level)}</dd>
+          <dd data-testid="course-level">{enumLabel(course.level, COURSE_LEVELS)}</dd>
         </div>
         <div>
           <dt>Categories</dt>
@@ -213,7 +222,7 @@ function CourseSummary({ course }: { course: Course }) {
         </div>
         <div>
           <dt>Instructors</dt>
-          <dd>{instructorNames(course.instructors) || 'None listed'}</dd>
+          <dd>{course.instructors === undefined ? '—' : instructorNames(course.instructors) || 'None listed'}</dd>
         </div>
         <div>
           <dt>Duration</dt>
@@ -229,7 +238,7 @@ function CourseSummary({ course }: { course: Course }) {
         </div>
         <div>
           <dt>Quizzes</dt>
-          <dd>{course.quizzes_count}</dd>
+          <dd>{orDash(course.quizzes_count)}</dd>
         </div>
         <div>
           <dt>Has enrollments</dt>

@@ -12,9 +12,9 @@ import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { Empty, ErrorState, Loading, PlaceholderRow } from '../../components/States.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { describeError } from '../../lib/errors.ts';
-import { formatSeconds, humanize, instructorNames, plural } from '../../lib/format.ts';
+import { enumLabel, formatSeconds, humanize, instructorNames, orDash, plural } from '../../lib/format.ts';
 import { itemAt, rowCount } from '../../lib/paged-list.ts';
-import { CONTENT_STATUSES } from '../../lib/statuses.ts';
+import { CONTENT_STATUSES, COURSE_LEVELS } from '../../lib/statuses.ts';
 import { href } from '../../lib/router.ts';
 import { activeKeyMode } from '../workspaces/store.ts';
 import { DEFAULT_COURSE_QUERY, useCategories, useCourseList, type ContentStatus } from './store.ts';
@@ -71,7 +71,7 @@ export function CoursesScreen() {
           onChange={(value) => setQuery({ category: value || null })}
           options={[
             { value: '', label: categories.status === 'loading' ? 'Loading categories…' : 'All categories' },
-            ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+            ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name ?? c.id })),
           ]}
           testId="course-category"
         />
@@ -135,7 +135,7 @@ function CourseRow({ course, active }: { course: Course | undefined; active: boo
   if (!course) {
     return <PlaceholderRow />;
   }
-  const categories = (course.categories ?? []).map((c) => c.name).join(', ');
+  const categories = (course.categories ?? []).map((c) => c.name ?? '—').join(', ');
   // Only a preview that exists is worth a word; "none" on every row is noise.
   const preview = previewLabel(course);
   return (
@@ -147,13 +147,13 @@ function CourseRow({ course, active }: { course: Course | undefined; active: boo
       data-testid="course-row"
     >
       <span className="row-line">
-        <span className="row-title">{course.name}</span>
+        <span className="row-title">{orDash(course.name)}</span>
         <StatusBadge status={course.status} />
-        <Badge>{humanize(course.level)}</Badge>
+        <Badge testId="course-level">{enumLabel(course.level, COURSE_LEVELS)}</Badge>
       </span>
       <span className="row-meta">
         <span>{categories || 'No category'}</span>
-        <span>{instructorNames(course.instructors) || 'No instructors listed'}</span>
+        <span>{instructorNames(course.instructors ?? '') || 'No instructors listed'}</span>
         <span className="meta-fixed">{formatSeconds(course.overall_duration_seconds)}</span>
         {preview !== 'none' && <span className="meta-fixed">Preview: {preview}</span>}
       </span>

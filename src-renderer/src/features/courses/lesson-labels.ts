@@ -8,11 +8,7 @@ export function lessonVideoLabel(lesson: Lesson): { text: string; tone: 'neutral
   if (!hasVideo) return { text: 'none', tone: 'neutral' };
   const status = lesson.video_status ? humanize(lesson.video_status).toLowerCase() : 'uploaded';
   const ready =
-    lesson.video_ready === 'true' || lesson.video_ready === 'True'
-      ? 'ready'
-      : lesson.video_ready === ''
-        ? ''
-        : 'not ready';
+    lesson.video_ready === 'true' || lesson.video_ready === 'True' ? 'ready' : !lesson.video_ready ? '' : 'not ready';
   const subtitles = lesson.video_has_subtitles === 'true' || lesson.video_has_subtitles === 'True' ? ', subtitles' : '';
   return {
     text: [status, ready].filter((s, i, all) => s && all.indexOf(s) === i).join(', ') + subtitles,
@@ -21,10 +17,10 @@ export function lessonVideoLabel(lesson: Lesson): { text: string; tone: 'neutral
 }
 
 export function mediaLabel(lesson: Lesson): string {
-  const media = [...lesson.content_media].sort((a, b) => a.position - b.position);
+  const media = [...(lesson.content_media ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   if (media.length === 0) return 'none';
   const first = media[0];
-  const firstText = first ? `${humanize(first.media_type).toLowerCase()} ${first.file_name}`.trim() : '';
+  const firstText = first ? `${humanize(first.media_type).toLowerCase()} ${first.file_name ?? ''}`.trim() : '';
   return media.length === 1 ? firstText : `${plural(media.length, 'item')} (${firstText}, …)`;
 }
 

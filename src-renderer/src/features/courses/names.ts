@@ -27,7 +27,10 @@ export const useCourseNames = create<NamesState>()((set, get) => ({
         (read) => {
           const data = read.data;
           const entry: CourseNames | 'missing' = data
-            ? { name: data.course.name, sections: Object.fromEntries(data.sections.map((s) => [s.id, s.title])) }
+            ? {
+                name: data.course.name ?? '—',
+                sections: Object.fromEntries(data.sections.map((s) => [s.id, s.title ?? '—'])),
+              }
             : 'missing';
           set((s) => ({ courses: { ...s.courses, [id]: entry } }));
         },

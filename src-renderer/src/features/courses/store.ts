@@ -2,12 +2,12 @@
  * Renderer. Courses: the paged list with its filters, the categories for the filter, and the one
  * course whose detail is open (with its sections and lessons). Lesson actions: features/lessons.
  */
-import type { Category, Course, Section } from '../../../../src-preload/contract.ts';
+import type { Category, ContentStatus, Course, Section } from '../../../../src-preload/contract.ts';
 import { call } from '../../bridge.ts';
 import { createCachedRead } from '../../lib/cached-read.ts';
 import { createPagedList, pageInput } from '../../lib/paged-list.ts';
 
-export type ContentStatus = Course['status'];
+export type { ContentStatus };
 
 export interface CourseQuery {
   search: string;

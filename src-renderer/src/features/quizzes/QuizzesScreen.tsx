@@ -13,7 +13,7 @@ import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { Empty, ErrorState, Loading, PlaceholderRow } from '../../components/States.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { describeError } from '../../lib/errors.ts';
-import { formatSeconds, humanize, plural } from '../../lib/format.ts';
+import { formatSeconds, humanize, orDash, plural } from '../../lib/format.ts';
 import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { lessonHref } from '../../lib/lesson-link.ts';
 import { href } from '../../lib/router.ts';
@@ -200,13 +200,13 @@ function QuizRow({ quiz, active, names }: { quiz: Quiz | undefined; active: bool
   return (
     <a className="row row--link" href={target} tabIndex={active ? 0 : -1} data-primary data-testid="quiz-row">
       <span className="row-line">
-        <span className="row-title">{lesson?.title ?? '—'}</span>
+        <span className="row-title">{orDash(lesson?.title)}</span>
         <Badge>{humanize(quiz.status)}</Badge>
         <span className="muted">{quiz.total_points ? `${quiz.total_points} points` : 'No points set'}</span>
       </span>
       <span className="row-meta">
         <span>
-          Lesson {lesson?.order ?? '—'} · {formatSeconds(lesson?.duration_seconds)}
+          Lesson {orDash(lesson?.order)} · {formatSeconds(lesson?.duration_seconds)}
         </span>
         <span>Section: {sectionName}</span>
         <span>Course: {courseName}</span>

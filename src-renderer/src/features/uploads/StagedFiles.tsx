@@ -84,7 +84,7 @@ export function StagedFiles() {
                   ? 'Loading sections…'
                   : 'Choose a section',
             },
-            ...sections.map((s) => ({ value: s.id, label: `${s.order}. ${s.title}` })),
+            ...sections.map((s) => ({ value: s.id, label: `${s.order ?? '—'}. ${s.title ?? '—'}` })),
           ]}
         />
       </div>
@@ -121,7 +121,13 @@ export function StagedFiles() {
   );
 }
 
-function StagedRow({ handle, lessons }: { handle: string; lessons: { id: string; title: string; order: number }[] }) {
+function StagedRow({
+  handle,
+  lessons,
+}: {
+  handle: string;
+  lessons: { id: string; title?: string | undefined; order?: number | undefined }[];
+}) {
   const file = useUploads((s) => s.staged.find((f) => f.handle === handle));
   const setTitle = useUploads((s) => s.setStagedTitle);
   const setReplace = useUploads((s) => s.setStagedReplace);
@@ -151,10 +157,10 @@ function StagedRow({ handle, lessons }: { handle: string; lessons: { id: string;
         >
           <option value="">New lesson</option>
           {[...lessons]
-            .sort((a, b) => a.order - b.order)
+            .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
             .map((lesson) => (
               <option key={lesson.id} value={lesson.id}>
-                Replace video of {lesson.order}. {lesson.title}
+                Replace video of {lesson.order ?? '—'}. {lesson.title ?? '—'}
               </option>
             ))}
         </select>

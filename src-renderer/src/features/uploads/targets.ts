@@ -31,8 +31,8 @@ export const useUploadTargets = create<TargetsState>()((set, get) => ({
       for (let page = 1; page <= 100; page++) {
         const read = await call((b) => b.courses.list({ page, pageSize: 100 }));
         if (!read.data) break;
-        courses.push(...read.data.results.map((c) => ({ id: c.id, name: c.name })));
-        if (page >= read.data.paginator.total_pages) break;
+        courses.push(...read.data.results.map((c) => ({ id: c.id, name: c.name ?? c.id })));
+        if (read.data.paginator.next === null) break;
       }
       courses.sort((a, b) => a.name.localeCompare(b.name));
       set({ courses, coursesStatus: 'ready', coursesError: null });
@@ -44,7 +44,7 @@ export const useUploadTargets = create<TargetsState>()((set, get) => ({
     set((s) => ({ sectionsStatus: { ...s.sectionsStatus, [courseId]: 'loading' } }));
     try {
       const read = await call((b) => b.courses.get({ id: courseId }));
-      const sections = [...(read.data?.sections ?? [])].sort((a, b) => a.order - b.order);
+      const sections = [...(read.data?.sections ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
       set((s) => ({
         sections: { ...s.sections, [courseId]: sections },
         sectionsStatus: { ...s.sectionsStatus, [courseId]: 'ready' },

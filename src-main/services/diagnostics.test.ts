@@ -1,0 +1,91 @@
+// Tests (plain Node): Diagnostics from the real services (in-process sandbox answering with drift,
+// a memory keychain, real SQLite): deviations are recorded and kept per workspace across a restart,
+// and neither the report nor any other field carries the key or an 8-character piece of it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMemoryKeyStore } from '../keychain/index.ts';
+import { buildDiagnostics, scrubSecrets } from './diagnostics.ts';
+import { createQueuedFileDialog } from './file-handles.ts';
+import { createAppServices } from './index.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'lectern-diag-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const pieces = (key: string) => Array.from({ length: key.length - 7 }, (_, i) => key.slice(i, i + 8));
+
+describe('diagnostics', () => {
+  it('lists deviations (kept across a restart) and never shows the key or a piece of it', async () => {
+    const keyStore = createMemoryKeyStore();
+    const start = () =>
+      createAppServices({ dataDir, transport: 'bridge', dialog: createQueuedFileDialog(), keyStore, sandbox: {} });
+    let services = await start();
+    const key = services.sandbox()!.keys.tenantAdmin;
+    services.sandbox()!.setFaults({ drift: true });
+    const courses = await services.session().client.courses.list();
+    expect(courses.results[0]!.level).toBe('expert');
+
+    const first = await services.diagnostics();
+    expect(first.workspace).toMatchObject({ baseUrl: services.sandbox()!.baseUrl });
+    expect(first.deviations).toEqual([
+      expect.objectContaining({
+        operation: 'courses.list',
+        jsonPath: 'data.results[*].level',
+        count: courses.results.length,
+      }),
+    ]);
+    expect(first.requests.some((r) => r.path.endsWith('/courses') && r.status === 200)).toBe(true);
+    expect(first.dataFolder).toMatchObject({ path: dataDir, bytes: expect.any(Number) });
+    expect(first.dataFolder.bytes).toBeGreaterThan(0);
+    expect(first.report).toContain('data.results[*].level');
+    const all = JSON.stringify(first);
+    for (const piece of pieces(key)) expect(all).not.toContain(piece);
+    await services.close();
+
+    services = await start();
+    try {
+      const again = await services.diagnostics();
+      expect(again.deviations.map((d) => d.jsonPath)).toEqual(['data.results[*].level']);
+    } finally {
+      await services.close();
+    }
+  });
+
+  it('scrubs the key and every 8-character piece of it, wherever a server put them', () => {
+    const key = 'sk_live_0123456789abcdefXYZ';
+    const d = buildDiagnostics(
+      {
+        generatedAt: '2026-01-01T00:00:00Z',
+        app: {
+          name: 'Lectern',
+          version: '1',
+          platform: 'linux',
+          arch: 'x64',
+          versions: { node: '24', electron: null, chrome: null },
+          transport: 'bridge',
+        },
+        workspace: { name: 'W', environment: 'custom', baseUrl: `https://h.example/${key.slice(3, 14)}` },
+        connectivity: [{ at: 'now', state: 'key-rejected', message: `Bad key ${key}` }],
+        requests: [],
+        deviations: [
+          {
+            operation: 'courses.get',
+            jsonPath: 'data.name',
+            expected: 'string',
+            received: `string "${key.slice(5)}"`,
+            count: 1,
+            firstSeen: 'now',
+            lastSeen: 'now',
+          },
+        ],
+        errors: [{ at: 'now', source: 'app', message: key.slice(10, 20) }],
+        dataFolder: { path: '/data', bytes: 1 },
+      },
+      [key],
+    );
+    for (const piece of pieces(key)) expect(JSON.stringify(d)).not.toContain(piece);
+    expect(d.report).toContain('[redacted]');
+    expect(scrubSecrets('nothing secret here', [key])).toBe('nothing secret here');
+  });
+});
