@@ -12,7 +12,7 @@ export type {
   Page,
 } from './client.ts';
 export type { ApiKeySource } from './core.ts';
-export { KeyBoundElsewhereError, originOfUrl } from './key-binding.ts';
+export { KeyBoundElsewhereError, keyText, originOfUrl } from './key-binding.ts';
 export type { BoundApiKey, ClientKeySource } from './key-binding.ts';
 export * from './errors.ts';
 export type { RequestLogEntry } from './log.ts';

@@ -50,3 +50,9 @@ export function bindKeySource(source: ClientKeySource, clientOrigin: string): Ap
     return resolved.key;
   };
 }
+
+/** The key's text whatever form its source has: to scrub it from reports, never to send it. */
+export async function keyText(source: ClientKeySource): Promise<string> {
+  const resolved = typeof source === 'function' ? await source() : source;
+  return typeof resolved === 'string' ? resolved : resolved.key;
+}

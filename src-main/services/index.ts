@@ -12,6 +12,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppInfo, Diagnostics, EventName, EventPayload, Health } from '../../src-preload/contract.ts';
 import packageJson from '../../package.json' with { type: 'json' };
+import { keyText } from '../api/index.ts';
 import { createSystemKeyStore, type KeyStore } from '../keychain/index.ts';
 import { startSandbox, type RunningSandbox } from '../sandbox/index.ts';
 import { WorkspaceService } from '../workspaces/index.ts';
@@ -184,8 +185,7 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
     // Only to scrub it from the text; an unreadable keychain just means nothing to scrub.
     const key = profile
       ? await Promise.resolve()
-          .then(() => workspaces.getConnection(profile.id).apiKey)
-          .then((source) => (typeof source === 'string' ? source : source()))
+          .then(() => keyText(workspaces.getConnection(profile.id).apiKey))
           .catch(() => '')
       : '';
     return buildDiagnostics(

@@ -38,24 +38,24 @@ describe('palette search over the cache', () => {
     const course = await sandbox.other.courses.get(courseId);
     const sections = (await sandbox.other.sections.list(courseId)).results;
     const section = sections[0]!;
-    const lesson = section.lessons[0]!;
+    const lesson = section.lessons![0]!;
     const [assessmentId] = await sandbox.assessmentIds(1);
     const assessment = await sandbox.other.assessments.get(assessmentId!);
 
-    expect(service.searchCache(course.name)).toEqual([]); // nothing browsed yet: nothing to find
+    expect(service.searchCache(course.name!)).toEqual([]); // nothing browsed yet: nothing to find
     await service.refreshCache({ kind: 'courses', pageSize: 50 });
     await service.refreshCache({ kind: 'sections', courseId });
     await service.refreshCache({ kind: 'assessments', pageSize: 50 });
 
     // Case does not matter; a word from the middle of the title finds it.
-    const byCourse = service.searchCache(course.name.toUpperCase());
+    const byCourse = service.searchCache(course.name!.toUpperCase());
     expect(byCourse[0]).toMatchObject({ kind: 'course', id: courseId, title: course.name, detail: null });
 
-    const bySection = service.searchCache(section.title);
+    const bySection = service.searchCache(section.title!);
     expect(bySection).toContainEqual(
       expect.objectContaining({ kind: 'section', id: section.id, courseId, detail: course.name }),
     );
-    const byLesson = service.searchCache(lesson.title.slice(1));
+    const byLesson = service.searchCache(lesson.title!.slice(1));
     expect(byLesson).toContainEqual(
       expect.objectContaining({
         kind: 'lesson',
@@ -65,7 +65,7 @@ describe('palette search over the cache', () => {
         detail: `${course.name} › ${section.title}`,
       }),
     );
-    expect(service.searchCache(assessment.title)).toContainEqual(
+    expect(service.searchCache(assessment.title!)).toContainEqual(
       expect.objectContaining({ kind: 'assessment', id: assessment.id, courseId: assessment.course_id }),
     );
     // An exact title ranks before titles that merely contain it; the limit holds.
@@ -77,7 +77,7 @@ describe('palette search over the cache', () => {
     await sandbox.stop();
     await service.close();
     service = open();
-    expect(service.searchCache(course.name)[0]).toMatchObject({ kind: 'course', id: courseId });
+    expect(service.searchCache(course.name!)[0]).toMatchObject({ kind: 'course', id: courseId });
     await sandbox.restart();
   });
 });

@@ -32,7 +32,7 @@ function open(): SyncService {
   return createSyncService({ dataDir: data.dir, profileId: 'p', client: sandbox.client, retry: { baseDelayMs: 20 } });
 }
 
-const lessonsNow = async () => (await sandbox.other.sections.get(courseId, sectionId)).lessons;
+const lessonsNow = async () => (await sandbox.other.sections.get(courseId, sectionId)).lessons!;
 const newLesson = (title: string) =>
   sandbox.other.lessons.create(
     courseId,
@@ -93,7 +93,7 @@ describe('lesson edits through drafts and the outbox', () => {
     await service.refreshCache({ kind: 'sections', courseId });
     await service.moveLesson({ courseId, sectionId, id: b.id }, 1);
     const cached = service.readCache({ kind: 'sections', courseId }, { refresh: 'never' }).data!;
-    const cachedIds = [...cached.find((s) => s.id === sectionId)!.lessons].sort((x, y) => x.order - y.order);
+    const cachedIds = [...cached.find((s) => s.id === sectionId)!.lessons!].sort((x, y) => x.order! - y.order!);
     expect(cachedIds[0]?.id).toBe(b.id); // optimistic: before the server answered
     await vi.waitFor(async () => expect((await lessonsNow())[0]?.id).toBe(b.id), { timeout: 10_000 });
     const after = await lessonsNow();
@@ -115,7 +115,7 @@ describe('a move made offline', () => {
     await eventually(() => expect(service.connectivity().state).not.toBe('online'), 10_000);
     await service.moveLesson({ courseId, sectionId, id: lesson.id }, 1);
     const cached = service.readCache({ kind: 'sections', courseId }, { refresh: 'never' }).data!;
-    const first = [...cached.find((s) => s.id === sectionId)!.lessons].sort((x, y) => x.order - y.order)[0];
+    const first = [...cached.find((s) => s.id === sectionId)!.lessons!].sort((x, y) => x.order! - y.order!)[0];
     expect(first?.id).toBe(lesson.id);
     await sandbox.restart();
     await service.drainOutbox();

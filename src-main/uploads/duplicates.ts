@@ -66,9 +66,9 @@ export interface DuplicateHit {
   lessonId?: string;
 }
 
-/** A lesson of the chosen section, as the API lists it. */
+/** A lesson of the chosen section, as the API lists it (title and length are display fields: may be absent). */
 export interface SectionLesson {
   id: string;
-  title: string;
-  duration_seconds: number;
+  title?: string;
+  duration_seconds?: number;
 }

@@ -51,6 +51,12 @@ export function nextMove(
   return null;
 }
 
+/** The section's lessons whose position the server told; one it left without `order` cannot anchor
+ * a placement, so it counts as not there (the new lesson then goes by the others, or last). */
+function placedLessons(section: { lessons?: { id: string; order?: number }[] }): { id: string; order: number }[] {
+  return (section.lessons ?? []).filter((l): l is { id: string; order: number } => typeof l.order === 'number');
+}
+
 export class LessonPlacement {
   private readonly api: UploadApi;
   private readonly jobs: () => readonly UploadJob[];
@@ -79,7 +85,7 @@ export class LessonPlacement {
     const siblings = this.placed(job.batchId, job).filter((p) => p.position !== job.position);
     if (!this.api.sections || siblings.length === 0 || job.target.kind !== 'new') return null;
     const section = await this.api.sections.get(job.target.courseId, job.target.sectionId, options);
-    return orderAmong(section.lessons, siblings, job.position);
+    return orderAmong(placedLessons(section), siblings, job.position);
   }
 
   /** After a batch ended: moves its lessons into the given order where they are not (rarely needed). */
@@ -93,7 +99,7 @@ export class LessonPlacement {
       // Bounded: each move fixes one lesson for good (it lands right after its predecessor).
       for (let moves = 0; moves <= batch.length; moves++) {
         const section = await sections.get(target.courseId, target.sectionId, options);
-        const move = nextMove(section.lessons, batch);
+        const move = nextMove(placedLessons(section), batch);
         if (!move) return;
         await this.api.lessons.update(target.courseId, target.sectionId, move.lessonId, { order: move.order }, options);
       }

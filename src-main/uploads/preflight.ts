@@ -216,7 +216,7 @@ export async function findDuplicates(file: FileCheck, context: DuplicateContext)
       hits.push(
         hit(
           'in-section',
-          `Already in this section as “${lesson.title}” (uploaded from ${row.fileName} on ${when}).`,
+          `Already in this section as “${lesson.title ?? 'an untitled lesson'}” (uploaded from ${row.fileName} on ${when}).`,
           true,
           row.id,
           lesson.id,
@@ -231,8 +231,9 @@ export async function findDuplicates(file: FileCheck, context: DuplicateContext)
   const seconds = file.media ? durationSecondsOf(file.media) : null;
   const title = titleFromFileName(file.path).toLocaleLowerCase();
   for (const lesson of lessons ?? []) {
-    if (reported.has(lesson.id) || seconds === null || lesson.duration_seconds <= 0) continue;
-    if (lesson.title.trim().toLocaleLowerCase() === title && Math.abs(lesson.duration_seconds - seconds) <= 1) {
+    const length = lesson.duration_seconds ?? 0;
+    if (reported.has(lesson.id) || seconds === null || length <= 0 || lesson.title === undefined) continue;
+    if (lesson.title.trim().toLocaleLowerCase() === title && Math.abs(length - seconds) <= 1) {
       hits.push(
         hit(
           'similar-lesson',

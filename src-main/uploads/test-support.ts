@@ -111,14 +111,14 @@ export async function lessonVideo(
   const started = performance.now();
   for (;;) {
     const lesson = await client.lessons.get(target.courseId, target.sectionId, target.lessonId);
-    if (lesson.video_url !== '') {
+    if (lesson.video_url) {
       const response = await request(lesson.video_url);
       const hash = createHash('md5');
       for await (const chunk of response.body as AsyncIterable<Buffer>) hash.update(chunk);
       if (response.statusCode !== 200) throw new Error(`the lesson's video answered ${response.statusCode}`);
       return {
         videoAsset: unsigned(lesson.video_url),
-        contentAsset: unsigned(lesson.video_content_url),
+        contentAsset: unsigned(lesson.video_content_url ?? ''),
         md5: hash.digest('hex'),
       };
     }

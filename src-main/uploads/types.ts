@@ -196,7 +196,8 @@ export interface UploadApi {
   };
   /** Places new lessons in the order their files were given; without it, each goes last. */
   sections?: {
-    get(courseId: string, id: string, options?: CallOptions): Promise<{ lessons: { id: string; order: number }[] }>;
+    /** Lessons and their `order` are display fields (read tolerantly): either may be absent. */
+    get(courseId: string, id: string, options?: CallOptions): Promise<{ lessons?: { id: string; order?: number }[] }>;
   };
 }
 

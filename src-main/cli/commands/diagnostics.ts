@@ -2,7 +2,7 @@
 // shows it — versions, the server (never the key), one probe request, its request log, the
 // contract deviations it met and the local data folder. Scrubbed of the key.
 import { arch, platform, versions } from 'node:process';
-import { USER_AGENT, isApiError } from '../../api/index.ts';
+import { USER_AGENT, isApiError, keyText } from '../../api/index.ts';
 import type { ApiClient, DeviationRecord } from '../../api/index.ts';
 import { openDeviationStore } from '../../store/deviation-store.ts';
 import {
@@ -33,7 +33,7 @@ export const diagnosticsCommand: Command = {
       const connection = await resolveConnection(ctx.globals, ctx.io.env);
       baseUrl = connection.baseUrl;
       profileId = connection.profileId;
-      key = typeof connection.apiKey === 'string' ? connection.apiKey : await connection.apiKey();
+      key = await keyText(connection.apiKey);
       client = await ctx.client();
     } catch (error) {
       if (!(error instanceof UsageError) && !isApiError(error)) throw error;

@@ -77,7 +77,7 @@ async function sectionOf(ctx: CommandContext, target: LessonTarget) {
   let lessons: SectionLesson[] | null = null;
   try {
     const section = await (await ctx.client()).sections.get(target.courseId, target.sectionId);
-    lessons = section.lessons;
+    lessons = section.lessons ?? null;
   } catch {
     // The upload itself will report an unreachable server or a wrong section.
   }

@@ -74,7 +74,8 @@ export function uploadHandlers(services: AppServices): Pick<HandlerTable, Upload
         section: section ?? null,
         // A live read (lessons deleted since count no longer); offline, "in this section" is not known.
         loadLessons: async (courseId, sectionId) =>
-          (await session.client.sections.get(courseId, sectionId, { signal: AbortSignal.timeout(5000) })).lessons,
+          (await session.client.sections.get(courseId, sectionId, { signal: AbortSignal.timeout(5000) })).lessons ??
+          null,
       });
     },
     'uploads.setOptions': ({ concurrency, bandwidthBytesPerSec }) => {

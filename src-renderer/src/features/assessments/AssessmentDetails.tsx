@@ -19,9 +19,6 @@ export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
     typeof assessment.passing_score_percent === 'number' ? `${assessment.passing_score_percent}%` : null,
     typeof assessment.passing_score_points === 'number' ? `${assessment.passing_score_points} points` : null,
   ].filter(Boolean);
-  const locations = assessment.locations ?? [];
-  const groups = assessment.groups ?? [];
-  const seats = assessment.seats ?? [];
   return (
     <aside className="details" aria-label="Details from the server" data-testid="assessment-details">
       <section className="details-section">

@@ -8,9 +8,9 @@ import { Badge } from '../../components/Badge.tsx';
 import { humanize, plural } from '../../lib/format.ts';
 import { groupMembers, LEARNER_STATUS_TONES, seatsByLocation, type Person } from './people.ts';
 
-type Location = Assessment['locations'][number];
-type Group = Assessment['groups'][number];
-type Seat = Assessment['seats'][number];
+type Location = NonNullable<Assessment['locations']>[number];
+type Group = NonNullable<Assessment['groups']>[number];
+type Seat = NonNullable<Assessment['seats']>[number];
 
 /** Lists longer than this start folded. */
 const OPEN_UP_TO = 6;

@@ -3,7 +3,6 @@
  * Idempotency-Key is born with it in main), saved as the user types and sent once; and the list
  * of courses to put it in (read through the cache, so it works offline once seen).
  */
-import type { Course } from '../../../../src-preload/contract.ts';
 import { call } from '../../bridge.ts';
 import { createDraftSession } from '../drafts/session.ts';
 
@@ -34,7 +33,7 @@ export const useNewAssessmentSession = createDraftSession({
 });
 
 /** Courses to choose from: the first 100 by the server's order (search narrows on the server). */
-export async function loadCourseChoices(): Promise<{ courses: Pick<Course, 'id' | 'name'>[]; offline: boolean }> {
+export async function loadCourseChoices(): Promise<{ courses: { id: string; name: string }[]; offline: boolean }> {
   const read = await call((b) => b.courses.list({ page: 1, pageSize: 100 }));
   const courses = (read.data?.results ?? []).map((c) => ({ id: c.id, name: c.name || 'Untitled course' }));
   return { courses, offline: read.offlineReason !== null };

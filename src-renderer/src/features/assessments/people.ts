@@ -48,7 +48,7 @@ export function groupMembers(group: Loose): Person[] {
   return ids.map((p, i) => ({ key: p.key || `${i}`, name: `Learner ${i + 1}`, email: null, status: null }));
 }
 
-export type Seat = Assessment['seats'][number];
+export type Seat = NonNullable<Assessment['seats']>[number];
 
 /** Seats by the place they are in, places in the order the server lists them. */
 export function seatsByLocation(seats: readonly Seat[]): { location: string; seats: Seat[] }[] {

@@ -26,7 +26,7 @@ import { lessonInHash } from '../../lib/lesson-link.ts';
 import { COURSE_LEVELS } from '../../lib/statuses.ts';
 import { href } from '../../lib/router.ts';
 import { SectionLessons } from '../lessons/SectionLessons.tsx';
-import { scheduleLessonDelete, useLessonWork } from '../lessons/store.ts';
+import { byOrder, scheduleLessonDelete, useLessonWork } from '../lessons/store.ts';
 import { notify } from '../notices/store.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/store.ts';
 import { previewLabel } from './CoursesScreen.tsx';
@@ -65,9 +65,9 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
   }, [data, linkedLessonId]);
   const deletes = work.courseId === courseId ? work.deletes : [];
   const creates = work.courseId === courseId ? work.creates : [];
-  const sections = [...(data?.sections ?? [])].sort((a, b) => a.order - b.order);
+  const sections = [...(data?.sections ?? [])].sort(byOrder);
   const deletingIds = new Set(deletes.map((d) => d.lessonId));
-  const lessonCount = sections.reduce((n, s) => n + s.lessons.filter((l) => !deletingIds.has(l.id)).length, 0);
+  const lessonCount = sections.reduce((n, s) => n + (s.lessons ?? []).filter((l) => !deletingIds.has(l.id)).length, 0);
 
   const askDelete = (section: Section, lesson: Lesson) => {
     setDeleteError(null);

@@ -121,7 +121,7 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
 
   const data = detail.param === courseId ? detail.data : null;
   const section = data?.sections.find((s) => s.id === sectionId) ?? null;
-  const lesson: Lesson | null = (lessonId && section?.lessons.find((l) => l.id === lessonId)) || null;
+  const lesson: Lesson | null = (lessonId && section?.lessons?.find((l) => l.id === lessonId)) || null;
 
   useEffect(() => {
     const s = session.getState();

@@ -89,7 +89,7 @@ export function SectionLessons({ courseId, section, deletes, creates, onDelete }
         {lessons.map((lesson, index) => {
           const pending = deletes.find((d) => d.lessonId === lesson.id);
           if (pending)
-            return <DeletingRow key={lesson.id} courseId={courseId} pending={pending} title={lesson.title} />;
+            return <DeletingRow key={lesson.id} courseId={courseId} pending={pending} title={lesson.title ?? '—'} />;
           return (
             <LessonRow
               key={lesson.id}

@@ -42,8 +42,13 @@ onEvent('drafts.changed', reloadWork);
 onEvent('outbox.changed', reloadWork);
 onWorkspaceSwitch(() => useLessonWork.setState({ courseId: null, deletes: [], creates: [] }));
 
+/** Server order; an item the server left without `order` keeps its place after the ordered ones. */
+export function byOrder(a: { order?: number }, b: { order?: number }): number {
+  return (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER);
+}
+
 export function sortedLessons(section: Section): Lesson[] {
-  return [...section.lessons].sort((a, b) => a.order - b.order);
+  return [...(section.lessons ?? [])].sort(byOrder);
 }
 
 /** Moves one lesson locally: the list shows the new order before main has answered. */
