@@ -140,8 +140,9 @@ export const protocol = {
 };
 
 /**
- * Electron's net.fetch reads file: URLs itself; here only regular files are modelled, and a
- * missing file rejects as Chromium's file loader does (net::ERR_FILE_NOT_FOUND).
+ * Electron's net.fetch reads file: URLs through Chromium's file loader. Modelled: a regular file
+ * is served, a missing one rejects with the loader's net::ERR_FILE_NOT_FOUND. Chromium lists
+ * directories; that is not modelled and fails loudly, so no test passes by accident on it.
  */
 export const net = {
   online: true,
@@ -152,6 +153,7 @@ export const net = {
     if (!url.startsWith('file:')) throw new Error(`stand-in: net.fetch serves only file: URLs, not ${url}`);
     const path = fileURLToPath(url);
     const info = await stat(path).catch(() => null);
+    if (info?.isDirectory()) throw new Error(`stand-in: net.fetch of a directory is not modelled (${url})`);
     if (!info?.isFile()) throw new Error(`net::ERR_FILE_NOT_FOUND (${url})`);
     return new Response(await readFile(path), { status: 200 });
   },
