@@ -26,8 +26,9 @@ function keyRuns(text: string): string[] {
   return found;
 }
 
+/** The key echoed in a course's `id`: a field read strictly, so the answer is a contract error. */
 async function errorThroughIpc(value: unknown): Promise<string> {
-  stub = await fx.startStub(() => ({ status: 200, json: fx.ok(fx.page([{ ...fx.course(), status: value }])) }));
+  stub = await fx.startStub(() => ({ status: 200, json: fx.ok(fx.page([{ ...fx.course(), id: value }])) }));
   client = createApiClient({ baseUrl: stub.baseUrl, apiKey: KEY, retry: { maxAttempts: 1 } });
   const error = await client.courses.list().then(
     () => null,
@@ -60,6 +61,19 @@ describe('redaction of the key', () => {
     const text = await errorThroughIpc(`status for ${KEY.slice(30, 50)} is unknown`);
     expect(keyRuns(text)).toEqual([]);
     expect(text).toContain('status for [redacted] is unknown');
+  });
+
+  it('an echoed key in a field read tolerantly is kept as a deviation without the key', async () => {
+    stub = await fx.startStub(() => ({
+      status: 200,
+      json: fx.ok(fx.page([{ ...fx.course(), status: `${KEY} and ${KEY.slice(30, 50)}` }])),
+    }));
+    client = createApiClient({ baseUrl: stub.baseUrl, apiKey: KEY, retry: { maxAttempts: 1 } });
+    await client.courses.list();
+    const kept = JSON.stringify(client.deviations());
+    expect(kept).toContain('data.results[*].status');
+    expect(keyRuns(kept)).toEqual([]);
+    expect(kept).toContain('[redacted]');
   });
 
   it('runs shorter than 8 characters and unrelated text stay as they are', () => {

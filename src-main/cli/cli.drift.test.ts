@@ -2,13 +2,13 @@
 // real server (`drift`: course level "expert", lessons without video fields, an assignment's
 // submission_date null). Tolerated: exit 0 and one warning per new deviation naming its JSON
 // path; `--strict`: the contract error, exit 5. Diagnostics never show the key or a piece of it.
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/index.ts';
 import { startSandbox } from '../sandbox/index.ts';
+import { makeFile } from '../uploads/test-support.ts';
 import { runLectern, stderrJson } from './test-support.ts';
 import type { CliResult } from './test-support.ts';
 
@@ -76,7 +76,7 @@ describe('a server that drifts from the reference', () => {
 
   it('upload reports a completed upload as done although its lesson lacks video_status', async () => {
     const file = join(dir, 'drift_video.mp4');
-    await writeFile(file, createHash('sha512').update('video').digest().toString('hex').repeat(2000));
+    await makeFile(file, 300_000, 7); // a real MP4 with more bytes after it, as the pre-flight wants
     const r = await lectern(['upload', file, '--section', section, '--json']);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { uploads: Record<string, unknown>[] };

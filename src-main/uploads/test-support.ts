@@ -122,6 +122,9 @@ export async function lessonVideo(
         md5: hash.digest('hex'),
       };
     }
+    if (lesson.video_status === 'FAILED') {
+      throw new Error(`the server could not process lesson ${target.lessonId}'s video: ${lesson.video_error ?? ''}`);
+    }
     if (performance.now() - started > timeoutMs) throw new Error(`lesson ${target.lessonId} has no video_url`);
     await new Promise((r) => setTimeout(r, 200));
   }
