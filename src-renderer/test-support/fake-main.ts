@@ -11,13 +11,14 @@ import {
   requestChannels,
   type ChannelInput,
   type ChannelName,
-  type ChannelOutput,
   type EventName,
   type EventPayload,
   type IpcError,
   type LecternBridge,
+  type RequestChannels,
   type Result,
 } from '../../src-preload/contract.ts';
+import type { z } from 'zod';
 
 /** Thrown by a handler: main answers `{ok: false, error}`. */
 export class Refusal extends Error {
@@ -32,7 +33,11 @@ export function refuse(code: string, message = '', details?: unknown): Refusal {
   return new Refusal({ code, message, ...(details === undefined ? {} : { details }) });
 }
 
-type Handler<K extends ChannelName> = (input: ChannelInput<K>) => ChannelOutput<K> | Promise<ChannelOutput<K>>;
+/** What main answers before the contract reads it (the fake parses it as the real channel would). */
+export type Reply<K extends ChannelName> = z.input<RequestChannels[K]['output']>;
+
+/** Gets the input as main's channel would, after parsing. */
+type Handler<K extends ChannelName> = (input: z.output<RequestChannels[K]['input']>) => Reply<K> | Promise<Reply<K>>;
 
 export interface Call {
   channel: ChannelName;
@@ -101,7 +106,7 @@ export function createFakeMain(): FakeMain {
     calls,
     problems,
     handle(channel, handler) {
-      handlers.set(channel, handler as (input: never) => unknown);
+      handlers.set(channel, handler);
     },
     inputsTo<K extends ChannelName>(channel: K) {
       return calls.filter((c) => c.channel === channel).map((c) => c.input as ChannelInput<K>);

@@ -4,7 +4,8 @@
  * Main is a fake behind `window.lectern`; the store and the bridge module are the real ones.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChannelOutput, SyncStatus } from '../../../src-preload/contract.ts';
+import type { SyncStatus } from '../../../src-preload/contract.ts';
+import type * as AssessmentsStore from '../features/assessments/store.ts';
 import {
   deferred,
   installFakeMain,
@@ -12,10 +13,11 @@ import {
   removeFakeMain,
   settle,
   type FakeMain,
+  type Reply,
 } from '../../test-support/fake-main.ts';
 
-type AssessmentsModule = typeof import('../features/assessments/store.ts');
-type AssessmentRead = ChannelOutput<'assessments.get'>;
+type AssessmentsModule = typeof AssessmentsStore;
+type AssessmentRead = Reply<'assessments.get'>;
 
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
@@ -26,7 +28,17 @@ let store: AssessmentsModule;
 
 function copy(title: string, meta: Partial<Omit<AssessmentRead, 'data'>> = {}, id = A): AssessmentRead {
   return {
-    data: { id, title, course_id: COURSE, updated_datetime: '2026-04-01T10:00:00Z' },
+    // The course and the people lists are parts the server may leave out.
+    data: {
+      id,
+      title,
+      course_id: COURSE,
+      updated_datetime: '2026-04-01T10:00:00Z',
+      course: undefined,
+      locations: undefined,
+      groups: undefined,
+      seats: undefined,
+    },
     fetchedAt: '2026-05-01T12:00:00.000Z',
     stale: false,
     offlineReason: null,

@@ -4,7 +4,9 @@
  * errors. Main is a fake behind `window.lectern`; the store and the bridge module are the real ones.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Cached, ChannelOutput, Course } from '../../../src-preload/contract.ts';
+import type { Cached } from '../../../src-preload/contract.ts';
+import type * as CoursesStore from '../features/courses/store.ts';
+import type * as PagedList from './paged-list.ts';
 import {
   deferred,
   installFakeMain,
@@ -12,11 +14,13 @@ import {
   removeFakeMain,
   settle,
   type FakeMain,
+  type Reply,
 } from '../../test-support/fake-main.ts';
 
-type CoursesModule = typeof import('../features/courses/store.ts');
-type PagedListModule = typeof import('./paged-list.ts');
-type CoursePage = ChannelOutput<'courses.list'>;
+type CoursesModule = typeof CoursesStore;
+type PagedListModule = typeof PagedList;
+type CoursePage = Reply<'courses.list'>;
+type CourseFixture = { id: string; name: string; categories: [] };
 
 let fake: FakeMain;
 let courses: CoursesModule;
@@ -34,9 +38,9 @@ function coursePage(
   meta: Partial<Omit<Cached<unknown>, 'data'>> = {},
 ): CoursePage {
   const first = (page - 1) * pageSize;
-  const results: Course[] = [];
+  const results: CourseFixture[] = [];
   for (let i = first; i < Math.min(count, first + pageSize); i++)
-    results.push({ id: uuid(i + 1), name: `Course ${i + 1}` });
+    results.push({ id: uuid(i + 1), name: `Course ${i + 1}`, categories: [] });
   const last = Math.max(1, Math.ceil(count / pageSize));
   return {
     data: {

@@ -6,11 +6,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Draft } from '../../../../src-preload/contract.ts';
+import type * as AssessmentsStore from '../assessments/store.ts';
+import type * as NewAssessment from '../assessments/new-assessment.ts';
+import type * as Session from './session.ts';
 import { deferred, installFakeMain, refuse, removeFakeMain, type FakeMain } from '../../../test-support/fake-main.ts';
 
-type AssessmentsModule = typeof import('../assessments/store.ts');
-type NewAssessmentModule = typeof import('../assessments/new-assessment.ts');
-type SessionModule = typeof import('./session.ts');
+type AssessmentsModule = typeof AssessmentsStore;
+type NewAssessmentModule = typeof NewAssessment;
+type SessionModule = typeof Session;
 
 const SERVER_ID = '00000000-0000-4000-8000-0000000000a1';
 const COURSE = '00000000-0000-4000-8000-0000000000c0';
@@ -31,7 +34,7 @@ function makeDraft(id: string, values: Record<string, unknown>, serverId: string
     serverId,
     parent: {},
     state: 'editing',
-    title: String(values['title'] ?? ''),
+    title: typeof values['title'] === 'string' ? values['title'] : '',
     hasChanges: false,
     revision: 1,
     error: null,
