@@ -1,0 +1,213 @@
+/**
+ * The upload view model: one reading of a row's progress for its label, its bar and the totals
+ * line. First the model itself, then the Uploads screen rendered against a fake main whose
+ * `uploads.changed` events move the rows: label, bar and totals must agree at every step.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import type { UploadRow } from '../../../../src-preload/contract.ts';
+import { installFakeMain, removeFakeMain, type FakeMain } from '../../../test-support/fake-main.ts';
+import { formatBytes } from '../../lib/format.ts';
+import { rowProgress, videoLabel } from './progress-view.ts';
+import { totalsOf } from './store.ts';
+
+const COURSE = '00000000-0000-4000-8000-0000000000c0';
+const SECTION = '00000000-0000-4000-8000-0000000000d0';
+
+function row(id: string, fields: Partial<UploadRow>): UploadRow {
+  return {
+    id,
+    fileName: `${id}.mp4`,
+    target: { kind: 'new', courseId: COURSE, sectionId: SECTION, title: `Lesson ${id}` },
+    bytesTotal: 1_000_000,
+    bytesConfirmed: 0,
+    bytesInFlight: 0,
+    state: 'uploading',
+    speedBps: 0,
+    etaSeconds: null,
+    error: null,
+    notice: null,
+    uploadId: null,
+    lessonId: null,
+    createdAt: '2026-05-01T12:00:00.000Z',
+    videoStatus: null,
+    videoError: null,
+    durationSeconds: null,
+    ...fields,
+  };
+}
+
+describe('rowProgress', () => {
+  it('counts confirmed and in-flight bytes; the label is the floor of the bar', () => {
+    const p = rowProgress(row('a', { bytesTotal: 3_000, bytesConfirmed: 1_000, bytesInFlight: 999 }));
+    expect(p.bytesShown).toBe(1_999);
+    expect(p.percent).toBe(66);
+    expect(p.confirmedWidth).toBeCloseTo(33.333, 3);
+    expect(p.inFlightWidth).toBeCloseTo(33.3, 3);
+    expect(Math.floor(p.confirmedWidth + p.inFlightWidth)).toBe(p.percent);
+  });
+
+  it('never draws past the end or below zero, and shows nothing for an empty file', () => {
+    const over = rowProgress(row('a', { bytesTotal: 1_000, bytesConfirmed: 900, bytesInFlight: 500 }));
+    expect(over).toEqual({ bytesShown: 1_000, percent: 100, confirmedWidth: 90, inFlightWidth: 10 });
+    const negative = rowProgress(row('a', { bytesTotal: 1_000, bytesConfirmed: -5, bytesInFlight: -5 }));
+    expect(negative).toEqual({ bytesShown: 0, percent: 0, confirmedWidth: 0, inFlightWidth: 0 });
+    const empty = rowProgress(row('a', { bytesTotal: 0, bytesConfirmed: 0, bytesInFlight: 0 }));
+    expect(empty).toEqual({ bytesShown: 0, percent: 0, confirmedWidth: 0, inFlightWidth: 0 });
+  });
+
+  it('a finished upload is full, whatever the byte counters last said', () => {
+    expect(rowProgress(row('a', { state: 'done', bytesTotal: 5_000, bytesConfirmed: 4_000 }))).toEqual({
+      bytesShown: 5_000,
+      percent: 100,
+      confirmedWidth: 100,
+      inFlightWidth: 0,
+    });
+    // An unfinished one never says 100 % before its last byte is on the wire.
+    expect(rowProgress(row('a', { bytesTotal: 1_000, bytesConfirmed: 999 })).percent).toBe(99);
+  });
+});
+
+describe('videoLabel', () => {
+  it('says where the lesson’s video processing is, for open status values too', () => {
+    expect(videoLabel(row('a', {}))).toEqual({ text: 'Video status not known yet', tone: 'neutral' });
+    expect(videoLabel(row('a', { videoStatus: 'processing' }))).toEqual({ text: 'Video processing…', tone: 'accent' });
+    expect(videoLabel(row('a', { videoStatus: 'READY', durationSeconds: 125.4 }))).toEqual({
+      text: 'Video ready · 2 min 05 s',
+      tone: 'success',
+    });
+    expect(videoLabel(row('a', { videoStatus: 'READY', durationSeconds: 42 })).text).toBe('Video ready · 42 s');
+    expect(videoLabel(row('a', { videoStatus: 'FAILED', videoError: 'Codec not supported' }))).toEqual({
+      text: 'Video failed: Codec not supported',
+      tone: 'danger',
+    });
+    expect(videoLabel(row('a', { videoStatus: 'WAITING_FOR_SUBTITLES' })).text).toBe('Video: waiting for subtitles');
+  });
+});
+
+describe('totalsOf', () => {
+  it('adds up what the rows show, leaves cancelled rows out, and estimates the time left', () => {
+    const rows = {
+      a: row('a', { bytesTotal: 1_000, bytesConfirmed: 400, bytesInFlight: 100, speedBps: 50 }),
+      b: row('b', { bytesTotal: 2_000, bytesConfirmed: 1_900, bytesInFlight: 500, state: 'uploading', speedBps: 50 }),
+      c: row('c', { bytesTotal: 3_000, bytesConfirmed: 10, state: 'done' }),
+      d: row('d', { bytesTotal: 4_000, bytesConfirmed: 100, state: 'failed' }),
+      e: row('e', { bytesTotal: 8_000, bytesConfirmed: 8_000, state: 'cancelled' }),
+      f: row('f', { bytesTotal: 500, state: 'paused' }),
+    };
+    const totals = totalsOf(rows);
+    const shown = ['a', 'b', 'c', 'd', 'f'].reduce(
+      (sum, id) => sum + rowProgress(rows[id as keyof typeof rows]).bytesShown,
+      0,
+    );
+    expect(totals).toEqual({
+      files: 5,
+      active: 2,
+      done: 1,
+      failed: 1,
+      paused: 1,
+      bytesTotal: 10_500,
+      bytesDone: shown,
+      speedBps: 100,
+      etaSeconds: (10_500 - shown) / 100,
+    });
+    expect(shown).toBe(500 + 2_000 + 3_000 + 100 + 0);
+    expect(totalsOf({ f: rows.f }).etaSeconds).toBeNull();
+  });
+});
+
+describe('Uploads screen', () => {
+  let fake: FakeMain;
+
+  beforeEach(() => {
+    vi.resetModules();
+    fake = installFakeMain();
+    fake.handle('uploads.getOptions', () => ({ concurrency: 4, bandwidthBytesPerSec: null }));
+  });
+
+  afterEach(() => {
+    cleanup();
+    removeFakeMain();
+    expect(fake.problems).toEqual([]);
+  });
+
+  /** What one row shows: its label, its bar (value, text and segment widths). */
+  function shownRow(fileName: string) {
+    const tr = screen.getAllByTestId('upload-row').find((r) => r.getAttribute('data-file') === fileName);
+    if (!tr) throw new Error(`no row for ${fileName}`);
+    const bar = within(tr).getByRole('progressbar');
+    const width = (selector: string) => parseFloat((bar.querySelector(selector) as HTMLElement).style.width);
+    return {
+      label: within(tr).getByTestId('upload-percent').textContent,
+      valueNow: Number(bar.getAttribute('aria-valuenow')),
+      valueText: bar.getAttribute('aria-valuetext'),
+      done: width('.progress-done'),
+      flight: width('.progress-flight'),
+    };
+  }
+
+  function expectAgreement(rows: UploadRow[]) {
+    for (const r of rows) {
+      if (r.state === 'cancelled') continue;
+      const shown = shownRow(r.fileName);
+      const p = rowProgress(r);
+      expect(shown.label).toBe(`${shown.valueNow}%`);
+      expect(shown.valueNow).toBe(Math.floor(shown.done + shown.flight + 1e-9));
+      expect(shown.valueText).toBe(`${p.percent}%, ${formatBytes(p.bytesShown)} of ${formatBytes(r.bytesTotal)}`);
+    }
+    const done = rows.filter((r) => r.state !== 'cancelled').reduce((sum, r) => sum + rowProgress(r).bytesShown, 0);
+    const total = rows.filter((r) => r.state !== 'cancelled').reduce((sum, r) => sum + r.bytesTotal, 0);
+    expect(screen.getByTestId('upload-totals').textContent).toContain(`${formatBytes(done)} of ${formatBytes(total)}`);
+  }
+
+  it('label, bar and totals agree as uploads.changed moves the rows', async () => {
+    let rows = [
+      row('one', { bytesTotal: 10_000_000, bytesConfirmed: 2_000_000, bytesInFlight: 1_500_000, speedBps: 1_000_000 }),
+      row('two', { bytesTotal: 30_000_000, bytesConfirmed: 0, bytesInFlight: 0, state: 'queued' }),
+      row('three', { bytesTotal: 5_000_000, bytesConfirmed: 5_000_000, state: 'cancelled' }),
+    ];
+    fake.handle('uploads.list', () => rows);
+    const { startUploads } = await import('./store.ts');
+    const { UploadsScreen } = await import('./UploadsScreen.tsx');
+    startUploads();
+    render(<UploadsScreen />);
+    await screen.findByTestId('upload-table');
+    await vi.waitFor(() => expect(fake.listenerCount('uploads.changed')).toBe(1));
+
+    expect(shownRow('one.mp4')).toEqual({
+      label: '35%',
+      valueNow: 35,
+      valueText: '35%, 3.5 MB of 10.0 MB',
+      done: 20,
+      flight: 15,
+    });
+    expect(screen.getByTestId('upload-totals').textContent).toBe(
+      '2 files · 3.5 MB of 40.0 MB · 1.0 MB/s · 37 s left · 0 done',
+    );
+    expectAgreement(rows);
+
+    // Bytes confirmed; then the last bytes in flight past the total; then done.
+    const steps: Partial<UploadRow>[] = [
+      { bytesConfirmed: 6_660_000, bytesInFlight: 100_000 },
+      { bytesConfirmed: 9_990_000, bytesInFlight: 900_000 },
+      { state: 'done', bytesConfirmed: 10_000_000, bytesInFlight: 0, lessonId: 'l-1', videoStatus: 'PROCESSING' },
+    ];
+    for (const step of steps) {
+      const next = { ...rows[0]!, ...step };
+      rows = [next, rows[1]!, rows[2]!];
+      act(() => fake.emit('uploads.changed', next));
+      expectAgreement(rows);
+    }
+    expect(shownRow('one.mp4')).toMatchObject({ label: '100%', done: 100, flight: 0 });
+    expect(screen.getByTestId('upload-video').textContent).toBe('Video processing…');
+    // The queued file is still to come: no speed yet, so no time left either.
+    expect(screen.getByTestId('upload-totals').textContent).toBe('2 files · 10.0 MB of 40.0 MB · — · — left · 1 done');
+
+    // A row main had not listed yet joins the table and the totals.
+    const four = row('four', { bytesTotal: 2_000_000, bytesConfirmed: 1_000_000, state: 'paused' });
+    rows = [...rows, four];
+    act(() => fake.emit('uploads.changed', four));
+    expectAgreement(rows);
+    expect(screen.getByTestId('upload-totals').textContent).toBe('3 files · 11.0 MB of 42.0 MB · — · — left · 1 done');
+  });
+});
