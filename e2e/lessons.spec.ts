@@ -4,14 +4,21 @@
  * in that order on the server; a delete waits in the outbox so Undo sends nothing, and without Undo
  * it is sent exactly once. Every new screen is checked with axe and photographed light and dark.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import type { LecternBridge } from '../src-preload/contract.ts';
 import { test, expect, type LecternApp, type SandboxInfo } from './fixtures.ts';
-import { checkScreen, expectAccessible, gotoRoute, sandboxApi, screenshot, waitForShell } from './support.ts';
+import {
+  checkScreen,
+  expectAccessible,
+  gotoRoute,
+  sandboxApi,
+  screenshot,
+  waitForShell,
+  writeVideo,
+} from './support.ts';
 
 interface ServerLesson {
   id: string;
@@ -275,7 +282,7 @@ test('a lesson’s video is replaced through the upload engine', async ({ lecter
   test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
   const dir = mkdtempSync(join(tmpdir(), 'lectern-e2e-lesson-video-'));
   const path = join(dir, 'new-take.mp4');
-  writeFileSync(path, randomBytes(2 * 1024 * 1024));
+  writeVideo(path, 2 * 1024 * 1024);
   try {
     const { page } = lectern;
     await waitForShell(page);

@@ -4,8 +4,19 @@
  * (no violations of serious or critical impact).
  */
 import { AxeBuilder } from '@axe-core/playwright';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, type SandboxInfo } from './fixtures.ts';
+
+const VIDEO_FIXTURE = fileURLToPath(new URL('../src-main/uploads/test-fixtures/h264-3s.mp4', import.meta.url));
+
+/** A real 3 s MP4 followed by `extraBytes` random bytes: a video the pre-flight accepts and the
+ * sandbox can process, as large as a test needs, and different from every other such file. */
+export function writeVideo(path: string, extraBytes: number): void {
+  writeFileSync(path, Buffer.concat([readFileSync(VIDEO_FIXTURE), randomBytes(extraBytes)]));
+}
 
 /** Opens a hash route (`courses`, `courses/<id>`, `assessments/<id>` …) inside the running app. */
 /** Calls the app's sandbox directly, as another client would: changes "on the server". */

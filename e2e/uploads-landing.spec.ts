@@ -5,16 +5,13 @@
  * agree while a part is in flight; each lesson's video goes from processing to ready (with the
  * length the server read) in the uploads view and in the course view; the batch's end is told.
  */
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test, expect } from './fixtures.ts';
-import { gotoRoute, waitForShell } from './support.ts';
+import { gotoRoute, waitForShell, writeVideo } from './support.ts';
 
 const COURSE = 'Workplace Safety Essentials';
-const FIXTURE = fileURLToPath(new URL('../src-main/uploads/test-fixtures/h264-3s.mp4', import.meta.url));
 
 test('videos land as lessons: course chosen, limit kept, progress agrees, processing → ready, batch told', async ({
   lectern,
@@ -26,9 +23,10 @@ test('videos land as lessons: course chosen, limit kept, progress agrees, proces
   // part is in flight long enough under a 1 MB/s limit to look at the row meanwhile.
   const names = ['Landing one.mp4', 'Landing two.mp4', 'Landing three.mp4'];
   const paths = names.map((name) => join(dir, name));
-  copyFileSync(FIXTURE, paths[0]!);
-  copyFileSync(FIXTURE, paths[1]!);
-  writeFileSync(paths[2]!, Buffer.concat([readFileSync(FIXTURE), randomBytes(3_000_000)]));
+  // Small random tails keep the three apart for the duplicate check.
+  writeVideo(paths[0]!, 16);
+  writeVideo(paths[1]!, 16);
+  writeVideo(paths[2]!, 3_000_000);
   try {
     const { page } = lectern;
     await waitForShell(page);

@@ -3,13 +3,12 @@
  * mid-upload; the row says "Waiting for connection" instead of failing, stays so for a minute,
  * and when the sandbox is back on the same port it continues by itself and lands as one lesson.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { checkScreen, gotoRoute, sandboxApi, waitForShell } from './support.ts';
+import { checkScreen, gotoRoute, sandboxApi, waitForShell, writeVideo } from './support.ts';
 
 const COURSE = 'Workplace Safety Essentials';
 const MiB = 1024 * 1024;
@@ -26,7 +25,7 @@ test('an upload waits through an outage, shows it, and finishes by itself', asyn
   const dir = mkdtempSync(join(tmpdir(), 'lectern-e2e-outage-'));
   const name = 'outage-walkthrough.mp4';
   const path = join(dir, name);
-  writeFileSync(path, randomBytes(20 * MiB));
+  writeVideo(path, 20 * MiB);
   try {
     const { page } = lectern;
     await waitForShell(page);
