@@ -13,6 +13,7 @@ export type {
 } from './client.ts';
 export type { ApiKeySource } from './core.ts';
 export { KeyBoundElsewhereError, keyText, originOfUrl } from './key-binding.ts';
+export { createRedactor } from './redact.ts';
 export type { BoundApiKey, ClientKeySource } from './key-binding.ts';
 export * from './errors.ts';
 export type { RequestLogEntry } from './log.ts';

@@ -6,6 +6,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createRedactor } from '../api/index.ts';
 import type { DeviationRecord, RequestLogEntry } from '../api/index.ts';
 import type { Diagnostics } from '../../src-preload/contract.ts';
 
@@ -107,15 +108,10 @@ export function mergeDeviations(...lists: (readonly DeviationRecord[])[]): Devia
   return [...byKey.values()];
 }
 
-/** Replaces every secret, and every 8-character (or longer) piece of one, with `[redacted]`. */
+/** Replaces every secret, and every 8-character (or longer) piece of one, with `[redacted]`: the
+ * API client's own redactor, once per secret. */
 export function scrubSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length < 4) continue;
-    out = out.split(secret).join('[redacted]');
-    for (let i = 0; i + 8 <= secret.length; i++) out = out.split(secret.slice(i, i + 8)).join('[redacted]');
-  }
-  return out;
+  return secrets.map(createRedactor).reduce((out, redact) => redact(out), text);
 }
 
 function bytes(n: number): string {
