@@ -32,6 +32,7 @@ if (launch.refusal) {
   registerAppScheme();
   hardenApp(() => appOrigin, launch.devServer);
   let services: AppServices | null = null;
+  const stopWatchers: (() => void)[] = [];
 
   app.on('second-instance', () => {
     const [window] = BrowserWindow.getAllWindows();
@@ -54,8 +55,8 @@ if (launch.refusal) {
       createAppDispatch(services, () => [appOrigin]),
       services.events,
     );
-    watchNetwork(services);
-    showUploadNotifications(services.events);
+    // Stopped on quit, so the in-use timer and the listeners do not outlive the services.
+    stopWatchers.push(watchNetwork(services), showUploadNotifications(services.events));
     if (launch.ignored.length > 0)
       services.log.warn('packaged build ignored dev-only inputs', { ignored: launch.ignored });
     const open = () => createMainWindow(startUrl, join(outDir, 'preload'), { devTools: launch.devTools });
@@ -68,5 +69,8 @@ if (launch.refusal) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('will-quit', () => void services?.close());
+  app.on('will-quit', () => {
+    for (const stop of stopWatchers.splice(0)) stop();
+    void services?.close();
+  });
 }

@@ -127,7 +127,10 @@ describe('Electron entry, once ready (real services: the built-in sandbox and th
     };
     const sandboxUrl = workspaces.value.profiles[0]?.baseUrl;
     expect(sandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+    expect(electron.powerMonitor.listenerCount('resume')).toBe(1);
     electron.app.emit('will-quit');
+    // The network watcher stops with the app (its wake listener and its timer).
+    expect(electron.powerMonitor.listenerCount('resume')).toBe(0);
     await vi.waitFor(() => expect(fetch(sandboxUrl ?? '')).rejects.toThrow(), { timeout: 10_000, interval: 100 });
   });
 });
