@@ -716,7 +716,6 @@ export type LecternBridge = {
 };
 
 export const channelNames = Object.keys(requestChannels) as ChannelName[];
-export const eventNames = Object.keys(eventChannels) as EventName[];
 
 export function isChannelName(name: unknown): name is ChannelName {
   return typeof name === 'string' && Object.hasOwn(requestChannels, name);

@@ -45,13 +45,8 @@ export const contentStatus = z.enum(CONTENT_STATUSES);
 export const courseLevel = z.enum(COURSE_LEVELS);
 export const learnerStatus = z.enum(LEARNER_STATUSES);
 
-/** Open enums (ASSUMPTIONS.md): any string is accepted and shown; these are the values known so far. */
-export const KNOWN_LESSON_TYPES = ['VIDEO'] as const;
-export const KNOWN_MEDIA_TYPES = ['VIDEO'] as const;
-export const KNOWN_UPLOAD_TYPES = ['VIDEO'] as const;
-export const KNOWN_UPLOAD_STATUSES = ['INITIATED', 'COMPLETED', 'ABORTED', 'EXPIRED'] as const;
-export const KNOWN_QUIZ_STATUSES = ['DRAFT'] as const;
-export const KNOWN_LEARNING_CLASS_STATUSES = ['ACTIVE'] as const;
+/** Open enums (ASSUMPTIONS.md: lesson, media and upload types, upload session, quiz and learning
+ * class statuses): any string is accepted and shown as it came. */
 export const openEnum = z.string();
 
 // ---------- envelopes ----------

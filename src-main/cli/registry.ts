@@ -21,8 +21,6 @@ const REGISTRY: readonly (readonly [string, () => Promise<Command>])[] = [
   ['diagnostics', async () => (await import('./commands/diagnostics.ts')).diagnosticsCommand],
 ];
 
-export const COMMAND_NAMES: readonly string[] = REGISTRY.map(([name]) => name);
-
 export async function findCommand(name: string): Promise<Command | undefined> {
   const entry = REGISTRY.find(([n]) => n === name);
   return entry ? entry[1]() : undefined;

@@ -132,7 +132,3 @@ export function authorize(principal: Principal, rule: AccessRule): void {
   if (rule.tenantOnly === true && principal.mode !== 'tenant') throw forbidden();
   if (!principal.permissions.has(rule.permission)) throw forbidden();
 }
-
-export function principalByName(name: PrincipalName): Principal {
-  return PRINCIPALS[name];
-}

@@ -59,10 +59,6 @@ export class Clock {
   }
 }
 
-export function isoFromMs(ms: number): string {
-  return new Date(ms).toISOString();
-}
-
 export function parseJsonArray(text: string): unknown[] {
   const value: unknown = JSON.parse(text);
   return Array.isArray(value) ? value : [];

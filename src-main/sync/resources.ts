@@ -86,10 +86,6 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceSpec>> = {
   },
 };
 
-export function isResourceKind(value: unknown): value is ResourceKind {
-  return typeof value === 'string' && (RESOURCE_KINDS as readonly string[]).includes(value);
-}
-
 export function allowedFields(resource: ResourceKind, operation: DraftOperation): readonly string[] {
   const spec = RESOURCES[resource];
   if (operation === 'delete') return [];

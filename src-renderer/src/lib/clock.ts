@@ -29,9 +29,3 @@ function snapshot(): number {
 export function useNow(): number {
   return useSyncExternalStore(subscribe, snapshot);
 }
-
-/** Moves the shared clock forward now (after a reload, so ages are right at once). */
-export function touchClock(): void {
-  now = Date.now();
-  for (const l of listeners) l();
-}
