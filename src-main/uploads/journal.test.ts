@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileAccessError, md5OfRange, readIdentity, sameIdentity, titleFromFileName } from './file-identity.ts';
 import { UploadJournal, type JournalRow } from './journal.ts';
+import { journalRowFixture } from './test-support.ts';
 import { createHash } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 
@@ -15,31 +16,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function row(id: string, position: number): Omit<JournalRow, 'parts'> {
-  return {
-    id,
-    position,
-    identity: { path: `/videos/${id}.mp4`, size: 1000, mtimeMs: 1714550000123.456, headSha256: 'h', tailSha256: 't' },
-    fileName: `${id}.mp4`,
-    contentType: 'video/mp4',
-    target: { kind: 'new', courseId: 'c', sectionId: 's', title: `Title ${id}` },
-    state: 'queued',
-    sessionId: null,
-    sessionKey: `sk-${id}`,
-    partSize: null,
-    totalParts: null,
-    sessionCompleted: false,
-    lessonKey: `lk-${id}`,
-    attachAttempted: false,
-    lessonId: null,
-    bytesSent: 0,
-    bytesResent: 0,
-    error: null,
-    notice: null,
-    createdAt: new Date().toISOString(),
-    batchId: 'b',
-    lessonOrder: null,
-    video: { status: null, error: null, durationSeconds: null, checkedAt: null, polls: 0 },
-  };
+  return journalRowFixture(id, { position, createdAt: new Date().toISOString(), batchId: 'b' });
 }
 
 describe('UploadJournal', () => {

@@ -20,6 +20,7 @@ import {
   type FileCheck,
   type KnownUpload,
 } from './preflight.ts';
+import { journalRowFixture } from './test-support.ts';
 import { checkStagedFiles, requireVideos } from './staging.ts';
 import type { UploadApi } from './types.ts';
 
@@ -42,32 +43,12 @@ function videoWithTrailer(name: string, extra: number, seed = 1): string {
 }
 
 function journalRow(id: string, path: string, overrides: Partial<JournalRow> = {}): Omit<JournalRow, 'parts'> {
-  return {
-    id,
-    position: 1,
+  return journalRowFixture(id, {
     identity: { path, size: 1, mtimeMs: 1, headSha256: 'h', tailSha256: 't' },
     fileName: path.split('/').pop()!,
-    contentType: 'video/mp4',
     target: { kind: 'new', ...SECTION, title: 'Lesson' },
-    state: 'queued',
-    sessionId: null,
-    sessionKey: `sk-${id}`,
-    partSize: null,
-    totalParts: null,
-    sessionCompleted: false,
-    lessonKey: `lk-${id}`,
-    attachAttempted: false,
-    lessonId: null,
-    bytesSent: 0,
-    bytesResent: 0,
-    error: null,
-    notice: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    batchId: null,
-    lessonOrder: null,
-    video: { status: null, error: null, durationSeconds: null, checkedAt: null, polls: 0 },
     ...overrides,
-  };
+  });
 }
 
 /** The journal as the app reads it back: a manager over the file (never started, so no API call). */

@@ -10,6 +10,7 @@ import { request } from 'undici';
 import { createApiClient, type ApiClient } from '../api/index.ts';
 import { DATABASE_FILE, startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/index.ts';
 import { createUploadManager } from './manager.ts';
+import type { JournalRow } from './journal.ts';
 import type { UploadEvent, UploadManager, UploadManagerOptions, UploadRow } from './types.ts';
 
 export interface Harness {
@@ -232,4 +233,34 @@ export function checkProgress(rows: readonly UploadRow[]): string | null {
   if (!end || end.state !== 'done') return `ended in state ${end?.state}`;
   if (end.bytesConfirmed !== end.bytesTotal || end.bytesInFlight !== 0) return 'done but not exactly at the total';
   return null;
+}
+
+/** A journal row for a file not yet begun: what `UploadJournal.insert` takes; tests override the rest. */
+export function journalRowFixture(id: string, overrides: Partial<JournalRow> = {}): Omit<JournalRow, 'parts'> {
+  return {
+    id,
+    position: 1,
+    identity: { path: `/videos/${id}.mp4`, size: 1000, mtimeMs: 1714550000123.456, headSha256: 'h', tailSha256: 't' },
+    fileName: `${id}.mp4`,
+    contentType: 'video/mp4',
+    target: { kind: 'new', courseId: 'c', sectionId: 's', title: `Title ${id}` },
+    state: 'queued',
+    sessionId: null,
+    sessionKey: `sk-${id}`,
+    partSize: null,
+    totalParts: null,
+    sessionCompleted: false,
+    lessonKey: `lk-${id}`,
+    attachAttempted: false,
+    lessonId: null,
+    bytesSent: 0,
+    bytesResent: 0,
+    error: null,
+    notice: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    batchId: null,
+    lessonOrder: null,
+    video: { status: null, error: null, durationSeconds: null, checkedAt: null, polls: 0 },
+    ...overrides,
+  };
 }
