@@ -19,6 +19,15 @@ async function assignmentPosts(page: Page): Promise<number> {
   });
 }
 
+/** Items waiting in main's outbox: a send, or a resend, goes through it. */
+async function outboxLength(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const bridge = (window as unknown as { lectern: LecternBridge }).lectern;
+    const list = await bridge.outbox.list();
+    return list.ok ? list.value.length : -1;
+  });
+}
+
 async function assignmentDrafts(page: Page): Promise<{ state: string; title: string }[]> {
   return page.evaluate(async () => {
     const bridge = (window as unknown as { lectern: LecternBridge }).lectern;
@@ -74,6 +83,8 @@ test('create an assignment: validation, one draft, sent exactly once', async ({ 
   // "Write another" starts a clean form; the sent one is not sent again.
   await page.getByRole('button', { name: 'Write another assignment' }).click();
   await expect(page.locator('input[name="title"]')).toHaveValue('');
-  await page.waitForTimeout(500);
+  // A second send would be queued in the outbox; once it is empty, every send there was has happened.
+  await expect.poll(() => outboxLength(page)).toBe(0);
   expect(await assignmentPosts(page)).toBe(before + 1);
+  expect(await assignmentDrafts(page)).toEqual([{ state: 'sent', title }]);
 });
