@@ -34,10 +34,13 @@ if [[ -n "${LECTERN_KEYRING_INNER:-}" ]]; then
     gnome-keyring-daemon --foreground --unlock --components=secrets >"$work/daemon.log" 2>&1 &
   echo $! >"$work/daemon.pid"
 
+  # Ready means the unlocked "login" collection answers, not only the service name: the daemon
+  # registers the name first and creates the collection from the password a moment later.
   ready=''
   for _ in $(seq 1 100); do
-    if dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
-      org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q 'boolean true'; then
+    if dbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets/collection/login \
+      org.freedesktop.DBus.Properties.Get string:org.freedesktop.Secret.Collection string:Locked 2>/dev/null |
+      grep -q 'boolean false'; then
       ready=yes
       break
     fi
@@ -45,7 +48,7 @@ if [[ -n "${LECTERN_KEYRING_INNER:-}" ]]; then
   done
   if [[ -z "$ready" ]]; then
     cat "$work/daemon.log" >&2 || true
-    die 'gnome-keyring-daemon did not register org.freedesktop.secrets on the session bus within 10 s.'
+    die 'gnome-keyring-daemon did not offer an unlocked "login" collection on the session bus within 10 s.'
   fi
 
   export GNOME_KEYRING_CONTROL="$XDG_RUNTIME_DIR/keyring"

@@ -146,7 +146,7 @@ describe('no Secret Service reachable', () => {
       command: ['bash', WITH_KEYRING, 'bash', '-c', lockThenRun, 'lock-then-run'],
     });
     const [set, get] = results(run.lines);
-    expect(set).toMatchObject({ ok: false, name: 'KeychainUnavailable', reason: 'locked' });
+    expect(set, run.stderr).toMatchObject({ ok: false, name: 'KeychainUnavailable', reason: 'locked' });
     expect(set!.message).toContain('Your keyring is locked');
     // libsecret answers lookups in a locked collection with "nothing found", not an error.
     expect(get).toMatchObject({ ok: true, value: null });
