@@ -2,7 +2,7 @@
 // from the real sandbox (and still answering with the sandbox gone), and the record of created
 // assignments kept from the outbox's history, against the sandbox over real HTTP.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from './sandbox-support.ts';
+import { openSandboxSync, startTestSandbox, type TestSandbox } from './sandbox-support.ts';
 import { createSyncService, type SyncService } from './service.ts';
 import { createFakeServer, eventually, FakeApiError, tempDataDir } from './test-support.ts';
 
@@ -10,14 +10,7 @@ let sandbox: TestSandbox;
 let data: ReturnType<typeof tempDataDir>;
 let service: SyncService;
 
-const open = () =>
-  createSyncService({
-    dataDir: data.dir,
-    profileId: 'p',
-    client: sandbox.client,
-    connectivity: { offlineProbeMs: 100 },
-    retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 10 },
-  });
+const open = () => openSandboxSync(sandbox, data.dir);
 
 beforeAll(async () => {
   sandbox = await startTestSandbox({ randomSeed: 3 });

@@ -2,8 +2,8 @@
 // draft that was sent and holds nothing unsent never hides the server's newer copy, a new edit
 // starts from that copy, and a later conflict shows it as "when you started".
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from './sandbox-support.ts';
-import { createSyncService, type SyncService } from './service.ts';
+import { openSandboxSync, startTestSandbox, type TestSandbox } from './sandbox-support.ts';
+import type { SyncService } from './service.ts';
 import { eventually, tempDataDir } from './test-support.ts';
 
 let sandbox: TestSandbox;
@@ -11,14 +11,7 @@ let data: ReturnType<typeof tempDataDir>;
 let service: SyncService;
 let assessmentId: string;
 
-const open = () =>
-  createSyncService({
-    dataDir: data.dir,
-    profileId: 'p',
-    client: sandbox.client,
-    connectivity: { offlineProbeMs: 100 },
-    retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 10 },
-  });
+const open = () => openSandboxSync(sandbox, data.dir);
 
 beforeAll(async () => {
   sandbox = await startTestSandbox({ randomSeed: 11 });

@@ -6,10 +6,27 @@ import { join } from 'node:path';
 import { createApiClient, type ApiClient } from '../api/index.ts';
 import { startSandbox, type FaultOptions, type RunningSandbox } from '../sandbox/index.ts';
 import type { SyncApiClient } from './client.ts';
+import { createSyncService, type SyncService, type SyncServiceOptions } from './service.ts';
 import type { Fields } from './merge.ts';
 
 // Compile-time proof that the real client fits the narrow interface the sync engine uses.
 export const realClientFits = (client: ApiClient): SyncApiClient => client;
+
+/** A sync service on the sandbox's client with short probes and retries, so tests see outcomes quickly. */
+export function openSandboxSync(
+  sandbox: Pick<TestSandbox, 'client'>,
+  dataDir: string,
+  extra: Partial<SyncServiceOptions> = {},
+): SyncService {
+  return createSyncService({
+    dataDir,
+    profileId: 'p',
+    client: sandbox.client,
+    connectivity: { offlineProbeMs: 100 },
+    retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 10 },
+    ...extra,
+  });
+}
 
 export interface TestSandbox {
   baseUrl: string;

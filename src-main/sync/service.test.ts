@@ -2,7 +2,7 @@
 // file: cache-first browsing (also offline), offline editing and creating, the server coming back,
 // exactly-once creates under injected faults, and server field errors.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from './sandbox-support.ts';
+import { openSandboxSync, startTestSandbox, type TestSandbox } from './sandbox-support.ts';
 import { createSyncService, type SyncEventMap, type SyncService } from './service.ts';
 import { eventually, tempDataDir } from './test-support.ts';
 
@@ -12,15 +12,7 @@ let service: SyncService;
 let events: { event: keyof SyncEventMap; payload: unknown }[];
 let course: { courseId: string; sectionId: string };
 
-const open = () =>
-  createSyncService({
-    dataDir: data.dir,
-    profileId: 'p',
-    client: sandbox.client,
-    connectivity: { offlineProbeMs: 100 },
-    retry: { baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 10 },
-    onEvent: (event, payload) => events.push({ event, payload }),
-  });
+const open = () => openSandboxSync(sandbox, data.dir, { onEvent: (event, payload) => events.push({ event, payload }) });
 
 beforeAll(async () => {
   sandbox = await startTestSandbox({ randomSeed: 7 });
