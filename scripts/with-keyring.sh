@@ -38,9 +38,11 @@ if [[ -n "${LECTERN_KEYRING_INNER:-}" ]]; then
   # registers the name first and creates the collection from the password a moment later.
   ready=''
   for _ in $(seq 1 100); do
-    if dbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets/collection/login \
-      org.freedesktop.DBus.Properties.Get string:org.freedesktop.Secret.Collection string:Locked 2>/dev/null |
-      grep -q 'boolean false'; then
+    # Output is captured, not piped into `grep -q`: under pipefail an early-exiting grep can fail
+    # the pipeline with the writer's SIGPIPE.
+    locked="$(dbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets/collection/login \
+      org.freedesktop.DBus.Properties.Get string:org.freedesktop.Secret.Collection string:Locked 2>/dev/null || true)"
+    if [[ "$locked" == *'boolean false'* ]]; then
       ready=yes
       break
     fi
@@ -73,9 +75,17 @@ command -v dbus-run-session >/dev/null 2>&1 || missing+=('dbus-run-session (pack
 command -v dbus-send >/dev/null 2>&1 || missing+=('dbus-send (package dbus)')
 command -v gnome-keyring-daemon >/dev/null 2>&1 || missing+=('gnome-keyring-daemon (package gnome-keyring)')
 command -v secret-tool >/dev/null 2>&1 || missing+=('secret-tool (package libsecret-tools)')
-if command -v ldconfig >/dev/null 2>&1 && ! ldconfig -p 2>/dev/null | grep -q 'libsecret-1\.so\.0'; then
-  missing+=('libsecret-1.so.0 (package libsecret-1-0, needed by keytar)')
-fi
+# The loader cache is read whole: `ldconfig -p | grep -q` fails under pipefail once the cache is
+# bigger than a pipe buffer (grep exits at the match, ldconfig dies of SIGPIPE). The library dirs
+# are the fallback for machines whose cache is missing or stale.
+has_libsecret() {
+  local cache
+  cache="$(ldconfig -p 2>/dev/null || true)"
+  [[ "$cache" == *'libsecret-1.so.0 '* ]] && return 0
+  compgen -G '/usr/lib/*/libsecret-1.so.0' >/dev/null || compgen -G '/lib/*/libsecret-1.so.0' >/dev/null ||
+    [[ -e /usr/lib/libsecret-1.so.0 || -e /usr/lib64/libsecret-1.so.0 ]]
+}
+has_libsecret || missing+=('libsecret-1.so.0 (package libsecret-1-0, needed by keytar)')
 if [[ ${#missing[@]} -gt 0 ]]; then
   {
     echo 'with-keyring.sh: cannot start a private keychain for the tests. Missing:'
