@@ -2,8 +2,8 @@
 // the reference or assumed in ASSUMPTIONS.md. Every assumed path, query parameter name and body
 // lives here and only here, so a real server that differs is matched by editing this one file.
 import { z } from 'zod';
-import type { Shape } from './reading.ts';
-import * as s from './schemas.ts';
+import type { Shape } from '../../src-shared/api/reading.ts';
+import * as s from '../../src-shared/api/schemas.ts';
 
 /**
  * Decisions on what ASSUMPTIONS.md leaves open, kept with the operations they shape:

@@ -15,7 +15,7 @@ import type { RequestLogEntry } from './log.ts';
 import { walkItems, walkPages } from './paging.ts';
 import { DEFAULT_RETRY } from './retry.ts';
 import type { RetryOptions } from './retry.ts';
-import type * as S from './schemas.ts';
+import type * as S from '../../src-shared/api/schemas.ts';
 import { DEFAULT_TIMEOUTS, createAgent } from './transport.ts';
 import type { Timeouts } from './transport.ts';
 

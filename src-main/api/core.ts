@@ -15,7 +15,7 @@ import { createRedactor, type Redactor } from './redact.ts';
 import type { RequestLogEntry } from './log.ts';
 import { backoffDelay, parseRetryAfter, sleep } from './retry.ts';
 import type { RetryOptions } from './retry.ts';
-import { errorEnvelope } from './schemas.ts';
+import { errorEnvelope } from '../../src-shared/api/schemas.ts';
 import { classifyTransportError, sendOnce } from './transport.ts';
 import type { AttemptResponse, Timeouts } from './transport.ts';
 

@@ -1,7 +1,7 @@
 // Main process / plain Node. Typed errors of the API client. Every error is one class under
 // `ApiError`, carries only plain data (no `cause` objects, no headers, never the API key) and
 // converts to the `{ code, message, details }` shape that crosses IPC.
-import type { FieldError } from './schemas.ts';
+import type { FieldError } from '../../src-shared/api/schemas.ts';
 
 export type ApiErrorKind =
   | 'BadRequest'

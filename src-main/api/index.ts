@@ -23,7 +23,7 @@ export { DEFAULT_RETRY } from './retry.ts';
 export type { RetryOptions } from './retry.ts';
 export { DEFAULT_TIMEOUTS } from './transport.ts';
 export type { Timeouts } from './transport.ts';
-export * as schemas from './schemas.ts';
+export * as schemas from '../../src-shared/api/schemas.ts';
 export type {
   Assessment,
   AssessmentCreateBody,
@@ -50,5 +50,5 @@ export type {
   UploadCreateBody,
   UploadedPart,
   UploadSession,
-} from './schemas.ts';
+} from '../../src-shared/api/schemas.ts';
 export type { Deviation, DeviationRecord, FoundDeviation } from './deviations.ts';

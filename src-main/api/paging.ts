@@ -1,6 +1,6 @@
 // Main process / plain Node. Walks a paginated list by following each page's `next` link verbatim
 // (never rebuilding URLs), stopping at the end, on a repeated link, or when the consumer breaks.
-import type { Page } from './schemas.ts';
+import type { Page } from '../../src-shared/api/schemas.ts';
 
 export interface PageFetcher<T> {
   /** Absolute URL of the first page, to recognise a `next` that points back to it. */

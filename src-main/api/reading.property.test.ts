@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractError, createApiClient } from './index.ts';
 import type { ApiClient } from './index.ts';
-import type { Fields } from './reading.ts';
-import * as s from './schemas.ts';
+import type { Fields } from '../../src-shared/api/reading.ts';
+import * as s from '../../src-shared/api/schemas.ts';
 import * as fx from './test-support.ts';
 import type { Stub } from './test-support.ts';
 

@@ -1,9 +1,9 @@
 // Tests (plain Node): the zod schemas against the reference's fields, enums and limits, and the
 // catalogue's completeness.
 import { describe, expect, it } from 'vitest';
-import * as s from './schemas.ts';
-import { strictFields } from './reading.ts';
-import type { Fields } from './reading.ts';
+import * as s from '../../src-shared/api/schemas.ts';
+import { strictFields } from '../../src-shared/api/reading.ts';
+import type { Fields } from '../../src-shared/api/reading.ts';
 import { catalogue, operations, buildPath } from './catalogue.ts';
 import * as fx from './test-support.ts';
 

@@ -8,7 +8,7 @@ import {
   assignmentCreateBody,
   lessonCreateBody,
   lessonUpdateBody,
-} from '../api/schemas.ts';
+} from '../../src-shared/api/schemas.ts';
 import type { FieldErrorItem } from './errors.ts';
 
 export const RESOURCE_KINDS = ['assessment', 'assignment', 'lesson'] as const;

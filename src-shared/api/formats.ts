@@ -1,7 +1,7 @@
-// Main process / plain Node (pure functions, usable anywhere). Fast checks for the two string
-// formats that appear dozens of times per list page: UUIDs and ISO 8601 date-times. Character loops
-// instead of regular expressions, because validation of large pages is on the client's hot path
-// (the bench compares it with raw requests); they accept exactly what zod's z.guid() and
+// Shared (every process; pure functions). Fast checks for the two string formats that appear
+// dozens of times per list page: UUIDs and ISO 8601 date-times. Character loops instead of regular
+// expressions, because validation of large pages is on the client's hot path (the bench compares
+// it with raw requests); they accept exactly what zod's z.guid() and
 // z.iso.datetime({ offset: true }) accept (see formats.test.ts).
 
 function isHex(c: number): boolean {

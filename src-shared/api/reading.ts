@@ -1,6 +1,6 @@
-// Main process / plain Node (also importable by the renderer's contract). THE reading policy for
-// server responses, in one spot (ASSUMPTIONS.md "Reading responses: strict where we act, tolerant
-// where we show"). Every resource in schemas.ts is a table of fields, each field one of:
+// Shared (every process; pure zod). THE reading policy for server responses, in one spot
+// (ASSUMPTIONS.md "Reading responses: strict where we act, tolerant where we show"). Every
+// resource in schemas.ts is a table of fields, each field one of:
 //
 //   strict(s)      the app acts on it (ids it follows or sends back, paginator links, upload
 //                  geometry, `updated_datetime` of drafted resources): a difference is a contract

@@ -1,53 +1,27 @@
-// Main process / plain Node (also importable by the sandbox and the renderer's forms).
+// Shared (every process; pure zod): the API client, the sandbox and the renderer's forms use it.
 // zod schemas for every envelope, page object, resource and request body of the Learning Content
 // External API, written field by field from learning-content-external-api.md and ASSUMPTIONS.md.
 // Responses are read by the policy in reading.ts: each resource below is a table saying which
 // fields are strict (the app acts on them) and which are only shown (tolerated, reported as
-// contract deviations). Request bodies are checked exactly (full enums strict).
+// contract deviations). Scalars and enums are in scalars.ts, request bodies in bodies.ts.
 import { z } from 'zod';
-import { isDateText, isDateTimeText, isUuidText } from './formats.ts';
 import { part, partList, resource, shown, shownEnum, strict } from './reading.ts';
 import type { Shape } from './reading.ts';
-
-// ---------- scalars ----------
-
-/** Identifiers are UUID strings: 8-4-4-4-12 hex digits, any version (as z.guid(), checked faster). */
-export const uuid = z.string().refine(isUuidText, 'string in uuid format');
-/** ISO 8601 date-time with `Z` or an offset, any sub-second precision (as z.iso.datetime({ offset: true })). */
-export const dateTime = z.string().refine(isDateTimeText, 'string in date-time format');
-/** `YYYY-MM-DD`. */
-export const date = z.string().refine(isDateText, 'string in date format (YYYY-MM-DD)');
-export const int = z.int();
-/** Decimal string: optional sign, up to 8 integer digits, up to 2 decimals (DRF DecimalField(10, 2)). */
-export const TOTAL_POINTS_PATTERN = /^-?\d{0,8}(?:\.\d{0,2})?$/;
-export const totalPoints = z
-  .string()
-  .regex(TOTAL_POINTS_PATTERN, 'decimal string: up to 8 integer digits and 2 decimals');
-/** Request limits shared by assessment update/create and assignment create. */
-export const MAX_INT32 = 2147483647;
-export const duration = z.int().min(0).max(MAX_INT32);
-
-// ---------- enums ----------
-
-export const SOURCES = ['MANUAL_CREATION', 'AI_GENERATED', 'DOCUMENT_EXTRACTION'] as const;
-export const ASSESSMENT_TYPES = ['VIRTUAL', 'PHYSICAL'] as const;
-export const ORGANIZATION_STRATEGIES = ['SINGLE_CANDIDATE', 'GROUP'] as const;
-export const SEAT_LAYOUTS = ['CIRCLE', 'GRID', 'L', 'U', 'RECTANGLE'] as const;
-export const CONTENT_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
-export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export const LEARNER_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED', 'COMPLETED'] as const;
-
-export const source = z.enum(SOURCES);
-export const assessmentType = z.enum(ASSESSMENT_TYPES);
-export const organizationStrategy = z.enum(ORGANIZATION_STRATEGIES);
-export const seatLayout = z.enum(SEAT_LAYOUTS);
-export const contentStatus = z.enum(CONTENT_STATUSES);
-export const courseLevel = z.enum(COURSE_LEVELS);
-export const learnerStatus = z.enum(LEARNER_STATUSES);
-
-/** Open enums (ASSUMPTIONS.md: lesson, media and upload types, upload session, quiz and learning
- * class statuses): any string is accepted and shown as it came. */
-export const openEnum = z.string();
+import {
+  ASSESSMENT_TYPES,
+  CONTENT_STATUSES,
+  COURSE_LEVELS,
+  date,
+  dateTime,
+  int,
+  LEARNER_STATUSES,
+  openEnum,
+  ORGANIZATION_STRATEGIES,
+  SEAT_LAYOUTS,
+  SOURCES,
+  totalPoints,
+  uuid,
+} from './scalars.ts';
 
 // ---------- envelopes ----------
 // Which fields are strict and which only shown: see reading.ts (the policy) and the tables below.
@@ -402,84 +376,6 @@ export type UploadSession = z.infer<typeof uploadSession>;
 export type PresignedPart = z.infer<typeof presignedPart>;
 export type UploadedPart = z.infer<typeof uploadedPart>;
 
-// ---------- request bodies ----------
-
-const title = z.string().min(1).max(255);
-const description = z.string().min(1);
-/** Shape of a question object is not shown: any object. */
-const questions = z.array(z.looseObject({}));
-
-/** PATCH /assessments/{id}. Which fields are required is not shown: all optional. Further nested
- * fields exist whose names are not shown, so unknown keys pass through. */
-export const assessmentUpdateBody = z.looseObject({
-  title: title.optional(),
-  description: description.optional(),
-  questions: questions.optional(),
-  source: source.optional(),
-  type: assessmentType.optional(),
-  organization_strategy: organizationStrategy.optional(),
-  seat_layout: seatLayout.optional(),
-  duration_hours: duration.optional(),
-  duration_minutes: duration.optional(),
-  status: contentStatus.optional(),
-  /** Not in the update table, but the Limits table gives its format for these operations. */
-  total_points: totalPoints.optional(),
-});
-
-/** POST /assessments (assumed): the update fields plus required `course_id`, `title`, `description`. */
-export const assessmentCreateBody = assessmentUpdateBody.extend({
-  course_id: uuid,
-  title,
-  description,
-});
-
-/** POST /assignments: two further nested fields exist whose names are not shown (pass through). */
-export const assignmentCreateBody = z.looseObject({
-  title,
-  description,
-  questions: questions.optional(),
-  duration_hours: duration.optional(),
-  duration_minutes: duration.optional(),
-  status: contentStatus.optional(),
-  total_points: totalPoints.optional(),
-});
-
-/** POST /courses/{course_id}/sections/{section_id}/lessons (assumed). */
-export const lessonCreateBody = z.object({
-  title,
-  description: z.string().optional(),
-  /** The lesson's text (plain text; a TEXT lesson's body). */
-  text_content: z.string().optional(),
-  lesson_type: openEnum.optional(),
-  order: z.int().min(0).max(MAX_INT32).optional(),
-  /** uuid of a COMPLETED upload session (null clears the video on update). */
-  video_upload_id: uuid.nullable().optional(),
-});
-
-/** PATCH .../lessons/{id} (assumed): any of the create fields. */
-export const lessonUpdateBody = lessonCreateBody.partial();
-
-/** POST /uploads (assumed). */
-export const uploadCreateBody = z.object({
-  upload_type: openEnum,
-  file_name: z.string().min(1).max(255),
-  content_type: z.string().min(1),
-  file_size: z.int().min(1),
-});
-
-/** POST /uploads/{id}/sign-parts. */
-export const signPartsBody = z.object({ part_numbers: z.array(z.int().min(1)) });
-
-/** POST /uploads/{id}/complete (body assumed): every part, ascending. */
-export const completePart = z.object({ part_number: z.int().min(1), etag: z.string().min(1) });
-export const completeUploadBody = z.object({ parts: z.array(completePart) });
-
-export type AssessmentUpdateBody = z.input<typeof assessmentUpdateBody>;
-export type AssessmentCreateBody = z.input<typeof assessmentCreateBody>;
-export type AssignmentCreateBody = z.input<typeof assignmentCreateBody>;
-export type LessonCreateBody = z.input<typeof lessonCreateBody>;
-export type LessonUpdateBody = z.input<typeof lessonUpdateBody>;
-export type UploadCreateBody = z.input<typeof uploadCreateBody>;
-export type SignPartsBody = z.input<typeof signPartsBody>;
-export type CompletePart = z.input<typeof completePart>;
-export type CompleteUploadBody = z.input<typeof completeUploadBody>;
+// Re-exported so `schemas` stays one namespace for its callers.
+export * from './scalars.ts';
+export * from './bodies.ts';

@@ -1,0 +1,44 @@
+// Shared (every process; pure zod). The scalar formats and the full enums of the Learning Content
+// External API, used by the resource tables (schemas.ts) and the request bodies (bodies.ts).
+import { z } from 'zod';
+import { isDateText, isDateTimeText, isUuidText } from './formats.ts';
+
+// ---------- scalars ----------
+
+/** Identifiers are UUID strings: 8-4-4-4-12 hex digits, any version (as z.guid(), checked faster). */
+export const uuid = z.string().refine(isUuidText, 'string in uuid format');
+/** ISO 8601 date-time with `Z` or an offset, any sub-second precision (as z.iso.datetime({ offset: true })). */
+export const dateTime = z.string().refine(isDateTimeText, 'string in date-time format');
+/** `YYYY-MM-DD`. */
+export const date = z.string().refine(isDateText, 'string in date format (YYYY-MM-DD)');
+export const int = z.int();
+/** Decimal string: optional sign, up to 8 integer digits, up to 2 decimals (DRF DecimalField(10, 2)). */
+export const TOTAL_POINTS_PATTERN = /^-?\d{0,8}(?:\.\d{0,2})?$/;
+export const totalPoints = z
+  .string()
+  .regex(TOTAL_POINTS_PATTERN, 'decimal string: up to 8 integer digits and 2 decimals');
+/** Request limits shared by assessment update/create and assignment create. */
+export const MAX_INT32 = 2147483647;
+export const duration = z.int().min(0).max(MAX_INT32);
+
+// ---------- enums ----------
+
+export const SOURCES = ['MANUAL_CREATION', 'AI_GENERATED', 'DOCUMENT_EXTRACTION'] as const;
+export const ASSESSMENT_TYPES = ['VIRTUAL', 'PHYSICAL'] as const;
+export const ORGANIZATION_STRATEGIES = ['SINGLE_CANDIDATE', 'GROUP'] as const;
+export const SEAT_LAYOUTS = ['CIRCLE', 'GRID', 'L', 'U', 'RECTANGLE'] as const;
+export const CONTENT_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
+export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export const LEARNER_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED', 'COMPLETED'] as const;
+
+export const source = z.enum(SOURCES);
+export const assessmentType = z.enum(ASSESSMENT_TYPES);
+export const organizationStrategy = z.enum(ORGANIZATION_STRATEGIES);
+export const seatLayout = z.enum(SEAT_LAYOUTS);
+export const contentStatus = z.enum(CONTENT_STATUSES);
+export const courseLevel = z.enum(COURSE_LEVELS);
+export const learnerStatus = z.enum(LEARNER_STATUSES);
+
+/** Open enums (ASSUMPTIONS.md: lesson, media and upload types, upload session, quiz and learning
+ * class statuses): any string is accepted and shown as it came. */
+export const openEnum = z.string();
