@@ -12,7 +12,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'main',
-          include: ['src-main/**/*.test.ts', 'src-preload/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src-main/**/*.test.ts',
+            'src-shared/**/*.test.ts',
+            'src-preload/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

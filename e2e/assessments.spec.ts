@@ -5,7 +5,7 @@
  * refuses comes back as a 422 error at its field, and deletion asks first.
  */
 import type { Page } from '@playwright/test';
-import type { LecternBridge } from '../src-preload/contract.ts';
+import type { LecternBridge } from '../src-shared/index.ts';
 import { test, expect } from './fixtures.ts';
 import { checkScreen, gotoRoute, sandboxApi, waitForShell } from './support.ts';
 

@@ -4,7 +4,7 @@
  * once — the request log holds one POST /assignments, and the button cannot send it again.
  */
 import type { Page } from '@playwright/test';
-import type { LecternBridge } from '../src-preload/contract.ts';
+import type { LecternBridge } from '../src-shared/index.ts';
 import { test, expect } from './fixtures.ts';
 import { checkScreen, gotoRoute, waitForShell } from './support.ts';
 

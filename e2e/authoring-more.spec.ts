@@ -9,7 +9,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LecternBridge } from '../src-preload/contract.ts';
+import type { LecternBridge } from '../src-shared/index.ts';
 import { startBridgeHostProcess, test, expect } from './fixtures.ts';
 import { checkScreen, gotoRoute, sandboxApi, waitForShell } from './support.ts';
 

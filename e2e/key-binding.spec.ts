@@ -5,7 +5,7 @@
  * without it even when script calls the bridge directly.
  */
 import { startSandbox, type RunningSandbox } from '../src-main/sandbox/index.ts';
-import type { LecternBridge } from '../src-preload/contract.ts';
+import type { LecternBridge } from '../src-shared/index.ts';
 import { test, expect } from './fixtures.ts';
 import { gotoRoute, waitForShell } from './support.ts';
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import type { LecternBridge } from '../src-preload/contract.ts';
+import type { LecternBridge } from '../src-shared/index.ts';
 import { test, expect, type LecternApp, type SandboxInfo } from './fixtures.ts';
 import {
   checkScreen,

@@ -5,7 +5,7 @@
  * sent once and the assessment stops at a conflict, resolved field by field in the conflict view.
  */
 import type { Page } from '@playwright/test';
-import type { LecternBridge } from '../src-preload/contract.ts';
+import type { LecternBridge } from '../src-shared/index.ts';
 import { test, expect } from './fixtures.ts';
 import { checkScreen, gotoRoute, sandboxApi, waitForShell } from './support.ts';
 

@@ -5,14 +5,8 @@
  * There is no generic invoke and `ipcRenderer` itself is never exposed.
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import {
-  buildBridge,
-  DROPPED_FILES_CHANNEL,
-  EVENT_PREFIX,
-  IPC_PREFIX,
-  type FileHandle,
-  type Result,
-} from './contract.ts';
+import { DROPPED_FILES_CHANNEL, EVENT_PREFIX, IPC_PREFIX, type FileHandle, type Result } from '../src-shared/index.ts';
+import { buildBridge } from './bridge.ts';
 
 const bridge = buildBridge(
   (channel, input) => ipcRenderer.invoke(IPC_PREFIX + channel, input) as Promise<Result<unknown>>,

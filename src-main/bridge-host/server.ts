@@ -12,7 +12,7 @@ import { join, normalize, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { contentTypeFor, isLoopbackHost, SECURITY_HEADERS } from '../services/security.ts';
 import type { Dispatch } from '../ipc/dispatch.ts';
-import { DROPPED_FILES_CHANNEL } from '../../src-preload/contract.ts';
+import { DROPPED_FILES_CHANNEL } from '../../src-shared/index.ts';
 import type { AppEvents } from '../services/index.ts';
 import { createBridgeSession, LAUNCH_PATH, TOKEN_HEADER, type BridgeSession } from './session.ts';
 

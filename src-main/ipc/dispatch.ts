@@ -10,7 +10,7 @@ import {
   type ChannelOutput,
   type IpcError,
   type Result,
-} from '../../src-preload/contract.ts';
+} from '../../src-shared/index.ts';
 import type { z } from 'zod';
 import { humanSystemError, isSystemError } from './system-errors.ts';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundedJsonProblem, DRAFT_FIELD_LIMITS } from '../../src-preload/contract.ts';
+import { boundedJsonProblem, DRAFT_FIELD_LIMITS } from '../../src-shared/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
 import { createQueuedFileDialog } from '../services/file-handles.ts';
 import { createAppServices, type AppServices } from '../services/index.ts';

@@ -3,7 +3,7 @@
  * (ENOENT, EACCES, ERR_SQLITE_ERROR…), but their messages hold file paths and SQL text. They never
  * cross IPC as they are: the renderer gets a plain sentence, the details go to the log.
  */
-import type { IpcError } from '../../src-preload/contract.ts';
+import type { IpcError } from '../../src-shared/index.ts';
 
 const BUILT_IN_ERRORS: readonly unknown[] = [
   Error,

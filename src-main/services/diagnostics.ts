@@ -8,7 +8,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createRedactor } from '../api/index.ts';
 import type { DeviationRecord, RequestLogEntry } from '../api/index.ts';
-import type { Diagnostics } from '../../src-preload/contract.ts';
+import type { Diagnostics } from '../../src-shared/index.ts';
 
 export type { Diagnostics };
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { FileHandle } from '../../src-preload/contract.ts';
+import type { FileHandle } from '../../src-shared/index.ts';
 
 /** Extensions offered when a whole folder is added (lesson videos). */
 export const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov', 'webm', 'mkv', 'avi', 'mpg', 'mpeg'];

@@ -10,7 +10,7 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppInfo, Diagnostics, EventName, EventPayload, Health } from '../../src-preload/contract.ts';
+import type { AppInfo, Diagnostics, EventName, EventPayload, Health } from '../../src-shared/index.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { keyText } from '../api/index.ts';
 import { createSystemKeyStore, type KeyStore } from '../keychain/index.ts';

@@ -11,7 +11,7 @@ import { createSyncService, type SyncService } from '../sync/service.ts';
 import { createUploadManager, type UploadManager, type UploadRow as EngineRow } from '../uploads/index.ts';
 import { batchNotice } from '../uploads/batch-notice.ts';
 import type { ProfileConnection } from '../workspaces/types.ts';
-import type { SyncStatus, UploadRow } from '../../src-preload/contract.ts';
+import type { SyncStatus, UploadRow } from '../../src-shared/index.ts';
 import type { AppEvents } from './index.ts';
 import { describeError, type Logger } from './log.ts';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { channelNames, EVENT_PREFIX, IPC_PREFIX } from '../../src-preload/contract.ts';
+import { channelNames, EVENT_PREFIX, IPC_PREFIX } from '../../src-shared/index.ts';
 import { createAppDispatch } from '../ipc/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
 import { createAppServices, type AppServices } from '../services/index.ts';

@@ -3,7 +3,7 @@
  * the shared dispatch (sender origin check + zod parse), and forwards service events to windows.
  */
 import { BrowserWindow, ipcMain } from 'electron';
-import { channelNames, EVENT_PREFIX, IPC_PREFIX } from '../../src-preload/contract.ts';
+import { channelNames, EVENT_PREFIX, IPC_PREFIX } from '../../src-shared/index.ts';
 import type { Dispatch } from '../ipc/dispatch.ts';
 import type { AppEvents } from '../services/index.ts';
 

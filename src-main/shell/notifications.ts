@@ -5,7 +5,7 @@
  */
 import { Notification } from 'electron';
 import type { AppEvents } from '../services/index.ts';
-import type { EventPayload } from '../../src-preload/contract.ts';
+import type { EventPayload } from '../../src-shared/index.ts';
 
 export function showUploadNotifications(events: AppEvents): () => void {
   return events.subscribe((event, payload) => {

@@ -8,7 +8,7 @@
  * the contract's schema table, so the first screen does not wait for zod to build every schema;
  * the host validates every call against the contract anyway.
  */
-import type { ChannelName, EventName, FileHandle, LecternBridge, Result } from '../../src-preload/contract.ts';
+import type { ChannelName, EventName, FileHandle, LecternBridge, Result } from '../../src-shared/index.ts';
 
 export function installHttpBridge(): LecternBridge {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();

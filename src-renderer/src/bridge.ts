@@ -3,7 +3,7 @@
  * bridge host (tests, work without an Electron binary) a loopback transport implements the same
  * contract. Calls resolve to values or throw a `BridgeError` carrying the typed `{code, message}`.
  */
-import type { IpcError, LecternBridge, Result } from '../../src-preload/contract.ts';
+import type { IpcError, LecternBridge, Result } from '../../src-shared/index.ts';
 import { installHttpBridge } from './bridge-http.ts';
 
 declare global {

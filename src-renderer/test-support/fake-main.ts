@@ -6,7 +6,6 @@
  * (an unanswered channel, a bad fixture) is recorded as a problem that `problems` reports.
  */
 import {
-  buildBridge,
   eventChannels,
   requestChannels,
   type ChannelInput,
@@ -17,7 +16,9 @@ import {
   type LecternBridge,
   type RequestChannels,
   type Result,
-} from '../../src-preload/contract.ts';
+} from '../../src-shared/index.ts';
+// The preload's own builder, so the fake's `window.lectern` has exactly the shape the app gets.
+import { buildBridge } from '../../src-preload/bridge.ts';
 import type { z } from 'zod';
 
 /** Thrown by a handler: main answers `{ok: false, error}`. */

@@ -3,7 +3,7 @@
  * cached copy at once (refreshing in the background when stale), or fetch when nothing is cached
  * so a first visit gets the server's typed error instead of an empty screen.
  */
-import type { Cached } from '../../../src-preload/contract.ts';
+import type { Cached } from '../../../src-shared/index.ts';
 import type { CacheDataOf, CacheKind, CacheQueryOf } from '../../sync/cache-queries.ts';
 import type { ProfileSession } from '../../services/profile-session.ts';
 import type { AppServices } from '../../services/index.ts';

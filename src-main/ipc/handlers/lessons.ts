@@ -3,7 +3,7 @@
  * `order`, through the outbox), deletes that wait LESSON_DELETE_DELAY_MS in the outbox so they can
  * be undone, and the course's lesson work still waiting to be sent.
  */
-import { LESSON_DELETE_DELAY_MS, type PendingLessonDelete } from '../../../src-preload/contract.ts';
+import { LESSON_DELETE_DELAY_MS, type PendingLessonDelete } from '../../../src-shared/index.ts';
 import type { PendingDelete } from '../../sync/deletes.ts';
 import type { AppServices } from '../../services/index.ts';
 import type { HandlerTable } from '../dispatch.ts';

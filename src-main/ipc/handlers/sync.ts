@@ -1,7 +1,7 @@
 /**
  * Main process / plain Node. Handlers for drafts, the outbox and connection state.
  */
-import type { Draft } from '../../../src-preload/contract.ts';
+import type { Draft } from '../../../src-shared/index.ts';
 import type { DraftView } from '../../sync/drafts.ts';
 import type { AppServices } from '../../services/index.ts';
 import type { HandlerTable } from '../dispatch.ts';

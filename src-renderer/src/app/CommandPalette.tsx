@@ -5,7 +5,7 @@
  * A combobox over a listbox: arrows move, Enter opens, Escape closes, the focus returns.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import type { PaletteHit } from '../../../src-preload/contract.ts';
+import type { PaletteHit } from '../../../src-shared/index.ts';
 import { call } from '../bridge.ts';
 import { Modal } from '../components/Modal.tsx';
 import { lessonHref } from '../lib/lesson-link.ts';

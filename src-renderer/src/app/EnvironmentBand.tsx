@@ -2,7 +2,7 @@
  * Renderer. The band across the top naming the workspace's environment. Production is red and
  * says so in capitals; staging is amber; the Sandbox is calm blue; a custom server is grey.
  */
-import type { Profile } from '../../../src-preload/contract.ts';
+import type { Profile } from '../../../src-shared/index.ts';
 
 const TEXT: Record<Profile['environment'], { label: string; note: string }> = {
   production: { label: 'PRODUCTION', note: 'Changes here reach real learners.' },

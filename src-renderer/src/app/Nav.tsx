@@ -1,5 +1,5 @@
 /** Renderer. The main navigation: one link per screen, the current one marked for assistive tech. */
-import type { Profile } from '../../../src-preload/contract.ts';
+import type { Profile } from '../../../src-shared/index.ts';
 import { useSync } from '../features/sync/store.ts';
 import { totalsOf, useUploads } from '../features/uploads/store.ts';
 import { href, sectionOf, type Route, type RouteName } from '../lib/router.ts';

@@ -3,7 +3,7 @@
  * and which Lectern this is. Always visible, so the user knows whether their work is on the server.
  */
 import { useEffect, useState } from 'react';
-import type { AppInfo, SyncStatus } from '../../../src-preload/contract.ts';
+import type { AppInfo, SyncStatus } from '../../../src-shared/index.ts';
 import { call } from '../bridge.ts';
 import { useSync } from '../features/sync/store.ts';
 import { totalsOf, useUploads } from '../features/uploads/store.ts';

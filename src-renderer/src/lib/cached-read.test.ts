@@ -4,7 +4,7 @@
  * Main is a fake behind `window.lectern`; the store and the bridge module are the real ones.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SyncStatus } from '../../../src-preload/contract.ts';
+import type { SyncStatus } from '../../../src-shared/index.ts';
 import type * as AssessmentsStore from '../features/assessments/store.ts';
 import {
   deferred,

@@ -4,7 +4,7 @@
  * `cache.updated` for the read's kinds re-reads it. Only what one screen shows is kept.
  */
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
-import type { Cached } from '../../../src-preload/contract.ts';
+import type { Cached } from '../../../src-shared/index.ts';
 import { onCacheUpdated, onEvent } from './events.ts';
 import { onWorkspaceSwitch } from './reset.ts';
 

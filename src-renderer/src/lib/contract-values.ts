@@ -14,4 +14,4 @@ export {
   KEY_MODES,
   MAX_DURATION,
   ProfileDraftSchema,
-} from '../../../src-preload/contract.ts';
+} from '../../../src-shared/index.ts';

@@ -4,7 +4,7 @@
  * if it is called before the bridge was ready.
  */
 import { useEffect, useRef } from 'react';
-import type { EventName, EventPayload } from '../../../src-preload/contract.ts';
+import type { EventName, EventPayload } from '../../../src-shared/index.ts';
 import { getBridge } from '../bridge.ts';
 
 export function onEvent<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {

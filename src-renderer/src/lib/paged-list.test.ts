@@ -4,7 +4,7 @@
  * errors. Main is a fake behind `window.lectern`; the store and the bridge module are the real ones.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Cached } from '../../../src-preload/contract.ts';
+import type { Cached } from '../../../src-shared/index.ts';
 import type * as CoursesStore from '../features/courses/store.ts';
 import type * as PagedList from './paged-list.ts';
 import {

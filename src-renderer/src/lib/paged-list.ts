@@ -4,7 +4,7 @@
  * list. Pages come from main's cache at once; `cache.updated` for the list's kind re-reads them.
  */
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
-import type { Cached } from '../../../src-preload/contract.ts';
+import type { Cached } from '../../../src-shared/index.ts';
 import { onCacheUpdated, onEvent } from './events.ts';
 import { onWorkspaceSwitch } from './reset.ts';
 

@@ -1,5 +1,5 @@
 /** Renderer. Content statuses for filters that load with the first screen (no zod needed for a list of three words). */
-import type { ContentStatus } from '../../../src-preload/contract.ts';
+import type { ContentStatus } from '../../../src-shared/index.ts';
 
 export const CONTENT_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const satisfies readonly ContentStatus[];
 

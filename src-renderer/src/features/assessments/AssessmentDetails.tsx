@@ -2,7 +2,7 @@
  * Renderer. What the reference does not let us change, shown for context beside the editor:
  * points, questions, schedule, passing score; places, groups and seats in their own panels.
  */
-import type { Assessment } from '../../../../src-preload/contract.ts';
+import type { Assessment } from '../../../../src-shared/index.ts';
 import { formatDate, formatDateTime, orDash } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
 import { GroupsPanel, LocationsPanel, SeatsPanel } from './PeoplePanels.tsx';

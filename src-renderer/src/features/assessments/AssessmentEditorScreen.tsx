@@ -4,7 +4,7 @@
  * actions; the server's read-only details sit beside the form.
  */
 import { useEffect, useState } from 'react';
-import type { Assessment, Draft } from '../../../../src-preload/contract.ts';
+import type { Assessment, Draft } from '../../../../src-shared/index.ts';
 import { StatusBadge } from '../../components/Badge.tsx';
 import { CacheNote } from '../../components/CacheNote.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';

@@ -3,7 +3,7 @@
  * Hidden with its one-line reason when the workspace's key cannot see assessments.
  */
 import { useCallback, useEffect } from 'react';
-import type { Assessment, ContentStatus } from '../../../../src-preload/contract.ts';
+import type { Assessment, ContentStatus } from '../../../../src-shared/index.ts';
 import { StatusBadge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
 import { OfflineNothingSaved } from '../../components/OfflineState.tsx';

@@ -3,7 +3,7 @@
  * address and capacity, groups with a count and an expandable list of named learners, seats by
  * place. Long lists scroll inside their panel; nothing here can widen the page.
  */
-import type { Assessment } from '../../../../src-preload/contract.ts';
+import type { Assessment } from '../../../../src-shared/index.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { humanize, plural } from '../../lib/format.ts';
 import { groupMembers, LEARNER_STATUS_TONES, seatsByLocation, type Person } from './people.ts';

@@ -3,7 +3,7 @@
  * will get (or lose), and a warning when it looks unfinished — no questions, zero points, no
  * schedule — before the change is saved to the server.
  */
-import type { Assessment } from '../../../../src-preload/contract.ts';
+import type { Assessment } from '../../../../src-shared/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatDateTime, formatHoursMinutes } from '../../lib/format.ts';
 

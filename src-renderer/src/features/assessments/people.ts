@@ -3,7 +3,7 @@
  * `learners` and `learner_ids` are strings in the reference (JSON text of lists); anything that
  * is not such a list is read as a comma-separated list of names, never shown as raw JSON.
  */
-import type { Assessment } from '../../../../src-preload/contract.ts';
+import type { Assessment } from '../../../../src-shared/index.ts';
 
 export interface Person {
   key: string;

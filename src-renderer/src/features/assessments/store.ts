@@ -2,7 +2,7 @@
  * Renderer. Assessments: the paged list (all, or one course's), the one assessment open in the
  * editor (read through the cache), its editing session, and deletion.
  */
-import type { Assessment, ContentStatus } from '../../../../src-preload/contract.ts';
+import type { Assessment, ContentStatus } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { createCachedRead } from '../../lib/cached-read.ts';
 import { createPagedList, pageInput } from '../../lib/paged-list.ts';

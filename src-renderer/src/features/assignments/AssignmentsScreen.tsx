@@ -4,7 +4,7 @@
  * server's answer): what was created, what still waits to be sent, and what the server refused.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { AssignmentRecord } from '../../../../src-preload/contract.ts';
+import type { AssignmentRecord } from '../../../../src-shared/index.ts';
 import { Badge, StatusBadge, type Tone } from '../../components/Badge.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Empty, ErrorState, Loading, Unavailable } from '../../components/States.tsx';

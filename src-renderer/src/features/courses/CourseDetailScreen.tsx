@@ -5,7 +5,7 @@
  * Alt+Arrow keys) and deleted from here; a delete waits a few seconds in the outbox so it can be undone.
  */
 import { useEffect, useState } from 'react';
-import type { Course, Lesson, Section } from '../../../../src-preload/contract.ts';
+import type { Course, Lesson, Section } from '../../../../src-shared/index.ts';
 import { StatusBadge } from '../../components/Badge.tsx';
 import { CacheNote } from '../../components/CacheNote.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';

@@ -3,7 +3,7 @@
  * reads the pages behind whatever rows come into view.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { Course } from '../../../../src-preload/contract.ts';
+import type { Course } from '../../../../src-shared/index.ts';
 import { StatusBadge, Badge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
 import { OfflineNothingSaved } from '../../components/OfflineState.tsx';

@@ -1,5 +1,5 @@
 /** Renderer. Short readings of a lesson's video, content media and quiz for list rows. */
-import type { Lesson } from '../../../../src-preload/contract.ts';
+import type { Lesson } from '../../../../src-shared/index.ts';
 import { humanize, plural } from '../../lib/format.ts';
 
 export function lessonVideoLabel(lesson: Lesson): { text: string; tone: 'neutral' | 'danger' } {

@@ -2,7 +2,7 @@
  * Renderer. Courses: the paged list with its filters, the categories for the filter, and the one
  * course whose detail is open (with its sections and lessons). Lesson actions: features/lessons.
  */
-import type { Category, ContentStatus, Course, Section } from '../../../../src-preload/contract.ts';
+import type { Category, ContentStatus, Course, Section } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { createCachedRead } from '../../lib/cached-read.ts';
 import { createPagedList, pageInput } from '../../lib/paged-list.ts';

@@ -4,7 +4,7 @@
  * the data folder. "Copy report" copies the redacted text main prepared (also shown below).
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { Diagnostics } from '../../../../src-preload/contract.ts';
+import type { Diagnostics } from '../../../../src-shared/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';
 import { call } from '../../bridge.ts';

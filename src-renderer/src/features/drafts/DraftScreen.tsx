@@ -4,7 +4,7 @@
  * mine or theirs for each (`drafts.resolve`). Nothing is overwritten silently.
  */
 import { useEffect, useState } from 'react';
-import type { Draft } from '../../../../src-preload/contract.ts';
+import type { Draft } from '../../../../src-shared/index.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';

@@ -3,7 +3,7 @@
  * banner for the outbox states (queued, sending, sent, failed, conflict, deleted on the server).
  */
 import type { ReactNode } from 'react';
-import type { Draft } from '../../../../src-preload/contract.ts';
+import type { Draft } from '../../../../src-shared/index.ts';
 import { useNow } from '../../lib/clock.ts';
 import { describeError } from '../../lib/errors.ts';
 import { formatClock } from '../../lib/format.ts';

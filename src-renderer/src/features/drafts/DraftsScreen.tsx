@@ -3,7 +3,7 @@
  * every draft with its state and error (open, resolve a conflict, retry, discard).
  */
 import { useEffect, useState } from 'react';
-import type { DraftSummary, OutboxItem } from '../../../../src-preload/contract.ts';
+import type { DraftSummary, OutboxItem } from '../../../../src-shared/index.ts';
 import { Badge, type Tone } from '../../components/Badge.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../components/DataTable.tsx';

@@ -5,7 +5,7 @@
  * submit. Main's draft store is a small in-memory fake behind `window.lectern`.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Draft } from '../../../../src-preload/contract.ts';
+import type { Draft } from '../../../../src-shared/index.ts';
 import type * as AssessmentsStore from '../assessments/store.ts';
 import type * as NewAssessment from '../assessments/new-assessment.ts';
 import type * as Session from './session.ts';

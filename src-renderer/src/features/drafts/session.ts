@@ -6,7 +6,7 @@
  * empty drafts behind.
  */
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
-import type { Draft } from '../../../../src-preload/contract.ts';
+import type { Draft } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { fieldErrorsOf } from '../../lib/errors.ts';
 import { onEvent } from '../../lib/events.ts';

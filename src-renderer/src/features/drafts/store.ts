@@ -3,7 +3,7 @@
  * on them. Re-read on `drafts.changed` / `outbox.changed` while anyone is looking.
  */
 import { create } from 'zustand';
-import type { DraftSummary, OutboxItem } from '../../../../src-preload/contract.ts';
+import type { DraftSummary, OutboxItem } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { onWorkspaceSwitch } from '../../lib/reset.ts';

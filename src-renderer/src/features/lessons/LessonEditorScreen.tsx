@@ -7,7 +7,7 @@
  * to the upload engine as a replacement for this lesson.
  */
 import { useEffect, useState } from 'react';
-import type { Draft, Lesson } from '../../../../src-preload/contract.ts';
+import type { Draft, Lesson } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { CacheNote } from '../../components/CacheNote.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/Field.tsx';

@@ -5,7 +5,7 @@
  * and by keyboard (Move up / Move down, or Alt+↑ / Alt+↓ on a lesson); focus follows the lesson.
  */
 import { useEffect, useState, type DragEvent, type KeyboardEvent } from 'react';
-import type { DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-preload/contract.ts';
+import type { DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-shared/index.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';

@@ -1,5 +1,5 @@
 /** Renderer. The lesson form: its fields, their limits (checked as the user types) and values. */
-import type { Lesson } from '../../../../src-preload/contract.ts';
+import type { Lesson } from '../../../../src-shared/index.ts';
 import { humanize } from '../../lib/format.ts';
 
 export const TITLE_MAX = 255;

@@ -4,7 +4,7 @@
  * few seconds in the outbox so "Undo" is real, and the course's lesson work still waiting.
  */
 import { create } from 'zustand';
-import type { DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-preload/contract.ts';
+import type { DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { onEvent } from '../../lib/events.ts';

@@ -4,7 +4,7 @@
  * quiz's lesson in its course.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Quiz } from '../../../../src-preload/contract.ts';
+import type { Quiz } from '../../../../src-shared/index.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
 import { OfflineNothingSaved } from '../../components/OfflineState.tsx';

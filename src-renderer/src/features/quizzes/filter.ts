@@ -4,7 +4,7 @@
  * for pages seen before) and keeps the quizzes that match, saying how far it has looked.
  */
 import { create } from 'zustand';
-import type { Quiz } from '../../../../src-preload/contract.ts';
+import type { Quiz } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { onWorkspaceSwitch } from '../../lib/reset.ts';
 

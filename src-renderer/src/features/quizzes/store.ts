@@ -1,5 +1,5 @@
 /** Renderer. The quizzes list: paged and cached like courses, searched on the server. */
-import type { Quiz } from '../../../../src-preload/contract.ts';
+import type { Quiz } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { createPagedList, pageInput } from '../../lib/paged-list.ts';
 

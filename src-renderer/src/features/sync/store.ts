@@ -3,7 +3,7 @@
  * fed by `sync.status` (read once, then pushed) and `outbox.changed`.
  */
 import { create } from 'zustand';
-import type { SyncStatus } from '../../../../src-preload/contract.ts';
+import type { SyncStatus } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { onWorkspaceSwitch } from '../../lib/reset.ts';

@@ -4,7 +4,7 @@
  * file and for all. Uploads run in main, so they continue while the user works elsewhere.
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import type { UploadRow } from '../../../../src-preload/contract.ts';
+import type { UploadRow } from '../../../../src-shared/index.ts';
 import { Badge, type Tone } from '../../components/Badge.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';

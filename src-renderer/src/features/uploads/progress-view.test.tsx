@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import type { UploadRow } from '../../../../src-preload/contract.ts';
+import type { UploadRow } from '../../../../src-shared/index.ts';
 import { installFakeMain, removeFakeMain, type FakeMain } from '../../../test-support/fake-main.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { rowProgress, videoLabel } from './progress-view.ts';

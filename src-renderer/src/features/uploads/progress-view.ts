@@ -4,7 +4,7 @@
  * put on the wire (confirmed + in flight): main holds that at its high-water mark, so it never
  * moves back, and it is what the bar has always drawn.
  */
-import type { UploadRow } from '../../../../src-preload/contract.ts';
+import type { UploadRow } from '../../../../src-shared/index.ts';
 
 export interface RowProgress {
   /** Bytes shown as done (confirmed + in flight, capped at the total; the total once done). */

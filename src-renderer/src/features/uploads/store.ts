@@ -4,7 +4,7 @@
  * so uploads keep showing (and the status bar keeps counting) while the user works elsewhere.
  */
 import { create } from 'zustand';
-import type { FileHandle, LessonTarget, StagedFileCheck, UploadRow } from '../../../../src-preload/contract.ts';
+import type { FileHandle, LessonTarget, StagedFileCheck, UploadRow } from '../../../../src-shared/index.ts';
 import { call, getBridge, unwrap } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { titleFromFileName } from '../../lib/format.ts';

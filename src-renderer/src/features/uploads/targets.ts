@@ -3,7 +3,7 @@
  * course's sections with their lessons, read through the cache for the Uploads screen's pickers.
  */
 import { create } from 'zustand';
-import type { Section } from '../../../../src-preload/contract.ts';
+import type { Section } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { onWorkspaceSwitch } from '../../lib/reset.ts';
 

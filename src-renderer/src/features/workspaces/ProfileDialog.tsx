@@ -4,7 +4,7 @@
  * it never sits in React state, a store, or a DOM attribute.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { Profile } from '../../../../src-preload/contract.ts';
+import type { Profile } from '../../../../src-shared/index.ts';
 import { KEY_MODES, ProfileDraftSchema } from '../../lib/contract-values.ts';
 import { SelectField, TextField } from '../../components/Field.tsx';
 import { Modal } from '../../components/Modal.tsx';

@@ -3,7 +3,7 @@
  * (hasKey and at most the last four characters); add, edit, replace key, test, switch, remove.
  */
 import { useEffect, useState } from 'react';
-import type { Profile } from '../../../../src-preload/contract.ts';
+import type { Profile } from '../../../../src-shared/index.ts';
 import { Badge, type Tone } from '../../components/Badge.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';

@@ -4,7 +4,7 @@
  * carry `hasKey` and at most the last four characters.
  */
 import { create } from 'zustand';
-import type { ChannelInput, ChannelOutput, Profile } from '../../../../src-preload/contract.ts';
+import type { ChannelInput, ChannelOutput, Profile } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { forgetWorkspaceData } from '../../lib/reset.ts';

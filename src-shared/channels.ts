@@ -1,0 +1,228 @@
+/**
+ * Shared (every process; types only in the renderer). The one IPC contract: every request channel
+ * (name → input and output zod schemas) and every event channel (main → renderer pushes). Main
+ * implements it (src-main/ipc), the preload builds `window.lectern` from it with one function per
+ * channel, and the bridge host carries the same channels over loopback. The schemas themselves
+ * live in the topic files next to this one.
+ */
+import { z } from 'zod';
+import * as api from './api/schemas.ts';
+import { AppInfoSchema, EchoInputSchema, EchoOutputSchema, HealthSchema, RequestLogEntrySchema } from './app.ts';
+import { cached, Id, NoInput, Ok, PageQuery, Uuid } from './common.ts';
+import {
+  AssessmentListQuery,
+  CourseDetailSchema,
+  CourseListQuery,
+  PaletteHitSchema,
+  PaletteSearchInput,
+} from './content.ts';
+import { DiagnosticsSchema } from './diagnostics.ts';
+import {
+  AssignmentRecordSchema,
+  DraftParent,
+  DraftSchema,
+  DraftSummarySchema,
+  FieldsInput,
+  OutboxItemSchema,
+  SyncStatusSchema,
+} from './drafts.ts';
+import { LessonRefSchema, PendingLessonDeleteSchema } from './lessons.ts';
+import type { Result } from './results.ts';
+import { RESOURCE_KINDS } from './states.ts';
+import {
+  FileHandleSchema,
+  LessonTargetSchema,
+  SetUploadOptionsInput,
+  StagedFileCheckSchema,
+  UploadBatchEndedSchema,
+  UploadOptionsSchema,
+  UploadRowSchema,
+  UploadsAddInput,
+  UploadsCheckInput,
+} from './uploads.ts';
+import type { FileHandle } from './uploads.ts';
+import {
+  ProfileDraftSchema,
+  ProfileSchema,
+  ProfileUpdateSchema,
+  SetKeyInputSchema,
+  VerificationSchema,
+  WorkspaceListSchema,
+} from './workspaces.ts';
+
+function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): { input: I; output: O } {
+  return { input, output };
+}
+
+const ById = z.object({ id: Id }).strict();
+const ByOptionalId = z.object({ id: Id.optional() }).strict();
+const ByUuid = z.object({ id: Uuid }).strict();
+
+/** Names are `<group>.<method>`; the preload exposes them as lectern.group.method. */
+export const requestChannels = {
+  'app.info': channel(NoInput, AppInfoSchema),
+  'app.health': channel(NoInput, HealthSchema),
+  /** Round trip with validated input; proves the path and is used by contract tests. */
+  'app.echo': channel(EchoInputSchema, EchoOutputSchema),
+  /** Recent API calls (method, path, status, duration, attempt): no bodies, no headers. */
+  'app.requestLog': channel(NoInput, z.array(RequestLogEntrySchema)),
+
+  'workspaces.list': channel(NoInput, WorkspaceListSchema),
+  'workspaces.add': channel(ProfileDraftSchema, VerificationSchema),
+  'workspaces.update': channel(ProfileUpdateSchema, ProfileSchema),
+  'workspaces.setKey': channel(SetKeyInputSchema, VerificationSchema),
+  'workspaces.test': channel(ById, VerificationSchema),
+  'workspaces.remove': channel(z.object({ id: Id, confirm: z.literal(true) }).strict(), Ok),
+  'workspaces.activate': channel(ById, ProfileSchema),
+
+  'categories.list': channel(NoInput, cached(z.array(api.category))),
+  'courses.list': channel(CourseListQuery, cached(api.pageOf(api.course))),
+  'courses.get': channel(ByUuid, cached(CourseDetailSchema)),
+  /** Queues the delete; it waits LESSON_DELETE_DELAY_MS in the outbox (undo: lessons.undoDelete). */
+  'lessons.delete': channel(LessonRefSchema, PendingLessonDeleteSchema),
+  /** Opens (or returns the existing) draft for editing a lesson. */
+  'lessons.edit': channel(LessonRefSchema, DraftSchema),
+  /** Moves a lesson to a 1-based position in its section: an update sending only `order`, through
+   * the outbox; the cached section shows the move at once and the server's answer reconciles it. */
+  'lessons.move': channel(LessonRefSchema.extend({ position: z.int().min(1).max(2_147_483_647) }).strict(), Ok),
+  /** "Undo" of a lesson delete that has not been sent yet. */
+  'lessons.undoDelete': channel(z.object({ draftId: Id }).strict(), Ok),
+  /** Lesson work of a course waiting in the outbox: deletes (with their send time) and new lessons. */
+  'lessons.pending': channel(
+    z.object({ courseId: Uuid }).strict(),
+    z.object({ deletes: z.array(PendingLessonDeleteSchema), creates: z.array(DraftSummarySchema) }),
+  ),
+  'quizzes.list': channel(PageQuery, cached(api.pageOf(api.quiz))),
+  'assessments.list': channel(AssessmentListQuery, cached(api.pageOf(api.assessment))),
+  'assessments.get': channel(
+    z.object({ id: Uuid, refresh: z.literal(true).optional() }).strict(),
+    cached(api.assessment),
+  ),
+  'assessments.delete': channel(ByUuid, Ok),
+
+  'drafts.list': channel(NoInput, z.array(DraftSummarySchema)),
+  'drafts.get': channel(ById, DraftSchema),
+  /** Opens (or returns the existing) draft for editing a server resource. */
+  'drafts.edit': channel(z.object({ resource: z.literal('assessment'), serverId: Uuid }).strict(), DraftSchema),
+  /** A new resource; its Idempotency-Key is made now and kept with the draft. */
+  'drafts.create': channel(
+    z
+      .object({ resource: z.enum(RESOURCE_KINDS), parent: DraftParent.optional(), fields: FieldsInput.optional() })
+      .strict(),
+    DraftSchema,
+  ),
+  'drafts.save': channel(z.object({ id: Id, changes: FieldsInput }).strict(), DraftSchema),
+  /** "Save to server": queues the draft in the outbox in the same transaction. */
+  'drafts.submit': channel(ById, DraftSchema),
+  'drafts.discard': channel(ById, Ok),
+  'drafts.resolve': channel(
+    z.object({ id: Id, choices: z.record(z.string(), z.enum(['mine', 'theirs'])) }).strict(),
+    DraftSchema,
+  ),
+  /** Takes a queued draft (not yet sending) out of the outbox so it can be edited again. */
+  'drafts.reopen': channel(ById, DraftSchema),
+  /** Sends a failed draft again (same Idempotency-Key for creates). */
+  'drafts.retry': channel(ById, DraftSchema),
+  'outbox.list': channel(NoInput, z.array(OutboxItemSchema)),
+  'sync.status': channel(NoInput, SyncStatusSchema),
+  'sync.checkNow': channel(NoInput, SyncStatusSchema),
+
+  'uploads.list': channel(NoInput, z.array(UploadRowSchema)),
+  /** Opens main's own file dialog; only files chosen there (or dropped) can be uploaded. */
+  'uploads.pickFiles': channel(
+    z.object({ folder: z.boolean().optional() }).strict().optional(),
+    z.array(FileHandleSchema),
+  ),
+  'uploads.add': channel(UploadsAddInput, z.array(UploadRowSchema)),
+  'uploads.pause': channel(ByOptionalId, Ok),
+  'uploads.resume': channel(ByOptionalId, Ok),
+  'uploads.cancel': channel(ById, Ok),
+  'uploads.retry': channel(ById, Ok),
+  'uploads.setTitle': channel(z.object({ id: Id, title: z.string().trim().min(1).max(255) }).strict(), Ok),
+  /** Preload only (see DROPPED_FILES_CHANNEL): refused by the bridge host, absent from the generic bridge. */
+  'uploads.registerDropped': channel(
+    z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(500) }).strict(),
+    z.array(FileHandleSchema),
+  ),
+  'uploads.setOptions': channel(SetUploadOptionsInput, Ok),
+  /** Checks staged files (by handle) against their bytes, the journal and the chosen section's lessons. */
+  'uploads.check': channel(UploadsCheckInput, z.array(StagedFileCheckSchema)),
+  /** Searches the cache only (never the network), so the palette works offline. */
+  'palette.search': channel(PaletteSearchInput, z.array(PaletteHitSchema)),
+  'assignments.history': channel(NoInput, z.array(AssignmentRecordSchema)),
+  'uploads.getOptions': channel(NoInput, UploadOptionsSchema),
+
+  'diagnostics.get': channel(NoInput, DiagnosticsSchema),
+} as const;
+
+/**
+ * The preload turns dropped File objects into paths (webUtils.getPathForFile) and hands them to
+ * main, which answers with handles. The renderer only ever sees `lectern.files.registerDropped`.
+ */
+export const DROPPED_FILES_CHANNEL = 'uploads.registerDropped';
+
+export const eventChannels = {
+  /** Periodic heartbeat so the renderer can tell the bridge is alive. */
+  'app.heartbeat': z.object({ at: z.string() }),
+  /** Something the user must be told (a damaged database moved aside, a journal reset). */
+  'app.notice': z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
+  'workspaces.changed': z.object({ activeId: Id.nullable() }),
+  'sync.status': SyncStatusSchema,
+  'drafts.changed': z.object({ ids: z.array(Id) }),
+  'outbox.changed': z.object({ count: z.number() }),
+  /** A background refresh wrote new data: screens showing these kinds re-read. */
+  'cache.updated': z.object({ kinds: z.array(z.string()) }),
+  'uploads.changed': UploadRowSchema,
+  'uploads.batchEnded': UploadBatchEndedSchema,
+} as const;
+
+/** Electron IPC channel names are prefixed so they never collide with Electron's own. */
+export const IPC_PREFIX = 'lectern:';
+export const EVENT_PREFIX = 'lectern-event:';
+
+export type RequestChannels = typeof requestChannels;
+export type ChannelName = keyof RequestChannels;
+export type EventName = keyof typeof eventChannels;
+export type ChannelInput<K extends ChannelName> = z.input<RequestChannels[K]['input']>;
+export type ChannelOutput<K extends ChannelName> = z.output<RequestChannels[K]['output']>;
+export type EventPayload<E extends EventName> = z.output<(typeof eventChannels)[E]>;
+
+export const channelNames = Object.keys(requestChannels) as ChannelName[];
+
+export function isChannelName(name: unknown): name is ChannelName {
+  return typeof name === 'string' && Object.hasOwn(requestChannels, name);
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(eventChannels, name);
+}
+
+type GroupOf<K> = K extends `${infer G}.${string}` ? G : never;
+type MethodOf<K, G extends string> = K extends `${G}.${infer M}` ? M : never;
+type ChannelGroup = GroupOf<ChannelName>;
+
+type ChannelFunction<K extends ChannelName> =
+  undefined extends ChannelInput<K>
+    ? (input?: ChannelInput<K>) => Promise<Result<ChannelOutput<K>>>
+    : (input: ChannelInput<K>) => Promise<Result<ChannelOutput<K>>>;
+
+/** A DOM `File` in the renderer, named by the fields the bridge relies on so this layer needs no DOM types. */
+export interface DroppedFile {
+  readonly name: string;
+  readonly size: number;
+}
+
+/** The shape of `window.lectern`: one function per channel, grouped, plus typed events. */
+export type LecternBridge = {
+  [G in ChannelGroup]: {
+    [K in Exclude<ChannelName, typeof DROPPED_FILES_CHANNEL> as MethodOf<K, G>]: ChannelFunction<K>;
+  };
+} & {
+  files: {
+    /** Files dropped on the window become main-issued handles; paths never reach the renderer. */
+    registerDropped(files: readonly DroppedFile[]): Promise<Result<FileHandle[]>>;
+  };
+  events: {
+    on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  };
+};
