@@ -6,8 +6,9 @@
 // (a heartbeat while the app is in use, rare otherwise); while disconnected, probes back off from
 // 1 s to a cap (3 s in use, so a returning server is noticed within 5 s). One probe at a time.
 import { errorKind, toSyncError, type SyncError } from './errors.ts';
+import type { ConnectivityState } from '../../src-shared/index.ts';
 
-export type ConnectivityState = 'online' | 'offline' | 'unreachable' | 'key-rejected';
+export type { ConnectivityState };
 
 export interface ConnectivityStatus {
   state: ConnectivityState;

@@ -14,17 +14,9 @@ import {
   type DraftParent,
   type ResourceKind,
 } from './resources.ts';
+import type { DraftState } from '../../src-shared/index.ts';
 
-export const DRAFT_STATES = [
-  'editing',
-  'queued',
-  'sending',
-  'failed',
-  'conflict',
-  'sent',
-  'deleted-on-server',
-] as const;
-export type DraftState = (typeof DRAFT_STATES)[number];
+export type { DraftState };
 
 /** One row of the drafts list (light: no server copies). */
 export interface DraftSummary {

@@ -10,7 +10,6 @@ export type {
   SyncServiceOptions,
 } from './service.ts';
 export type { DraftState, DraftSummary, DraftView } from './drafts.ts';
-export { DRAFT_STATES } from './drafts.ts';
 export type { OutboxItem, OutboxState, OutboxSummary } from './outbox.ts';
 export type { AttemptOutcome, ConnectivityState, ConnectivityStatus } from './connectivity.ts';
 export type { CacheDataMap, CacheDataOf, CacheKind, CacheQuery, CacheQueryOf } from './cache-queries.ts';
@@ -19,7 +18,7 @@ export type { ConflictChoice, FieldConflict, Fields } from './merge.ts';
 export type { FieldErrorItem, SyncError } from './errors.ts';
 export { SyncServiceError } from './errors.ts';
 export type { DraftOperation, DraftParent, ResourceKind } from './resources.ts';
-export { RESOURCE_KINDS, allowedFields } from './resources.ts';
+export { allowedFields } from './resources.ts';
 export type { SyncApiClient } from './client.ts';
 export type { CacheRead } from '../store/cache-store.ts';
 export type { StoreNotice } from '../store/profile-database.ts';

@@ -10,8 +10,9 @@ import { draftTitle, validateBody, type DraftOperation, type DraftParent, type R
 import { sendOne, type SendContext } from './send.ts';
 import { cancelDelete, deleteKey, deleteTarget, insertDelete } from './deletes.ts';
 import type { Remote } from './client.ts';
+import type { OutboxState } from '../../src-shared/index.ts';
 
-export type OutboxState = 'queued' | 'sending' | 'failed';
+export type { OutboxState };
 
 export interface OutboxItem {
   seq: number;

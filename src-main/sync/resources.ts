@@ -10,11 +10,9 @@ import {
   lessonUpdateBody,
 } from '../../src-shared/api/schemas.ts';
 import type { FieldErrorItem } from './errors.ts';
+import type { DraftOperation, ResourceKind } from '../../src-shared/index.ts';
 
-export const RESOURCE_KINDS = ['assessment', 'assignment', 'lesson'] as const;
-export type ResourceKind = (typeof RESOURCE_KINDS)[number];
-/** `delete`: a delete waiting in the outbox (see deletes.ts); it holds no fields. */
-export type DraftOperation = 'create' | 'update' | 'delete';
+export type { DraftOperation, ResourceKind };
 
 /** Where a resource lives: lessons need their course and section. */
 export interface DraftParent {

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import type { DuplicateKind } from '../../src-shared/index.ts';
 
 /** What the journal keeps to recognise a file's content later. */
 export interface ContentFingerprint {
@@ -53,8 +54,7 @@ export async function fullSha256(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Where the same content already is, from the strongest claim to the weakest. */
-export type DuplicateKind = 'in-section' | 'uploaded' | 'queued' | 'batch' | 'similar-lesson';
+export type { DuplicateKind };
 
 export interface DuplicateHit {
   kind: DuplicateKind;

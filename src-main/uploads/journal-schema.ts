@@ -1,6 +1,7 @@
 // Main process / plain Node. The upload journal's SQLite schema (numbered migrations), the row
 // shapes the engine uses, and the zod checks applied when rows are read back from disk.
 import { z } from 'zod';
+import { UPLOAD_STATES } from '../../src-shared/index.ts';
 import type { Migration } from '../store/database.ts';
 import type { FileIdentity } from './file-identity.ts';
 import type { StoredFileCheck } from './preflight.ts';
@@ -179,17 +180,7 @@ export const UploadSql = z
     section_id: text,
     target_lesson_id: optText,
     title: optText,
-    state: z.enum([
-      'queued',
-      'uploading',
-      'paused',
-      'completing',
-      'attaching',
-      'done',
-      'failed',
-      'cancelled',
-      'changed',
-    ]),
+    state: z.enum(UPLOAD_STATES).exclude(['waiting']),
     session_id: optText,
     session_key: text,
     part_size: int.min(1).nullable(),

@@ -4,6 +4,7 @@
 // CLI's `upload` both use it; nothing here talks to the server.
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { DUPLICATE_KINDS } from '../../src-shared/index.ts';
 import {
   fullSha256,
   sampleSha256,
@@ -245,10 +246,8 @@ export async function findDuplicates(file: FileCheck, context: DuplicateContext)
       );
     }
   }
-  return hits.sort((a, b) => STRENGTH.indexOf(a.kind) - STRENGTH.indexOf(b.kind));
+  return hits.sort((a, b) => DUPLICATE_KINDS.indexOf(a.kind) - DUPLICATE_KINDS.indexOf(b.kind));
 }
-
-const STRENGTH: DuplicateHit['kind'][] = ['in-section', 'uploaded', 'queued', 'batch', 'similar-lesson'];
 
 function hit(
   kind: DuplicateHit['kind'],

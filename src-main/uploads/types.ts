@@ -1,20 +1,10 @@
 // Main process / plain Node. Public types of the upload engine: rows, events, targets, and the
 // narrow slice of the API client the engine needs (the real client satisfies it structurally).
 
+import type { UploadState } from '../../src-shared/index.ts';
 import type { StoredFileCheck } from './preflight.ts';
 
-export type UploadState =
-  | 'queued'
-  | 'uploading'
-  | 'paused'
-  | 'completing'
-  | 'attaching'
-  | 'done'
-  | 'failed'
-  | 'cancelled'
-  | 'changed'
-  /** The server (API or storage) cannot be reached: continues by itself once it can. Never journalled. */
-  | 'waiting';
+export type { UploadState };
 
 export type LessonTarget =
   | { kind: 'new'; courseId: string; sectionId: string; title: string }

@@ -3,15 +3,9 @@
  * `Profile`, `Capabilities` and `Verification` so handlers pass them through unchanged.
  */
 import type { BoundApiKey } from '../api/index.ts';
+import type { Environment, KeyMode, UserEnvironment } from '../../src-shared/index.ts';
 
-export const ENVIRONMENTS = ['production', 'staging', 'custom', 'sandbox'] as const;
-export type Environment = (typeof ENVIRONMENTS)[number];
-/** Environments a user may choose; `sandbox` is reserved for the one built-in profile. */
-export const USER_ENVIRONMENTS = ['production', 'staging', 'custom'] as const;
-export type UserEnvironment = (typeof USER_ENVIRONMENTS)[number];
-
-export const KEY_MODES = ['tenant', 'service-provider'] as const;
-export type KeyMode = (typeof KEY_MODES)[number];
+export type { Environment, KeyMode, UserEnvironment };
 
 /**
  * What the last verification found out about the key's reach:

@@ -5,7 +5,7 @@
  */
 import { isLoopbackHost } from '../services/security.ts';
 import { InvalidProfile } from './errors.ts';
-import { KEY_MODES, USER_ENVIRONMENTS, type KeyMode, type UserEnvironment } from './types.ts';
+import { KEY_MODES, USER_ENVIRONMENTS, type KeyMode, type UserEnvironment } from '../../src-shared/index.ts';
 
 export const NAME_MAX = 80;
 /** Keys shorter than this get no hint: four characters would give away too much of them. */

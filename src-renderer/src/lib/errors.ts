@@ -3,9 +3,10 @@
  * through `describeError`, so one code always reads the same way. Where main already wrote a
  * message for users (keychain, bridge, notices), that message is shown as it is.
  */
+import type { KeyMode } from '../../../src-shared/index.ts';
 import { BridgeError } from '../bridge.ts';
 
-export type KeyMode = 'tenant' | 'service-provider';
+export type { KeyMode };
 
 export interface ErrorContext {
   /** What the screen was about, in plain words: "assessments", "this course", "the lesson". */
