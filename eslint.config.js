@@ -1,8 +1,32 @@
 // Lint config (Node). Type-aware rules for every process, React hooks rules for the renderer,
-// and import boundaries: the renderer may not import Node, Electron or main-process code.
+// and import boundaries: src-shared imports only zod and itself; the renderer may not import Node,
+// Electron, main-process or preload code; the preload may not import main-process code.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+
+/**
+ * src-shared may import the given packages and its own files only. `depth` is how many folders
+ * below src-shared the linted files are, so a relative path may climb to src-shared and no higher.
+ */
+function sharedImportsOnly(depth, packages) {
+  const allowed = packages.join('|');
+  return [
+    'error',
+    {
+      patterns: [
+        { regex: `^(?!(?:${allowed})$|\\.\\.?/)`, message: 'src-shared imports only zod and its own files.' },
+        {
+          regex: `^(?:\\./)?(?:\\.\\./){${depth + 1},}`,
+          message: 'src-shared imports only its own files, never another process’s code.',
+        },
+      ],
+    },
+  ];
+}
+
+const rendererBans = ['node:*', 'electron', '**/src-main/**', '**/src-preload/**'];
+const rendererBanMessage = 'The renderer talks to main only through the typed bridge (types from src-shared).';
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.lectern-data/**', 'bin/**'] },
@@ -12,6 +36,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         project: [
+          './tsconfig.shared.json',
           './tsconfig.node.json',
           './tsconfig.preload.json',
           './tsconfig.web.json',
@@ -35,13 +60,44 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ group: rendererBans, message: rendererBanMessage }] }],
+    },
+  },
+  {
+    // The test fake builds `window.lectern` with the preload's own (Electron-free) builder.
+    files: ['src-renderer/test-support/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: [...rendererBans, '!**/src-preload/bridge.ts'], message: rendererBanMessage }] },
+      ],
+    },
+  },
+  {
+    files: ['src-shared/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': sharedImportsOnly(0, ['zod']) },
+  },
+  {
+    files: ['src-shared/*/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': sharedImportsOnly(1, ['zod']) },
+  },
+  {
+    files: ['src-shared/*/*.test.ts'],
+    rules: { 'no-restricted-imports': sharedImportsOnly(1, ['zod', 'vitest', 'fast-check']) },
+  },
+  {
+    files: ['src-preload/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['node:*', 'electron', '**/src-main/**'],
-              message: 'The renderer talks to main only through the typed bridge.',
+              group: ['**/src-main/**', '**/src-renderer/**'],
+              message: 'The preload carries the IPC contract from src-shared; it never imports main or renderer code.',
             },
           ],
         },

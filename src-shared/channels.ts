@@ -31,7 +31,6 @@ import type { Result } from './results.ts';
 import { RESOURCE_KINDS } from './states.ts';
 import {
   FileHandleSchema,
-  LessonTargetSchema,
   SetUploadOptionsInput,
   StagedFileCheckSchema,
   UploadBatchEndedSchema,
