@@ -206,7 +206,7 @@ type ChannelFunction<K extends ChannelName> =
     : (input: ChannelInput<K>) => Promise<Result<ChannelOutput<K>>>;
 
 /** A DOM `File` in the renderer, named by the fields the bridge relies on so this layer needs no DOM types. */
-export interface DroppedFile {
+interface DroppedFile {
   readonly name: string;
   readonly size: number;
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppInfoSchema } from './app.ts';
 import { IsoTime } from './common.ts';
 
-export const DeviationSchema = z.object({
+const DeviationSchema = z.object({
   operation: z.string(),
   jsonPath: z.string(),
   expected: z.string(),
@@ -15,7 +15,6 @@ export const DeviationSchema = z.object({
   firstSeen: IsoTime,
   lastSeen: IsoTime,
 });
-export type ContractDeviation = z.infer<typeof DeviationSchema>;
 
 export const DiagnosticsSchema = z.object({
   generatedAt: IsoTime,

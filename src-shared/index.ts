@@ -5,7 +5,7 @@
  */
 export * from './app.ts';
 export * from './channels.ts';
-export * from './common.ts';
+export type { Cached } from './common.ts';
 export * from './content.ts';
 export * from './diagnostics.ts';
 export * from './draft-fields.ts';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 /** What crosses IPC when a call fails: never a stack trace, never an Error object. */
-export const IpcErrorSchema = z.object({
+const IpcErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
   details: z.unknown().optional(),

@@ -5,7 +5,7 @@ import { DUPLICATE_KINDS, UPLOAD_STATES } from './states.ts';
 
 const Problem = z.object({ code: z.string(), message: z.string() });
 
-export const LessonTargetSchema = z.discriminatedUnion('kind', [
+const LessonTargetSchema = z.discriminatedUnion('kind', [
   z
     .object({ kind: z.literal('new'), courseId: Uuid, sectionId: Uuid, title: z.string().trim().min(1).max(255) })
     .strict(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Id, IsoTime } from './common.ts';
 import { ENVIRONMENTS, KEY_MODES, USER_ENVIRONMENTS } from './states.ts';
 
-export const CapabilitiesSchema = z.object({
+const CapabilitiesSchema = z.object({
   assessments: z.boolean(),
   assignments: z.boolean(),
   /** One line shown where tenant-only features are hidden. */

@@ -81,7 +81,7 @@ export const uploadCreateBody = z.object({
 export const signPartsBody = z.object({ part_numbers: z.array(z.int().min(1)) });
 
 /** POST /uploads/{id}/complete (body assumed): every part, ascending. */
-export const completePart = z.object({ part_number: z.int().min(1), etag: z.string().min(1) });
+const completePart = z.object({ part_number: z.int().min(1), etag: z.string().min(1) });
 export const completeUploadBody = z.object({ parts: z.array(completePart) });
 
 export type AssessmentUpdateBody = z.input<typeof assessmentUpdateBody>;
@@ -90,6 +90,5 @@ export type AssignmentCreateBody = z.input<typeof assignmentCreateBody>;
 export type LessonCreateBody = z.input<typeof lessonCreateBody>;
 export type LessonUpdateBody = z.input<typeof lessonUpdateBody>;
 export type UploadCreateBody = z.input<typeof uploadCreateBody>;
-export type SignPartsBody = z.input<typeof signPartsBody>;
 export type CompletePart = z.input<typeof completePart>;
 export type CompleteUploadBody = z.input<typeof completeUploadBody>;

@@ -1,6 +1,7 @@
 // Shared (every process; pure zod). The scalar formats and the full enums of the Learning Content
 // External API, used by the resource tables (schemas.ts) and the request bodies (bodies.ts).
 import { z } from 'zod';
+import { ASSESSMENT_TYPES, CONTENT_STATUSES, ORGANIZATION_STRATEGIES, SEAT_LAYOUTS, SOURCES } from './enums.ts';
 import { isDateText, isDateTimeText, isUuidText } from './formats.ts';
 
 // ---------- scalars ----------
@@ -21,23 +22,13 @@ export const totalPoints = z
 export const MAX_INT32 = 2147483647;
 export const duration = z.int().min(0).max(MAX_INT32);
 
-// ---------- enums ----------
-
-export const SOURCES = ['MANUAL_CREATION', 'AI_GENERATED', 'DOCUMENT_EXTRACTION'] as const;
-export const ASSESSMENT_TYPES = ['VIRTUAL', 'PHYSICAL'] as const;
-export const ORGANIZATION_STRATEGIES = ['SINGLE_CANDIDATE', 'GROUP'] as const;
-export const SEAT_LAYOUTS = ['CIRCLE', 'GRID', 'L', 'U', 'RECTANGLE'] as const;
-export const CONTENT_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
-export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export const LEARNER_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED', 'COMPLETED'] as const;
+// ---------- enums (the lists are in enums.ts) ----------
 
 export const source = z.enum(SOURCES);
 export const assessmentType = z.enum(ASSESSMENT_TYPES);
 export const organizationStrategy = z.enum(ORGANIZATION_STRATEGIES);
 export const seatLayout = z.enum(SEAT_LAYOUTS);
 export const contentStatus = z.enum(CONTENT_STATUSES);
-export const courseLevel = z.enum(COURSE_LEVELS);
-export const learnerStatus = z.enum(LEARNER_STATUSES);
 
 /** Open enums (ASSUMPTIONS.md: lesson, media and upload types, upload session, quiz and learning
  * class statuses): any string is accepted and shown as it came. */

@@ -11,17 +11,12 @@ import {
   ASSESSMENT_TYPES,
   CONTENT_STATUSES,
   COURSE_LEVELS,
-  date,
-  dateTime,
-  int,
   LEARNER_STATUSES,
-  openEnum,
   ORGANIZATION_STRATEGIES,
   SEAT_LAYOUTS,
   SOURCES,
-  totalPoints,
-  uuid,
-} from './scalars.ts';
+} from './enums.ts';
+import { date, dateTime, int, openEnum, totalPoints, uuid } from './scalars.ts';
 
 // ---------- envelopes ----------
 // Which fields are strict and which only shown: see reading.ts (the policy) and the tables below.
@@ -56,7 +51,6 @@ export const errorEnvelope = z.looseObject({
   data: z.null(),
   errors: z.array(fieldError),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 const paginatorShape = resource({
   count: strict(int),
@@ -377,5 +371,6 @@ export type PresignedPart = z.infer<typeof presignedPart>;
 export type UploadedPart = z.infer<typeof uploadedPart>;
 
 // Re-exported so `schemas` stays one namespace for its callers.
+export * from './enums.ts';
 export * from './scalars.ts';
 export * from './bodies.ts';

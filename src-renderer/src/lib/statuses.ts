@@ -1,9 +1,5 @@
-/** Renderer. Content statuses for filters that load with the first screen (no zod needed for a list of three words). */
-import type { ContentStatus } from '../../../src-shared/index.ts';
-
-export const CONTENT_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const satisfies readonly ContentStatus[];
-
-/** Known values of other full enums the screens label (a value not listed is shown as it came). */
-export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export const ASSESSMENT_TYPES = ['VIRTUAL', 'PHYSICAL'] as const;
-export const LEARNER_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED', 'COMPLETED'] as const;
+/**
+ * Renderer. The API's enums that filters and labels on the first screen need, from the shared
+ * zod-free list (a value not listed is shown as it came).
+ */
+export { ASSESSMENT_TYPES, CONTENT_STATUSES, COURSE_LEVELS } from '../../../src-shared/api/enums.ts';
