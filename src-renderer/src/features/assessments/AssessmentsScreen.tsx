@@ -3,7 +3,7 @@
  * Hidden with its one-line reason when the workspace's key cannot see assessments.
  */
 import { useCallback, useEffect } from 'react';
-import type { Assessment, ContentStatus } from '../../../../src-shared/index.ts';
+import type { Assessment, ContentStatus, KeyMode } from '../../../../src-shared/index.ts';
 import { StatusBadge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
 import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
@@ -35,13 +35,7 @@ export function AssessmentsScreen({ courseId }: { courseId: string | null }) {
   return <AssessmentList courseId={courseId} keyMode={profile?.keyMode ?? null} />;
 }
 
-function AssessmentList({
-  courseId,
-  keyMode,
-}: {
-  courseId: string | null;
-  keyMode: 'tenant' | 'service-provider' | null;
-}) {
+function AssessmentList({ courseId, keyMode }: { courseId: string | null; keyMode: KeyMode | null }) {
   const list = useAssessmentList();
   const courseNames = useCourseNames((s) => s.courses);
   const query = list.query ?? { search: '', courseId, status: null };
