@@ -2,13 +2,7 @@
 // request-body schemas (reused from the API client, so the limits are the reference's), and
 // whether the server can update it after creation.
 import type { z } from 'zod';
-import {
-  assessmentCreateBody,
-  assessmentUpdateBody,
-  assignmentCreateBody,
-  lessonCreateBody,
-  lessonUpdateBody,
-} from '../api/schemas.ts';
+import { schemas } from '../api/index.ts';
 import type { FieldErrorItem } from './errors.ts';
 
 export const RESOURCE_KINDS = ['assessment', 'assignment', 'lesson'] as const;
@@ -53,8 +47,8 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceSpec>> = {
   assessment: {
     createFields: [...ASSESSMENT_UPDATE, 'course_id'],
     updateFields: ASSESSMENT_UPDATE,
-    createBody: assessmentCreateBody,
-    updateBody: assessmentUpdateBody,
+    createBody: schemas.assessmentCreateBody,
+    updateBody: schemas.assessmentUpdateBody,
     needsParent: [],
   },
   assignment: {
@@ -73,15 +67,15 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceSpec>> = {
       'submission_date',
     ],
     updateFields: [],
-    createBody: assignmentCreateBody,
+    createBody: schemas.assignmentCreateBody,
     updateBody: null,
     needsParent: [],
   },
   lesson: {
     createFields: LESSON_FIELDS,
     updateFields: LESSON_FIELDS,
-    createBody: lessonCreateBody,
-    updateBody: lessonUpdateBody,
+    createBody: schemas.lessonCreateBody,
+    updateBody: schemas.lessonUpdateBody,
     needsParent: ['courseId', 'sectionId'],
   },
 };

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { originOfUrl, type BoundApiKey } from '../api/index.ts';
 import type { KeyStore } from '../keychain/index.ts';
-import { openDatabase, transaction, type DatabaseCorruptError } from '../store/database.ts';
+import { openDatabase, transaction, type DatabaseCorruptError } from '../store/index.ts';
 import { capabilitiesFor } from './capabilities.ts';
 import {
   ConfirmationRequired,
