@@ -3,13 +3,7 @@
  * own types to the IPC contract's shapes, for handler answers and pushed events alike. Its own
  * folder so that both `ipc/` (answers) and `services/` (events) use it without importing each other.
  */
-import type {
-  ChannelOutput,
-  Draft,
-  PendingLessonDelete,
-  SyncStatus,
-  UploadRow,
-} from '../../src-preload/contract.ts';
+import type { ChannelOutput, Draft, PendingLessonDelete, SyncStatus, UploadRow } from '../../src-preload/contract.ts';
 import type { RequestLogEntry } from '../api/index.ts';
 import type { ConnectivityStatus, DraftView, OutboxSummary, PendingDelete } from '../sync/index.ts';
 import type { UploadRow as EngineRow } from '../uploads/index.ts';

@@ -35,7 +35,6 @@ import { createEvents, type AppEvents } from './app-events.ts';
 import { openProfileSession, profileDataDir, type ProfileSession } from './profile-session.ts';
 
 export type { AppEvents } from './app-events.ts';
-export type { ProfileSession } from './profile-session.ts';
 
 export interface AppEnvironment {
   /** Electron's userData in the app; a temp or chosen folder under the bridge host. */

@@ -25,7 +25,8 @@ export function contentHandlers(services: AppServices): Pick<HandlerTable, Conte
     'assessments.list': ({ refresh, ...query }) => cachedRead(sync(), { kind: 'assessments', ...query }, refresh),
     // Opening an assessment asks for the server's copy too (`refresh`): a recent cached copy may
     // still predate someone else's change, and the editor must start from the newest.
-    'assessments.get': ({ id, refresh }) => cachedRead(sync(), { kind: 'assessment', assessmentId: id }, refresh === true),
+    'assessments.get': ({ id, refresh }) =>
+      cachedRead(sync(), { kind: 'assessment', assessmentId: id }, refresh === true),
     'assessments.delete': async ({ id }) => {
       const session = services.session();
       await session.client.assessments.delete(id);

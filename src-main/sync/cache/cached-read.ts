@@ -18,7 +18,10 @@ export interface CachedAnswer<T> {
 
 /** The parts of the sync service a cached read needs. */
 export interface CacheReader {
-  readCache<K extends CacheKind>(query: CacheQueryOf<K>, options?: { refresh?: RefreshMode }): CacheRead<CacheDataOf<K>>;
+  readCache<K extends CacheKind>(
+    query: CacheQueryOf<K>,
+    options?: { refresh?: RefreshMode },
+  ): CacheRead<CacheDataOf<K>>;
   refreshCache<K extends CacheKind>(query: CacheQueryOf<K>): Promise<CacheRead<CacheDataOf<K>>>;
   connectivity(): ConnectivityStatus;
   onConnectivityChange(listener: (status: ConnectivityStatus) => void): () => void;

@@ -7,7 +7,14 @@ import { serviceClosed, toSyncError, type SyncError } from '../errors.ts';
 import type { Fields } from '../merge.ts';
 import { findCachedLesson, upsertCachedLesson } from './lesson-order.ts';
 import { searchCache, type PaletteHit } from './palette-search.ts';
-import { cacheKey, fetchQuery, type CacheDataOf, type CacheKind, type CacheQuery, type CacheQueryOf } from './queries.ts';
+import {
+  cacheKey,
+  fetchQuery,
+  type CacheDataOf,
+  type CacheKind,
+  type CacheQuery,
+  type CacheQueryOf,
+} from './queries.ts';
 import { cachedQuery, createCacheStore, type CacheRead, type CacheStore } from './store.ts';
 
 /** A cached read was refreshed (error null) or its background refresh failed. */
@@ -46,7 +53,11 @@ export interface OfflineCache {
   /** Tells screens a row changed in place (keeps its fetch time). */
   changed(key: string, kind: CacheKind): void;
   /** The cached copy of something about to be edited: its detail, else the list or section holding it. */
-  cachedCopy(resource: 'assessment' | 'lesson', id: string, parent: { courseId?: string; sectionId?: string }): Fields | null;
+  cachedCopy(
+    resource: 'assessment' | 'lesson',
+    id: string,
+    parent: { courseId?: string; sectionId?: string },
+  ): Fields | null;
   /** A fresh server copy of an assessment: keep its detail and every list holding it in step. */
   rememberAssessment(id: string, copy: Fields, options?: { inLists?: boolean }): void;
   /** A fresh server copy of a lesson: update the cached sections of its course. */
