@@ -114,7 +114,7 @@ export function validateBody(
   }));
 }
 
-/** Same vocabulary as the server's 422 items (ASSUMPTIONS.md), so the form treats both alike. */
+/** Same vocabulary as the server's 422 items, so the form treats both alike. */
 function zodCodeToFieldCode(code: string, message: string): string {
   if (code === 'too_small') return /expected.*string|character/i.test(message) ? 'min_length' : 'min_value';
   if (code === 'too_big') return /expected.*string|character/i.test(message) ? 'max_length' : 'max_value';
