@@ -1,6 +1,6 @@
 /**
  * Main process / plain Node. Workspaces (profiles): rows in the app-level SQLite file, keys in the
- * OS keychain through a KeyStore, never both. Verifies keys before storing them, tracks the active
+ * OS keychain (profile-keys.ts), never both. Verifies keys before storing them, tracks the active
  * workspace and tells listeners when it changes so everything can switch without a restart.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { originOfUrl } from '../api/index.ts';
 import type { KeyStore } from '../keychain/index.ts';
 import { openDatabase, transaction, type DatabaseCorruptError } from '../store/index.ts';
+import { ActiveProfileListeners, type ActiveProfileListener } from './active-profile-listeners.ts';
 import { capabilitiesFor } from './capabilities.ts';
 import {
   ConfirmationRequired,
@@ -23,7 +24,7 @@ import {
 import { ProfileKeys } from './profile-keys.ts';
 import { ProfileRows, toProfile, type ProfileRow } from './profile-rows.ts';
 import { WORKSPACES_DB_FILE, workspaceMigrations } from './schema.ts';
-import type { Access, ActiveProfileChange, Capabilities, KeyMode, Profile, ProfileConnection } from './types.ts';
+import type { Access, Capabilities, KeyMode, Profile, ProfileConnection } from './types.ts';
 import type { ProfileInput, ProfilePatch, Verification } from './types.ts';
 import {
   keyHint,
@@ -61,8 +62,6 @@ export interface SandboxProfileInput {
   keyMode?: KeyMode;
 }
 
-export type ActiveProfileListener = (change: ActiveProfileChange) => void | Promise<void>;
-
 export class WorkspaceService {
   readonly file: string;
   readonly #db: DatabaseSync;
@@ -70,9 +69,8 @@ export class WorkspaceService {
   readonly #keys: ProfileKeys;
   readonly #createClient: ProbeClientFactory;
   readonly #onRemoved: WorkspaceServiceOptions['onProfileRemoved'];
-  readonly #onListenerError: ((error: unknown) => void) | undefined;
   readonly #now: () => Date;
-  readonly #listeners = new Set<ActiveProfileListener>();
+  readonly #listeners: ActiveProfileListeners;
 
   constructor(options: WorkspaceServiceOptions) {
     const path = options.dbPath ?? (options.dataDir ? join(options.dataDir, WORKSPACES_DB_FILE) : null);
@@ -89,7 +87,7 @@ export class WorkspaceService {
     this.#keys = new ProfileKeys(options.keyStore);
     this.#createClient = options.createClient ?? createProbeClient;
     this.#onRemoved = options.onProfileRemoved;
-    this.#onListenerError = options.onListenerError;
+    this.#listeners = new ActiveProfileListeners(options.onListenerError);
     this.#now = options.now ?? (() => new Date());
   }
 
@@ -354,8 +352,7 @@ export class WorkspaceService {
 
   /** Listeners run one after another, in the order added; returns an unsubscribe function. */
   onActiveProfileChanged(listener: ActiveProfileListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 
   // ---- internals -------------------------------------------------------------------------------
@@ -368,17 +365,7 @@ export class WorkspaceService {
   }
 
   async #notify(profileId: string | null, previousProfileId: string | null): Promise<void> {
-    const change: ActiveProfileChange = { profile: profileId ? this.get(profileId) : null, previousProfileId };
-    const failures: unknown[] = [];
-    for (const listener of [...this.#listeners]) {
-      try {
-        await listener(change);
-      } catch (error) {
-        if (this.#onListenerError) this.#onListenerError(error);
-        else failures.push(error);
-      }
-    }
-    if (failures.length > 0) throw failures[0];
+    await this.#listeners.notify({ profile: profileId ? this.get(profileId) : null, previousProfileId });
   }
 
   #profile(row: ProfileRow): Profile {
