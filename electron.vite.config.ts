@@ -5,7 +5,7 @@
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
-import { CONTENT_SECURITY_POLICY } from './src-main/services/security.ts';
+import { CONTENT_SECURITY_POLICY } from './src-main/platform/index.ts';
 
 export default defineConfig({
   main: {

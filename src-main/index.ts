@@ -6,14 +6,17 @@ import { app, BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { createAppServices, type AppServices } from './services/index.ts';
 import { createAppDispatch } from './ipc/index.ts';
-import { hardenApp } from './shell/hardening.ts';
-import { registerIpc } from './shell/ipc.ts';
-import { decideLaunch } from './shell/launch-policy.ts';
-import { registerAppScheme, serveRenderer } from './shell/protocol.ts';
-import { createMainWindow } from './shell/window.ts';
-import { createNativeFileDialog } from './shell/dialog.ts';
-import { watchNetwork } from './shell/network.ts';
-import { showUploadNotifications } from './shell/notifications.ts';
+import {
+  createMainWindow,
+  createNativeFileDialog,
+  decideLaunch,
+  hardenApp,
+  registerAppScheme,
+  registerIpc,
+  serveRenderer,
+  showUploadNotifications,
+  watchNetwork,
+} from './shell/index.ts';
 
 // A packaged build ignores the dev-server URL and refuses debugging switches (launch-policy.ts).
 const launch = decideLaunch({ isPackaged: app.isPackaged, env: process.env, argv: process.argv });

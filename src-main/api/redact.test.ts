@@ -2,7 +2,7 @@
 // pieces: a stub server echoes an 85-character key (and slices of it) where the schema expects
 // something else, and the error goes through the real IPC dispatch.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatch, type HandlerTable } from '../ipc/dispatch.ts';
+import { createDispatch, type HandlerTable } from '../ipc/index.ts';
 import { ContractError } from './errors.ts';
 import { createApiClient, type ApiClient } from './index.ts';
 import { createRedactor } from './redact.ts';

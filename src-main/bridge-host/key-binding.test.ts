@@ -10,7 +10,7 @@ import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppDispatch } from '../ipc/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
-import { createQueuedFileDialog } from '../services/file-handles.ts';
+import { createQueuedFileDialog } from '../platform/index.ts';
 import { createAppServices, type AppServices } from '../services/index.ts';
 import { startRecorder, type Recorder } from '../workspaces/test-support.ts';
 import { startBridgeHost, TOKEN_HEADER, type RunningBridgeHost } from './server.ts';

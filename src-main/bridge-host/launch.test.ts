@@ -8,7 +8,7 @@ import { request } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppDispatch } from '../ipc/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
-import { createQueuedFileDialog } from '../services/file-handles.ts';
+import { createQueuedFileDialog } from '../platform/index.ts';
 import { createAppServices, type AppServices } from '../services/index.ts';
 import { startBridgeHost, type RunningBridgeHost } from './server.ts';
 import { browserArgs, createBridgeSession } from './session.ts';

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { createAppServices } from '../services/index.ts';
-import { createQueuedFileDialog } from '../services/file-handles.ts';
+import { createQueuedFileDialog } from '../platform/index.ts';
 import { createAppDispatch } from '../ipc/index.ts';
 import { startBridgeHost } from './server.ts';
 

@@ -6,7 +6,7 @@ import { request } from 'undici';
 import { createAppServices, type AppServices } from '../services/index.ts';
 import { createAppDispatch } from '../ipc/index.ts';
 import { startBridgeHost, TOKEN_HEADER, type RunningBridgeHost } from './server.ts';
-import { createQueuedFileDialog } from '../services/file-handles.ts';
+import { createQueuedFileDialog } from '../platform/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
 
 const testEnv = () => ({

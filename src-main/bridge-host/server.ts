@@ -10,8 +10,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readFile, stat } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { contentTypeFor, isLoopbackHost, SECURITY_HEADERS } from '../services/security.ts';
-import type { Dispatch } from '../ipc/dispatch.ts';
+import { contentTypeFor, isLoopbackHost, SECURITY_HEADERS } from '../platform/index.ts';
+import type { Dispatch } from '../ipc/index.ts';
 import { DROPPED_FILES_CHANNEL } from '../../src-shared/index.ts';
 import type { AppEvents } from '../services/index.ts';
 import { createBridgeSession, LAUNCH_PATH, TOKEN_HEADER, type BridgeSession } from './session.ts';

@@ -2,7 +2,7 @@
 // first that returns a connection wins. The workspaces engineer adds a `--profile` resolver (key
 // from the keychain) by putting it first in CONNECTION_RESOLVERS.
 import type { ClientKeySource } from '../api/index.ts';
-import { isLoopbackHost } from '../services/security.ts';
+import { isLoopbackHost } from '../platform/index.ts';
 import { UsageError } from './globals.ts';
 import { profileResolver } from './commands/profiles.ts';
 import type { GlobalOptions } from './globals.ts';

@@ -84,7 +84,7 @@ export async function runCli(
           const connection = await resolveConnection(globals, io.env);
           // With a saved workspace, deviations are kept in its database like the app keeps them.
           const saved = connection.profileId
-            ? await import('../store/deviation-store.ts').then((m) =>
+            ? await import('../store/index.ts').then((m) =>
                 m.openDeviationStore(globals.dataDir, connection.profileId!),
               )
             : undefined;

@@ -3,7 +3,7 @@ import { createAppServices } from '../services/index.ts';
 import { createAppDispatch } from './index.ts';
 import { createDispatch, originOf } from './dispatch.ts';
 import { createHandlers } from './handlers.ts';
-import { createQueuedFileDialog } from '../services/file-handles.ts';
+import { createQueuedFileDialog } from '../platform/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

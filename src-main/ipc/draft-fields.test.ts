@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundedJsonProblem, DRAFT_FIELD_LIMITS } from '../../src-shared/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
-import { createQueuedFileDialog } from '../services/file-handles.ts';
+import { createQueuedFileDialog } from '../platform/index.ts';
 import { createAppServices, type AppServices } from '../services/index.ts';
 import { createAppDispatch } from './index.ts';
 import type { Dispatch } from './dispatch.ts';

@@ -2,6 +2,7 @@
  * Main process / plain Node. The handler table: contract channel → service call.
  * Shared by the Electron shell and the bridge host, so both transports behave the same.
  */
+import { toRequestLogRows } from '../ipc-views/index.ts';
 import type { AppServices } from '../services/index.ts';
 import type { HandlerTable } from './dispatch.ts';
 import { authoringHandlers } from './handlers/authoring.ts';
@@ -19,17 +20,7 @@ export function createHandlers(services: AppServices): HandlerTable {
     'diagnostics.get': () => services.diagnostics(),
     'app.requestLog': () => {
       try {
-        return services
-          .session()
-          .client.requestLog()
-          .map((entry) => ({
-            at: entry.timestamp,
-            method: entry.method,
-            path: entry.path,
-            status: entry.status,
-            durationMs: entry.durationMs,
-            attempt: entry.attempt,
-          }));
+        return toRequestLogRows(services.session().client.requestLog());
       } catch {
         return [];
       }

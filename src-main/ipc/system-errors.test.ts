@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryKeyStore } from '../keychain/index.ts';
-import { createQueuedFileDialog } from '../services/file-handles.ts';
+import { createQueuedFileDialog } from '../platform/index.ts';
 import { createAppServices } from '../services/index.ts';
 import { ProfileNotFound } from '../workspaces/index.ts';
 import { createDispatch, type HandlerTable } from './dispatch.ts';

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../store/database.ts';
+import { openDatabase } from '../store/index.ts';
 import { buildApp } from './app.ts';
 import { KeyRing } from './auth.ts';
 import type { SandboxKeys } from './auth.ts';
@@ -26,6 +26,7 @@ import { VideoProcessor } from './video-processing.ts';
 export type { SandboxOptions } from './options.ts';
 export type { SandboxKeys } from './auth.ts';
 export { SandboxOptionError } from './options.ts';
+export { seededRandom } from './faults.ts';
 
 export type FaultOptions = Partial<
   Pick<

@@ -2,7 +2,7 @@
 // idempotency window, token-bucket arithmetic) plus the pure helpers, tested directly.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../store/database.ts';
+import { openDatabase } from '../store/index.ts';
 import { parseBearer } from './auth.ts';
 import { RateLimiter, seededRandom } from './faults.ts';
 import { IDEMPOTENCY_WINDOW_MS, IdempotencyStore, requestFingerprint } from './idempotency.ts';

@@ -1,7 +1,7 @@
 // Main process / plain Node. SQLite schema of the sandbox server (numbered migrations, see store/database.ts).
 // Every resource is a table so that search, filters and paging are SQL; nested read-only parts
 // (locations, seats, questions…) are JSON columns because nothing queries inside them.
-import type { Migration } from '../store/database.ts';
+import type { Migration } from '../store/index.ts';
 
 export const SANDBOX_MIGRATIONS: readonly Migration[] = [
   {

@@ -1,6 +1,6 @@
 // Main process / plain Node. A thin prepared-statement cache over node:sqlite, and the sandbox clock.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { transaction } from '../store/database.ts';
+import { transaction } from '../store/index.ts';
 
 export type SqlValue = SQLInputValue;
 

@@ -4,7 +4,7 @@
 // still PROCESSING when the sandbox stops finish after the next start (their due time is stored).
 import { open } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
-import { MediaProbeError, durationSecondsOf, probeMediaChunks } from '../uploads/media-probe.ts';
+import { MediaProbeError, durationSecondsOf, probeMediaChunks } from '../uploads/index.ts';
 import type { Sql } from './sql.ts';
 import { partFile } from './uploads-repo.ts';
 

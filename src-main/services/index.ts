@@ -6,11 +6,10 @@
  * persisted under the data folder) → workspaces (SQLite + OS keychain) → the Sandbox profile →
  * a session for the active profile. Switching profile closes that session and opens another.
  */
-import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppInfo, Diagnostics, EventName, EventPayload, Health } from '../../src-shared/index.ts';
+import type { AppInfo, Diagnostics, EventPayload, Health } from '../../src-shared/index.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { keyText } from '../api/index.ts';
 import { createSystemKeyStore, type KeyStore } from '../keychain/index.ts';
@@ -23,10 +22,19 @@ import {
   mergeDeviations,
   requestErrors,
   requestRows,
-} from './diagnostics.ts';
-import { createFileHandles, type FileDialog, type FileHandles } from './file-handles.ts';
-import { createLogger, describeError, type Logger } from './log.ts';
+} from '../diagnostics/index.ts';
+import {
+  createFileHandles,
+  createLogger,
+  describeError,
+  type FileDialog,
+  type FileHandles,
+  type Logger,
+} from '../platform/index.ts';
+import { createEvents, type AppEvents } from './app-events.ts';
 import { openProfileSession, profileDataDir, type ProfileSession } from './profile-session.ts';
+
+export type { AppEvents } from './app-events.ts';
 
 export interface AppEnvironment {
   /** Electron's userData in the app; a temp or chosen folder under the bridge host. */
@@ -41,11 +49,6 @@ export interface AppEnvironment {
   keyStore?: KeyStore;
   /** The built-in Sandbox workspace's server; `false` starts none (tests of other parts). */
   sandbox?: false | { seed?: 'demo' | 'large' | 'empty'; port?: number };
-}
-
-export interface AppEvents {
-  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
-  subscribe(listener: (event: EventName, payload: unknown) => void): () => void;
 }
 
 export interface AppServices {
@@ -75,18 +78,6 @@ export class NoWorkspaceError extends Error {
   constructor() {
     super('No workspace is open. Add one under Workspaces.');
   }
-}
-
-export function createEvents(): AppEvents {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(50);
-  return {
-    emit: (event, payload) => emitter.emit('event', event, payload),
-    subscribe: (listener) => {
-      emitter.on('event', listener);
-      return () => emitter.off('event', listener);
-    },
-  };
 }
 
 export async function createAppServices(env: AppEnvironment): Promise<AppServices> {

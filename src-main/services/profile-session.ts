@@ -5,15 +5,19 @@
  */
 import { join } from 'node:path';
 import { createApiClient, type ApiClient, type DeviationRecord, type RequestLogEntry } from '../api/index.ts';
-import { createDeviationStore, type DeviationStore } from '../store/deviation-store.ts';
-import { openProfileDatabase, type ProfileDatabase } from '../store/profile-database.ts';
-import { createSyncService, type SyncService } from '../sync/service.ts';
-import { createUploadManager, type UploadManager, type UploadRow as EngineRow } from '../uploads/index.ts';
-import { batchNotice } from '../uploads/batch-notice.ts';
-import type { ProfileConnection } from '../workspaces/types.ts';
-import type { SyncStatus, UploadRow } from '../../src-shared/index.ts';
-import type { AppEvents } from './index.ts';
-import { describeError, type Logger } from './log.ts';
+import { toSyncStatus, toUploadRowView } from '../ipc-views/index.ts';
+import { describeError, type Logger } from '../platform/index.ts';
+import {
+  createDeviationStore,
+  openProfileDatabase,
+  type DeviationStore,
+  type ProfileDatabase,
+} from '../store/index.ts';
+import { createSyncService, type SyncService } from '../sync/index.ts';
+import { batchNotice, createUploadManager, type UploadManager } from '../uploads/index.ts';
+import type { ProfileConnection } from '../workspaces/index.ts';
+import type { SyncStatus } from '../../src-shared/index.ts';
+import type { AppEvents } from './app-events.ts';
 
 export interface ProfileSession {
   readonly profileId: string;
@@ -35,28 +39,6 @@ export interface ProfileSessionOptions {
 
 export function profileDataDir(dataDir: string, profileId: string): string {
   return join(dataDir, 'profiles', profileId);
-}
-
-export function toUploadRowView(row: EngineRow): UploadRow {
-  return {
-    id: row.id,
-    fileName: row.fileName,
-    target: row.target,
-    bytesTotal: row.bytesTotal,
-    bytesConfirmed: row.bytesConfirmed,
-    bytesInFlight: row.bytesInFlight,
-    state: row.state,
-    speedBps: row.speedBps,
-    etaSeconds: row.etaSeconds,
-    error: row.error ? { code: row.error.code, message: row.error.message } : null,
-    notice: row.notice ? { code: row.notice.code, message: row.notice.message } : null,
-    uploadId: row.uploadId ?? null,
-    lessonId: row.lessonId ?? null,
-    createdAt: row.createdAt,
-    videoStatus: row.videoStatus ?? null,
-    videoError: row.videoError ?? null,
-    durationSeconds: row.durationSeconds ?? null,
-  };
 }
 
 export function openProfileSession(options: ProfileSessionOptions): ProfileSession {
@@ -165,14 +147,7 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
   }
 
   function syncStatus(): SyncStatus {
-    const status = sync.connectivity();
-    return {
-      state: status.state,
-      since: status.since,
-      lastCheckedAt: status.lastCheckedAt,
-      message: status.lastError?.message ?? null,
-      outbox: sync.outboxSummary(),
-    };
+    return toSyncStatus(sync.connectivity(), sync.outboxSummary());
   }
 
   return {

@@ -3,7 +3,7 @@
  * drop) for a file path to enter main from the user.
  */
 import { BrowserWindow, dialog } from 'electron';
-import { VIDEO_EXTENSIONS, type FileDialog } from '../services/file-handles.ts';
+import { VIDEO_EXTENSIONS, type FileDialog } from '../platform/index.ts';
 
 export function createNativeFileDialog(): FileDialog {
   return {

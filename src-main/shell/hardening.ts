@@ -3,8 +3,8 @@
  * no webviews, no permissions, and a strict CSP on every response the window loads.
  */
 import { app, session, type WebContents } from 'electron';
-import { CONTENT_SECURITY_POLICY } from '../services/security.ts';
-import { originOf } from '../ipc/dispatch.ts';
+import { CONTENT_SECURITY_POLICY } from '../platform/index.ts';
+import { originOf } from '../ipc/index.ts';
 
 export function hardenApp(appOrigin: () => string, isDev: boolean): void {
   app.on('web-contents-created', (_event, contents: WebContents) => {

@@ -8,7 +8,7 @@ import { channelNames, EVENT_PREFIX, IPC_PREFIX } from '../../src-shared/index.t
 import { createAppDispatch } from '../ipc/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
 import { createAppServices, type AppServices } from '../services/index.ts';
-import { createQueuedFileDialog } from '../services/file-handles.ts';
+import { createQueuedFileDialog } from '../platform/index.ts';
 import { BrowserWindow, records, resetStandIn, StandInWebContents } from './test-support/electron-stand-in.ts';
 import { registerIpc } from './ipc.ts';
 

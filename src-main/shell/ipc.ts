@@ -4,7 +4,7 @@
  */
 import { BrowserWindow, ipcMain } from 'electron';
 import { channelNames, EVENT_PREFIX, IPC_PREFIX } from '../../src-shared/index.ts';
-import type { Dispatch } from '../ipc/dispatch.ts';
+import type { Dispatch } from '../ipc/index.ts';
 import type { AppEvents } from '../services/index.ts';
 
 export function registerIpc(dispatch: Dispatch, events: AppEvents): () => void {

@@ -4,7 +4,7 @@
  * dev-server URL would become the trusted IPC origin with a looser CSP, and a remote-debugging
  * switch would hand the renderer (and its bridge) to any local process.
  */
-import { originOf } from '../ipc/dispatch.ts';
+import { originOf } from '../ipc/index.ts';
 
 export const APP_ORIGIN = 'app://lectern';
 

@@ -5,7 +5,7 @@
 import { net, protocol } from 'electron';
 import { join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SECURITY_HEADERS } from '../services/security.ts';
+import { SECURITY_HEADERS } from '../platform/index.ts';
 import { APP_ORIGIN } from './launch-policy.ts';
 
 export { APP_ORIGIN };

@@ -1,4 +1,4 @@
-// Main process / plain Node tests. Every merge case of issue 6 end to end: a draft edited in
+// Main process / plain Node tests. Every merge case end to end: a draft edited in
 // Lectern while "another user" edits (or deletes) the same assessment on the sandbox server.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from './sandbox-support.ts';

@@ -4,7 +4,7 @@
 import { writeSync } from 'node:fs';
 import { createApiClient } from '../api/index.ts';
 import { createSyncService } from './service.ts';
-import { seededRandom } from '../sandbox/faults.ts';
+import { seededRandom } from '../sandbox/index.ts';
 
 export interface CrashChildConfig {
   dataDir: string;

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
-import { profileDatabasePath } from '../store/profile-database.ts';
+import { profileDatabasePath } from '../store/index.ts';
 import type { CrashChildConfig } from './crash-child.ts';
 import { deepEqual, type Fields } from './merge.ts';
 import { startTestSandbox, type TestSandbox } from './sandbox-support.ts';
 import { createSyncService } from './service.ts';
-import { seededRandom } from '../sandbox/faults.ts';
+import { seededRandom } from '../sandbox/index.ts';
 import { eventually, tempDataDir } from './test-support.ts';
 
 const RUNS = Number(process.env.LECTERN_CRASH_RUNS ?? 50);

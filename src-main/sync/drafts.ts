@@ -2,7 +2,7 @@
 // on every save (synchronous=FULL) so a crash or a kill loses nothing the renderer was told is saved.
 import type { DatabaseSync } from 'node:sqlite';
 import { randomUUID } from 'node:crypto';
-import { transaction } from '../store/database.ts';
+import { transaction } from '../store/index.ts';
 import { changedFields, conflictsBetween, type FieldConflict, type Fields } from './merge.ts';
 import { draftInvalid, draftLocked, draftNotFound, SyncServiceError, type SyncError } from './errors.ts';
 import {

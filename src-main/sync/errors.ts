@@ -141,3 +141,7 @@ export function draftLocked(draftId: string, state: string, reason: string): Syn
 export function draftInvalid(fieldErrors: FieldErrorItem[]): SyncServiceError {
   return new SyncServiceError('DRAFT_INVALID', 'Some fields contain invalid values.', { fieldErrors });
 }
+
+export function serviceClosed(): SyncServiceError {
+  return new SyncServiceError('SYNC_CLOSED', 'This profile was closed.');
+}

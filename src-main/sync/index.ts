@@ -12,15 +12,24 @@ export type {
 export type { DraftState, DraftSummary, DraftView } from './drafts.ts';
 export type { OutboxItem, OutboxState, OutboxSummary } from './outbox.ts';
 export type { AttemptOutcome, ConnectivityState, ConnectivityStatus } from './connectivity.ts';
-export type { CacheDataMap, CacheDataOf, CacheKind, CacheQuery, CacheQueryOf } from './cache-queries.ts';
-export { CACHE_KINDS, cacheKey } from './cache-queries.ts';
+export type {
+  CacheDataMap,
+  CacheDataOf,
+  CacheKind,
+  CacheQuery,
+  CacheQueryOf,
+  CacheRead,
+  CachedAnswer,
+  PaletteHit,
+  PaletteKind,
+} from './cache/index.ts';
+export { CACHE_KINDS, cacheKey, cachedCourse, cachedRead } from './cache/index.ts';
 export type { ConflictChoice, FieldConflict, Fields } from './merge.ts';
 export type { FieldErrorItem, SyncError } from './errors.ts';
 export { SyncServiceError } from './errors.ts';
 export type { DraftOperation, DraftParent, ResourceKind } from './resources.ts';
 export { allowedFields } from './resources.ts';
 export type { SyncApiClient } from './client.ts';
-export type { CacheRead } from '../store/cache-store.ts';
-export type { StoreNotice } from '../store/profile-database.ts';
-export type { PaletteHit, PaletteKind } from './palette-search.ts';
+export type { StoreNotice } from '../store/index.ts';
 export type { AssignmentRecord } from './assignment-history.ts';
+export type { PendingDelete } from './deletes.ts';

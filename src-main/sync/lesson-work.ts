@@ -1,12 +1,18 @@
 // Main process / plain Node. Lesson authoring on top of drafts and the outbox: moving a lesson
 // (an update that sends only `order`, shown at once in the cached section), deletes that wait in
 // the outbox so they can be undone, and the cached section kept in step with the server's answers.
-import type { CacheStore } from '../store/cache-store.ts';
-import { cacheKey, findCachedLesson, upsertCachedLesson } from './cache-queries.ts';
+import {
+  cacheKey,
+  cachedPosition,
+  findCachedLesson,
+  moveCachedLesson,
+  removeCachedLesson,
+  upsertCachedLesson,
+  type CacheStore,
+} from './cache/index.ts';
 import { listPendingDeletes, type PendingDelete } from './deletes.ts';
 import type { DraftRow, DraftStore, DraftSummary, DraftView } from './drafts.ts';
 import { draftLocked, SyncServiceError } from './errors.ts';
-import { cachedPosition, moveCachedLesson, removeCachedLesson } from './lesson-order.ts';
 import type { Fields } from './merge.ts';
 import type { Outbox } from './outbox.ts';
 import type { DraftParent } from './resources.ts';

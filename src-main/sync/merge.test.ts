@@ -1,4 +1,4 @@
-// Main process / plain Node tests. The pure three-way merge, one case per rule of issue 6.
+// Main process / plain Node tests. The pure three-way merge, one case per rule.
 import { describe, expect, it } from 'vitest';
 import {
   changedFields,

@@ -2,7 +2,7 @@
 // transaction as the draft's state change, and one worker sends rows in order per resource.
 import type { DatabaseSync } from 'node:sqlite';
 import { randomUUID } from 'node:crypto';
-import { transaction } from '../store/database.ts';
+import { transaction } from '../store/index.ts';
 import type { DraftRow, DraftStore, DraftView } from './drafts.ts';
 import { draftInvalid, draftLocked, SyncServiceError, type SyncError } from './errors.ts';
 import { deepEqual, resolveConflicts, type ConflictChoice, type Fields } from './merge.ts';

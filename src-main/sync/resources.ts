@@ -2,13 +2,7 @@
 // request-body schemas (reused from the API client, so the limits are the reference's), and
 // whether the server can update it after creation.
 import type { z } from 'zod';
-import {
-  assessmentCreateBody,
-  assessmentUpdateBody,
-  assignmentCreateBody,
-  lessonCreateBody,
-  lessonUpdateBody,
-} from '../../src-shared/api/schemas.ts';
+import { schemas } from '../api/index.ts';
 import type { FieldErrorItem } from './errors.ts';
 import type { DraftOperation, ResourceKind } from '../../src-shared/index.ts';
 
@@ -51,8 +45,8 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceSpec>> = {
   assessment: {
     createFields: [...ASSESSMENT_UPDATE, 'course_id'],
     updateFields: ASSESSMENT_UPDATE,
-    createBody: assessmentCreateBody,
-    updateBody: assessmentUpdateBody,
+    createBody: schemas.assessmentCreateBody,
+    updateBody: schemas.assessmentUpdateBody,
     needsParent: [],
   },
   assignment: {
@@ -71,15 +65,15 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceSpec>> = {
       'submission_date',
     ],
     updateFields: [],
-    createBody: assignmentCreateBody,
+    createBody: schemas.assignmentCreateBody,
     updateBody: null,
     needsParent: [],
   },
   lesson: {
     createFields: LESSON_FIELDS,
     updateFields: LESSON_FIELDS,
-    createBody: lessonCreateBody,
-    updateBody: lessonUpdateBody,
+    createBody: schemas.lessonCreateBody,
+    updateBody: schemas.lessonUpdateBody,
     needsParent: ['courseId', 'sectionId'],
   },
 };
@@ -118,7 +112,7 @@ export function validateBody(
   }));
 }
 
-/** Same vocabulary as the server's 422 items (ASSUMPTIONS.md), so the form treats both alike. */
+/** Same vocabulary as the server's 422 items, so the form treats both alike. */
 function zodCodeToFieldCode(code: string, message: string): string {
   if (code === 'too_small') return /expected.*string|character/i.test(message) ? 'min_length' : 'min_value';
   if (code === 'too_big') return /expected.*string|character/i.test(message) ? 'max_length' : 'max_value';

@@ -2,7 +2,7 @@
 // Idempotency-Key, or a PATCH preceded by a read of the server copy and a three-way merge.
 // Every state change is one transaction; a crash between any two leaves a row that is safe to resend.
 import type { DatabaseSync } from 'node:sqlite';
-import { transaction } from '../store/database.ts';
+import { transaction } from '../store/index.ts';
 import type { DraftRow, DraftStore } from './drafts.ts';
 import { dispositionOf, errorKind, mayHaveReachedServer, toSyncError } from './errors.ts';
 import { changedFields, mergeForPatch, type Fields } from './merge.ts';

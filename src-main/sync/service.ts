@@ -1,18 +1,17 @@
 // Main process / plain Node. The offline store and sync engine of one profile behind one facade:
 // cache-first reads, drafts, the outbox worker, conflicts and connectivity. The shell exposes its
 // methods over IPC and forwards its events. Switching profile = close() this one, create another.
-import { cachedQuery, createCacheStore, type CacheRead } from '../store/cache-store.ts';
-import { openProfileDatabase, type StoreNotice } from '../store/profile-database.ts';
+import { openProfileDatabase, type StoreNotice } from '../store/index.ts';
 import {
-  cacheKey,
-  fetchQuery,
-  findCachedLesson,
-  upsertCachedLesson,
+  createOfflineCache,
   type CacheDataOf,
   type CacheKind,
-  type CacheQuery,
   type CacheQueryOf,
-} from './cache-queries.ts';
+  type CacheRead,
+  type CacheUpdate,
+  type PaletteHit,
+  type RefreshMode,
+} from './cache/index.ts';
 import { createRemote, type SyncApiClient } from './client.ts';
 import {
   createConnectivity,
@@ -21,14 +20,16 @@ import {
   type ConnectivityStatus,
 } from './connectivity.ts';
 import { createDraftStore, type DraftRow, type DraftSummary, type DraftView } from './drafts.ts';
-import { SyncServiceError, toSyncError, type SyncError } from './errors.ts';
+import { createDraftEditor, type EditDraftInput } from './edit-draft.ts';
+import { serviceClosed } from './errors.ts';
 import type { ConflictChoice, Fields } from './merge.ts';
 import { createOutbox, type OutboxItem, type OutboxSummary } from './outbox.ts';
 import type { DraftParent, ResourceKind } from './resources.ts';
-import { searchCache, type PaletteHit } from './palette-search.ts';
 import { assignmentHistory, type AssignmentRecord } from './assignment-history.ts';
 import type { PendingDelete } from './deletes.ts';
 import { createLessonWork, type LessonRef } from './lesson-work.ts';
+
+export type { EditDraftInput } from './edit-draft.ts';
 
 export interface SyncEventMap {
   /** Connection state changed. */
@@ -38,7 +39,7 @@ export interface SyncEventMap {
   /** These drafts changed (re-read them with getDraft / listDrafts). */
   'drafts.changed': { draftIds: string[] };
   /** A cached read was refreshed (error null) or its background refresh failed. */
-  'cache.updated': { key: string; kind: CacheKind; fetchedAt: string | null; error: SyncError | null };
+  'cache.updated': CacheUpdate;
 }
 export type SyncEventName = keyof SyncEventMap;
 export type SyncEventListener = <E extends SyncEventName>(event: E, payload: SyncEventMap[E]) => void;
@@ -70,12 +71,6 @@ export interface NewDraftInput {
   /** Lessons: `{ courseId, sectionId }`. */
   parent?: DraftParent;
   fields?: Fields;
-}
-
-export interface EditDraftInput {
-  resource: 'assessment' | 'lesson';
-  id: string;
-  parent?: DraftParent;
 }
 
 export interface SyncService {
@@ -115,7 +110,7 @@ export interface SyncService {
   /** The cache right now; starts a background refresh when stale and online (`cache.updated` follows). */
   readCache<K extends CacheKind>(
     query: CacheQueryOf<K>,
-    options?: { refresh?: 'if-stale' | 'always' | 'never' },
+    options?: { refresh?: RefreshMode },
   ): CacheRead<CacheDataOf<K>>;
   /** Fetches online, updates the cache, returns the fresh read; throws the client's typed error. */
   refreshCache<K extends CacheKind>(query: CacheQueryOf<K>): Promise<CacheRead<CacheDataOf<K>>>;
@@ -148,6 +143,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
   const store = openProfileDatabase({ dataDir: options.dataDir, profileId: options.profileId });
   const { db } = store;
   let closed = false;
+  const isClosed = () => closed;
   const abort = new AbortController();
 
   const emit: SyncEventListener = (event, payload) => {
@@ -158,15 +154,18 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
       options.onInternalError?.(error);
     }
   };
+  const guard = <T>(fn: () => T): T => {
+    if (closed) throw serviceClosed();
+    return fn();
+  };
 
-  const cache = createCacheStore(db, { staleAfterMs: options.cacheStaleAfterMs, now });
-  const inFlight = new Map<string, Promise<unknown>>();
   const drafts = createDraftStore(db, { now, onChange: (draftIds) => emit('drafts.changed', { draftIds }) });
   const connectivity = createConnectivity({
     probe: options.probe ?? (() => client.categories.list({ page: 1, pageSize: 1 })),
     ...options.connectivity,
     now,
   });
+  const isOnline = () => connectivity.isOnline();
 
   const track = async <T>(promise: Promise<T>): Promise<T> => {
     try {
@@ -179,42 +178,44 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     }
   };
 
-  const writeCache = (query: CacheQuery, data: unknown) => {
-    const key = cacheKey(query);
-    const read = cache.write(key, query.kind, data);
-    emit('cache.updated', { key, kind: query.kind, fetchedAt: read.fetchedAt, error: null });
-    return read;
-  };
+  const cache = createOfflineCache({
+    db,
+    client,
+    isOnline,
+    track,
+    onUpdated: (update) => emit('cache.updated', update),
+    isClosed,
+    staleAfterMs: options.cacheStaleAfterMs,
+    now,
+  });
 
   /** A fresh server copy of a drafted resource: keep detail and list caches in step. */
   const onServerCopy = (resource: ResourceKind, draft: DraftRow, copy: Fields) => {
     if (closed || typeof copy.id !== 'string') return;
-    if (resource === 'assessment') {
-      writeCache({ kind: 'assessment', assessmentId: copy.id }, copy);
-      for (const key of cache.replaceInLists('assessments', { ...copy, id: copy.id })) {
-        emit('cache.updated', { key, kind: 'assessments', fetchedAt: cache.read(key).fetchedAt, error: null });
-      }
-    } else if (resource === 'lesson') {
-      lessons.onServerCopy(draft, copy);
-    }
+    if (resource === 'assessment') cache.rememberAssessment(copy.id, copy);
+    else if (resource === 'lesson') lessons.onServerCopy(draft, copy);
   };
+
+  const editDraft = createDraftEditor({
+    client,
+    drafts,
+    cache,
+    isOnline,
+    track,
+    guard,
+    isClosed,
+    draftsChanged: (draftIds) => emit('drafts.changed', { draftIds }),
+  });
 
   const lessons = createLessonWork({
     db,
     drafts,
     outbox: () => outbox,
-    cache,
+    cache: cache.store,
     editDraft: (ref) =>
-      service.editDraft({
-        resource: 'lesson',
-        id: ref.id,
-        parent: { courseId: ref.courseId, sectionId: ref.sectionId },
-      }),
-    refreshSections: (courseId) => {
-      if (!closed && connectivity.isOnline()) void refreshCache({ kind: 'sections', courseId }).catch(() => undefined);
-    },
-    sectionsChanged: (key) =>
-      emit('cache.updated', { key, kind: 'sections', fetchedAt: cache.read(key).fetchedAt, error: null }),
+      editDraft({ resource: 'lesson', id: ref.id, parent: { courseId: ref.courseId, sectionId: ref.sectionId } }),
+    refreshSections: (courseId) => cache.refreshSectionsSoon(courseId),
+    sectionsChanged: (key) => cache.changed(key, 'sections'),
   });
 
   const outbox = createOutbox({
@@ -240,63 +241,6 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     if (status.state === 'online') void outbox.drain(); // going online drains the outbox
   });
 
-  const refreshCache = <K extends CacheKind>(query: CacheQueryOf<K>): Promise<CacheRead<CacheDataOf<K>>> => {
-    if (closed) return Promise.reject(serviceClosed());
-    return cachedQuery<CacheDataOf<K>>(
-      cache,
-      {
-        key: cacheKey(query),
-        kind: query.kind,
-        fetch: async () => {
-          const data = await track(fetchQuery(client, query));
-          if (closed) throw serviceClosed();
-          return data as CacheDataOf<K>;
-        },
-        onUpdated: (read) =>
-          emit('cache.updated', { key: cacheKey(query), kind: query.kind, fetchedAt: read.fetchedAt, error: null }),
-      },
-      inFlight,
-    ).refresh();
-  };
-
-  const freshServerCopy = async (input: EditDraftInput): Promise<Fields> => {
-    const parent = input.parent ?? {};
-    let cached: Fields | null = null;
-    if (input.resource === 'assessment') {
-      const read = cache.read<Fields>(cacheKey({ kind: 'assessment', assessmentId: input.id }));
-      cached = read.data ?? findInLists(cache.entries('assessments'), input.id);
-    } else if (parent.courseId && parent.sectionId) {
-      const read = cache.read<unknown>(cacheKey({ kind: 'sections', courseId: parent.courseId }));
-      cached = findCachedLesson(read.data, parent.sectionId, input.id);
-    }
-    // Opening something to edit it starts from the newest copy: the server's when it answers
-    // (a cached copy, however recent, may predate someone else's change), else the cache.
-    if (cached && !connectivity.isOnline()) return cached;
-    try {
-      const copy = await track(createRemote(client).get(input.resource, parent, input.id));
-      if (input.resource === 'assessment' && !closed) writeCache({ kind: 'assessment', assessmentId: input.id }, copy);
-      return copy;
-    } catch (error) {
-      if (cached) return cached; // offline: edit what we have; the merge catches any drift
-      throw error;
-    }
-  };
-
-  const detailFromLists = (query: CacheQuery): CacheRead<unknown> | null => {
-    const spec =
-      query.kind === 'assessment'
-        ? { kind: 'assessments', id: query.assessmentId }
-        : query.kind === 'course'
-          ? { kind: 'courses', id: query.courseId }
-          : null;
-    if (!spec) return null;
-    for (const entry of cache.entries(spec.kind)) {
-      const item = findInLists([entry], spec.id);
-      if (item) return { data: item, fetchedAt: cache.read(entry.key).fetchedAt, stale: true };
-    }
-    return null;
-  };
-
   // Drafts with no unsent work (sent, or opened and never changed) are history after a while.
   db.prepare(
     `DELETE FROM drafts WHERE fields = '{}' AND (state = 'sent' OR (state = 'editing' AND operation = 'update'))
@@ -308,47 +252,14 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
   void connectivity.checkNow(); // the status bar should not wait for the first real request
   queueMicrotask(() => void outbox.drain());
 
-  const guard = <T>(fn: () => T): T => {
-    if (closed) throw serviceClosed();
-    return fn();
-  };
-
-  const service: SyncService = {
+  return {
     profileId: options.profileId,
     notices: store.notices,
 
     listDrafts: () => guard(() => drafts.list()),
     getDraft: (draftId) => guard(() => drafts.get(draftId)),
     createDraft: (input) => guard(() => drafts.createNew(input.resource, input.parent ?? {}, input.fields ?? {})),
-    async editDraft(input) {
-      guard(() => null);
-      const existing = drafts.findByServerId(input.resource, input.id);
-      // A draft holding unsent work (or a conflict, or a server-side delete) is returned as it is.
-      const idle = existing && (existing.state === 'sent' || existing.state === 'editing') && existing.fields === '{}';
-      if (existing && !idle) return drafts.get(existing.id);
-      const copy = await freshServerCopy(input);
-      return guard(() => {
-        const current = drafts.findByServerId(input.resource, input.id);
-        if (!current) return drafts.openEdit(input.resource, input.id, input.parent ?? {}, copy);
-        // Nothing unsent in it: move it to the copy just read, so the form shows today's values —
-        // but never backwards: offline (or from a list page) that copy can be older than the one the
-        // draft got from our own last send, and rebasing onto it would conflict with our own write.
-        const updatedAt = typeof copy.updated_datetime === 'string' ? copy.updated_datetime : null;
-        const newer =
-          current.base_updated_at === null ||
-          (updatedAt !== null && Date.parse(updatedAt) > Date.parse(current.base_updated_at));
-        if ((current.state === 'sent' || current.state === 'editing') && current.fields === '{}' && newer) {
-          const json = JSON.stringify(copy);
-          drafts.update(current.id, {
-            base: json,
-            base_updated_at: updatedAt,
-            ...(current.result ? { result: json } : {}),
-          });
-          emit('drafts.changed', { draftIds: [current.id] });
-        }
-        return drafts.get(current.id);
-      });
-    },
+    editDraft,
     saveDraftFields: (draftId, patch) => guard(() => drafts.saveFields(draftId, patch)),
     saveToServer: (draftId, patch) => guard(() => outbox.enqueue(draftId, patch)),
     reopenDraft: (draftId) => guard(() => outbox.reopen(draftId)),
@@ -383,57 +294,19 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     onConnectivityChange: (listener) => connectivity.onChange(listener),
 
     rememberLesson(courseId, sectionId, lesson) {
-      if (closed) return;
-      const key = cacheKey({ kind: 'sections', courseId });
-      const sections = cache.read<unknown>(key).data;
-      if (upsertCachedLesson(sections, sectionId, lesson)) {
-        cache.write(key, 'sections', sections);
-        emit('cache.updated', { key, kind: 'sections', fetchedAt: cache.read(key).fetchedAt, error: null });
-      }
+      if (!closed) cache.rememberLesson(courseId, sectionId, lesson);
     },
-
-    readCache(query, opts) {
-      return guard(() => {
-        const key = cacheKey(query);
-        const read = cache.read<CacheDataOf<typeof query.kind>>(key);
-        if (read.data === null) {
-          // A detail never opened may still be in a cached list: show that (as stale) meanwhile.
-          const fromList = detailFromLists(query) as CacheRead<CacheDataOf<typeof query.kind>> | null;
-          if (fromList) {
-            if ((opts?.refresh ?? 'if-stale') !== 'never' && connectivity.isOnline())
-              void refreshCache(query).catch(() => undefined);
-            return fromList;
-          }
-        }
-        const mode = opts?.refresh ?? 'if-stale';
-        if (mode === 'always' || (mode === 'if-stale' && read.stale)) {
-          if (connectivity.isOnline()) {
-            refreshCache(query).catch((error: unknown) => {
-              if (closed) return;
-              emit('cache.updated', { key, kind: query.kind, fetchedAt: read.fetchedAt, error: toSyncError(error) });
-            });
-          }
-        }
-        return read;
-      });
-    },
-    refreshCache,
+    readCache: (query, opts) => guard(() => cache.read(query, opts)),
+    refreshCache: (query) => cache.refresh(query),
 
     moveLesson: (ref, position) => guard(() => lessons.move(ref, position)),
     scheduleLessonDelete: (ref, delayMs) => guard(() => lessons.scheduleDelete(ref, delayMs)),
     undoLessonDelete: (draftId) => guard(() => lessons.undoDelete(draftId)),
     pendingLessonWork: (courseId) => guard(() => lessons.pending(courseId)),
 
-    forgetDeleted(_resource, id) {
-      const detailKey = cacheKey({ kind: 'assessment', assessmentId: id });
-      cache.delete(detailKey);
-      emit('cache.updated', { key: detailKey, kind: 'assessment', fetchedAt: null, error: null });
-      for (const key of cache.removeFromLists('assessments', id)) {
-        emit('cache.updated', { key, kind: 'assessments', fetchedAt: cache.read(key).fetchedAt, error: null });
-      }
-    },
+    forgetDeleted: (_resource, id) => cache.forgetAssessment(id),
 
-    searchCache: (text, limit) => guard(() => searchCache(db, text, limit)),
+    searchCache: (text, limit) => guard(() => cache.search(text, limit)),
     assignmentHistory: () => guard(() => assignmentHistory(db)),
 
     async close() {
@@ -442,23 +315,8 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
       connectivity.stop();
       abort.abort();
       await outbox.close();
-      await Promise.allSettled([...inFlight.values()]);
+      await cache.settle();
       store.close();
     },
   };
-  return service;
-}
-
-function serviceClosed(): SyncServiceError {
-  return new SyncServiceError('SYNC_CLOSED', 'This profile was closed.');
-}
-
-function findInLists(entries: { data: unknown }[], id: string): Fields | null {
-  for (const { data } of entries) {
-    const results = (data as { results?: unknown } | null)?.results;
-    if (!Array.isArray(results)) continue;
-    const found = results.find((item: Fields) => item?.id === id) as Fields | undefined;
-    if (found) return found;
-  }
-  return null;
 }

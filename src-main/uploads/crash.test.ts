@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../sandbox/faults.ts';
+import { seededRandom } from '../sandbox/index.ts';
 import { assetSha256, assetOf, fileMd5, lessonVideo, makeFile, startHarness, type Harness } from './test-support.ts';
 
 const MAIN = fileURLToPath(new URL('../cli/main.ts', import.meta.url));

@@ -15,3 +15,19 @@ export type {
   UploadRow,
   UploadState,
 } from './types.ts';
+// Used by the app's session and IPC handlers, the CLI and the sandbox's video processing.
+export { batchNotice } from './batch-notice.ts';
+export { checkStagedFiles, requireVideos } from './staging.ts';
+export {
+  describeMedia,
+  findDuplicates,
+  inspectFile,
+  knownUploads,
+  rerunOf,
+  storedCheckOf,
+  type FileCheck,
+} from './preflight.ts';
+export { MediaProbeError, durationSecondsOf, probeMediaChunks } from './media-probe.ts';
+export { serverAnswers } from './reachability.ts';
+export { FileAccessError } from './file-identity.ts';
+export type { SectionLesson } from './duplicates.ts';

@@ -2,7 +2,7 @@
 // shapes the engine uses, and the zod checks applied when rows are read back from disk.
 import { z } from 'zod';
 import { UPLOAD_STATES } from '../../src-shared/index.ts';
-import type { Migration } from '../store/database.ts';
+import type { Migration } from '../store/index.ts';
 import type { FileIdentity } from './file-identity.ts';
 import type { StoredFileCheck } from './preflight.ts';
 import type { LessonTarget, UploadProblem, UploadState } from './types.ts';

@@ -7,7 +7,7 @@
 // would stall every socket for it (measured: about a third of the upload time).
 
 import type { DatabaseSync } from 'node:sqlite';
-import { openDatabase, transaction } from '../store/database.ts';
+import { openDatabase, transaction } from '../store/index.ts';
 import type { FileIdentity } from './file-identity.ts';
 import {
   FileCheckSql,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../store/database.ts';
+import { openDatabase } from '../store/index.ts';
 import { sampleOffsets } from './duplicates.ts';
 import { migrations } from './journal-schema.ts';
 import { UploadJournal, type JournalRow } from './journal.ts';

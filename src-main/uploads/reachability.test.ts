@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RateLimitedError, NetworkError } from '../api/errors.ts';
+import { RateLimitedError, NetworkError } from '../api/index.ts';
 import { watchClockGap, type ClockGapClock } from './clock-gap.ts';
 import { Reachability, serverAnswers } from './reachability.ts';
 import { backoffDelay, classify, withRetries } from './retry-policy.ts';

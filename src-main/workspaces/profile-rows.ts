@@ -3,8 +3,9 @@
  * as logic. Rows carry no key: only `has_key` and a hint of at most four characters.
  */
 import type { DatabaseSync } from 'node:sqlite';
+import { capabilitiesFor } from './capabilities.ts';
 import { ProfileNameTaken } from './errors.ts';
-import type { Access, Environment, KeyMode } from './types.ts';
+import type { Access, Environment, KeyMode, Profile } from './types.ts';
 
 export interface ProfileRow {
   id: string;
@@ -17,6 +18,23 @@ export interface ProfileRow {
   access: Access | null;
   last_verified_at: string | null;
   created_at: string;
+}
+
+/** A row as the app shows it; the hint only while a key is there. */
+export function toProfile(row: ProfileRow, activeId: string | null, hasKey: boolean): Profile {
+  return {
+    id: row.id,
+    name: row.name,
+    environment: row.environment,
+    baseUrl: row.base_url,
+    keyMode: row.key_mode,
+    lastVerifiedAt: row.last_verified_at,
+    createdAt: row.created_at,
+    hasKey,
+    keyHint: hasKey ? row.key_hint : null,
+    isActive: row.id === activeId,
+    capabilities: capabilitiesFor(row.key_mode, row.access),
+  };
 }
 
 export interface NewProfile {

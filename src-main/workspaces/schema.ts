@@ -3,7 +3,7 @@
  * (`<dataDir>/workspaces.sqlite`). There is deliberately no column for the key: keys live only in
  * the OS keychain (or, for the built-in Sandbox, in memory). `key_hint` holds at most 4 characters.
  */
-import type { Migration } from '../store/database.ts';
+import type { Migration } from '../store/index.ts';
 
 export const WORKSPACES_DB_FILE = 'workspaces.sqlite';
 

@@ -1,15 +1,16 @@
 /**
  * Main process / plain Node. Workspaces (profiles): rows in the app-level SQLite file, keys in the
- * OS keychain through a KeyStore, never both. Verifies keys before storing them, tracks the active
+ * OS keychain (profile-keys.ts), never both. Verifies keys before storing them, tracks the active
  * workspace and tells listeners when it changes so everything can switch without a restart.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { originOfUrl, type BoundApiKey } from '../api/index.ts';
+import { originOfUrl } from '../api/index.ts';
 import type { KeyStore } from '../keychain/index.ts';
-import { openDatabase, transaction, type DatabaseCorruptError } from '../store/database.ts';
+import { openDatabase, transaction, type DatabaseCorruptError } from '../store/index.ts';
+import { ActiveProfileListeners, type ActiveProfileListener } from './active-profile-listeners.ts';
 import { capabilitiesFor } from './capabilities.ts';
 import {
   ConfirmationRequired,
@@ -20,10 +21,10 @@ import {
   ProfileNotFound,
   SandboxProfileFixed,
 } from './errors.ts';
-import { ProfileRows, type ProfileRow } from './profile-rows.ts';
-import { decodeStoredKey, encodeStoredKey } from './stored-key.ts';
+import { ProfileKeys } from './profile-keys.ts';
+import { ProfileRows, toProfile, type ProfileRow } from './profile-rows.ts';
 import { WORKSPACES_DB_FILE, workspaceMigrations } from './schema.ts';
-import type { Access, ActiveProfileChange, Capabilities, KeyMode, Profile, ProfileConnection } from './types.ts';
+import type { Access, Capabilities, KeyMode, Profile, ProfileConnection } from './types.ts';
 import type { ProfileInput, ProfilePatch, Verification } from './types.ts';
 import {
   keyHint,
@@ -61,26 +62,15 @@ export interface SandboxProfileInput {
   keyMode?: KeyMode;
 }
 
-export type ActiveProfileListener = (change: ActiveProfileChange) => void | Promise<void>;
-
 export class WorkspaceService {
   readonly file: string;
   readonly #db: DatabaseSync;
   readonly #rows: ProfileRows;
-  readonly #keys: KeyStore;
+  readonly #keys: ProfileKeys;
   readonly #createClient: ProbeClientFactory;
   readonly #onRemoved: WorkspaceServiceOptions['onProfileRemoved'];
-  readonly #onListenerError: ((error: unknown) => void) | undefined;
   readonly #now: () => Date;
-  readonly #listeners = new Set<ActiveProfileListener>();
-  /**
-   * Decision: the built-in Sandbox's key is kept in memory only. The app starts the sandbox
-   * in-process on every launch and gets its key then, so the Sandbox works on machines without any
-   * keychain, and a key that is not secret never lands in the user's keychain.
-   */
-  readonly #sandboxKeys = new Map<string, BoundApiKey>();
-  /** Keys read from the keychain once, so API calls do not cost a D-Bus round trip each. */
-  readonly #keyCache = new Map<string, BoundApiKey>();
+  readonly #listeners: ActiveProfileListeners;
 
   constructor(options: WorkspaceServiceOptions) {
     const path = options.dbPath ?? (options.dataDir ? join(options.dataDir, WORKSPACES_DB_FILE) : null);
@@ -94,16 +84,16 @@ export class WorkspaceService {
       onCorrupt: options.onCorrupt,
     });
     this.#rows = new ProfileRows(this.#db);
-    this.#keys = options.keyStore;
+    this.#keys = new ProfileKeys(options.keyStore);
     this.#createClient = options.createClient ?? createProbeClient;
     this.#onRemoved = options.onProfileRemoved;
-    this.#onListenerError = options.onListenerError;
+    this.#listeners = new ActiveProfileListeners(options.onListenerError);
     this.#now = options.now ?? (() => new Date());
   }
 
   close(): void {
     this.#listeners.clear();
-    this.#keyCache.clear();
+    this.#keys.clearCache();
     if (this.#db.isOpen) this.#db.close();
   }
 
@@ -112,17 +102,17 @@ export class WorkspaceService {
   /** The built-in Sandbox first, then by name. */
   list(): Profile[] {
     const activeId = this.activeProfileId();
-    return this.#rows.all().map((row) => this.#toProfile(row, activeId));
+    return this.#rows.all().map((row) => toProfile(row, activeId, this.#keys.has(row)));
   }
 
   get(profileId: string): Profile {
-    return this.#toProfile(this.#row(profileId), this.activeProfileId());
+    return this.#profile(this.#row(profileId));
   }
 
   /** Case-insensitive, as names are unique regardless of case. */
   findByName(name: string): Profile | null {
     const row = this.#rows.byName(name.trim());
-    return row ? this.#toProfile(row, this.activeProfileId()) : null;
+    return row ? this.#profile(row) : null;
   }
 
   capabilities(profile: Profile | string): Capabilities {
@@ -149,7 +139,7 @@ export class WorkspaceService {
     if (apiKey !== null) {
       probe = await probeKey({ baseUrl, apiKey, chosenMode: keyMode, saved: false, createClient: this.#createClient });
       this.#requireFreeName(name, null); // it may have been taken while we waited
-      await this.#keys.set(id, encodeStoredKey({ key: apiKey, origin: originOfUrl(baseUrl) }));
+      await this.#keys.save(id, apiKey, baseUrl);
     }
     const at = this.#now().toISOString();
     try {
@@ -213,8 +203,7 @@ export class WorkspaceService {
     });
     this.#row(profileId); // removed while we verified: store nothing
     this.#requireFreeName(fields.name, profileId);
-    await this.#keys.set(profileId, encodeStoredKey({ key: apiKey, origin: originOfUrl(fields.baseUrl) }));
-    this.#keyCache.delete(profileId);
+    await this.#keys.save(profileId, apiKey, fields.baseUrl);
     const at = this.#now().toISOString();
     transaction(this.#db, () => {
       this.#rows.updateFields(profileId, fields, true, at);
@@ -239,7 +228,6 @@ export class WorkspaceService {
       // A workspace that never had a key saved has nothing to lose; otherwise do not orphan the key.
       if (row.has_key === 1) throw error;
     }
-    this.#keyCache.delete(profileId);
     this.#rows.keyRemoved(profileId);
     if (this.activeProfileId() === profileId) await this.#activate(this.#rows.sandbox()?.id ?? null);
     await this.#onRemoved?.(profileId);
@@ -260,8 +248,7 @@ export class WorkspaceService {
       saved: false,
       createClient: this.#createClient,
     });
-    await this.#keys.set(profileId, encodeStoredKey({ key: apiKey, origin: originOfUrl(row.base_url) }));
-    this.#keyCache.delete(profileId);
+    await this.#keys.save(profileId, apiKey, row.base_url);
     const at = this.#now().toISOString();
     if (!this.#rows.keyStored(profileId, row.base_url, keyHint(apiKey), probe.access, at)) {
       // Removed or moved to another server while we verified: do not leave a key it cannot use.
@@ -280,7 +267,7 @@ export class WorkspaceService {
   /** The same probe as when saving, with the stored key. Records the time and what it found. */
   async testConnection(profileId: string): Promise<Verification> {
     const row = this.#row(profileId);
-    const apiKey = await this.#readKey(row);
+    const apiKey = await this.#keys.read(row);
     // The client would refuse too; saying it here names the way out.
     if (apiKey.origin !== originOfUrl(row.base_url)) throw new KeyRequired(row.name, row.base_url);
     const probe = await probeKey({
@@ -297,12 +284,12 @@ export class WorkspaceService {
   /** For main-process services only (API client, uploads, sync): never send this over IPC. */
   getConnection(profileId: string): ProfileConnection {
     const row = this.#row(profileId);
-    if (!this.#hasKey(row)) throw new NoKey(row.name);
+    if (!this.#keys.has(row)) throw new NoKey(row.name);
     return {
       profileId,
       baseUrl: row.base_url,
       keyMode: row.key_mode,
-      apiKey: async () => this.#readKey(this.#row(profileId)),
+      apiKey: async () => this.#keys.read(this.#row(profileId)),
     };
   }
 
@@ -340,7 +327,7 @@ export class WorkspaceService {
       });
       return newId;
     });
-    this.#sandboxKeys.set(id, { key: apiKey, origin: originOfUrl(baseUrl) });
+    this.#keys.setSandboxKey(id, { key: apiKey, origin: originOfUrl(baseUrl) });
     if (this.activeProfileId() === null) await this.#activate(id);
     return this.get(id);
   }
@@ -365,8 +352,7 @@ export class WorkspaceService {
 
   /** Listeners run one after another, in the order added; returns an unsubscribe function. */
   onActiveProfileChanged(listener: ActiveProfileListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 
   // ---- internals -------------------------------------------------------------------------------
@@ -379,61 +365,11 @@ export class WorkspaceService {
   }
 
   async #notify(profileId: string | null, previousProfileId: string | null): Promise<void> {
-    const change: ActiveProfileChange = { profile: profileId ? this.get(profileId) : null, previousProfileId };
-    const failures: unknown[] = [];
-    for (const listener of [...this.#listeners]) {
-      try {
-        await listener(change);
-      } catch (error) {
-        if (this.#onListenerError) this.#onListenerError(error);
-        else failures.push(error);
-      }
-    }
-    if (failures.length > 0) throw failures[0];
+    await this.#listeners.notify({ profile: profileId ? this.get(profileId) : null, previousProfileId });
   }
 
-  /** The key with the origin it was verified against; the API client sends it nowhere else. */
-  async #readKey(row: ProfileRow): Promise<BoundApiKey> {
-    if (row.environment === 'sandbox') {
-      const key = this.#sandboxKeys.get(row.id);
-      if (!key) throw new NoKey(row.name);
-      return key;
-    }
-    const cached = this.#keyCache.get(row.id);
-    if (cached) return cached;
-    const stored = await this.#keys.get(row.id);
-    // libsecret answers reads from a locked keyring with "nothing": say so rather than "no key yet".
-    if (!stored) throw new NoKey(row.name, row.has_key === 1);
-    let key = decodeStoredKey(stored);
-    if ('legacy' in key) {
-      // Saved before keys carried their origin: bind it to the address it was saved for, once.
-      key = { key: key.legacy, origin: originOfUrl(row.base_url) };
-      // Best effort: if the keychain refuses the write, this run still keeps the binding in memory.
-      await this.#keys.set(row.id, encodeStoredKey(key)).catch(() => undefined);
-    }
-    this.#keyCache.set(row.id, key);
-    return key;
-  }
-
-  #hasKey(row: ProfileRow): boolean {
-    return row.environment === 'sandbox' ? this.#sandboxKeys.has(row.id) : row.has_key === 1;
-  }
-
-  #toProfile(row: ProfileRow, activeId: string | null): Profile {
-    const hasKey = this.#hasKey(row);
-    return {
-      id: row.id,
-      name: row.name,
-      environment: row.environment,
-      baseUrl: row.base_url,
-      keyMode: row.key_mode,
-      lastVerifiedAt: row.last_verified_at,
-      createdAt: row.created_at,
-      hasKey,
-      keyHint: hasKey ? row.key_hint : null,
-      isActive: row.id === activeId,
-      capabilities: capabilitiesFor(row.key_mode, row.access),
-    };
+  #profile(row: ProfileRow): Profile {
+    return toProfile(row, this.activeProfileId(), this.#keys.has(row));
   }
 
   #row(profileId: string): ProfileRow {

@@ -3,7 +3,7 @@
  * environment, base URL, key mode and the key itself. Every problem is an InvalidProfile with a
  * sentence the user can act on.
  */
-import { isLoopbackHost } from '../services/security.ts';
+import { isLoopbackHost } from '../platform/index.ts';
 import { InvalidProfile } from './errors.ts';
 import { KEY_MODES, USER_ENVIRONMENTS, type KeyMode, type UserEnvironment } from '../../src-shared/index.ts';
 

@@ -4,7 +4,7 @@
 import { arch, platform, versions } from 'node:process';
 import { USER_AGENT, isApiError, keyText } from '../../api/index.ts';
 import type { ApiClient, DeviationRecord } from '../../api/index.ts';
-import { openDeviationStore } from '../../store/deviation-store.ts';
+import { openDeviationStore } from '../../store/index.ts';
 import {
   buildDiagnostics,
   folderSize,
@@ -12,7 +12,7 @@ import {
   requestErrors,
   requestRows,
   type RecentError,
-} from '../../services/diagnostics.ts';
+} from '../../diagnostics/index.ts';
 import type { Command } from '../command.ts';
 import { resolveConnection } from '../connection.ts';
 import { UsageError } from '../globals.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { filesContaining, requirePrivateKeyring, secretToolLookup } from '../../keychain/test-support.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
-import { profileDatabasePath } from '../../store/profile-database.ts';
+import { profileDatabasePath } from '../../store/index.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { WORKSPACES_DB_FILE } from '../../workspaces/index.ts';
 import {

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { BoundApiKey } from '../../api/index.ts';
 import { createSystemKeyStore, isKeychainError, type KeyStore } from '../../keychain/index.ts';
-import { profileDatabasePath } from '../../store/profile-database.ts';
+import { profileDatabasePath } from '../../store/index.ts';
 import {
   InvalidProfile,
   KeyRejected,

@@ -2,17 +2,18 @@
 // not videos are refused with the reason; content already queued, uploaded or in the section is
 // skipped with a notice unless --allow-duplicates. Everything it says goes to stderr.
 import { resolve } from 'node:path';
-import type { LessonTarget, UploadManager } from '../../uploads/index.ts';
-import { FileAccessError } from '../../uploads/file-identity.ts';
-import type { SectionLesson } from '../../uploads/duplicates.ts';
 import {
+  FileAccessError,
   describeMedia,
   findDuplicates,
   inspectFile,
   knownUploads,
   rerunOf,
   type FileCheck,
-} from '../../uploads/preflight.ts';
+  type LessonTarget,
+  type SectionLesson,
+  type UploadManager,
+} from '../../uploads/index.ts';
 import type { CommandContext } from '../command.ts';
 import { UsageError } from '../globals.ts';
 

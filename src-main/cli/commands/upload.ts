@@ -7,8 +7,7 @@
 // session is made, files that are not videos are refused and duplicates skipped (upload-preflight.ts).
 // When the server cannot be reached it waits (saying so on stderr) and continues by itself, unless
 // --give-up-after says how long a script is willing to wait (then exit 4).
-import { storedCheckOf } from '../../uploads/preflight.ts';
-import { UploadManagerError, type AddUploadInput, type LessonTarget } from '../../uploads/index.ts';
+import { UploadManagerError, storedCheckOf, type AddUploadInput, type LessonTarget } from '../../uploads/index.ts';
 import type { Command } from '../command.ts';
 import { UsageError, positiveInt } from '../globals.ts';
 import { preflightFiles } from './upload-preflight.ts';

@@ -4,8 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiClient } from '../../api/index.ts';
-import { createUploadManager, UploadManagerError } from '../../uploads/index.ts';
-import { serverAnswers } from '../../uploads/reachability.ts';
+import { createUploadManager, serverAnswers, UploadManagerError } from '../../uploads/index.ts';
 import type { UploadApi, UploadEvent, UploadManager, UploadRow } from '../../uploads/index.ts';
 import { action } from '../args.ts';
 import type { Command, CommandContext } from '../command.ts';

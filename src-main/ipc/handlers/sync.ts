@@ -1,8 +1,7 @@
 /**
  * Main process / plain Node. Handlers for drafts, the outbox and connection state.
  */
-import type { Draft } from '../../../src-shared/index.ts';
-import type { DraftView } from '../../sync/drafts.ts';
+import { toDraft } from '../../ipc-views/index.ts';
 import type { AppServices } from '../../services/index.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
@@ -20,12 +19,6 @@ type SyncChannels =
   | 'outbox.list'
   | 'sync.status'
   | 'sync.checkNow';
-
-/** The renderer learns whether a create has its key, never the key itself. */
-export function toDraft(view: DraftView): Draft {
-  const { idempotencyKey, ...rest } = view;
-  return { ...rest, hasIdempotencyKey: idempotencyKey !== null };
-}
 
 export function syncHandlers(services: AppServices): Pick<HandlerTable, SyncChannels> {
   const sync = () => services.session().sync;

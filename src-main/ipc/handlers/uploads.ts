@@ -2,9 +2,9 @@
  * Main process / plain Node. Handlers for the upload engine. Files arrive only as handles issued
  * by main's own dialog or a drop, never as path strings from the renderer.
  */
+import { toUploadRowView } from '../../ipc-views/index.ts';
 import type { AppServices } from '../../services/index.ts';
-import { toUploadRowView } from '../../services/profile-session.ts';
-import { checkStagedFiles, requireVideos } from '../../uploads/staging.ts';
+import { checkStagedFiles, requireVideos } from '../../uploads/index.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
 type UploadChannels =

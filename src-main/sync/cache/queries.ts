@@ -1,8 +1,8 @@
 // Main process / plain Node. Which cached reads exist (categories, course pages, course detail,
 // sections with lessons, quizzes, assessments), their cache keys and how each is fetched online.
-import type { Assessment, Category, Course, Page, Quiz, Section } from '../api/index.ts';
-import type { SyncApiClient } from './client.ts';
-import type { Fields } from './merge.ts';
+import type { Assessment, Category, Course, Page, Quiz, Section } from '../../api/index.ts';
+import type { SyncApiClient } from '../client.ts';
+import type { Fields } from '../merge.ts';
 
 export type CacheQuery =
   | { kind: 'categories' }
@@ -94,25 +94,4 @@ export async function fetchQuery(client: SyncApiClient, query: CacheQuery): Prom
     case 'assessment':
       return client.assessments.get(query.assessmentId);
   }
-}
-
-/** A lesson found in a cached sections list of its course. */
-export function findCachedLesson(sections: unknown, sectionId: string, lessonId: string): Fields | null {
-  if (!Array.isArray(sections)) return null;
-  const section = sections.find((s: Fields) => s.id === sectionId) as Fields | undefined;
-  const lessons = Array.isArray(section?.lessons) ? (section.lessons as Fields[]) : [];
-  return lessons.find((l) => l.id === lessonId) ?? null;
-}
-
-/** Puts a saved lesson into the cached sections list (replacing or appending). Mutates `sections`. */
-export function upsertCachedLesson(sections: unknown, sectionId: string, lesson: Fields): boolean {
-  if (!Array.isArray(sections)) return false;
-  const section = sections.find((s: Fields) => s.id === sectionId) as Fields | undefined;
-  if (!section || !Array.isArray(section.lessons)) return false;
-  const lessons = section.lessons as Fields[];
-  const index = lessons.findIndex((l) => l.id === lesson.id);
-  if (index >= 0) lessons[index] = lesson;
-  else lessons.push(lesson);
-  lessons.sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0));
-  return true;
 }

@@ -1,12 +1,12 @@
 // Main process / plain Node tests. A profile session against the real sandbox over HTTP with a
-// real SQLite store: the server stopping and returning is seen within 5 s both ways, and a screen
-// with nothing cached answers "offline" at once instead of waiting out the client's retries.
+// real SQLite store: the server stopping and returning is seen within 5 s both ways, and a cached
+// read with nothing cached answers "offline" at once instead of waiting out the client's retries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openProfileSession, type ProfileSession } from '../../services/profile-session.ts';
-import { createLogger } from '../../services/log.ts';
-import { startTestSandbox, type TestSandbox } from '../../sync/sandbox-support.ts';
-import { eventually, tempDataDir } from '../../sync/test-support.ts';
-import { cachedRead } from './content.ts';
+import { createLogger } from '../platform/index.ts';
+import { cachedRead } from '../sync/index.ts';
+import { startTestSandbox, type TestSandbox } from '../sync/sandbox-support.ts';
+import { eventually, tempDataDir } from '../sync/test-support.ts';
+import { openProfileSession, type ProfileSession } from './profile-session.ts';
 
 let sandbox: TestSandbox;
 let data: ReturnType<typeof tempDataDir>;
@@ -57,7 +57,7 @@ describe('honest connectivity over real HTTP', () => {
     try {
       const started = Date.now();
       // Nothing cached for quizzes yet: before, this waited out every retry, then threw.
-      const answer = await cachedRead(session, { kind: 'quizzes', page: 1, pageSize: 50 });
+      const answer = await cachedRead(session.sync, { kind: 'quizzes', page: 1, pageSize: 50 });
       expect(Date.now() - started).toBeLessThan(2_000);
       expect(answer).toMatchObject({ data: null, fetchedAt: null });
       expect(answer.offlineReason).toMatch(/did not answer|unreachable/i);
@@ -65,7 +65,7 @@ describe('honest connectivity over real HTTP', () => {
       // Known offline now: another unopened screen answers at once, without the network.
       const before = session.client.requestLog().length;
       const t0 = Date.now();
-      const other = await cachedRead(session, { kind: 'assessments', page: 1, pageSize: 50 });
+      const other = await cachedRead(session.sync, { kind: 'assessments', page: 1, pageSize: 50 });
       expect(Date.now() - t0).toBeLessThan(200);
       expect(other).toMatchObject({ data: null, stale: true });
       expect(other.offlineReason).not.toBeNull();
@@ -74,7 +74,7 @@ describe('honest connectivity over real HTTP', () => {
       await sandbox.restart();
     }
     await eventually(() => expect(state()).toBe('online'), 5_000);
-    const fresh = await cachedRead(session, { kind: 'quizzes', page: 1, pageSize: 50 });
+    const fresh = await cachedRead(session.sync, { kind: 'quizzes', page: 1, pageSize: 50 });
     expect(fresh.data?.results.length).toBeGreaterThan(0);
     expect(fresh.offlineReason).toBeNull();
   });

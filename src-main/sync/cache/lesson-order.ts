@@ -1,7 +1,7 @@
-// Main process / plain Node. Lesson positions in a cached sections list, moved the way the server
-// moves them (ASSUMPTIONS.md: `order` is a 1-based position; the lessons from there on move down
-// one place), so a reorder shows at once, offline too, and the server's answer confirms it.
-import type { Fields } from './merge.ts';
+// Main process / plain Node. Lessons inside a cached sections list: found, saved and moved the way
+// the server moves them (`order` is a 1-based position; the lessons from there on move down one
+// place), so a reorder shows at once, offline too, and the server's answer confirms it.
+import type { Fields } from '../merge.ts';
 
 function lessonsOf(sections: unknown, sectionId: string): Fields[] | null {
   if (!Array.isArray(sections)) return null;
@@ -37,4 +37,20 @@ export function cachedPosition(sections: unknown, sectionId: string, lessonId: s
   const lessons = lessonsOf(sections, sectionId);
   const index = lessons ? [...lessons].sort(byOrder).findIndex((l) => l.id === lessonId) : -1;
   return index < 0 ? null : index + 1;
+}
+
+/** A lesson found in a cached sections list of its course. */
+export function findCachedLesson(sections: unknown, sectionId: string, lessonId: string): Fields | null {
+  return lessonsOf(sections, sectionId)?.find((l) => l.id === lessonId) ?? null;
+}
+
+/** Puts a saved lesson into the cached sections list (replacing or appending). Mutates `sections`. */
+export function upsertCachedLesson(sections: unknown, sectionId: string, lesson: Fields): boolean {
+  const lessons = lessonsOf(sections, sectionId);
+  if (!lessons) return false;
+  const index = lessons.findIndex((l) => l.id === lesson.id);
+  if (index >= 0) lessons[index] = lesson;
+  else lessons.push(lesson);
+  lessons.sort(byOrder);
+  return true;
 }

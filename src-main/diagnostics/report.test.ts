@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryKeyStore } from '../keychain/index.ts';
-import { buildDiagnostics, scrubSecrets } from './diagnostics.ts';
-import { createQueuedFileDialog } from './file-handles.ts';
-import { createAppServices } from './index.ts';
+import { buildDiagnostics, scrubSecrets } from './report.ts';
+import { createQueuedFileDialog } from '../platform/index.ts';
+import { createAppServices } from '../services/index.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lectern-diag-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

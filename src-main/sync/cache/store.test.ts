@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cachedQuery, createCacheStore } from './cache-store.ts';
-import { openProfileDatabase, type ProfileDatabase } from './profile-database.ts';
+import { cachedQuery, createCacheStore } from './store.ts';
+import { openProfileDatabase, type ProfileDatabase } from '../../store/index.ts';
 
 let dataDir: string;
 let store: ProfileDatabase;

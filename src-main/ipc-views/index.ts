@@ -1,0 +1,73 @@
+/**
+ * Main process / plain Node. Domain objects as the renderer sees them: every mapper from main's
+ * own types to the IPC contract's shapes, for handler answers and pushed events alike. Its own
+ * folder so that both `ipc/` (answers) and `services/` (events) use it without importing each other.
+ */
+import type { ChannelOutput, Draft, PendingLessonDelete, SyncStatus, UploadRow } from '../../src-shared/index.ts';
+import type { RequestLogEntry } from '../api/index.ts';
+import type { ConnectivityStatus, DraftView, OutboxSummary, PendingDelete } from '../sync/index.ts';
+import type { UploadRow as EngineRow } from '../uploads/index.ts';
+
+/** The renderer learns whether a create has its key, never the key itself. */
+export function toDraft(view: DraftView): Draft {
+  const { idempotencyKey, ...rest } = view;
+  return { ...rest, hasIdempotencyKey: idempotencyKey !== null };
+}
+
+export function toPendingLessonDelete(p: PendingDelete): PendingLessonDelete {
+  return {
+    draftId: p.draftId,
+    lessonId: p.targetId,
+    courseId: p.parent.courseId ?? '',
+    sectionId: p.parent.sectionId ?? '',
+    title: p.title,
+    state: p.state === 'sending' || p.state === 'failed' ? p.state : 'queued',
+    sendAt: new Date(p.notBefore).toISOString(),
+    inDoubt: p.inDoubt,
+    error: p.error ? (JSON.parse(p.error) as PendingLessonDelete['error']) : null,
+  };
+}
+
+export function toSyncStatus(status: ConnectivityStatus, outbox: OutboxSummary): SyncStatus {
+  return {
+    state: status.state,
+    since: status.since,
+    lastCheckedAt: status.lastCheckedAt,
+    message: status.lastError?.message ?? null,
+    outbox,
+  };
+}
+
+export function toUploadRowView(row: EngineRow): UploadRow {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    target: row.target,
+    bytesTotal: row.bytesTotal,
+    bytesConfirmed: row.bytesConfirmed,
+    bytesInFlight: row.bytesInFlight,
+    state: row.state,
+    speedBps: row.speedBps,
+    etaSeconds: row.etaSeconds,
+    error: row.error ? { code: row.error.code, message: row.error.message } : null,
+    notice: row.notice ? { code: row.notice.code, message: row.notice.message } : null,
+    uploadId: row.uploadId ?? null,
+    lessonId: row.lessonId ?? null,
+    createdAt: row.createdAt,
+    videoStatus: row.videoStatus ?? null,
+    videoError: row.videoError ?? null,
+    durationSeconds: row.durationSeconds ?? null,
+  };
+}
+
+/** The request log without headers or bodies (Diagnostics shows only these columns). */
+export function toRequestLogRows(entries: readonly RequestLogEntry[]): ChannelOutput<'app.requestLog'> {
+  return entries.map((entry) => ({
+    at: entry.timestamp,
+    method: entry.method,
+    path: entry.path,
+    status: entry.status,
+    durationMs: entry.durationMs,
+    attempt: entry.attempt,
+  }));
+}

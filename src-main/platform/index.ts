@@ -1,0 +1,13 @@
+/**
+ * Main process / plain Node. Low-level helpers every part of main may use: the rotating log file,
+ * the security headers and loopback checks, and file handles (renderer code never sees a path).
+ */
+export { createLogger, describeError, type Logger } from './log.ts';
+export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, contentTypeFor, isLoopbackHost } from './security.ts';
+export {
+  VIDEO_EXTENSIONS,
+  createFileHandles,
+  createQueuedFileDialog,
+  type FileDialog,
+  type FileHandles,
+} from './file-handles.ts';
