@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading, Unavailable } from '../../components/States.tsx';
 import { call } from '../../bridge.ts';
 import { describeError, errorCode } from '../../lib/errors.ts';
+import { useFeature } from '../../lib/feature-store.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { useSaveShortcut } from '../../lib/shortcuts.ts';
 import { AutosaveLine, DraftBanner } from '../drafts/DraftStatus.tsx';
@@ -40,6 +41,7 @@ export function NewAssessmentScreen({ courseId, draftId }: { courseId: string | 
 }
 
 function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; draftId: string | null }) {
+  useFeature(session);
   const state = session();
   const [loadError, setLoadError] = useState<unknown>(null);
   const [courses, setCourses] = useState<{ id: string; name: string }[] | null>(null);

@@ -13,6 +13,7 @@ import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { Empty, ErrorState, Loading, PlaceholderRow } from '../../components/States.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { describeError } from '../../lib/errors.ts';
+import { useFeature } from '../../lib/feature-store.ts';
 import { formatSeconds, humanize, orDash, plural } from '../../lib/format.ts';
 import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { lessonHref } from '../../lib/lesson-link.ts';
@@ -37,10 +38,10 @@ export function QuizzesScreen() {
   const statusFilter = filtered.filter?.status ?? null;
   const filtering = courseFilter !== null || statusFilter !== null;
 
+  useFeature(useQuizList);
   useEffect(() => {
     const state = useQuizList.getState();
     if (state.status === 'idle') state.setQuery({ search: '' });
-    else if (state.status === 'ready' || state.status === 'error') state.reread();
     loadCourseChoices().then(
       (found) => setCourses(found.courses),
       () => undefined,
