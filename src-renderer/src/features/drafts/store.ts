@@ -6,7 +6,7 @@
 import type { Draft, DraftSummary, OutboxItem } from '../../../../src-preload/contract.ts';
 import { call } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
-import { createFeatureStore, readInto, type LoadState } from '../../lib/feature-store.ts';
+import { createFeatureStore, type FeatureStore, readInto, type LoadState } from '../../lib/feature-store.ts';
 
 interface DraftsState extends LoadState {
   drafts: DraftSummary[];
@@ -28,7 +28,7 @@ function reloadSoon(): void {
   }, 150);
 }
 
-export const useDrafts = createFeatureStore<DraftsState>(
+export const useDrafts: FeatureStore<DraftsState> = createFeatureStore<DraftsState>(
   (set, get) => ({
     drafts: [],
     outbox: [],
