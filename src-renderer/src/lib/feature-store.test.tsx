@@ -54,14 +54,11 @@ function makeOutboxStore() {
       changes: 0,
       status: 'idle',
       error: null,
-      load: () =>
-        pattern.readInto(store, async () => ({ items: await bridge.call((b) => b.outbox.list()) })),
+      load: () => pattern.readInto(store, async () => ({ items: await bridge.call((b) => b.outbox.list()) })),
     }),
     {
       load: (self) => self.getState().load(),
-      subscribe: (self) => [
-        events.onEvent('outbox.changed', () => self.setState((s) => ({ changes: s.changes + 1 }))),
-      ],
+      subscribe: (self) => [events.onEvent('outbox.changed', () => self.setState((s) => ({ changes: s.changes + 1 })))],
     },
   );
   return store;
