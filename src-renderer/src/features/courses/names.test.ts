@@ -62,7 +62,7 @@ afterEach(() => {
 describe('course names', () => {
   it('pickers on two screens share one read of every page, in the server’s order', async () => {
     const courses = ['Zoology', 'Algebra', null];
-    fake.handle('courses.list', ({ page }) => coursePage(page, courses));
+    fake.handle('courses.list', ({ page = 1 }) => coursePage(page, courses));
     const store = names.useCourseNames;
 
     const stopNewAssessment = store.start();
@@ -82,7 +82,7 @@ describe('course names', () => {
 
   it('opening a picker again reads again, showing the list it had meanwhile', async () => {
     let courses = ['Algebra'];
-    fake.handle('courses.list', ({ page }) => coursePage(page, courses));
+    fake.handle('courses.list', ({ page = 1 }) => coursePage(page, courses));
     const store = names.useCourseNames;
     const stop = store.start();
     await vi.waitFor(() => expect(store.getState().choices).toHaveLength(1));
@@ -101,7 +101,7 @@ describe('course names', () => {
   });
 
   it('says when the list is the copy last seen, and keeps a failed read’s typed error', async () => {
-    fake.handle('courses.list', ({ page }) => coursePage(page, ['Algebra'], 'You are offline.'));
+    fake.handle('courses.list', ({ page = 1 }) => coursePage(page, ['Algebra'], 'You are offline.'));
     const store = names.useCourseNames;
     const stop = store.start();
     await vi.waitFor(() => expect(store.getState().choicesStatus).toBe('ready'));
