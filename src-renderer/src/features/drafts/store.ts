@@ -67,7 +67,7 @@ interface DraftDetailState {
   draft: Draft | null;
   /** Why the draft could not be read; while one is shown, it stays and the error is kept beside it. */
   error: unknown;
-  /** Shows `draftId`: the draft read before is no longer shown. */
+  /** Shows `draftId`, read afresh; another draft shown before is dropped at once. */
   open: (draftId: string) => void;
   reload: () => Promise<void>;
   /** Resolves a conflict with the user's choice per field; the answer is the draft as it now is. */
@@ -83,8 +83,8 @@ export const useDraftDetail = createFeatureStore<DraftDetailState>(
       draft: null,
       error: null,
       open(draftId) {
-        if (draftId === get().draftId && (get().draft || get().error === null)) return;
-        set({ draftId, draft: null, error: null });
+        // The same draft opened again stays shown while it is read again: it may have changed.
+        if (draftId !== get().draftId || !get().draft) set({ draftId, draft: null, error: null });
         void get().reload();
       },
       async reload() {
@@ -107,8 +107,6 @@ export const useDraftDetail = createFeatureStore<DraftDetailState>(
     };
   },
   {
-    // Reopening the screen reads the draft again: it may have changed while nobody looked.
-    load: (store) => store.getState().reload(),
     subscribe: (store) => [
       onEvent('drafts.changed', ({ ids }) => {
         const { draftId, reload } = store.getState();
