@@ -1,19 +1,17 @@
 /**
  * Renderer. The opening screen's first read starts before React's first render (the shell paints
- * meanwhile), and the shell's own reads follow; courses come first because they are what the
- * instructor is waiting to see.
+ * meanwhile), and the shell's own stores start with it; courses come first because they are what
+ * the instructor is waiting to see. The shell's stores stay started for the app's lifetime: the
+ * status bar, navigation and notices show them on every screen.
  */
 import { DEFAULT_COURSE_QUERY, useCourseList } from '../features/courses/store.ts';
-import { startNotices } from '../features/notices/store.ts';
-import { startSync } from '../features/sync/store.ts';
-import { startUploads } from '../features/uploads/store.ts';
-import { startWorkspaces } from '../features/workspaces/store.ts';
+import { useNotices } from '../features/notices/store.ts';
+import { useSync } from '../features/sync/store.ts';
+import { useUploads } from '../features/uploads/store.ts';
+import { useWorkspaces } from '../features/workspaces/store.ts';
 import { parseHash } from '../lib/router.ts';
 
 export function startEarlyReads(): void {
   if (parseHash(window.location.hash).name === 'courses') useCourseList.getState().setQuery(DEFAULT_COURSE_QUERY);
-  startNotices();
-  startWorkspaces();
-  startSync();
-  startUploads();
+  for (const store of [useNotices, useWorkspaces, useSync, useUploads]) store.start();
 }

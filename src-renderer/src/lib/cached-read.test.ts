@@ -64,6 +64,8 @@ beforeEach(async () => {
   vi.resetModules();
   fake = installFakeMain();
   store = await import('../features/assessments/store.ts');
+  // Started as the editor starts it; it subscribes once the bridge has arrived.
+  store.useAssessment.start();
   await vi.waitFor(() => expect(fake.listenerCount('sync.status')).toBeGreaterThan(0));
 });
 

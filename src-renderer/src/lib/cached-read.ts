@@ -1,12 +1,12 @@
 /**
- * Renderer. A zustand store for one cached read at a time (categories, a course with its
- * sections, an assessment): the copy from main's cache is shown at once with its age, and
- * `cache.updated` for the read's kinds re-reads it. Only what one screen shows is kept.
+ * Renderer. A feature store for one cached read at a time (categories, a course with its
+ * sections, an assessment): the copy from main's cache is shown at once with its age, and while
+ * started, `cache.updated` for the read's kinds re-reads it. Only what one screen shows is kept.
+ * Screens load with `force` when they open, so what changed while nobody looked is read again.
  */
-import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { Cached } from '../../../src-shared/index.ts';
 import { onCacheUpdated, onEvent } from './events.ts';
-import { onWorkspaceSwitch } from './reset.ts';
+import { createFeatureStore, type FeatureStore } from './feature-store.ts';
 
 export interface CachedReadState<T, P> {
   param: P | null;
@@ -24,7 +24,7 @@ export interface CachedReadState<T, P> {
   reset: () => void;
 }
 
-export type CachedReadStore<T, P> = UseBoundStore<StoreApi<CachedReadState<T, P>>>;
+export type CachedReadStore<T, P> = FeatureStore<CachedReadState<T, P>>;
 
 const EMPTY = {
   param: null,
@@ -45,66 +45,71 @@ export function createCachedRead<T, P>(options: {
   let idleRereads = 0;
   let quietUntil = 0;
 
-  const store = create<CachedReadState<T, P>>()((set, get) => {
-    const read = (param: P, gen: number, opening = false) => {
-      options.fetch(param, { opening }).then(
-        (result) => {
-          if (gen !== generation) return;
-          const status = result.data !== null ? 'ready' : result.offlineReason ? 'ready' : 'waiting';
-          set({ ...result, data: result.data ?? get().data, status, error: null });
+  const store: CachedReadStore<T, P> = createFeatureStore<CachedReadState<T, P>>(
+    (set, get) => {
+      const read = (param: P, gen: number, opening = false) => {
+        options.fetch(param, { opening }).then(
+          (result) => {
+            if (gen !== generation) return;
+            const status = result.data !== null ? 'ready' : result.offlineReason ? 'ready' : 'waiting';
+            set({ ...result, data: result.data ?? get().data, status, error: null });
+          },
+          (error: unknown) => {
+            if (gen !== generation) return;
+            // Keep showing what we had; the error is shown beside it.
+            set({ status: get().data !== null ? 'ready' : 'error', error });
+          },
+        );
+      };
+      return {
+        ...EMPTY,
+        load(param, opts) {
+          const same = JSON.stringify(param) === JSON.stringify(get().param);
+          if (same && !opts?.force && get().status !== 'idle' && get().status !== 'error') return;
+          generation++;
+          idleRereads = 0;
+          quietUntil = 0;
+          if (same) set({ status: get().data ? get().status : 'loading', error: null });
+          else set({ ...EMPTY, param, status: 'loading' });
+          read(param, generation, true);
         },
-        (error: unknown) => {
-          if (gen !== generation) return;
-          // Keep showing what we had; the error is shown beside it.
-          set({ status: get().data !== null ? 'ready' : 'error', error });
+        reread() {
+          const { param } = get();
+          if (param !== null) read(param, generation);
         },
-      );
-    };
-    return {
-      ...EMPTY,
-      load(param, opts) {
-        const same = JSON.stringify(param) === JSON.stringify(get().param);
-        if (same && !opts?.force && get().status !== 'idle' && get().status !== 'error') return;
-        generation++;
-        idleRereads = 0;
-        quietUntil = 0;
-        if (same) set({ status: get().data ? get().status : 'loading', error: null });
-        else set({ ...EMPTY, param, status: 'loading' });
-        read(param, generation, true);
-      },
-      reread() {
-        const { param } = get();
-        if (param !== null) read(param, generation);
-      },
-      patch(update) {
-        const { data } = get();
-        if (data !== null) set({ data: update(data) });
-      },
-      reset() {
-        generation++;
-        set({ ...EMPTY });
-      },
-    };
-  });
-
-  onCacheUpdated(options.kinds, () => {
-    if (Date.now() < quietUntil || store.getState().param === null) return;
-    const before = store.getState();
-    const beforeKey = `${before.fetchedAt}|${before.offlineReason}|${before.status}`;
-    before.reread();
-    setTimeout(() => {
-      const after = store.getState();
-      if (`${after.fetchedAt}|${after.offlineReason}|${after.status}` === beforeKey) {
-        if (++idleRereads >= 3) quietUntil = Date.now() + 20_000;
-      } else {
-        idleRereads = 0;
-      }
-    }, 1000);
-  });
-  // Back online: a screen that had to say "offline" reads again by itself.
-  onEvent('sync.status', (status) => {
-    if (status.state === 'online' && store.getState().offlineReason !== null) store.getState().reread();
-  });
-  onWorkspaceSwitch(() => store.getState().reset());
+        patch(update) {
+          const { data } = get();
+          if (data !== null) set({ data: update(data) });
+        },
+        reset() {
+          generation++;
+          set({ ...EMPTY });
+        },
+      };
+    },
+    {
+      subscribe: () => [
+        onCacheUpdated(options.kinds, () => {
+          if (Date.now() < quietUntil || store.getState().param === null) return;
+          const before = store.getState();
+          const beforeKey = `${before.fetchedAt}|${before.offlineReason}|${before.status}`;
+          before.reread();
+          setTimeout(() => {
+            const after = store.getState();
+            if (`${after.fetchedAt}|${after.offlineReason}|${after.status}` === beforeKey) {
+              if (++idleRereads >= 3) quietUntil = Date.now() + 20_000;
+            } else {
+              idleRereads = 0;
+            }
+          }, 1000);
+        }),
+        // Back online: a screen that had to say "offline" reads again by itself.
+        onEvent('sync.status', (status) => {
+          if (status.state === 'online' && store.getState().offlineReason !== null) store.getState().reread();
+        }),
+      ],
+      reset: (self) => self.getState().reset(),
+    },
+  );
   return store;
 }

@@ -1,7 +1,7 @@
 /**
- * Renderer. Subscribing to bridge events from stores (outside React) and from components. The
- * bridge arrives asynchronously, so `onEvent` returns a synchronous unsubscribe that also works
- * if it is called before the bridge was ready.
+ * Renderer. Subscribing to bridge events from feature stores (in their `subscribe`, while started)
+ * and from components. The bridge arrives asynchronously, so `onEvent` returns a synchronous
+ * unsubscribe that also works if it is called before the bridge was ready.
  */
 import { useEffect, useRef } from 'react';
 import type { EventName, EventPayload } from '../../../src-shared/index.ts';

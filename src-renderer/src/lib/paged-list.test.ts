@@ -70,7 +70,8 @@ beforeEach(async () => {
   fake = installFakeMain();
   courses = await import('../features/courses/store.ts');
   paged = await import('./paged-list.ts');
-  // The stores subscribe once the bridge has arrived (a microtask later).
+  // Started as the Courses screen starts it; it subscribes once the bridge has arrived.
+  courses.useCourseList.start();
   await vi.waitFor(() => expect(fake.listenerCount('cache.updated')).toBeGreaterThan(0));
 });
 

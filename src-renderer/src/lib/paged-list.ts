@@ -1,12 +1,12 @@
 /**
- * Renderer. A zustand store for one paged, cached list (courses, quizzes, assessments): pages are
+ * Renderer. A feature store for one paged, cached list (courses, quizzes, assessments): pages are
  * read on demand for the rows that come into view, so a list of thousands feels like one long
- * list. Pages come from main's cache at once; `cache.updated` for the list's kind re-reads them.
+ * list. Pages come from main's cache at once; while started, `cache.updated` for the list's kind
+ * re-reads them, and starting again re-reads what was shown (it may have changed meanwhile).
  */
-import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { Cached } from '../../../src-shared/index.ts';
 import { onCacheUpdated, onEvent } from './events.ts';
-import { onWorkspaceSwitch } from './reset.ts';
+import { createFeatureStore, type FeatureStore } from './feature-store.ts';
 
 export interface PageData<T> {
   paginator: { count: number; next: string | null; total_pages?: number | undefined };
@@ -42,7 +42,7 @@ export interface PagedListState<T, Q> {
   reset: () => void;
 }
 
-export type PagedListStore<T, Q> = UseBoundStore<StoreApi<PagedListState<T, Q>>>;
+export type PagedListStore<T, Q> = FeatureStore<PagedListState<T, Q>>;
 
 export interface PagedListOptions<T, Q> {
   fetchPage: (query: Q, page: number, pageSize: number, refresh: boolean) => Promise<Cached<PageData<T>>>;
@@ -89,117 +89,126 @@ export function createPagedList<T, Q>(options: PagedListOptions<T, Q>): PagedLis
   let idleRereads = 0;
   let quietUntil = 0;
 
-  const store = create<PagedListState<T, Q>>()((set, get) => {
-    const load = (page: number, gen: number, refresh = false): void => {
-      const query = get().query;
-      if (query === null) return;
-      set((s) => ({ requested: { ...s.requested, [page]: 'loading' } }));
-      options.fetchPage(query, page, pageSize, refresh).then(
-        (read) => {
-          if (gen !== generation) return;
-          set((s) => {
-            const requested = { ...s.requested };
-            const pages = { ...s.pages };
-            const meta =
-              page === 1 ? { fetchedAt: read.fetchedAt, stale: read.stale, offlineReason: read.offlineReason } : {};
-            if (read.data) {
-              delete requested[page];
-              pages[page] = read.data.results;
-              return {
-                ...meta,
-                pages,
-                requested,
-                total: read.data.paginator.count,
-                totalPages: read.data.paginator.total_pages ?? (read.data.paginator.next === null ? page : page + 1),
-                status: 'ready',
-                error: null,
-              };
+  const store: PagedListStore<T, Q> = createFeatureStore<PagedListState<T, Q>>(
+    (set, get) => {
+      const load = (page: number, gen: number, refresh = false): void => {
+        const query = get().query;
+        if (query === null) return;
+        set((s) => ({ requested: { ...s.requested, [page]: 'loading' } }));
+        options.fetchPage(query, page, pageSize, refresh).then(
+          (read) => {
+            if (gen !== generation) return;
+            set((s) => {
+              const requested = { ...s.requested };
+              const pages = { ...s.pages };
+              const meta =
+                page === 1 ? { fetchedAt: read.fetchedAt, stale: read.stale, offlineReason: read.offlineReason } : {};
+              if (read.data) {
+                delete requested[page];
+                pages[page] = read.data.results;
+                return {
+                  ...meta,
+                  pages,
+                  requested,
+                  total: read.data.paginator.count,
+                  totalPages: read.data.paginator.total_pages ?? (read.data.paginator.next === null ? page : page + 1),
+                  status: 'ready',
+                  error: null,
+                };
+              }
+              // Nothing cached yet: main is fetching it and will say so with `cache.updated`.
+              requested[page] = read.offlineReason ? 'failed' : 'waiting';
+              return { ...meta, requested, status: page === 1 && read.offlineReason ? 'ready' : s.status };
+            });
+          },
+          (error: unknown) => {
+            if (gen !== generation) return;
+            set((s) => ({
+              requested: { ...s.requested, [page]: 'failed' },
+              ...(page === 1 && !s.pages[1] ? { status: 'error' as const, error } : {}),
+            }));
+          },
+        );
+      };
+
+      return {
+        ...EMPTY,
+        pageSize,
+        setQuery(query, opts) {
+          const current = get();
+          if (!opts?.force && current.status !== 'idle' && JSON.stringify(current.query) === JSON.stringify(query))
+            return;
+          generation++;
+          idleRereads = 0;
+          quietUntil = 0;
+          set((s) => ({ ...EMPTY, deleted: s.deleted, query, status: 'loading' }));
+          load(1, generation);
+        },
+        ensureRange(from, to) {
+          const s = get();
+          if (s.query === null || s.status === 'idle') return;
+          const last = s.totalPages ?? 1;
+          const first = Math.max(1, Math.floor(Math.max(0, from) / pageSize) + 1);
+          const end = Math.min(last, Math.floor(Math.max(0, to) / pageSize) + 1);
+          for (let page = first; page <= end; page++) {
+            if (!s.pages[page] && !s.requested[page]) load(page, generation);
+          }
+        },
+        reread() {
+          const s = get();
+          if (s.query === null) return;
+          const shown = new Set<number>([1]);
+          for (const key of Object.keys(s.pages)) shown.add(Number(key));
+          for (const key of Object.keys(s.requested)) shown.add(Number(key));
+          for (const page of shown) load(page, generation);
+        },
+        refreshNow() {
+          if (get().query === null) return;
+          // The user asked: a quiet spell from re-reads that changed nothing must not hide the answer.
+          idleRereads = 0;
+          quietUntil = 0;
+          load(1, generation, true);
+        },
+        markDeleted(id) {
+          set((s) => ({ deleted: new Set([...s.deleted, id]) }));
+        },
+        reset() {
+          generation++;
+          set({ ...EMPTY, deleted: new Set() });
+        },
+      };
+    },
+    {
+      load(self) {
+        const { status, reread } = self.getState();
+        if (status === 'ready' || status === 'error') reread();
+      },
+      subscribe: () => [
+        onCacheUpdated(options.kinds, () => {
+          if (Date.now() < quietUntil) return;
+          const before = store.getState();
+          const beforeKey = `${before.fetchedAt}|${before.offlineReason}|${Object.keys(before.pages).length}`;
+          const waiting = Object.values(before.requested).some((r) => r === 'waiting');
+          store.getState().reread();
+          // Check after the re-read settled whether anything moved.
+          setTimeout(() => {
+            const after = store.getState();
+            const afterKey = `${after.fetchedAt}|${after.offlineReason}|${Object.keys(after.pages).length}`;
+            if (afterKey === beforeKey && !waiting) {
+              idleRereads++;
+              if (idleRereads >= 3) quietUntil = Date.now() + 20_000;
+            } else {
+              idleRereads = 0;
             }
-            // Nothing cached yet: main is fetching it and will say so with `cache.updated`.
-            requested[page] = read.offlineReason ? 'failed' : 'waiting';
-            return { ...meta, requested, status: page === 1 && read.offlineReason ? 'ready' : s.status };
-          });
-        },
-        (error: unknown) => {
-          if (gen !== generation) return;
-          set((s) => ({
-            requested: { ...s.requested, [page]: 'failed' },
-            ...(page === 1 && !s.pages[1] ? { status: 'error' as const, error } : {}),
-          }));
-        },
-      );
-    };
-
-    return {
-      ...EMPTY,
-      pageSize,
-      setQuery(query, opts) {
-        const current = get();
-        if (!opts?.force && current.status !== 'idle' && JSON.stringify(current.query) === JSON.stringify(query))
-          return;
-        generation++;
-        idleRereads = 0;
-        quietUntil = 0;
-        set((s) => ({ ...EMPTY, deleted: s.deleted, query, status: 'loading' }));
-        load(1, generation);
-      },
-      ensureRange(from, to) {
-        const s = get();
-        if (s.query === null || s.status === 'idle') return;
-        const last = s.totalPages ?? 1;
-        const first = Math.max(1, Math.floor(Math.max(0, from) / pageSize) + 1);
-        const end = Math.min(last, Math.floor(Math.max(0, to) / pageSize) + 1);
-        for (let page = first; page <= end; page++) {
-          if (!s.pages[page] && !s.requested[page]) load(page, generation);
-        }
-      },
-      reread() {
-        const s = get();
-        if (s.query === null) return;
-        const shown = new Set<number>([1]);
-        for (const key of Object.keys(s.pages)) shown.add(Number(key));
-        for (const key of Object.keys(s.requested)) shown.add(Number(key));
-        for (const page of shown) load(page, generation);
-      },
-      refreshNow() {
-        if (get().query === null) return;
-        // The user asked: a quiet spell from re-reads that changed nothing must not hide the answer.
-        idleRereads = 0;
-        quietUntil = 0;
-        load(1, generation, true);
-      },
-      markDeleted(id) {
-        set((s) => ({ deleted: new Set([...s.deleted, id]) }));
-      },
-      reset() {
-        generation++;
-        set({ ...EMPTY, deleted: new Set() });
-      },
-    };
-  });
-
-  onCacheUpdated(options.kinds, () => {
-    if (Date.now() < quietUntil) return;
-    const before = store.getState();
-    const beforeKey = `${before.fetchedAt}|${before.offlineReason}|${Object.keys(before.pages).length}`;
-    const waiting = Object.values(before.requested).some((r) => r === 'waiting');
-    store.getState().reread();
-    // Check after the re-read settled whether anything moved.
-    setTimeout(() => {
-      const after = store.getState();
-      const afterKey = `${after.fetchedAt}|${after.offlineReason}|${Object.keys(after.pages).length}`;
-      if (afterKey === beforeKey && !waiting) {
-        idleRereads++;
-        if (idleRereads >= 3) quietUntil = Date.now() + 20_000;
-      } else {
-        idleRereads = 0;
-      }
-    }, 1000);
-  });
-  // Back online: a list that had to say "offline" reads again by itself.
-  onEvent('sync.status', (status) => {
-    if (status.state === 'online' && store.getState().offlineReason !== null) store.getState().reread();
-  });
-  onWorkspaceSwitch(() => store.getState().reset());
+          }, 1000);
+        }),
+        // Back online: a list that had to say "offline" reads again by itself.
+        onEvent('sync.status', (status) => {
+          if (status.state === 'online' && store.getState().offlineReason !== null) store.getState().reread();
+        }),
+      ],
+      reset: (self) => self.getState().reset(),
+    },
+  );
   return store;
 }

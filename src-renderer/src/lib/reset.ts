@@ -1,6 +1,7 @@
 /**
  * Renderer. Switching workspace switches everything that depends on it: each feature store
- * registers how to forget the previous workspace's data, and the shell calls them all at once.
+ * (`feature-store.ts` registers them as they are made) says how to forget the previous
+ * workspace's data, and the workspaces store calls them all at once.
  */
 const resets = new Set<() => void>();
 

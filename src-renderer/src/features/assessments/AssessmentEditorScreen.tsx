@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading, Unavailable } from '../../components/States.tsx';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
+import { useFeature } from '../../lib/feature-store.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { useSaveShortcut } from '../../lib/shortcuts.ts';
 import { AutosaveLine, DraftBanner, isLocked } from '../drafts/DraftStatus.tsx';
@@ -42,6 +43,7 @@ export function AssessmentEditorScreen({ assessmentId }: { assessmentId: string 
 }
 
 function Editor({ assessmentId }: { assessmentId: string }) {
+  useFeature(useAssessment, session);
   const read = useAssessment();
   const state = session();
   const [lookup, setLookup] = useState<{ done: boolean; draft: Draft | null; error: unknown }>({

@@ -12,6 +12,7 @@ import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { Empty, ErrorState, Loading, PlaceholderRow, Unavailable } from '../../components/States.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { describeError } from '../../lib/errors.ts';
+import { useFeature } from '../../lib/feature-store.ts';
 import { enumLabel, formatDateTime, formatHoursMinutes, orDash, plural } from '../../lib/format.ts';
 import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { href, navigate } from '../../lib/router.ts';
@@ -40,13 +41,12 @@ function AssessmentList({ courseId, keyMode }: { courseId: string | null; keyMod
   const courseNames = useCourseNames((s) => s.courses);
   const query = list.query ?? { search: '', courseId, status: null };
 
+  useFeature(useAssessmentList);
   useEffect(() => {
     const state = useAssessmentList.getState();
     const current = state.query;
     if (state.status === 'idle' || current?.courseId !== courseId) {
       state.setQuery({ search: current?.search ?? '', status: current?.status ?? null, courseId });
-    } else if (state.status === 'ready' || state.status === 'error') {
-      state.reread();
     }
     if (courseId) useCourseNames.getState().ensure([courseId]);
   }, [courseId]);

@@ -10,19 +10,16 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading, Unavailable } from '../../components/States.tsx';
 import { call } from '../../bridge.ts';
 import { describeError, errorCode } from '../../lib/errors.ts';
+import { useFeature } from '../../lib/feature-store.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { useSaveShortcut } from '../../lib/shortcuts.ts';
 import { AutosaveLine, DraftBanner } from '../drafts/DraftStatus.tsx';
 import { notify } from '../notices/store.ts';
+import { useCourseNames } from '../courses/names.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/store.ts';
 import { DraftFields, focusFirstProblem, formErrors } from './DraftFields.tsx';
 import { ASSESSMENT_FIELDS, formFrom } from './fields.ts';
-import {
-  loadCourseChoices,
-  NEW_ASSESSMENT,
-  NEW_ASSESSMENT_DEFAULTS,
-  useNewAssessmentSession,
-} from './new-assessment.ts';
+import { NEW_ASSESSMENT, NEW_ASSESSMENT_DEFAULTS, useNewAssessmentSession } from './new-assessment.ts';
 
 const session = useNewAssessmentSession;
 
@@ -40,23 +37,13 @@ export function NewAssessmentScreen({ courseId, draftId }: { courseId: string | 
 }
 
 function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; draftId: string | null }) {
+  useFeature(session, useCourseNames);
   const state = session();
   const [loadError, setLoadError] = useState<unknown>(null);
-  const [courses, setCourses] = useState<{ id: string; name: string }[] | null>(null);
-  const [coursesOffline, setCoursesOffline] = useState(false);
-
-  useEffect(() => {
-    loadCourseChoices().then(
-      (found) => {
-        setCourses(found.courses);
-        setCoursesOffline(found.offline);
-      },
-      () => {
-        setCourses([]);
-        setCoursesOffline(true);
-      },
-    );
-  }, []);
+  const names = useCourseNames();
+  // No list at all (the read failed) is shown like an offline one with nothing seen yet.
+  const courses = names.choicesStatus === 'ready' ? names.choices : names.choicesStatus === 'error' ? [] : null;
+  const coursesOffline = names.choicesOffline || names.choicesStatus === 'error';
 
   useEffect(() => {
     const s = session.getState();

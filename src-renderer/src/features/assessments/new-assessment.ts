@@ -1,7 +1,7 @@
 /**
  * Renderer. The assessment being created: a create draft made on the first change (its
- * Idempotency-Key is born with it in main), saved as the user types and sent once; and the list
- * of courses to put it in (read through the cache, so it works offline once seen).
+ * Idempotency-Key is born with it in main), saved as the user types and sent once. The courses to
+ * put it in come from the one source of course names (`courses/names.ts`).
  */
 import { call } from '../../bridge.ts';
 import { createDraftSession } from '../drafts/session.ts';
@@ -31,10 +31,3 @@ export const useNewAssessmentSession = createDraftSession({
     return { draft, consumed: true };
   },
 });
-
-/** Courses to choose from: the first 100 by the server's order (search narrows on the server). */
-export async function loadCourseChoices(): Promise<{ courses: { id: string; name: string }[]; offline: boolean }> {
-  const read = await call((b) => b.courses.list({ page: 1, pageSize: 100 }));
-  const courses = (read.data?.results ?? []).map((c) => ({ id: c.id, name: c.name || 'Untitled course' }));
-  return { courses, offline: read.offlineReason !== null };
-}

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading, Unavailable } from '../../components/States.tsx';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
+import { useFeature } from '../../lib/feature-store.ts';
 import { humanize } from '../../lib/format.ts';
 import { CONTENT_STATUSES } from '../../lib/statuses.ts';
 import { href, navigate } from '../../lib/router.ts';
@@ -36,6 +37,7 @@ export function AssignmentScreen({ draftId }: { draftId: string | null }) {
 }
 
 function AssignmentForm({ draftId }: { draftId: string | null }) {
+  useFeature(session);
   const state = session();
   const [loadError, setLoadError] = useState<unknown>(null);
 

@@ -3,17 +3,16 @@
  * so this is Lectern's own record (main keeps every assignment it was asked to create, with the
  * server's answer): what was created, what still waits to be sent, and what the server refused.
  */
-import { useCallback, useEffect, useState } from 'react';
 import type { AssignmentRecord } from '../../../../src-shared/index.ts';
 import { Badge, StatusBadge, type Tone } from '../../components/Badge.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Empty, ErrorState, Loading, Unavailable } from '../../components/States.tsx';
-import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
-import { useBridgeEvent } from '../../lib/events.ts';
+import { useFeature } from '../../lib/feature-store.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
 import { useActiveProfile } from '../workspaces/store.ts';
+import { useAssignmentHistory } from './store.ts';
 
 const STATE_LABELS: Record<AssignmentRecord['state'], [string, Tone]> = {
   sent: ['Created', 'success'],
@@ -39,20 +38,9 @@ export function AssignmentsScreen() {
 }
 
 function AssignmentList() {
-  const [records, setRecords] = useState<AssignmentRecord[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  const load = useCallback(() => {
-    call((b) => b.assignments.history()).then(
-      (list) => {
-        setRecords(list);
-        setError(null);
-      },
-      (e: unknown) => setError(e),
-    );
-  }, []);
-  useEffect(load, [load]);
-  useBridgeEvent('drafts.changed', load);
+  useFeature(useAssignmentHistory);
+  const { records, error } = useAssignmentHistory();
+  const load = () => void useAssignmentHistory.getState().load();
 
   const newButton = (
     <a className="button button--primary" href={href({ name: 'assignment-new', draftId: null })}>

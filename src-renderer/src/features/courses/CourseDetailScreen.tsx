@@ -22,6 +22,7 @@ import {
   orDash,
   plural,
 } from '../../lib/format.ts';
+import { useFeature } from '../../lib/feature-store.ts';
 import { lessonInHash } from '../../lib/lesson-link.ts';
 import { COURSE_LEVELS } from '../../lib/statuses.ts';
 import { href } from '../../lib/router.ts';
@@ -45,6 +46,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
+  useFeature(useCourseDetail, useLessonWork);
   useEffect(() => {
     useCourseDetail.getState().load(courseId, { force: true });
     void useLessonWork.getState().load(courseId);

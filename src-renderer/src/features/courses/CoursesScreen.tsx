@@ -12,6 +12,7 @@ import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { Empty, ErrorState, Loading, PlaceholderRow } from '../../components/States.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { describeError } from '../../lib/errors.ts';
+import { useFeature } from '../../lib/feature-store.ts';
 import { enumLabel, formatSeconds, humanize, instructorNames, orDash, plural } from '../../lib/format.ts';
 import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { CONTENT_STATUSES, COURSE_LEVELS } from '../../lib/statuses.ts';
@@ -27,11 +28,11 @@ export function CoursesScreen() {
   const query = list.query ?? DEFAULT_COURSE_QUERY;
   const [searchKey, setSearchKey] = useState(0);
 
+  useFeature(useCourseList, useCategories);
   useEffect(() => {
     const state = useCourseList.getState();
     if (state.status === 'idle') state.setQuery(DEFAULT_COURSE_QUERY);
-    else if (state.status === 'ready' || state.status === 'error') state.reread();
-    useCategories.getState().load('all');
+    useCategories.getState().load('all', { force: true });
   }, []);
 
   const setQuery = (patch: Partial<typeof query>) => list.setQuery({ ...query, ...patch });

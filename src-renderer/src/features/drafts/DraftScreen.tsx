@@ -4,52 +4,33 @@
  * mine or theirs for each (`drafts.resolve`). Nothing is overwritten silently.
  */
 import { useEffect, useState } from 'react';
-import type { Draft } from '../../../../src-shared/index.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';
-import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
+import { useFeature } from '../../lib/feature-store.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { useBridgeEvent } from '../../lib/events.ts';
 import { href } from '../../lib/router.ts';
 import { notify } from '../notices/store.ts';
 import { activeKeyMode } from '../workspaces/store.ts';
 import { DraftBanner } from './DraftStatus.tsx';
 import { fieldLabel, showValue } from './labels.ts';
 import { editorHref } from './DraftsScreen.tsx';
-import { DRAFT_STATE_LABELS, describeDraftKind } from './store.ts';
+import { DRAFT_STATE_LABELS, describeDraftKind, useDraftDetail } from './store.ts';
 
 type Choice = 'mine' | 'theirs';
 
 export function DraftScreen({ draftId }: { draftId: string }) {
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  useFeature(useDraftDetail);
+  const detail = useDraftDetail();
+  const draft = detail.draftId === draftId ? detail.draft : null;
+  const error = detail.draftId === draftId ? detail.error : null;
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [resolving, setResolving] = useState(false);
   const [resolveError, setResolveError] = useState<unknown>(null);
 
-  const reload = () => {
-    call((b) => b.drafts.get({ id: draftId })).then((fresh) => {
-      setDraft(fresh);
-      setError(null);
-    }, setError);
-  };
-
-  useEffect(() => {
-    let cancelled = false;
-    call((b) => b.drafts.get({ id: draftId })).then(
-      (fresh) => !cancelled && setDraft(fresh),
-      (e: unknown) => !cancelled && setError(e),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [draftId]);
-
-  useBridgeEvent('drafts.changed', ({ ids }) => {
-    if (ids.includes(draftId)) reload();
-  });
+  useEffect(() => useDraftDetail.getState().open(draftId), [draftId]);
+  const reload = () => void useDraftDetail.getState().reload();
 
   if (error !== null && !draft) {
     return (
@@ -74,18 +55,20 @@ export function DraftScreen({ draftId }: { draftId: string }) {
   const resolve = () => {
     setResolving(true);
     setResolveError(null);
-    call((b) => b.drafts.resolve({ id: draft.id, choices })).then(
-      (fresh) => {
-        setDraft(fresh);
-        setChoices({});
-        setResolving(false);
-        notify('success', 'Conflict resolved. Your choices are on their way to the server.');
-      },
-      (e: unknown) => {
-        setResolveError(e);
-        setResolving(false);
-      },
-    );
+    useDraftDetail
+      .getState()
+      .resolve(choices)
+      .then(
+        () => {
+          setChoices({});
+          setResolving(false);
+          notify('success', 'Conflict resolved. Your choices are on their way to the server.');
+        },
+        (e: unknown) => {
+          setResolveError(e);
+          setResolving(false);
+        },
+      );
   };
 
   const changed = Object.entries(draft.changes);

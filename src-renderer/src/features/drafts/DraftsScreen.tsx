@@ -2,7 +2,7 @@
  * Renderer. Drafts & sync: the connection, what waits in the outbox (with retry and discard) and
  * every draft with its state and error (open, resolve a conflict, retry, discard).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { DraftSummary, OutboxItem } from '../../../../src-shared/index.ts';
 import { Badge, type Tone } from '../../components/Badge.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -12,6 +12,7 @@ import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { CONNECTION_LABELS, CONNECTION_SENTENCES } from '../../app/StatusBar.tsx';
 import { useNow } from '../../lib/clock.ts';
 import { describeError, isOfflineError } from '../../lib/errors.ts';
+import { useFeature } from '../../lib/feature-store.ts';
 import { formatAge, formatClock } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
 import { notify } from '../notices/store.ts';
@@ -47,16 +48,13 @@ export function editorHref(draft: Pick<DraftSummary, 'id' | 'resource' | 'server
 }
 
 export function DraftsScreen() {
+  useFeature(useDrafts);
   const drafts = useDrafts();
   const sync = useSync();
   const now = useNow();
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmError, setConfirmError] = useState<string | null>(null);
-
-  useEffect(() => {
-    void useDrafts.getState().load();
-  }, []);
 
   const act = (work: Promise<void>, done: string) =>
     work.then(

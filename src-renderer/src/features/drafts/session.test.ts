@@ -111,6 +111,9 @@ beforeEach(async () => {
   answerDrafts();
   assessments = await import('../assessments/store.ts');
   session = await import('./session.ts');
+  // Started as the editors start them; they subscribe once the bridge has arrived.
+  assessments.useAssessmentSession.start();
+  (await import('../assessments/new-assessment.ts')).useNewAssessmentSession.start();
   await vi.waitFor(() => expect(fake.listenerCount('drafts.changed')).toBeGreaterThan(0));
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: Date.parse('2026-05-01T12:00:00Z') });
 });

@@ -5,11 +5,11 @@
  * `drafts.submit`. The draft is only created on the first change, so opening a screen leaves no
  * empty drafts behind.
  */
-import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { Draft } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { fieldErrorsOf } from '../../lib/errors.ts';
 import { onEvent } from '../../lib/events.ts';
+import { createFeatureStore, type FeatureStore } from '../../lib/feature-store.ts';
 
 export const AUTOSAVE_DELAY_MS = 400;
 
@@ -47,7 +47,7 @@ export interface DraftSessionState {
   end: () => void;
 }
 
-export type DraftSession = UseBoundStore<StoreApi<DraftSessionState>>;
+export type DraftSession = FeatureStore<DraftSessionState>;
 
 /** The editing state of a form that has just been opened: nothing typed, saved or sent yet. */
 const FRESH_EDIT = {
@@ -72,140 +72,148 @@ export function createDraftSession(options: DraftSessionOptions): DraftSession {
   let flushing: Promise<void> | null = null;
   let opening: Promise<Draft> | null = null;
 
-  const store = create<DraftSessionState>()((set, get) => {
-    const ensureDraft = async (pending: Fields): Promise<{ draft: Draft; consumed: boolean }> => {
-      const existing = get().draft;
-      if (existing) return { draft: existing, consumed: false };
-      const key = get().key;
-      if (key === null) throw new Error('No editing session.');
-      if (opening) return { draft: await opening, consumed: false };
-      const made = options.open(key, pending);
-      opening = made.then((r) => r.draft);
-      try {
-        const result = await made;
-        if (get().key === key) set({ draft: result.draft });
-        return result;
-      } finally {
-        opening = null;
-      }
-    };
-
-    const saveNow = async (): Promise<void> => {
-      const changes = get().pending;
-      if (Object.keys(changes).length === 0) return;
-      const key = get().key;
-      set({ pending: {}, saving: true });
-      try {
-        const { draft, consumed } = await ensureDraft(changes);
-        const saved = consumed ? draft : await call((b) => b.drafts.save({ id: draft.id, changes }));
-        if (get().key !== key) return;
-        set({ draft: saved, saving: false, savedAt: Date.now(), saveError: null, submitFieldErrors: {} });
-      } catch (error) {
-        if (get().key !== key) return;
-        // Put the changes back (under anything typed since), so the next save retries them.
-        set((s) => ({ pending: { ...changes, ...s.pending }, saving: false, saveError: error }));
-        throw error;
-      }
-    };
-
-    return {
-      key: null,
-      ready: false,
-      draft: null,
-      form: {},
-      ...FRESH_EDIT,
-      prepare(key) {
-        if (timer) clearTimeout(timer);
-        set({ key, ready: false, form: {}, draft: null, ...FRESH_EDIT });
-      },
-      begin(key, form, draft) {
-        if (timer) clearTimeout(timer);
-        set({ key, ready: true, form, draft, ...FRESH_EDIT });
-      },
-      change(field, raw, value) {
-        set((s) => {
-          const submitFieldErrors = { ...s.submitFieldErrors };
-          delete submitFieldErrors[field];
-          return {
-            form: { ...s.form, [field]: raw },
-            touched: { ...s.touched, [field]: true as const },
-            pending: value === undefined ? s.pending : { ...s.pending, [field]: value },
-            submitFieldErrors,
-          };
-        });
-        if (value === undefined) return;
-        if (timer) clearTimeout(timer);
-        timer = setTimeout(() => {
-          timer = null;
-          get()
-            .flush()
-            .catch(() => undefined);
-        }, AUTOSAVE_DELAY_MS);
-      },
-      revealErrors() {
-        set({ revealed: true });
-      },
-      async flush() {
-        if (timer) {
-          clearTimeout(timer);
-          timer = null;
-        }
-        // One save at a time, in order; changes typed meanwhile go in the next one.
-        while (flushing) await flushing;
-        if (Object.keys(get().pending).length === 0) return;
-        flushing = saveNow().finally(() => {
-          flushing = null;
-        });
-        await flushing;
-      },
-      async submit(extra) {
-        if (extra) for (const [field, value] of Object.entries(extra)) get().change(field, String(value), value);
-        set({ submitting: true, submitError: null, submitFieldErrors: {} });
+  const store: DraftSession = createFeatureStore<DraftSessionState>(
+    (set, get) => {
+      const ensureDraft = async (pending: Fields): Promise<{ draft: Draft; consumed: boolean }> => {
+        const existing = get().draft;
+        if (existing) return { draft: existing, consumed: false };
+        const key = get().key;
+        if (key === null) throw new Error('No editing session.');
+        if (opening) return { draft: await opening, consumed: false };
+        const made = options.open(key, pending);
+        opening = made.then((r) => r.draft);
         try {
-          await get().flush();
+          const result = await made;
+          if (get().key === key) set({ draft: result.draft });
+          return result;
+        } finally {
+          opening = null;
+        }
+      };
+
+      const saveNow = async (): Promise<void> => {
+        const changes = get().pending;
+        if (Object.keys(changes).length === 0) return;
+        const key = get().key;
+        set({ pending: {}, saving: true });
+        try {
+          const { draft, consumed } = await ensureDraft(changes);
+          const saved = consumed ? draft : await call((b) => b.drafts.save({ id: draft.id, changes }));
+          if (get().key !== key) return;
+          set({ draft: saved, saving: false, savedAt: Date.now(), saveError: null, submitFieldErrors: {} });
+        } catch (error) {
+          if (get().key !== key) return;
+          // Put the changes back (under anything typed since), so the next save retries them.
+          set((s) => ({ pending: { ...changes, ...s.pending }, saving: false, saveError: error }));
+          throw error;
+        }
+      };
+
+      return {
+        key: null,
+        ready: false,
+        draft: null,
+        form: {},
+        ...FRESH_EDIT,
+        prepare(key) {
+          if (timer) clearTimeout(timer);
+          set({ key, ready: false, form: {}, draft: null, ...FRESH_EDIT });
+        },
+        begin(key, form, draft) {
+          if (timer) clearTimeout(timer);
+          set({ key, ready: true, form, draft, ...FRESH_EDIT });
+        },
+        change(field, raw, value) {
+          set((s) => {
+            const submitFieldErrors = { ...s.submitFieldErrors };
+            delete submitFieldErrors[field];
+            return {
+              form: { ...s.form, [field]: raw },
+              touched: { ...s.touched, [field]: true as const },
+              pending: value === undefined ? s.pending : { ...s.pending, [field]: value },
+              submitFieldErrors,
+            };
+          });
+          if (value === undefined) return;
+          if (timer) clearTimeout(timer);
+          timer = setTimeout(() => {
+            timer = null;
+            get()
+              .flush()
+              .catch(() => undefined);
+          }, AUTOSAVE_DELAY_MS);
+        },
+        revealErrors() {
+          set({ revealed: true });
+        },
+        async flush() {
+          if (timer) {
+            clearTimeout(timer);
+            timer = null;
+          }
+          // One save at a time, in order; changes typed meanwhile go in the next one.
+          while (flushing) await flushing;
+          if (Object.keys(get().pending).length === 0) return;
+          flushing = saveNow().finally(() => {
+            flushing = null;
+          });
+          await flushing;
+        },
+        async submit(extra) {
+          if (extra) for (const [field, value] of Object.entries(extra)) get().change(field, String(value), value);
+          set({ submitting: true, submitError: null, submitFieldErrors: {} });
+          try {
+            await get().flush();
+            const draft = get().draft;
+            if (!draft) throw new Error('There are no changes to save.');
+            const submitted = await call((b) => b.drafts.submit({ id: draft.id }));
+            set({ draft: submitted, submitting: false });
+          } catch (error) {
+            set({ submitting: false, submitError: error, submitFieldErrors: fieldErrorsOf(error) });
+          }
+        },
+        async reopen() {
           const draft = get().draft;
-          if (!draft) throw new Error('There are no changes to save.');
-          const submitted = await call((b) => b.drafts.submit({ id: draft.id }));
-          set({ draft: submitted, submitting: false });
-        } catch (error) {
-          set({ submitting: false, submitError: error, submitFieldErrors: fieldErrorsOf(error) });
-        }
-      },
-      async reopen() {
-        const draft = get().draft;
-        if (!draft) return;
-        try {
-          set({ draft: await call((b) => b.drafts.reopen({ id: draft.id })), submitError: null });
-        } catch (error) {
-          set({ submitError: error });
-        }
-      },
-      async refresh() {
-        const draft = get().draft;
-        if (!draft) return;
-        try {
-          const fresh = await call((b) => b.drafts.get({ id: draft.id }));
-          if (get().draft?.id === fresh.id) set({ draft: fresh });
-        } catch {
-          // Discarded elsewhere: the form stays, the next change starts a new draft.
-          if (get().draft?.id === draft.id) set({ draft: null });
-        }
-      },
-      end() {
-        if (timer) {
-          clearTimeout(timer);
-          timer = null;
-          // Leaving the screen: save what was typed rather than drop it.
-          void saveNow().catch(() => undefined);
-        }
-      },
-    };
-  });
-
-  onEvent('drafts.changed', ({ ids }) => {
-    const draft = store.getState().draft;
-    if (draft && ids.includes(draft.id) && !store.getState().saving) void store.getState().refresh();
-  });
+          if (!draft) return;
+          try {
+            set({ draft: await call((b) => b.drafts.reopen({ id: draft.id })), submitError: null });
+          } catch (error) {
+            set({ submitError: error });
+          }
+        },
+        async refresh() {
+          const draft = get().draft;
+          if (!draft) return;
+          try {
+            const fresh = await call((b) => b.drafts.get({ id: draft.id }));
+            if (get().draft?.id === fresh.id) set({ draft: fresh });
+          } catch {
+            // Discarded elsewhere: the form stays, the next change starts a new draft.
+            if (get().draft?.id === draft.id) set({ draft: null });
+          }
+        },
+        end() {
+          if (timer) {
+            clearTimeout(timer);
+            timer = null;
+            // Leaving the screen: save what was typed rather than drop it.
+            void saveNow().catch(() => undefined);
+          }
+        },
+      };
+    },
+    {
+      // The draft being edited changed elsewhere (sent, failed, reopened): show its new state.
+      subscribe: () => [
+        onEvent('drafts.changed', ({ ids }) => {
+          const draft = store.getState().draft;
+          if (draft && ids.includes(draft.id) && !store.getState().saving) void store.getState().refresh();
+        }),
+      ],
+      // The screen remounts on a switch and prepares the session itself; typed changes still save.
+      reset: false,
+    },
+  );
   return store;
 }
 

@@ -1,61 +1,120 @@
 /**
  * Renderer. Drafts & sync: every draft and outbox item with its state and error, and the actions
- * on them. Re-read on `drafts.changed` / `outbox.changed` while anyone is looking.
+ * on them; and the one draft the Draft screen shows, with its conflict. Both are re-read on
+ * `drafts.changed` (and the list on `outbox.changed`) while anyone is looking.
  */
-import { create } from 'zustand';
-import type { DraftSummary, OutboxItem } from '../../../../src-shared/index.ts';
+import type { Draft, DraftSummary, OutboxItem } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
-import { onWorkspaceSwitch } from '../../lib/reset.ts';
+import { createFeatureStore, type FeatureStore, readInto, type LoadState } from '../../lib/feature-store.ts';
 
-interface DraftsState {
+interface DraftsState extends LoadState {
   drafts: DraftSummary[];
   outbox: OutboxItem[];
-  status: 'idle' | 'loading' | 'ready' | 'error';
-  error: unknown;
   load: () => Promise<void>;
   /** Sends a failed draft (or outbox item, by its draft) again; creates keep their Idempotency-Key. */
   retry: (draftId: string) => Promise<void>;
   discardDraft: (id: string) => Promise<void>;
 }
 
-export const useDrafts = create<DraftsState>()((set, get) => ({
-  drafts: [],
-  outbox: [],
-  status: 'idle',
-  error: null,
-  async load() {
-    if (get().status === 'idle') set({ status: 'loading' });
-    try {
-      const [drafts, outbox] = await Promise.all([call((b) => b.drafts.list()), call((b) => b.outbox.list())]);
-      set({ drafts, outbox, status: 'ready', error: null });
-    } catch (error) {
-      set({ status: get().status === 'ready' ? 'ready' : 'error', error });
-    }
-  },
-  async retry(draftId) {
-    await call((b) => b.drafts.retry({ id: draftId }));
-    await get().load();
-  },
-  async discardDraft(id) {
-    await call((b) => b.drafts.discard({ id }));
-    set((s) => ({ drafts: s.drafts.filter((d) => d.id !== id) }));
-    await get().load();
-  },
-}));
+let reloadTimer: ReturnType<typeof setTimeout> | null = null;
 
-let timer: ReturnType<typeof setTimeout> | null = null;
+/** Changes come in bursts (a whole outbox sent): one re-read after the burst. */
 function reloadSoon(): void {
-  if (useDrafts.getState().status === 'idle' || timer) return;
-  timer = setTimeout(() => {
-    timer = null;
+  if (reloadTimer) return;
+  reloadTimer = setTimeout(() => {
+    reloadTimer = null;
     void useDrafts.getState().load();
   }, 150);
 }
 
-onEvent('drafts.changed', reloadSoon);
-onEvent('outbox.changed', reloadSoon);
-onWorkspaceSwitch(() => useDrafts.setState({ drafts: [], outbox: [], status: 'idle', error: null }));
+export const useDrafts: FeatureStore<DraftsState> = createFeatureStore<DraftsState>(
+  (set, get) => ({
+    drafts: [],
+    outbox: [],
+    status: 'idle',
+    error: null,
+    load: () =>
+      readInto(useDrafts, async () => {
+        const [drafts, outbox] = await Promise.all([call((b) => b.drafts.list()), call((b) => b.outbox.list())]);
+        return { drafts, outbox };
+      }),
+    async retry(draftId) {
+      await call((b) => b.drafts.retry({ id: draftId }));
+      await get().load();
+    },
+    async discardDraft(id) {
+      await call((b) => b.drafts.discard({ id }));
+      set((s) => ({ drafts: s.drafts.filter((d) => d.id !== id) }));
+      await get().load();
+    },
+  }),
+  {
+    load: (store) => store.getState().load(),
+    subscribe: () => [
+      onEvent('drafts.changed', reloadSoon),
+      onEvent('outbox.changed', reloadSoon),
+      () => {
+        if (reloadTimer) clearTimeout(reloadTimer);
+        reloadTimer = null;
+      },
+    ],
+  },
+);
+
+interface DraftDetailState {
+  draftId: string | null;
+  draft: Draft | null;
+  /** Why the draft could not be read; while one is shown, it stays and the error is kept beside it. */
+  error: unknown;
+  /** Shows `draftId`, read afresh; another draft shown before is dropped at once. */
+  open: (draftId: string) => void;
+  reload: () => Promise<void>;
+  /** Resolves a conflict with the user's choice per field; the answer is the draft as it now is. */
+  resolve: (choices: Record<string, 'mine' | 'theirs'>) => Promise<void>;
+}
+
+/** The draft the Draft screen shows. */
+export const useDraftDetail = createFeatureStore<DraftDetailState>(
+  (set, get) => {
+    let generation = 0;
+    return {
+      draftId: null,
+      draft: null,
+      error: null,
+      open(draftId) {
+        // The same draft opened again stays shown while it is read again: it may have changed.
+        if (draftId !== get().draftId || !get().draft) set({ draftId, draft: null, error: null });
+        void get().reload();
+      },
+      async reload() {
+        const { draftId } = get();
+        if (draftId === null) return;
+        const mine = ++generation;
+        try {
+          const draft = await call((b) => b.drafts.get({ id: draftId }));
+          if (mine === generation && get().draftId === draftId) set({ draft, error: null });
+        } catch (error) {
+          if (mine === generation && get().draftId === draftId) set({ error });
+        }
+      },
+      async resolve(choices) {
+        const { draft } = get();
+        if (!draft) return;
+        const resolved = await call((b) => b.drafts.resolve({ id: draft.id, choices }));
+        if (get().draftId === resolved.id) set({ draft: resolved });
+      },
+    };
+  },
+  {
+    subscribe: (store) => [
+      onEvent('drafts.changed', ({ ids }) => {
+        const { draftId, reload } = store.getState();
+        if (draftId !== null && ids.includes(draftId)) void reload();
+      }),
+    ],
+  },
+);
 
 export const DRAFT_STATE_LABELS: Record<DraftSummary['state'], string> = {
   editing: 'Draft',

@@ -14,6 +14,7 @@ import { SelectField, TextAreaField, TextField } from '../../components/Field.ts
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
+import { useFeature } from '../../lib/feature-store.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { useCourseDetail } from '../courses/store.ts';
 import { AutosaveLine, DraftBanner, isLocked } from '../drafts/DraftStatus.tsx';
@@ -84,6 +85,7 @@ interface Props {
 }
 
 export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = null }: Props) {
+  useFeature(useCourseDetail, session);
   const detail = useCourseDetail();
   const state = session();
   const key = lessonId ?? `new:${sectionId}`;
@@ -98,7 +100,7 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
     let cancelled = false;
     target = { courseId, sectionId, lessonId };
     registerLessonEditorSave(submitLesson);
-    useCourseDetail.getState().load(courseId);
+    useCourseDetail.getState().load(courseId, { force: true });
     session.getState().prepare(key);
     const find = lessonId
       ? findDraftFor('lesson', lessonId).then((d) => (d && d.state === 'sent' && !d.hasChanges ? null : d))

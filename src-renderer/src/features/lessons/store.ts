@@ -3,12 +3,11 @@
  * update of `order` through the outbox and confirmed by the server's answer), deletes that wait a
  * few seconds in the outbox so "Undo" is real, and the course's lesson work still waiting.
  */
-import { create } from 'zustand';
 import type { DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { onEvent } from '../../lib/events.ts';
-import { onWorkspaceSwitch } from '../../lib/reset.ts';
+import { createFeatureStore } from '../../lib/feature-store.ts';
 import { useCourseDetail } from '../courses/store.ts';
 import { notify } from '../notices/store.ts';
 
@@ -16,31 +15,34 @@ interface LessonWorkState {
   courseId: string | null;
   deletes: PendingLessonDelete[];
   creates: DraftSummary[];
+  /** Why the waiting work could not be read; the lessons themselves are still shown. */
+  error: unknown;
   load: (courseId: string) => Promise<void>;
 }
-
-export const useLessonWork = create<LessonWorkState>()((set, get) => ({
-  courseId: null,
-  deletes: [],
-  creates: [],
-  async load(courseId) {
-    if (get().courseId !== courseId) set({ courseId, deletes: [], creates: [] });
-    try {
-      const pending = await call((b) => b.lessons.pending({ courseId }));
-      if (get().courseId === courseId) set(pending);
-    } catch {
-      // Nothing waiting can be shown; the lessons themselves still are.
-    }
-  },
-}));
 
 const reloadWork = () => {
   const { courseId, load } = useLessonWork.getState();
   if (courseId) void load(courseId);
 };
-onEvent('drafts.changed', reloadWork);
-onEvent('outbox.changed', reloadWork);
-onWorkspaceSwitch(() => useLessonWork.setState({ courseId: null, deletes: [], creates: [] }));
+
+export const useLessonWork = createFeatureStore<LessonWorkState>(
+  (set, get) => ({
+    courseId: null,
+    deletes: [],
+    creates: [],
+    error: null,
+    async load(courseId) {
+      if (get().courseId !== courseId) set({ courseId, deletes: [], creates: [], error: null });
+      try {
+        const pending = await call((b) => b.lessons.pending({ courseId }));
+        if (get().courseId === courseId) set({ ...pending, error: null });
+      } catch (error) {
+        if (get().courseId === courseId) set({ error });
+      }
+    },
+  }),
+  { subscribe: () => [onEvent('drafts.changed', reloadWork), onEvent('outbox.changed', reloadWork)] },
+);
 
 /** Server order; an item the server left without `order` keeps its place after the ordered ones. */
 export function byOrder(a: { order?: number }, b: { order?: number }): number {

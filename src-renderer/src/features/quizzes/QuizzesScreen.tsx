@@ -3,7 +3,7 @@
  * section and course it belongs to (names looked up for the rows in view only); a row opens the
  * quiz's lesson in its course.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Quiz } from '../../../../src-shared/index.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
@@ -13,12 +13,12 @@ import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { Empty, ErrorState, Loading, PlaceholderRow } from '../../components/States.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { describeError } from '../../lib/errors.ts';
+import { useFeature } from '../../lib/feature-store.ts';
 import { formatSeconds, humanize, orDash, plural } from '../../lib/format.ts';
 import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { lessonHref } from '../../lib/lesson-link.ts';
 import { href } from '../../lib/router.ts';
 import { CONTENT_STATUSES } from '../../lib/statuses.ts';
-import { loadCourseChoices } from '../assessments/new-assessment.ts';
 import { useCourseNames } from '../courses/names.ts';
 import { activeKeyMode } from '../workspaces/store.ts';
 import { useQuizFilter } from './filter.ts';
@@ -30,21 +30,17 @@ export function QuizzesScreen() {
   const list = useQuizList();
   const query = list.query ?? { search: '' };
   const names = useCourseNames((s) => s.courses);
+  const courses = useCourseNames((s) => s.choices);
   const lookupTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const filtered = useQuizFilter();
-  const [courses, setCourses] = useState<{ id: string; name: string }[]>([]);
   const courseFilter = filtered.filter?.courseId ?? null;
   const statusFilter = filtered.filter?.status ?? null;
   const filtering = courseFilter !== null || statusFilter !== null;
 
+  useFeature(useQuizList, useCourseNames);
   useEffect(() => {
     const state = useQuizList.getState();
     if (state.status === 'idle') state.setQuery({ search: '' });
-    else if (state.status === 'ready' || state.status === 'error') state.reread();
-    loadCourseChoices().then(
-      (found) => setCourses(found.courses),
-      () => undefined,
-    );
     return () => {
       if (lookupTimer.current) clearTimeout(lookupTimer.current);
     };

@@ -3,10 +3,9 @@
  * so a filtered view reads every page (100 at a time, through main's cache, so it works offline
  * for pages seen before) and keeps the quizzes that match, saying how far it has looked.
  */
-import { create } from 'zustand';
 import type { Quiz } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
-import { onWorkspaceSwitch } from '../../lib/reset.ts';
+import { createFeatureStore } from '../../lib/feature-store.ts';
 
 export interface QuizFilter {
   search: string;
@@ -35,43 +34,45 @@ export function matchesFilter(quiz: Quiz, filter: QuizFilter): boolean {
   return true;
 }
 
-export const useQuizFilter = create<FilterState>()((set) => ({
-  filter: null,
-  status: 'idle',
-  scanned: 0,
-  total: null,
-  matches: [],
-  error: null,
-  run(filter) {
-    const mine = ++generation;
-    set({ filter, status: 'loading', scanned: 0, total: null, matches: [], error: null });
-    void (async () => {
-      try {
-        for (let page = 1; page <= MAX_PAGES; page++) {
-          const term = filter.search.trim();
-          const read = await call((b) =>
-            b.quizzes.list({ page, pageSize: PAGE_SIZE, ...(term ? { search: term } : {}) }),
-          );
-          if (mine !== generation) return;
-          const results = read.data?.results ?? [];
-          const total = read.data?.paginator.count ?? results.length;
-          set((s) => ({
-            scanned: s.scanned + results.length,
-            total,
-            matches: [...s.matches, ...results.filter((q) => matchesFilter(q, filter))],
-          }));
-          if (results.length === 0 || page >= (read.data?.paginator.total_pages ?? page)) break;
+export const useQuizFilter = createFeatureStore<FilterState>(
+  (set) => ({
+    filter: null,
+    status: 'idle',
+    scanned: 0,
+    total: null,
+    matches: [],
+    error: null,
+    run(filter) {
+      const mine = ++generation;
+      set({ filter, status: 'loading', scanned: 0, total: null, matches: [], error: null });
+      void (async () => {
+        try {
+          for (let page = 1; page <= MAX_PAGES; page++) {
+            const term = filter.search.trim();
+            const read = await call((b) =>
+              b.quizzes.list({ page, pageSize: PAGE_SIZE, ...(term ? { search: term } : {}) }),
+            );
+            if (mine !== generation) return;
+            const results = read.data?.results ?? [];
+            const total = read.data?.paginator.count ?? results.length;
+            set((s) => ({
+              scanned: s.scanned + results.length,
+              total,
+              matches: [...s.matches, ...results.filter((q) => matchesFilter(q, filter))],
+            }));
+            if (results.length === 0 || page >= (read.data?.paginator.total_pages ?? page)) break;
+          }
+          if (mine === generation) set({ status: 'ready' });
+        } catch (error) {
+          if (mine === generation) set({ status: 'error', error });
         }
-        if (mine === generation) set({ status: 'ready' });
-      } catch (error) {
-        if (mine === generation) set({ status: 'error', error });
-      }
-    })();
-  },
-  clear() {
-    generation++;
-    set({ filter: null, status: 'idle', scanned: 0, total: null, matches: [], error: null });
-  },
-}));
-
-onWorkspaceSwitch(() => useQuizFilter.getState().clear());
+      })();
+    },
+    clear() {
+      generation++;
+      set({ filter: null, status: 'idle', scanned: 0, total: null, matches: [], error: null });
+    },
+  }),
+  // Clearing also drops the pages still being scanned for the workspace switched away from.
+  { reset: (store) => store.getState().clear() },
+);

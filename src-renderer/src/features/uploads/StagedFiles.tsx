@@ -4,26 +4,30 @@
  * Each row shows what main read from the file: a refusal with its reason (never started), the
  * video's length, size and codecs, warnings, and duplicates with a skip / upload-anyway choice.
  */
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { SelectField } from '../../components/Field.tsx';
 import { describeError } from '../../lib/errors.ts';
+import { useFeature } from '../../lib/feature-store.ts';
 import { formatBytes, plural } from '../../lib/format.ts';
+import { useCourseNames } from '../courses/names.ts';
 import { notify } from '../notices/store.ts';
 import { StagedCheck } from './StagedCheck.tsx';
 import { isStartable, needsAttention, useUploads } from './store.ts';
 import { useUploadTargets } from './targets.ts';
 
 export function StagedFiles() {
+  useFeature(useCourseNames, useUploadTargets);
   const uploads = useUploads();
   const targets = useUploadTargets();
+  const names = useCourseNames();
   const { courseId, sectionId, staged } = uploads;
+  const courses = useMemo(() => [...names.choices].sort((a, b) => a.name.localeCompare(b.name)), [names.choices]);
 
   useEffect(() => {
-    if (useUploadTargets.getState().coursesStatus === 'idle') void useUploadTargets.getState().loadCourses();
-  }, []);
-  useEffect(() => {
-    if (courseId && !useUploadTargets.getState().sectionsStatus[courseId])
-      void useUploadTargets.getState().loadSections(courseId);
+    if (!courseId) return;
+    const status = useUploadTargets.getState().sectionsStatus[courseId];
+    // Choosing the course again after a failed read tries again.
+    if (status === undefined || status === 'error') void useUploadTargets.getState().loadSections(courseId);
   }, [courseId]);
 
   const sections = courseId ? (targets.sections[courseId] ?? []) : [];
@@ -64,10 +68,10 @@ export function StagedFiles() {
           value={courseId ?? ''}
           onChange={(value) => uploads.setTarget(value || null, null)}
           options={[
-            { value: '', label: targets.coursesStatus === 'loading' ? 'Loading courses…' : 'Choose a course' },
-            ...targets.courses.map((c) => ({ value: c.id, label: c.name })),
+            { value: '', label: names.choicesStatus === 'loading' ? 'Loading courses…' : 'Choose a course' },
+            ...courses.map((c) => ({ value: c.id, label: c.name })),
           ]}
-          error={targets.coursesStatus === 'error' ? describeError(targets.coursesError) : null}
+          error={names.choicesStatus === 'error' ? describeError(names.choicesError) : null}
         />
         <SelectField
           label="Section"
@@ -86,6 +90,11 @@ export function StagedFiles() {
             },
             ...sections.map((s) => ({ value: s.id, label: `${s.order ?? '—'}. ${s.title ?? '—'}` })),
           ]}
+          error={
+            courseId && targets.sectionsStatus[courseId] === 'error'
+              ? describeError(targets.sectionsError[courseId], { subject: 'this course' })
+              : null
+          }
         />
       </div>
       <div className="staged-row staged-head" aria-hidden="true">

@@ -167,9 +167,9 @@ describe('Uploads screen', () => {
       row('three', { bytesTotal: 5_000_000, bytesConfirmed: 5_000_000, state: 'cancelled' }),
     ];
     fake.handle('uploads.list', () => rows);
-    const { startUploads } = await import('./store.ts');
+    const { useUploads } = await import('./store.ts');
     const { UploadsScreen } = await import('./UploadsScreen.tsx');
-    startUploads();
+    useUploads.start();
     render(<UploadsScreen />);
     await screen.findByTestId('upload-table');
     await vi.waitFor(() => expect(fake.listenerCount('uploads.changed')).toBe(1));

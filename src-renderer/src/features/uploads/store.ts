@@ -3,12 +3,11 @@
  * change) and the files the user has picked but not started yet. It lives for the whole session,
  * so uploads keep showing (and the status bar keeps counting) while the user works elsewhere.
  */
-import { create } from 'zustand';
 import type { FileHandle, LessonTarget, StagedFileCheck, UploadRow } from '../../../../src-shared/index.ts';
 import { call, getBridge, unwrap } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
+import { createFeatureStore, type FeatureStore, readInto, type LoadState } from '../../lib/feature-store.ts';
 import { titleFromFileName } from '../../lib/format.ts';
-import { onWorkspaceSwitch } from '../../lib/reset.ts';
 import { notify } from '../notices/store.ts';
 import { rowProgress } from './progress-view.ts';
 
@@ -48,11 +47,9 @@ export const ACTIVE_STATES: ReadonlySet<UploadRow['state']> = new Set([
   'waiting',
 ]);
 
-interface UploadsState {
+interface UploadsState extends LoadState {
   rows: Record<string, UploadRow>;
   order: string[];
-  status: 'idle' | 'loading' | 'ready' | 'error';
-  error: unknown;
   staged: StagedFile[];
   courseId: string | null;
   sectionId: string | null;
@@ -79,163 +76,169 @@ interface UploadsState {
   setTitle: (id: string, title: string) => Promise<void>;
 }
 
-export const useUploads = create<UploadsState>()((set, get) => ({
-  rows: {},
-  order: [],
-  status: 'idle',
-  error: null,
-  staged: [],
-  courseId: null,
-  sectionId: null,
-  picking: false,
-  starting: false,
+export const useUploads: FeatureStore<UploadsState> = createFeatureStore<UploadsState>(
+  (set, get) => ({
+    rows: {},
+    order: [],
+    status: 'idle',
+    error: null,
+    staged: [],
+    courseId: null,
+    sectionId: null,
+    picking: false,
+    starting: false,
 
-  async load() {
-    if (get().status === 'idle') set({ status: 'loading' });
-    try {
-      const list = await call((b) => b.uploads.list());
-      const rows: Record<string, UploadRow> = {};
-      for (const row of list) rows[row.id] = row;
-      set({ rows, order: list.map((r) => r.id), status: 'ready', error: null });
-    } catch (error) {
-      set({ status: 'error', error });
-    }
-  },
-  upsert(row) {
-    set((s) => ({
-      rows: { ...s.rows, [row.id]: row },
-      order: s.rows[row.id] ? s.order : [...s.order, row.id],
-    }));
-  },
-  async pick(folder) {
-    set({ picking: true });
-    try {
-      const handles = await call((b) => b.uploads.pickFiles(folder ? { folder: true } : undefined));
-      get().stage(handles);
-    } finally {
-      set({ picking: false });
-    }
-  },
-  async stageDropped(files) {
-    const bridge = await getBridge();
-    const handles = await unwrap(bridge.files.registerDropped(files));
-    get().stage(handles);
-  },
-  stage(handles) {
-    set((s) => {
-      const known = new Set(s.staged.map((f) => f.handle));
-      const added = handles
-        .filter((h) => !known.has(h.handle))
-        .map((h) => ({
-          ...h,
-          title: titleFromFileName(h.name),
-          replaceLessonId: null,
-          check: null,
-          checkError: null,
-          duplicateChoice: null,
-        }));
-      return { staged: [...s.staged, ...added] };
-    });
-    void get().checkStaged();
-  },
-  unstage(handle) {
-    set((s) => ({ staged: s.staged.filter((f) => f.handle !== handle) }));
-    // A copy of the removed file is no longer a duplicate within the batch.
-    void get().checkStaged();
-  },
-  clearStaged() {
-    set({ staged: [] });
-  },
-  setStagedTitle(handle, title) {
-    set((s) => ({ staged: s.staged.map((f) => (f.handle === handle ? { ...f, title } : f)) }));
-  },
-  setStagedReplace(handle, lessonId) {
-    set((s) => ({ staged: s.staged.map((f) => (f.handle === handle ? { ...f, replaceLessonId: lessonId } : f)) }));
-  },
-  setTarget(courseId, sectionId) {
-    // Replacing lessons only makes sense within the section they belong to.
-    const sectionChanged = sectionId !== get().sectionId;
-    set((s) => ({
-      courseId,
-      sectionId,
-      staged: sectionChanged ? s.staged.map((f) => ({ ...f, replaceLessonId: null })) : s.staged,
-    }));
-    // "Already in this section" depends on the section.
-    if (sectionChanged) void get().checkStaged();
-  },
-  async checkStaged() {
-    const { staged, courseId, sectionId } = get();
-    if (staged.length === 0) return;
-    const run = ++checkRun;
-    const all = staged.map((f) => f.handle);
-    const section = courseId && sectionId ? { courseId, sectionId } : undefined;
-    // Growing prefixes (4, 16, 64 … files): the first rows fill in while a large folder is still
-    // being read. Each file is compared with the ones before it, and main re-reads nothing it read.
-    for (let size = Math.min(4, all.length); ; size = Math.min(size * 4, all.length)) {
-      const handles = all.slice(0, size);
+    load: () =>
+      readInto(useUploads, async () => {
+        const list = await call((b) => b.uploads.list());
+        const rows: Record<string, UploadRow> = {};
+        for (const row of list) rows[row.id] = row;
+        return { rows, order: list.map((r) => r.id) };
+      }),
+    upsert(row) {
+      set((s) => ({
+        rows: { ...s.rows, [row.id]: row },
+        order: s.rows[row.id] ? s.order : [...s.order, row.id],
+      }));
+    },
+    async pick(folder) {
+      set({ picking: true });
       try {
-        const checks = await call((b) => b.uploads.check(section ? { handles, section } : { handles }));
-        if (run !== checkRun) return; // a newer check (other files or section) answers instead
-        const byHandle = new Map(checks.map((c) => [c.handle, c]));
-        set((s) => ({
-          staged: s.staged.map((f) => {
-            const check = byHandle.get(f.handle);
-            if (!check) return f;
-            const wasFlagged = (f.check?.duplicates.length ?? 0) > 0;
-            return {
-              ...f,
-              check,
-              checkError: null,
-              duplicateChoice: check.duplicates.length > 0 && wasFlagged ? f.duplicateChoice : null,
-            };
-          }),
-        }));
-      } catch (error) {
-        if (run !== checkRun) return;
-        set((s) => ({ staged: s.staged.map((f) => (all.includes(f.handle) ? { ...f, checkError: error } : f)) }));
-        return;
+        const handles = await call((b) => b.uploads.pickFiles(folder ? { folder: true } : undefined));
+        get().stage(handles);
+      } finally {
+        set({ picking: false });
       }
-      if (size === all.length) return;
-    }
-  },
-  setDuplicateChoice(handle, choice) {
-    set((s) => ({ staged: s.staged.map((f) => (f.handle === handle ? { ...f, duplicateChoice: choice } : f)) }));
-  },
-  async start() {
-    const { staged, courseId, sectionId } = get();
-    const startable = staged.filter(isStartable);
-    if (!courseId || !sectionId || startable.length === 0) return;
-    set({ starting: true });
-    try {
-      const items = startable.map((file) => {
-        const target: LessonTarget = file.replaceLessonId
-          ? { kind: 'replace', courseId, sectionId, lessonId: file.replaceLessonId }
-          : { kind: 'new', courseId, sectionId, title: file.title.trim() };
-        return { handle: file.handle, target };
+    },
+    async stageDropped(files) {
+      const bridge = await getBridge();
+      const handles = await unwrap(bridge.files.registerDropped(files));
+      get().stage(handles);
+    },
+    stage(handles) {
+      set((s) => {
+        const known = new Set(s.staged.map((f) => f.handle));
+        const added = handles
+          .filter((h) => !known.has(h.handle))
+          .map((h) => ({
+            ...h,
+            title: titleFromFileName(h.name),
+            replaceLessonId: null,
+            check: null,
+            checkError: null,
+            duplicateChoice: null,
+          }));
+        return { staged: [...s.staged, ...added] };
       });
-      const rows = await call((b) => b.uploads.add({ items }));
-      for (const row of rows) get().upsert(row);
+      void get().checkStaged();
+    },
+    unstage(handle) {
+      set((s) => ({ staged: s.staged.filter((f) => f.handle !== handle) }));
+      // A copy of the removed file is no longer a duplicate within the batch.
+      void get().checkStaged();
+    },
+    clearStaged() {
       set({ staged: [] });
-    } finally {
-      set({ starting: false });
-    }
+    },
+    setStagedTitle(handle, title) {
+      set((s) => ({ staged: s.staged.map((f) => (f.handle === handle ? { ...f, title } : f)) }));
+    },
+    setStagedReplace(handle, lessonId) {
+      set((s) => ({ staged: s.staged.map((f) => (f.handle === handle ? { ...f, replaceLessonId: lessonId } : f)) }));
+    },
+    setTarget(courseId, sectionId) {
+      // Replacing lessons only makes sense within the section they belong to.
+      const sectionChanged = sectionId !== get().sectionId;
+      set((s) => ({
+        courseId,
+        sectionId,
+        staged: sectionChanged ? s.staged.map((f) => ({ ...f, replaceLessonId: null })) : s.staged,
+      }));
+      // "Already in this section" depends on the section.
+      if (sectionChanged) void get().checkStaged();
+    },
+    async checkStaged() {
+      const { staged, courseId, sectionId } = get();
+      if (staged.length === 0) return;
+      const run = ++checkRun;
+      const all = staged.map((f) => f.handle);
+      const section = courseId && sectionId ? { courseId, sectionId } : undefined;
+      // Growing prefixes (4, 16, 64 … files): the first rows fill in while a large folder is still
+      // being read. Each file is compared with the ones before it, and main re-reads nothing it read.
+      for (let size = Math.min(4, all.length); ; size = Math.min(size * 4, all.length)) {
+        const handles = all.slice(0, size);
+        try {
+          const checks = await call((b) => b.uploads.check(section ? { handles, section } : { handles }));
+          if (run !== checkRun) return; // a newer check (other files or section) answers instead
+          const byHandle = new Map(checks.map((c) => [c.handle, c]));
+          set((s) => ({
+            staged: s.staged.map((f) => {
+              const check = byHandle.get(f.handle);
+              if (!check) return f;
+              const wasFlagged = (f.check?.duplicates.length ?? 0) > 0;
+              return {
+                ...f,
+                check,
+                checkError: null,
+                duplicateChoice: check.duplicates.length > 0 && wasFlagged ? f.duplicateChoice : null,
+              };
+            }),
+          }));
+        } catch (error) {
+          if (run !== checkRun) return;
+          set((s) => ({ staged: s.staged.map((f) => (all.includes(f.handle) ? { ...f, checkError: error } : f)) }));
+          return;
+        }
+        if (size === all.length) return;
+      }
+    },
+    setDuplicateChoice(handle, choice) {
+      set((s) => ({ staged: s.staged.map((f) => (f.handle === handle ? { ...f, duplicateChoice: choice } : f)) }));
+    },
+    async start() {
+      const { staged, courseId, sectionId } = get();
+      const startable = staged.filter(isStartable);
+      if (!courseId || !sectionId || startable.length === 0) return;
+      set({ starting: true });
+      try {
+        const items = startable.map((file) => {
+          const target: LessonTarget = file.replaceLessonId
+            ? { kind: 'replace', courseId, sectionId, lessonId: file.replaceLessonId }
+            : { kind: 'new', courseId, sectionId, title: file.title.trim() };
+          return { handle: file.handle, target };
+        });
+        const rows = await call((b) => b.uploads.add({ items }));
+        for (const row of rows) get().upsert(row);
+        set({ staged: [] });
+      } finally {
+        set({ starting: false });
+      }
+    },
+    async pause(id) {
+      await call((b) => b.uploads.pause(id ? { id } : {}));
+    },
+    async resume(id) {
+      await call((b) => b.uploads.resume(id ? { id } : {}));
+    },
+    async cancel(id) {
+      await call((b) => b.uploads.cancel({ id }));
+    },
+    async retry(id) {
+      await call((b) => b.uploads.retry({ id }));
+    },
+    async setTitle(id, title) {
+      await call((b) => b.uploads.setTitle({ id, title }));
+    },
+  }),
+  {
+    load: (store) => store.getState().load(),
+    subscribe: (store) => [
+      onEvent('uploads.changed', (row) => store.getState().upsert(row)),
+      // The in-app notice of a finished batch (Electron also shows it as an OS notification).
+      onEvent('uploads.batchEnded', (notice) => notify(notice.level, notice.body)),
+    ],
   },
-  async pause(id) {
-    await call((b) => b.uploads.pause(id ? { id } : {}));
-  },
-  async resume(id) {
-    await call((b) => b.uploads.resume(id ? { id } : {}));
-  },
-  async cancel(id) {
-    await call((b) => b.uploads.cancel({ id }));
-  },
-  async retry(id) {
-    await call((b) => b.uploads.retry({ id }));
-  },
-  async setTitle(id, title) {
-    await call((b) => b.uploads.setTitle({ id, title }));
-  },
-}));
+);
 
 export interface UploadTotals {
   files: number;
@@ -277,18 +280,4 @@ export function totalsOf(rows: Record<string, UploadRow>): UploadTotals {
   const remaining = t.bytesTotal - t.bytesDone;
   t.etaSeconds = t.active > 0 && t.speedBps > 0 ? remaining / t.speedBps : null;
   return t;
-}
-
-let started = false;
-export function startUploads(): void {
-  if (started) return;
-  started = true;
-  void useUploads.getState().load();
-  onEvent('uploads.changed', (row) => useUploads.getState().upsert(row));
-  // The in-app notice of a finished batch (Electron also shows it as an OS notification).
-  onEvent('uploads.batchEnded', (notice) => notify(notice.level, notice.body));
-  onWorkspaceSwitch(() => {
-    useUploads.setState({ rows: {}, order: [], staged: [], courseId: null, sectionId: null, status: 'idle' });
-    void useUploads.getState().load();
-  });
 }
