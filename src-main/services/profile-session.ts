@@ -8,7 +8,12 @@ import { createApiClient, type ApiClient, type DeviationRecord, type RequestLogE
 import { createDeviationStore, type DeviationStore } from '../store/deviation-store.ts';
 import { openProfileDatabase, type ProfileDatabase } from '../store/profile-database.ts';
 import { createSyncService, type SyncService } from '../sync/service.ts';
-import { createUploadManager, type UploadManager, type UploadRow as EngineRow } from '../uploads/index.ts';
+import {
+  createUploadManager,
+  uploadJournalPath,
+  type UploadManager,
+  type UploadRow as EngineRow,
+} from '../uploads/index.ts';
 import { batchNotice } from '../uploads/batch-notice.ts';
 import type { ProfileConnection } from '../workspaces/types.ts';
 import type { SyncStatus, UploadRow } from '../../src-preload/contract.ts';
@@ -123,7 +128,7 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
   deviationStore = createDeviationStore(deviationDb.db);
 
   const uploads = createUploadManager({
-    journalPath: join(profileDataDir(options.dataDir, profileId), 'uploads.db'),
+    journalPath: uploadJournalPath({ workspaceDir: profileDataDir(options.dataDir, profileId) }),
     api: client,
     onEvent: (event) => {
       if (closed) return;

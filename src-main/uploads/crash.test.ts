@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../sandbox/faults.ts';
+import { uploadJournalPath } from './journal-path.ts';
 import { assetSha256, assetOf, fileMd5, lessonVideo, makeFile, startHarness, type Harness } from './test-support.ts';
 
 const MAIN = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
@@ -70,7 +71,7 @@ function spawnUpload(dataDir: string): {
 
 /** Finished parts in the child's journal (0 while it does not exist yet). */
 function journalParts(dataDir: string, db: { current?: DatabaseSync }): number {
-  const path = join(dataDir, 'uploads.sqlite');
+  const path = uploadJournalPath({ dataDir, baseUrl: h.sandbox.baseUrl, apiKey: h.sandbox.keys.tenantAdmin });
   if (!db.current) {
     if (!existsSync(path)) return 0;
     db.current = new DatabaseSync(path);
