@@ -14,7 +14,7 @@ export interface ServerWaitOptions {
   running: (job: UploadJob) => boolean;
   emitState: (job: UploadJob) => void;
   failJob: (job: UploadJob, problem: UploadProblem) => void;
-  /** The server answers again (after `changed` rows were told): drop old sockets, send again. */
+  /** The server answers again (after the rows were told, before the next pump). */
   back: () => void;
   pump: () => void;
 }
