@@ -121,7 +121,8 @@ export async function prepareJob(ctx: StepContext, job: UploadJob): Promise<void
   ctx.checkStale();
   job.rebuildPending();
   // Only when reconciliation changed what counts as confirmed (keeps the bar from moving back).
-  if (job.progress.bytesConfirmed !== job.confirmedBytes()) job.progress.reset(job.confirmedBytes());
+  const confirmed = job.parts.confirmedBytes();
+  if (job.progress.bytesConfirmed !== confirmed) job.progress.reset(confirmed);
   job.markPrepared();
   if (job.state !== 'uploading') ctx.setState('uploading');
 }

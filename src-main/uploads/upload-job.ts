@@ -1,7 +1,6 @@
 // Main process / plain Node. In-memory state of one file's upload: what the journal holds plus
-// what only matters while running (pending part queue, in-flight PUTs, signed URLs, budgets).
-// Other modules read it through getters and change it only through the methods below, each
-// named for the step of the upload it records (the journal is written by the caller first).
+// what only matters while running (parts in part-book.ts, budgets, epoch). Read through getters,
+// changed only through methods named for the step they record (the caller journals it first).
 
 import { basename } from 'node:path';
 import type { FileIdentity } from './file-identity.ts';
@@ -87,7 +86,7 @@ export class UploadJob {
     this.parts = new PartBook(
       (row.parts ?? []).filter((p) => p.done).map((p) => [p.partNumber, { size: p.size, etag: p.etag, md5: p.md5 }]),
     );
-    this.#progress = new FileProgress(this.#identity.size, this.confirmedBytes());
+    this.#progress = new FileProgress(this.#identity.size, this.parts.confirmedBytes());
     if (this.#state === 'done') this.#progress.reset(this.#identity.size);
   }
 
@@ -170,10 +169,6 @@ export class UploadJob {
   }
   get size(): number {
     return this.#identity.size;
-  }
-
-  confirmedBytes(): number {
-    return this.parts.confirmedBytes();
   }
 
   partRange(part: number): { start: number; size: number } {
@@ -371,7 +366,7 @@ export class UploadJob {
   /** Parts changed after asking the server: the queue and the confirmed bytes follow. */
   resyncParts(): void {
     this.rebuildPending();
-    this.#progress.reset(this.confirmedBytes());
+    this.#progress.reset(this.parts.confirmedBytes());
   }
 
   toRow(now = performance.now()): UploadRow {
