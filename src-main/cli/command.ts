@@ -3,6 +3,7 @@
 import type { ParseArgsOptionDescriptor } from 'node:util';
 import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from '../api/index.ts';
+import type { Connection } from './connection.ts';
 import type { GlobalOptions } from './globals.ts';
 import type { Output } from './output.ts';
 
@@ -23,6 +24,8 @@ export interface CommandContext {
   globals: GlobalOptions;
   io: CliIo;
   out: Output;
+  /** The server and key this command runs with (`--profile`, or `--base-url` + LECTERN_API_KEY). */
+  connection(): Promise<Connection>;
   /** The API client for the resolved connection (created on first use, closed by the runner). */
   client(): Promise<ApiClient>;
   /** Aborted on Ctrl-C. */

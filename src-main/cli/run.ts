@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { createApiClient, exitCodeFor, isApiError } from '../api/index.ts';
 import type { ApiClient, DeviationRecord } from '../api/index.ts';
 import type { CliIo, CommandContext } from './command.ts';
-import { resolveConnection } from './connection.ts';
+import { resolveConnection, type Connection } from './connection.ts';
 import { GLOBAL_OPTIONS, GLOBAL_USAGE, UsageError, readGlobals } from './globals.ts';
 import { Output } from './output.ts';
 import { allCommands, findCommand } from './registry.ts';
@@ -72,6 +72,8 @@ export async function runCli(
     const commandOptions = Object.fromEntries(
       Object.keys(command.options ?? {}).map((k) => [k, values[k]]),
     ) as CommandContext['options'];
+    let resolving: Promise<Connection> | undefined;
+    const connect = () => (resolving ??= resolveConnection(globals, io.env));
     const ctx: CommandContext = {
       args: parsed.positionals.slice(1),
       options: commandOptions,
@@ -79,9 +81,10 @@ export async function runCli(
       io,
       out: new Output(globals.json, io.stdout, io.stderr),
       signal,
+      connection: connect,
       client: async () => {
         if (!client) {
-          const connection = await resolveConnection(globals, io.env);
+          const connection = await connect();
           // With a saved workspace, deviations are kept in its database like the app keeps them.
           const saved = connection.profileId
             ? await import('../store/index.ts').then((m) =>

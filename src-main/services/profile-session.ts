@@ -14,7 +14,7 @@ import {
   type ProfileDatabase,
 } from '../store/index.ts';
 import { createSyncService, type SyncService } from '../sync/index.ts';
-import { batchNotice, createUploadManager, type UploadManager } from '../uploads/index.ts';
+import { batchNotice, createUploadManager, uploadJournalPath, type UploadManager } from '../uploads/index.ts';
 import type { ProfileConnection } from '../workspaces/index.ts';
 import type { SyncStatus } from '../../src-shared/index.ts';
 import type { AppEvents } from './app-events.ts';
@@ -105,7 +105,7 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
   deviationStore = createDeviationStore(deviationDb.db);
 
   const uploads = createUploadManager({
-    journalPath: join(profileDataDir(options.dataDir, profileId), 'uploads.db'),
+    journalPath: uploadJournalPath({ workspaceDir: profileDataDir(options.dataDir, profileId) }),
     api: client,
     onEvent: (event) => {
       if (closed) return;

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { FileProgress, SpeedMeter, Throttle } from './progress.ts';
 import { backoffDelay, classify, parseRetryAfter, withRetries } from './retry-policy.ts';
 import { AbortedError, TokenBucket } from './token-bucket.ts';
-import { UrlLifetime, parseExpiry } from './url-expiry.ts';
+import { UrlLifetime, parseExpiry } from './url-signing.ts';
 import { bareEtag, etagIsMd5 } from './storage-put.ts';
 import { Md5Pool } from './md5-pool.ts';
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,7 +1,8 @@
-// Main process / plain Node. Public surface of the upload engine (issue 8): the lead wires IPC
-// to createUploadManager; the CLI and the bench use it directly.
+// Main process / plain Node. Public surface of the upload engine: the app's services, the CLI and
+// the bench create managers here, each journal where uploadJournalPath says.
 
 export { createUploadManager, UploadManagerError } from './manager.ts';
+export { JOURNAL_FILE, uploadJournalPath, type JournalOwner } from './journal-path.ts';
 export { titleFromFileName, contentTypeFor } from './file-identity.ts';
 export type {
   AddOptions,

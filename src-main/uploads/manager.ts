@@ -149,7 +149,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
         journal.insert(row);
         if (input.fileCheck) journal.setFileCheck(row.id, input.fileCheck);
         const job = new UploadJob(row);
-        job.runnable = startedAll;
+        job.setRunnable(startedAll);
         scheduler.addJob(job);
         rows.push(job.toRow());
       });
@@ -160,7 +160,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     start(ids?: readonly string[]): void {
       ensureOpen();
       if (!ids) startedAll = true;
-      for (const job of ids ? ids.map(find) : scheduler.jobs) job.runnable = true;
+      for (const job of ids ? ids.map(find) : scheduler.jobs) job.setRunnable(true);
       scheduler.pump();
     },
 
@@ -201,7 +201,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
           'The lesson is already being created; its title can be changed in the course.',
         );
       }
-      job.target = { ...job.target, title: clean };
+      job.retitle(clean);
       journal.setTitle(id, clean);
       scheduler.emitState(job);
     },

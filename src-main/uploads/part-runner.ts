@@ -18,8 +18,9 @@ import {
   type PutPartResult,
 } from './storage-put.ts';
 import { TokenBucket } from './token-bucket.ts';
-import type { SignedUrl, UploadJob } from './upload-job.ts';
-import { UrlLifetime } from './url-expiry.ts';
+import type { SignedUrl } from './part-book.ts';
+import type { UploadJob } from './upload-job.ts';
+import type { UrlSigner } from './url-signing.ts';
 import type { UploadProblem } from './types.ts';
 
 /** Free re-signs of one part in a row before a 403 starts spending the retry budget. */
@@ -46,11 +47,12 @@ export interface PartRunnerOptions {
   md5Workers: number;
   maxAttempts: number;
   backoff: { baseMs: number; capMs: number };
+  /** Told when storage refuses a URL, so it is signed again. */
+  signer: UrlSigner;
 }
 
 export class PartRunner {
   readonly bucket: TokenBucket;
-  readonly lifetime = new UrlLifetime();
   private readonly options: PartRunnerOptions;
   private agent: Agent = createStorageAgent();
   private readonly md5Pool: Md5Pool | undefined;
@@ -67,8 +69,7 @@ export class PartRunner {
     const resend = this.options.journal.markAttempt(job.id, part, size) > 0;
     const controller = new AbortController();
     const session = job.sessionId;
-    job.inflight.set(part, { controller, resend });
-    job.progress.beginPart(part);
+    job.beginAttempt(part, { controller, resend });
     let result: PutPartResult;
     try {
       result = await putPart({
@@ -83,9 +84,7 @@ export class PartRunner {
         buffers: this.buffers,
         stallTimeoutMs: this.options.stallTimeoutMs,
         onBytes: (n) => {
-          job.bytesSent += n;
-          if (resend) job.bytesResent += n;
-          job.progress.addInFlight(part, n);
+          job.recordBytesSent(part, n, resend);
           onProgress();
         },
       });
@@ -94,42 +93,31 @@ export class PartRunner {
     }
     // A late answer for a session the job has since left (file changed, cancelled) must not count.
     if (job.sessionId !== session || job.state === 'cancelled') {
-      job.inflight.delete(part);
+      job.parts.endAttempt(part);
       return { kind: 'stale' };
     }
     if (result.etag && etagIsMd5(result.etag) && bareEtag(result.etag) !== result.md5) {
       const message = `Storage answered part ${part} with ETag ${result.etag}, not the MD5 of the bytes sent.`;
       return this.failed(job, part, signed, null, { kind: 'retry', code: 'ETAG_MISMATCH', message });
     }
-    job.inflight.delete(part);
-    if (!job.done.has(part)) {
+    job.parts.endAttempt(part);
+    if (!job.parts.done.has(part)) {
       this.options.journal.commitPart(job.id, { partNumber: part, size, etag: result.etag, md5: result.md5 }, job);
-      job.done.set(part, { size, etag: result.etag, md5: result.md5 });
-      job.progress.confirmPart(part, size);
     }
-    job.urls.delete(part);
-    job.attempts.delete(part);
-    job.freeResigns.delete(part);
-    job.notBefore.delete(part);
+    job.recordPartSent(part, { size, etag: result.etag, md5: result.md5 });
     return { kind: 'done' };
   }
 
   private failed(job: UploadJob, part: number, signed: SignedUrl, error: unknown, known?: Classified): PartOutcome {
-    job.inflight.delete(part);
-    job.progress.dropPart(part);
+    job.abandonAttempt(part);
     if (job.state === 'cancelled') return { kind: 'stale' };
     this.options.journal.saveCounters(job.id, job.bytesSent, job.bytesResent);
     if (error instanceof FileShrankError) return { kind: 'file-changed' };
     let c = known ?? (error instanceof StorageHttpError ? storageClass(error) : classify(error));
     if (c.kind === 'aborted') return { kind: 'requeue' };
     if (c.kind === 'resign') {
-      this.lifetime.learnFromRefusal(Date.now() - signed.signedAt);
-      if (job.urls.get(part) === signed) job.urls.delete(part);
-      const free = job.freeResigns.get(part) ?? 0;
-      if (free < FREE_RESIGNS) {
-        job.freeResigns.set(part, free + 1);
-        return { kind: 'requeue' };
-      }
+      this.options.signer.refused(job, part, signed);
+      if (job.parts.takeFreeResign(part, FREE_RESIGNS)) return { kind: 'requeue' };
       c = { ...c, kind: 'retry' };
     }
     if (c.kind === 'unreachable') return { kind: 'unreachable', failure: c };
@@ -139,8 +127,7 @@ export class PartRunner {
 
   /** One failure on a reachable server: back off (Retry-After is the floor), or fail the file. */
   spend(job: UploadJob, part: number, c: Classified): PartOutcome {
-    const failures = (job.attempts.get(part) ?? 0) + 1;
-    job.attempts.set(part, failures);
+    const failures = job.parts.countFailure(part);
     if (failures < this.options.maxAttempts) {
       return { kind: 'backoff', delayMs: backoffDelay(failures, this.options.backoff, c.retryAfterMs) };
     }

@@ -10,6 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../sandbox/index.ts';
+import { uploadJournalPath } from './journal-path.ts';
 import { assetSha256, makeFile, startHarness, type Harness } from './test-support.ts';
 
 const MAIN = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
@@ -95,7 +96,8 @@ describe('lectern upload pre-flight', () => {
     expect(lesson.title).toBe('site walkthrough');
 
     // The journal keeps what was read from the file.
-    const journal = new DatabaseSync(join(dataDir, 'uploads.sqlite'), { readOnly: true });
+    const journalPath = uploadJournalPath({ dataDir, baseUrl: h.sandbox.baseUrl, apiKey: h.sandbox.keys.tenantAdmin });
+    const journal = new DatabaseSync(journalPath, { readOnly: true });
     const stored = journal.prepare('SELECT * FROM upload_file_checks').all();
     journal.close();
     expect(stored).toEqual([

@@ -1,18 +1,22 @@
 // Main process / plain Node. The one global queue: a fixed number of slots shared by every file;
-// whichever slot frees first takes the next sendable part of the earliest file. Also signs URLs
-// ahead in batches, runs the per-file API steps, and applies the retry / re-sign / stall rules.
+// whichever slot frees first takes the next sendable part of the earliest file. Also keeps signed
+// URLs ahead (url-signing.ts), runs the per-file API steps, and applies the retry / re-sign / stall
+// rules to each part's outcome.
 
 import type { UploadJournal } from './journal.ts';
 import { PartRunner, type PartOutcome } from './part-runner.ts';
 import { Throttle } from './progress.ts';
+import { SchedulerWork } from './scheduler-work.ts';
 import { watchClockGap } from './clock-gap.ts';
-import { Reachability, engineProbe } from './reachability.ts';
+import type { Reachability } from './reachability.ts';
+import { serverWait } from './server-wait.ts';
 import { classify, problemOf, withRetries, type Classified } from './retry-policy.ts';
 import { defaultMd5Workers } from './md5-pool.ts';
-import { attachJob, completeJob, prepareJob, type StepContext } from './session-steps.ts';
-import { AbortedError, type TokenBucket } from './token-bucket.ts';
-import type { SignedUrl, UploadJob } from './upload-job.ts';
-import { UrlLifetime, parseExpiry } from './url-expiry.ts';
+import { runSteps, stepContext, type StepContext } from './session-steps.ts';
+import type { TokenBucket } from './token-bucket.ts';
+import type { SignedUrl } from './part-book.ts';
+import type { UploadJob } from './upload-job.ts';
+import { UrlSigner } from './url-signing.ts';
 import type { UploadEvent, UploadManagerOptions, UploadProblem, UploadState } from './types.ts';
 
 const RUNNING: ReadonlySet<UploadState> = new Set([
@@ -41,13 +45,14 @@ export class Scheduler {
   private readonly maxAttempts: number;
   private readonly backoff: { baseMs: number; capMs: number };
   private readonly runner: PartRunner;
+  private readonly signer: UrlSigner;
   private active = 0;
   private closed = false;
   private readonly throttle = new Throttle(100);
-  private readonly work = new Set<Promise<void>>();
-  private idleWaiters: (() => void)[] = [];
-  private wakeTimer: NodeJS.Timeout | undefined;
-  private wakeAt = Infinity;
+  private readonly work = new SchedulerWork(
+    () => this.isIdle(),
+    () => this.pump(),
+  );
   /** Waiting for the server (API or storage) to be reachable again: nothing new is sent. */
   readonly reach: Reachability;
   /** Storage origins that failed to answer: the probe checks them too. */
@@ -61,6 +66,14 @@ export class Scheduler {
     this.concurrency = clampSlots(options.concurrency ?? 4);
     this.maxAttempts = options.maxAttempts ?? 8;
     this.backoff = { baseMs: options.backoffBaseMs ?? 500, capMs: options.backoffCapMs ?? 30_000 };
+    this.signer = new UrlSigner({
+      api: options.api,
+      retried: (job, call) => this.retried(job, call),
+      slots: () => this.concurrency,
+      track: (work) => this.work.track(work),
+      onFailure: (job, problem) => this.failJob(job, problem),
+      onSettled: () => this.pump(),
+    });
     this.runner = new PartRunner({
       journal: this.journal,
       bandwidthBytesPerSec: options.bandwidthBytesPerSec ?? null,
@@ -68,53 +81,22 @@ export class Scheduler {
       md5Workers: options.md5Workers ?? defaultMd5Workers(),
       maxAttempts: this.maxAttempts,
       backoff: this.backoff,
+      signer: this.signer,
     });
     this.bucket = this.runner.bucket;
-    this.reach = new Reachability({
-      probe: engineProbe({
-        storageOrigins: this.storageOrigins,
-        custom: options.probe,
-        apiBaseUrl: (options.api as { baseUrl?: unknown }).baseUrl,
-      }),
-      onChange: (waiting, waitedMs) => this.onReachChange(waiting, waitedMs),
-      giveUpAfterMs: options.giveUpAfterMs,
-      onGiveUp: () => this.giveUp(options.giveUpAfterMs ?? 0),
-      ...options.reachability,
+    this.reach = serverWait({
+      options,
+      storageOrigins: this.storageOrigins,
+      jobs: () => this.jobs,
+      running: (job) => this.running(job),
+      emitState: (job) => this.emitState(job),
+      failJob: (job, problem) => this.failJob(job, problem),
+      // Sockets from before the outage are dead: every PUT after it gets a fresh one.
+      back: () => this.runner.dropConnections(),
+      pump: () => this.pump(),
     });
     // A timer firing far too late means the machine slept: sockets are stale, look again now.
     this.stopClockWatch = watchClockGap({ onGap: () => this.dropConnections() });
-  }
-
-  /** Waiting rows show 'waiting' (not journalled) and go back to what they were doing after. */
-  private onReachChange(waiting: boolean, waitedMs: number): void {
-    this.options.onConnection?.({ waiting, waitedMs });
-    for (const job of this.jobs) {
-      if (!this.running(job)) continue;
-      if (waiting && job.state !== 'waiting') {
-        job.stateBeforeWaiting = job.state;
-        job.state = 'waiting';
-        job.progress.speed.clear();
-        this.emitState(job);
-      } else if (!waiting && job.state === 'waiting') {
-        job.state = job.stateBeforeWaiting ?? 'uploading';
-        this.emitState(job);
-      }
-    }
-    // Sockets from before the outage are dead: every PUT after it gets a fresh one.
-    if (!waiting) this.runner.dropConnections();
-    this.pump();
-  }
-
-  private giveUp(afterMs: number): void {
-    if (!this.reach.waiting) return;
-    const seconds = Math.round(afterMs / 1000);
-    for (const job of [...this.jobs]) {
-      if (job.state !== 'waiting') continue;
-      this.failJob(job, {
-        code: 'UNREACHABLE',
-        message: `The server could not be reached for ${seconds} s, so the upload stopped. Run it again to continue.`,
-      });
-    }
   }
 
   addJob(job: UploadJob): void {
@@ -140,7 +122,7 @@ export class Scheduler {
   pump(): void {
     if (this.closed) return;
     if (this.reach.waiting) {
-      this.checkIdle();
+      this.work.checkIdle();
       return;
     }
     const now = performance.now();
@@ -158,82 +140,43 @@ export class Scheduler {
       this.launch(pick.job, pick.part, pick.signed);
     }
     for (const job of this.jobs) {
-      if (this.running(job) && job.prepared && job.state === 'uploading' && !job.phaseBusy) this.signAhead(job, wall);
+      if (this.running(job) && job.prepared && job.state === 'uploading' && !job.phaseBusy)
+        this.signer.signAhead(job, wall);
     }
     this.prepareAhead();
-    if (nextWake < Infinity) this.wakeUpAt(nextWake, now);
-    this.checkIdle();
+    if (nextWake < Infinity) this.work.wakeUpAt(nextWake, now);
+    this.work.checkIdle();
   }
 
   private pickPart(now: number, wall: number): { job?: UploadJob; part: number; signed?: SignedUrl; wakeAt: number } {
     let wakeAt = Infinity;
-    const scan = this.signBatch() * 2;
+    const scan = this.signer.batchSize() * 2;
     for (const job of this.jobs) {
       if (!this.running(job) || !job.prepared || job.phaseBusy || job.state !== 'uploading') continue;
-      for (let i = 0; i < job.pending.length && i < scan; i++) {
-        const part = job.pending[i]!;
-        const notBefore = job.notBefore.get(part) ?? 0;
+      const pending = job.parts.pending;
+      for (let i = 0; i < pending.length && i < scan; i++) {
+        const part = pending[i]!;
+        const notBefore = job.parts.notBefore.get(part) ?? 0;
         if (notBefore > now) {
           wakeAt = Math.min(wakeAt, notBefore);
           continue;
         }
-        const signed = job.urls.get(part);
-        if (signed && this.usable(signed, wall, 1)) return { job, part, signed, wakeAt };
+        const signed = this.signer.ready(job, part, wall);
+        if (signed) return { job, part, signed, wakeAt };
       }
     }
     return { part: 0, wakeAt };
   }
 
-  /** True while the URL has more than `factor` × margin of life left. */
-  private usable(signed: SignedUrl, wall: number, factor: number): boolean {
-    const expiresAt = this.runner.lifetime.expiresAt(signed.expiresAt, signed.signedAt);
-    return expiresAt - UrlLifetime.marginMs(signed.signedAt, expiresAt) * factor > wall;
-  }
-
-  private signBatch(): number {
-    return Math.min(100, Math.max(8, this.concurrency * 2));
-  }
-
-  /** Keeps about a batch of fresh URLs ahead of the slots; one sign call per file at a time. */
-  private signAhead(job: UploadJob, wall: number): void {
-    if (job.signing) return;
-    const batch = this.signBatch();
-    let ready = 0;
-    const need: number[] = [];
-    for (let i = 0; i < job.pending.length && i < batch * 2 && need.length < batch; i++) {
-      const part = job.pending[i]!;
-      const signed = job.urls.get(part);
-      if (signed && this.usable(signed, wall, 2)) ready++;
-      else need.push(part);
-    }
-    if (need.length === 0 || ready >= Math.ceil(batch / 2)) return;
-    job.signing = true;
-    const epoch = job.epoch;
-    this.track(
-      withRetries(() => this.options.api.uploads.signParts(job.sessionId!, need, { signal: job.apiAbort.signal }), {
-        ...this.backoff,
-        maxAttempts: this.maxAttempts,
-        signal: job.apiAbort.signal,
-        reach: this.reach,
-      })
-        .then((signed) => {
-          const at = Date.now();
-          for (const s of signed) {
-            // An expiry already past means our clock disagrees with the server's: ignore it and
-            // rely on the 403 → re-sign path instead of re-signing in a loop.
-            const parsed = parseExpiry(s.url);
-            const expiresAt = parsed === null || parsed <= at ? Infinity : parsed;
-            job.urls.set(s.part_number, { url: s.url, signedAt: at, expiresAt });
-          }
-        })
-        .catch((error) => {
-          if (job.epoch === epoch && classify(error).kind !== 'aborted') this.failJob(job, problemOf(error));
-        })
-        .finally(() => {
-          job.signing = false;
-          this.pump();
-        }),
-    );
+  /** An API call with the engine's retries, aborted with the job's current epoch. */
+  private retried<T>(job: UploadJob, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const signal = job.apiAbort.signal;
+    return withRetries(() => call(signal), {
+      ...this.backoff,
+      maxAttempts: this.maxAttempts,
+      signal,
+      reach: this.reach,
+    });
   }
 
   /** Prepares the next file early enough that slots never wait for a session to exist. */
@@ -243,7 +186,7 @@ export class Scheduler {
     let lastPrepared = -Infinity;
     for (const j of this.jobs) {
       if (this.running(j) && j.prepared && j.state === 'uploading') {
-        undispatched += j.pending.length;
+        undispatched += j.parts.pending.length;
         lastPrepared = Math.max(lastPrepared, j.position);
       }
     }
@@ -254,9 +197,9 @@ export class Scheduler {
   // ---- part PUTs
 
   private launch(job: UploadJob, part: number, signed: SignedUrl): void {
-    job.takePending(part);
+    job.parts.takePending(part);
     this.active++;
-    this.track(
+    this.work.track(
       this.runner
         .run(job, part, signed, () => this.emitProgress(job))
         .then((outcome) => {
@@ -280,7 +223,7 @@ export class Scheduler {
     } catch {
       // Not a URL we can probe: the API probe alone decides.
     }
-    this.track(
+    this.work.track(
       this.reach.verify().then((reachable) => {
         if (reachable) this.apply(job, part, this.runner.spend(job, part, failure));
         else if (!this.closed && job.state !== 'cancelled') job.requeue(part);
@@ -300,64 +243,40 @@ export class Scheduler {
     if (outcome.kind === 'file-changed') {
       // Prepare again: it notices the change, tells the user and starts a new session.
       job.newEpoch('file changed');
-      job.prepared = false;
+      job.prepareAgain();
       return;
     }
     if (outcome.kind === 'fail' && this.running(job)) {
       this.failJob(job, outcome.problem);
       return;
     }
-    if (outcome.kind === 'backoff') job.notBefore.set(part, performance.now() + outcome.delayMs);
+    if (outcome.kind === 'backoff') job.parts.backOff(part, performance.now() + outcome.delayMs);
     job.requeue(part);
   }
 
   // ---- API steps (prepare, complete + attach)
 
   private runPhase(job: UploadJob, kind: 'prepare' | 'finish'): void {
-    job.phaseBusy = true;
+    job.beginPhase();
     const epoch = job.epoch;
     const stale = () => job.epoch !== epoch || this.closed || job.state === 'cancelled';
-    const ctx: StepContext = {
+    const ctx = stepContext(job, stale, {
       api: this.options.api,
       journal: this.journal,
       placement: this.options.placement,
       attached: this.options.attached,
-      checkStale: () => {
-        if (stale()) throw new AbortedError('stale');
-      },
-      setState: (state) => {
-        if (stale()) throw new AbortedError('stale');
-        this.setState(job, state);
-      },
-      setNotice: (notice) => {
-        job.notice = notice;
-        this.journal.setNotice(job.id, notice);
-      },
-      call: (fn) => {
-        if (stale()) return Promise.reject(new AbortedError('stale'));
-        const signal = job.apiAbort.signal;
-        return withRetries(() => fn(signal), {
-          ...this.backoff,
-          maxAttempts: this.maxAttempts,
-          signal,
-          reach: this.reach,
-        });
-      },
-    };
+      setState: (state) => this.setState(job, state),
+      call: (fn) => this.retried(job, fn),
+    });
     if (kind === 'prepare' && job.state === 'queued') this.setState(job, 'uploading');
-    const run = async () => {
-      if (kind === 'prepare') return prepareJob(ctx, job);
-      if (!job.sessionCompleted && (await completeJob(ctx, job)) !== 'completed') return;
-      await attachJob(ctx, job);
-    };
-    this.track(
-      run()
+    this.work.track(
+      runSteps(ctx, job, kind)
         .catch((error) => {
           if (stale() || classify(error).kind === 'aborted') return;
           this.failJob(job, problemOf(error));
         })
         .finally(() => {
-          job.phaseBusy = false;
+          job.endPhase();
           this.pump();
         }),
     );
@@ -367,29 +286,23 @@ export class Scheduler {
 
   pauseJob(job: UploadJob): void {
     if (!PAUSABLE.has(job.state)) return;
-    job.newEpoch('paused');
-    job.progress.speed.clear();
+    job.haltForPause();
     this.setState(job, 'paused');
   }
 
   /** Paused rows continue; rows left queued by an earlier run (not started yet) start. */
   resumeJob(job: UploadJob): void {
     if (job.state === 'paused') {
-      job.runnable = true;
+      job.setRunnable(true);
       this.setState(job, job.prepared ? 'uploading' : 'queued');
     } else if (RUNNING.has(job.state)) {
-      job.runnable = true;
+      job.setRunnable(true);
     }
   }
 
   retryJob(job: UploadJob): void {
     if (job.state !== 'failed') return;
-    job.attempts.clear();
-    job.freeResigns.clear();
-    job.notBefore.clear();
-    job.completeRepairs = 0;
-    job.prepared = false;
-    job.runnable = true;
+    job.resetForRetry();
     this.setState(job, 'queued');
     this.pump();
   }
@@ -402,14 +315,12 @@ export class Scheduler {
     this.jobs.splice(this.jobs.indexOf(job), 1);
     this.journal.delete(job.id);
     this.pump();
-    if (abortable) await this.options.api.uploads.abort(job.sessionId!).catch(() => undefined);
+    if (abortable) await this.options.api.uploads.abort(job.sessionId).catch(() => undefined);
   }
 
   private failJob(job: UploadJob, problem: UploadProblem): void {
     if (!RUNNING.has(job.state)) return;
-    job.newEpoch('failed');
-    job.prepared = false;
-    job.error = problem;
+    job.failWith(problem);
     this.setState(job, 'failed');
   }
 
@@ -419,7 +330,7 @@ export class Scheduler {
    */
   dropConnections(): void {
     for (const job of this.jobs) {
-      for (const f of job.inflight.values()) f.controller.abort(new Error('connections dropped'));
+      job.parts.abortInFlight('connections dropped');
     }
     this.runner.dropConnections();
     this.reach.checkNow();
@@ -434,21 +345,17 @@ export class Scheduler {
   // ---- state, events, lifecycle
 
   private setState(job: UploadJob, state: UploadState): void {
-    if (state !== 'failed') job.error = null;
     if (this.reach.waiting && RUNNING.has(state) && state !== 'waiting') {
       // The journal gets the real step; the row keeps showing that it waits for the server.
-      job.stateBeforeWaiting = state;
+      const shownNow = job.waitIn(state);
       this.journal.setState(job.id, state, job.error);
-      if (job.state !== 'waiting') {
-        job.state = 'waiting';
-        this.emitState(job);
-      }
+      if (shownNow) this.emitState(job);
       return;
     }
-    job.state = state;
+    job.enter(state);
     if (state !== 'cancelled') this.journal.setState(job.id, state, job.error);
     this.emitState(job);
-    this.checkIdle();
+    this.work.checkIdle();
   }
 
   emitState(job: UploadJob): void {
@@ -462,48 +369,23 @@ export class Scheduler {
     });
   }
 
-  private track(p: Promise<void>): void {
-    this.work.add(p);
-    void p.finally(() => this.work.delete(p));
-  }
-
-  private wakeUpAt(at: number, now: number): void {
-    if (this.wakeTimer && this.wakeAt <= at) return;
-    clearTimeout(this.wakeTimer);
-    this.wakeAt = at;
-    this.wakeTimer = setTimeout(
-      () => {
-        this.wakeTimer = undefined;
-        this.wakeAt = Infinity;
-        this.pump();
-      },
-      Math.max(1, Math.ceil(at - now)),
-    );
-  }
-
   private isIdle(): boolean {
     return this.active === 0 && !this.jobs.some((j) => this.running(j) || j.phaseBusy);
   }
 
-  private checkIdle(): void {
-    if (this.idleWaiters.length === 0 || !this.isIdle()) return;
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
-  }
-
   whenIdle(): Promise<void> {
-    if (this.closed || this.isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.closed ? Promise.resolve() : this.work.whenIdle();
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    clearTimeout(this.wakeTimer);
+    this.work.stopTimer();
     this.stopClockWatch();
     this.reach.close();
     for (const job of this.jobs) job.newEpoch('closing');
-    while (this.work.size > 0) await Promise.allSettled([...this.work]);
+    await this.work.settle();
     this.throttle.clear();
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
+    this.work.releaseIdleWaiters();
     await this.runner.close();
   }
 }

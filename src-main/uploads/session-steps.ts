@@ -8,6 +8,7 @@ import type { UploadJournal } from './journal.ts';
 import type { LessonPlacement } from './lesson-order.ts';
 import { classify } from './retry-policy.ts';
 import { bareEtag, etagIsMd5 } from './storage-put.ts';
+import { AbortedError } from './token-bucket.ts';
 import type { UploadJob } from './upload-job.ts';
 import type { LessonInfo, ListedPart, UploadApi, UploadProblem, UploadSessionInfo, UploadState } from './types.ts';
 
@@ -27,6 +28,39 @@ export interface StepContext {
   attached?: (job: UploadJob, lesson: LessonInfo) => void;
 }
 
+/** What a step needs from the engine, before it is tied to one job's epoch. */
+export type StepDeps = Pick<StepContext, 'api' | 'journal' | 'placement' | 'attached' | 'setState' | 'call'>;
+
+/**
+ * The context of one phase of `job`: once `stale()` says the job moved on (paused, cancelled,
+ * failed, closing), every state change and API call throws AbortedError instead.
+ */
+export function stepContext(job: UploadJob, stale: () => boolean, deps: StepDeps): StepContext {
+  const checkStale = () => {
+    if (stale()) throw new AbortedError('stale');
+  };
+  return {
+    ...deps,
+    checkStale,
+    setState: (state) => {
+      checkStale();
+      deps.setState(state);
+    },
+    setNotice: (notice) => {
+      job.setNotice(notice);
+      deps.journal.setNotice(job.id, notice);
+    },
+    call: (fn) => (stale() ? Promise.reject(new AbortedError('stale')) : deps.call(fn)),
+  };
+}
+
+/** Prepare, or finish: complete (unless done already) and then attach to the lesson. */
+export async function runSteps(ctx: StepContext, job: UploadJob, kind: 'prepare' | 'finish'): Promise<void> {
+  if (kind === 'prepare') return prepareJob(ctx, job);
+  if (!job.sessionCompleted && (await completeJob(ctx, job)) !== 'completed') return;
+  await attachJob(ctx, job);
+}
+
 export class ContractProblem extends Error {
   readonly code = 'CONTRACT_ERROR';
 }
@@ -35,13 +69,13 @@ const DEAD_SESSION = new Set(['EXPIRED', 'ABORTED', 'CANCELLED', 'CANCELED', 'FA
 
 export async function prepareJob(ctx: StepContext, job: UploadJob): Promise<void> {
   if (job.sessionCompleted) {
-    job.prepared = true;
+    job.markPrepared();
     return;
   }
   const fresh = await readIdentity(job.identity.path);
   ctx.checkStale();
   if (!sameIdentity(fresh, job.identity)) {
-    const hadWork = job.sessionId !== null || job.done.size > 0;
+    const hadWork = job.sessionId !== null || job.parts.done.size > 0;
     const oldSession = job.sessionId;
     startOver(ctx, job, fresh);
     if (hadWork) {
@@ -59,7 +93,7 @@ export async function prepareJob(ctx: StepContext, job: UploadJob): Promise<void
     const status = session?.status.toUpperCase() ?? 'GONE';
     if (status === 'COMPLETED') {
       markCompleted(ctx, job);
-      job.prepared = true;
+      job.markPrepared();
       return;
     }
     if (!session || DEAD_SESSION.has(status)) {
@@ -82,15 +116,14 @@ export async function prepareJob(ctx: StepContext, job: UploadJob): Promise<void
     );
     checkGeometry(created, job.size);
     ctx.journal.setSession(job.id, created.id, created.part_size, created.total_parts);
-    job.sessionId = created.id;
-    job.partSize = created.part_size;
-    job.totalParts = created.total_parts;
+    job.startSession(created.id, created.part_size, created.total_parts);
   }
   ctx.checkStale();
   job.rebuildPending();
   // Only when reconciliation changed what counts as confirmed (keeps the bar from moving back).
-  if (job.progress.bytesConfirmed !== job.confirmedBytes()) job.progress.reset(job.confirmedBytes());
-  job.prepared = true;
+  const confirmed = job.parts.confirmedBytes();
+  if (job.progress.bytesConfirmed !== confirmed) job.progress.reset(confirmed);
+  job.markPrepared();
   if (job.state !== 'uploading') ctx.setState('uploading');
 }
 
@@ -127,7 +160,7 @@ function checkGeometry(s: UploadSessionInfo, size: number): void {
 
 function markCompleted(ctx: StepContext, job: UploadJob): void {
   ctx.journal.setCompleted(job.id);
-  job.sessionCompleted = true;
+  job.markSessionCompleted();
 }
 
 /**
@@ -141,7 +174,7 @@ export async function reconcile(ctx: StepContext, job: UploadJob): Promise<void>
   const server = new Map<number, ListedPart>(listed.map((p) => [p.part_number, p]));
   const undo: number[] = [];
   const etagFixes = new Map<number, string>();
-  for (const [n, part] of job.done) {
+  for (const [n, part] of job.parts.done) {
     const s = server.get(n);
     if (!s || s.size !== part.size) undo.push(n);
     else if (part.etag && s.etag && bareEtag(part.etag) === bareEtag(s.etag)) continue;
@@ -150,20 +183,20 @@ export async function reconcile(ctx: StepContext, job: UploadJob): Promise<void>
     else undo.push(n);
   }
   if (undo.length > 0) ctx.journal.undoParts(job.id, undo);
-  for (const n of undo) job.done.delete(n);
+  job.parts.undo(undo);
   if (etagFixes.size > 0) ctx.journal.setEtags(job.id, etagFixes);
-  for (const [n, etag] of etagFixes) job.done.get(n)!.etag = etag;
+  job.parts.setEtags(etagFixes);
 
   for (const s of listed) {
     const n = s.part_number;
-    if (job.done.has(n) || n < 1 || n > (job.totalParts ?? 0) || !s.etag || !etagIsMd5(s.etag)) continue;
+    if (job.parts.done.has(n) || n < 1 || n > (job.totalParts ?? 0) || !s.etag || !etagIsMd5(s.etag)) continue;
     const { start, size } = job.partRange(n);
     if (s.size !== size) continue;
     const md5 = await md5OfRange(job.identity.path, start, size, job.apiAbort.signal);
     ctx.checkStale();
     if (md5 !== bareEtag(s.etag)) continue;
     ctx.journal.commitPart(job.id, { partNumber: n, size, etag: s.etag, md5 }, job);
-    job.done.set(n, { size, etag: s.etag, md5 });
+    job.parts.adopt(n, { size, etag: s.etag, md5 });
   }
 }
 
@@ -173,13 +206,13 @@ export async function completeJob(ctx: StepContext, job: UploadJob): Promise<Com
   ctx.setState('completing');
   if (!(await statMatches(job.identity))) {
     // Changed under us: prepare again, which notices, tells the user and starts over.
-    job.prepared = false;
+    job.prepareAgain();
     ctx.setState('uploading');
     return 'changed';
   }
   if (await recoverMissingEtags(ctx, job)) return 'needs-parts';
 
-  const parts = [...job.done.entries()]
+  const parts = [...job.parts.done.entries()]
     .sort((a, b) => a[0] - b[0])
     .map(([part_number, p]) => ({ part_number, etag: p.etag! }));
   try {
@@ -190,12 +223,11 @@ export async function completeJob(ctx: StepContext, job: UploadJob): Promise<Com
     const session = await getSessionOrNull(ctx, job.sessionId!).catch(() => null);
     if (session?.status.toUpperCase() !== 'COMPLETED') {
       if (classify(error).status === 422 && job.completeRepairs < 2) {
-        job.completeRepairs++;
-        const before = job.done.size;
+        job.countCompleteRepair();
+        const before = job.parts.done.size;
         await reconcile(ctx, job);
-        if (job.done.size < before || job.done.size < job.totalParts!) {
-          job.rebuildPending();
-          job.progress.reset(job.confirmedBytes());
+        if (job.parts.done.size < before || job.parts.done.size < job.totalParts!) {
+          job.resyncParts();
           ctx.setState('uploading');
           return 'needs-parts';
         }
@@ -213,7 +245,7 @@ export async function completeJob(ctx: StepContext, job: UploadJob): Promise<Com
  * re-sent first.
  */
 async function recoverMissingEtags(ctx: StepContext, job: UploadJob): Promise<boolean> {
-  const missing = [...job.done.entries()].filter(([, p]) => !p.etag);
+  const missing = [...job.parts.done.entries()].filter(([, p]) => !p.etag);
   if (missing.length === 0) return false;
   const listed = await ctx.call((signal) => ctx.api.uploads.listParts(job.sessionId!, { signal }));
   ctx.checkStale();
@@ -227,12 +259,11 @@ async function recoverMissingEtags(ctx: StepContext, job: UploadJob): Promise<bo
     else fixes.set(n, s.etag || `"${p.md5}"`);
   }
   if (fixes.size > 0) ctx.journal.setEtags(job.id, fixes);
-  for (const [n, etag] of fixes) job.done.get(n)!.etag = etag;
+  job.parts.setEtags(fixes);
   if (undo.length === 0) return false;
   ctx.journal.undoParts(job.id, undo);
-  for (const n of undo) job.done.delete(n);
-  job.rebuildPending();
-  job.progress.reset(job.confirmedBytes());
+  job.parts.undo(undo);
+  job.resyncParts();
   ctx.setState('uploading');
   return true;
 }
@@ -249,9 +280,9 @@ export async function attachJob(ctx: StepContext, job: UploadJob): Promise<void>
         const order = ctx.placement ? await ctx.call((signal) => ctx.placement!.orderFor(job, { signal })) : null;
         ctx.checkStale();
         ctx.journal.setLessonOrder(job.id, order);
-        job.lessonOrder = order;
+        job.freezeLessonOrder(order);
         ctx.journal.setAttachAttempted(job.id);
-        job.attachAttempted = true;
+        job.markAttachAttempted();
       }
       const body = {
         title: target.title,
@@ -265,14 +296,14 @@ export async function attachJob(ctx: StepContext, job: UploadJob): Promise<void>
       ctx.checkStale();
       // Recorded inside the section's turn, so the next placement sees this lesson.
       ctx.journal.setLessonId(job.id, created.id);
-      job.lessonId = created.id;
+      job.recordLesson(created.id);
       return created;
     };
     lesson = ctx.placement ? await ctx.placement.inSection(target, create) : await create();
   } else {
     if (!job.attachAttempted) {
       ctx.journal.setAttachAttempted(job.id);
-      job.attachAttempted = true;
+      job.markAttachAttempted();
     }
     const updated = await ctx.call((signal) =>
       ctx.api.lessons.update(
@@ -286,7 +317,7 @@ export async function attachJob(ctx: StepContext, job: UploadJob): Promise<void>
     lesson = { ...updated, id: updated?.id ?? target.lessonId };
     ctx.checkStale();
     ctx.journal.setLessonId(job.id, lesson.id);
-    job.lessonId = lesson.id;
+    job.recordLesson(lesson.id);
   }
   ctx.attached?.(job, lesson);
   ctx.setState('done');

@@ -132,7 +132,7 @@ export class VideoFollower {
 
   private record(job: UploadJob, video: VideoFollow, notify = true): void {
     const before = job.video;
-    job.video = video;
+    job.recordVideo(video);
     this.options.journal.setVideo(job.id, video);
     if (!notify) return;
     if (

@@ -2,9 +2,10 @@
 // --lesson COURSE_ID/SECTION_ID/LESSON_ID) [--concurrency N] [--limit-rate BYTES_PER_S]
 // [--give-up-after DURATION]`.
 // Each file becomes a new VIDEO lesson in the section (title from the file name) or replaces the
-// lesson's video. Killed and run again with the same arguments, it resumes from the journal in
-// --data-dir: the same file to the same target is picked up, never uploaded twice. Before any
-// session is made, files that are not videos are refused and duplicates skipped (upload-preflight.ts).
+// lesson's video. Killed and run again with the same arguments, it resumes from the journal of
+// its server and key in --data-dir: the same file to the same target is picked up, never uploaded
+// twice. Before any session is made, files that are not videos are refused and duplicates skipped
+// (upload-preflight.ts).
 // When the server cannot be reached it waits (saying so on stderr) and continues by itself, unless
 // --give-up-after says how long a script is willing to wait (then exit 4).
 import { UploadManagerError, storedCheckOf, type AddUploadInput, type LessonTarget } from '../../uploads/index.ts';
@@ -42,7 +43,7 @@ export const uploadCommand: Command = {
     const concurrency = positiveInt('--concurrency', ctx.options.concurrency);
     if (concurrency !== undefined && concurrency > 32) throw new UsageError('--concurrency must be at most 32');
     const stallSeconds = positiveInt('--stall-timeout', ctx.options['stall-timeout']);
-    const manager = openManager(ctx, {
+    const manager = await openManager(ctx, {
       concurrency,
       bandwidthBytesPerSec: parseByteRate('--limit-rate', stringOption(ctx.options['limit-rate'])) ?? null,
       stallTimeoutMs: stallSeconds === undefined ? undefined : stallSeconds * 1000,

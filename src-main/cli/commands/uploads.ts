@@ -1,10 +1,8 @@
 // CLI (plain Node). `lectern uploads list`, `uploads resume [ID]`, `uploads cancel ID`, and the
-// helpers `lectern upload` shares: opening the journal in --data-dir, waiting for the engine,
-// progress lines for people and the one-line JSON summary for scripts.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ApiClient } from '../../api/index.ts';
-import { createUploadManager, serverAnswers, UploadManagerError } from '../../uploads/index.ts';
+// helpers `lectern upload` shares: opening the journal of this server and key in --data-dir,
+// waiting for the engine, progress lines for people and the one-line JSON summary for scripts.
+import { keyText, type ApiClient } from '../../api/index.ts';
+import { createUploadManager, serverAnswers, uploadJournalPath, UploadManagerError } from '../../uploads/index.ts';
 import type { UploadApi, UploadEvent, UploadManager, UploadRow } from '../../uploads/index.ts';
 import { action } from '../args.ts';
 import type { Command, CommandContext } from '../command.ts';
@@ -16,11 +14,11 @@ export const EXIT_INTERRUPTED = 130;
 
 export const uploadsCommand: Command = {
   name: 'uploads',
-  summary: 'List, resume or cancel the uploads in the local journal',
+  summary: 'List, resume or cancel the uploads in the local journal of this server and key',
   usage: USAGE,
   async run(ctx) {
     const verb = action(ctx, ['list', 'resume', 'cancel'], USAGE.join(' | '));
-    const manager = openManager(ctx, {});
+    const manager = await openManager(ctx, {});
     try {
       if (verb === 'list') {
         if (ctx.args.length > 0) throw new UsageError(`uploads list takes no arguments. Usage: lectern ${USAGE[0]}`);
@@ -60,8 +58,8 @@ function oneId(ctx: CommandContext, required: boolean, usage: string): string[] 
 }
 
 /**
- * The UploadApi over the CLI's client, created only when the engine first calls the server (so
- * `uploads list` works without a key).
+ * The UploadApi over the CLI's client, created only when the engine first calls the server (an
+ * offline `uploads list` still shows the journal).
  */
 function lazyApi(ctx: CommandContext): UploadApi {
   let client: Promise<ApiClient> | undefined;
@@ -86,7 +84,8 @@ function lazyApi(ctx: CommandContext): UploadApi {
   };
 }
 
-export function openManager(
+/** The engine over the journal of the command's server and key (see uploadJournalPath). */
+export async function openManager(
   ctx: CommandContext,
   options: {
     concurrency?: number;
@@ -94,11 +93,16 @@ export function openManager(
     stallTimeoutMs?: number;
     giveUpAfterMs?: number | null;
   },
-): UploadManager {
-  mkdirSync(ctx.globals.dataDir, { recursive: true });
+): Promise<UploadManager> {
+  const connection = await ctx.connection();
+  const journalPath = uploadJournalPath({
+    dataDir: ctx.globals.dataDir,
+    baseUrl: connection.baseUrl,
+    apiKey: await keyText(connection.apiKey),
+  });
   const progress = ctx.out.json ? undefined : new ProgressPrinter(ctx);
   return createUploadManager({
-    journalPath: join(ctx.globals.dataDir, 'uploads.sqlite'),
+    journalPath,
     api: lazyApi(ctx),
     ...options,
     // Any answer from the server's address means it is back (no key is sent).
