@@ -156,7 +156,7 @@ function pump(
         finish({ kind: 'too_large' });
         return;
       }
-      if (!job.write(chunk)) {
+      if (!job.adopt(chunk)) {
         raw.pause();
         job.onDrain(() => raw.resume());
       }

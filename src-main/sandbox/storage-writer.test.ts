@@ -52,6 +52,27 @@ describe('PartWriterPool', () => {
     }
   });
 
+  it('moves chunks that own their memory to the worker uncopied, mixed with copied ones, bytes exact', async () => {
+    const data = randomBytes(3 * BATCH_BYTES + 4321);
+    const path = join(dir, 'adopted');
+    const job = pool.open(path);
+    const given: Uint8Array[] = [];
+    for (let offset = 0, turn = 0; offset < data.byteLength; turn++) {
+      const size = Math.min([65_536, 70_000, 333][turn % 3]!, data.byteLength - offset);
+      // Every third chunk is a view into a shared buffer (copied); the others own their memory.
+      const chunk =
+        turn % 3 === 2 ? data.subarray(offset, offset + size) : Uint8Array.from(data.subarray(offset, offset + size));
+      if (turn % 3 !== 2) given.push(chunk);
+      if (!job.adopt(chunk)) await new Promise<void>((resolve) => job.onDrain(resolve));
+      offset += size;
+    }
+    const result = await job.finish();
+    expect(result).toEqual({ md5: createHash('md5').update(data).digest('hex'), size: data.byteLength });
+    expect(readFileSync(path).equals(data)).toBe(true);
+    // Moved, not copied: the given chunks are detached on this side.
+    expect(given.every((chunk) => chunk.byteLength === 0)).toBe(true);
+  });
+
   it('asks the source to pause once more than the allowed batches are out', async () => {
     const data = randomBytes((MAX_BATCHES_IN_FLIGHT + 6) * BATCH_BYTES);
     const { result, pauses } = await writeAll(join(dir, 'big'), data, [BATCH_BYTES]);

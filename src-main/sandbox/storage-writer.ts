@@ -1,22 +1,21 @@
 // Main process / plain Node. Streams storage PUT bodies to disk and computes their MD5 on worker threads,
 // so hashing never runs on the HTTP thread (which matters when the sandbox lives inside the Electron main
-// process) and parts hash in parallel. Bytes cross to the worker in 1 MiB batches of plain memory that
-// are *transferred* (not copied) there and back, then reused: a SharedArrayBuffer ring measured far
-// slower (V8 copies into shared memory word by word, and the worker was woken once per socket chunk).
-// Memory stays flat: each part has at most MAX_BATCHES_IN_FLIGHT batches out, and the request stream is
-// paused beyond that.
+// process) and parts hash in parallel. Bytes cross to the worker in groups of about 1 MiB, *transferred*
+// (not copied). A request body chunk owns its memory (the HTTP parser copies each one out of the socket
+// buffer), so `adopt` moves it to the worker as it is: no copy on the HTTP thread, and nothing comes
+// back, which halves the external memory that drives V8's major GCs there. Other callers' chunks are
+// copied into a fresh batch. Memory stays flat: each part has at most MAX_BATCHES_IN_FLIGHT groups out,
+// and the request stream is paused beyond that.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 export const BATCH_BYTES = 1024 * 1024;
-/** Batches one part may have at its worker before the source is paused. */
+/** Groups one part may have at its worker before the source is paused. */
 export const MAX_BATCHES_IN_FLIGHT = 2;
-/** Spare batches kept for reuse across parts. */
-const FREE_BATCHES_KEPT = 8;
 
 // Plain JavaScript run with `eval: true`, so the worker needs no file of its own and works the same
-// under Node, vitest and a bundled Electron main process. Every batch goes back to the main thread,
-// also for a job that failed or was aborted meanwhile, so none is ever lost.
+// under Node, vitest and a bundled Electron main process. Messages are handled in order, so a part's
+// groups are written before its file closes.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
@@ -26,6 +25,16 @@ function discard(job, path) {
   if (job) { try { fs.closeSync(job.fd); } catch {} }
   try { fs.unlinkSync(path); } catch {}
 }
+function writeAll(fd, views) {
+  let written = fs.writevSync(fd, views);
+  // A short writev (rare on files) goes on view by view from where it stopped.
+  for (const view of views) {
+    if (written >= view.byteLength) { written -= view.byteLength; continue; }
+    let offset = written;
+    written = 0;
+    while (offset < view.byteLength) offset += fs.writeSync(fd, view, offset);
+  }
+}
 parentPort.on('message', (m) => {
   const job = jobs.get(m.id);
   try {
@@ -33,13 +42,11 @@ parentPort.on('message', (m) => {
       jobs.set(m.id, { hash: createHash('md5'), fd: fs.openSync(m.path, 'w'), size: 0, path: m.path });
     } else if (m.type === 'data') {
       if (job) {
-        const view = new Uint8Array(m.buffer, 0, m.length);
-        job.hash.update(view);
-        let offset = 0;
-        while (offset < m.length) offset += fs.writeSync(job.fd, view, offset);
-        job.size += m.length;
+        const views = m.buffers.map((buffer, i) => new Uint8Array(buffer, 0, m.lengths[i]));
+        for (const view of views) { job.hash.update(view); job.size += view.byteLength; }
+        writeAll(job.fd, views);
       }
-      parentPort.postMessage({ type: 'ack', id: m.id, buffer: m.buffer }, [m.buffer]);
+      parentPort.postMessage({ type: 'ack', id: m.id });
     } else if (m.type === 'finish') {
       if (!job) return;
       jobs.delete(m.id);
@@ -52,7 +59,7 @@ parentPort.on('message', (m) => {
   } catch (error) {
     jobs.delete(m.id);
     discard(job, m.path || (job && job.path));
-    if (m.type === 'data') parentPort.postMessage({ type: 'ack', id: m.id, buffer: m.buffer }, [m.buffer]);
+    if (m.type === 'data') parentPort.postMessage({ type: 'ack', id: m.id });
     parentPort.postMessage({ type: 'error', id: m.id, message: String((error && error.message) || error) });
   }
 });
@@ -64,7 +71,7 @@ export interface PartResult {
 }
 
 type WorkerMessage =
-  | { type: 'ack'; id: number; buffer: ArrayBuffer }
+  | { type: 'ack'; id: number }
   | { type: 'done'; id: number; md5: string; size: number }
   | { type: 'error'; id: number; message: string };
 
@@ -73,27 +80,9 @@ interface PoolWorker {
   jobs: Map<number, PartWriteJob>;
 }
 
-/** Plain memory batches, reused so that a GiB of parts allocates a handful of them. */
-class BatchPool {
-  private readonly free: ArrayBuffer[] = [];
-
-  take(): ArrayBuffer {
-    return this.free.pop() ?? new ArrayBuffer(BATCH_BYTES);
-  }
-
-  give(buffer: ArrayBuffer): void {
-    if (buffer.byteLength === BATCH_BYTES && this.free.length < FREE_BATCHES_KEPT) this.free.push(buffer);
-  }
-
-  clear(): void {
-    this.free.length = 0;
-  }
-}
-
 export class PartWriterPool {
   private readonly size: number;
   private readonly workers: PoolWorker[] = [];
-  private readonly batches = new BatchPool();
   private nextId = 1;
   private closed = false;
 
@@ -106,7 +95,7 @@ export class PartWriterPool {
     if (this.closed) throw new Error('The storage writer is closed.');
     const slot = this.pickWorker();
     const id = this.nextId++;
-    const job = new PartWriteJob(id, path, slot.worker, this.batches, () => slot.jobs.delete(id));
+    const job = new PartWriteJob(id, path, slot.worker, () => slot.jobs.delete(id));
     slot.jobs.set(id, job);
     slot.worker.postMessage({ type: 'open', id, path });
     return job;
@@ -116,7 +105,6 @@ export class PartWriterPool {
     this.closed = true;
     const workers = this.workers.splice(0);
     for (const slot of workers) for (const job of slot.jobs.values()) job.fail(new Error('The storage writer closed.'));
-    this.batches.clear();
     await Promise.all(workers.map((slot) => slot.worker.terminate()));
   }
 
@@ -133,10 +121,7 @@ export class PartWriterPool {
     // Never keeps the process alive on its own; close() terminates it.
     worker.unref();
     const slot: PoolWorker = { worker, jobs: new Map() };
-    worker.on('message', (message: WorkerMessage) => {
-      if (message.type === 'ack' && !this.closed) this.batches.give(message.buffer);
-      slot.jobs.get(message.id)?.onMessage(message);
-    });
+    worker.on('message', (message: WorkerMessage) => slot.jobs.get(message.id)?.onMessage(message));
     const retire = (error: Error): void => {
       const index = this.workers.indexOf(slot);
       if (index >= 0) this.workers.splice(index, 1);
@@ -153,35 +138,65 @@ export class PartWriteJob {
   private readonly id: number;
   private readonly path: string;
   private readonly worker: Worker;
-  private readonly batches: BatchPool;
   private readonly release: () => void;
   private state: 'open' | 'finishing' | 'closed' = 'open';
-  /** The batch being filled, and how far. */
+  /** The group being gathered for the worker: whole buffers in order, and how much of each counts. */
+  private group: ArrayBuffer[] = [];
+  private lengths: number[] = [];
+  private grouped = 0;
+  /** The batch copied chunks are filled into (the group's last buffer while it has room). */
   private batch: ArrayBuffer | null = null;
   private filled = 0;
   private inFlight = 0;
   private drainWaiter: (() => void) | null = null;
   private finishWaiter: { resolve: (result: PartResult) => void; reject: (error: Error) => void } | null = null;
 
-  constructor(id: number, path: string, worker: Worker, batches: BatchPool, release: () => void) {
+  constructor(id: number, path: string, worker: Worker, release: () => void) {
     this.id = id;
     this.path = path;
     this.worker = worker;
-    this.batches = batches;
     this.release = release;
   }
 
-  /** Takes a chunk; false means "pause the source until onDrain fires". */
+  /** Takes a copy of a chunk the caller keeps; false means "pause the source until onDrain fires". */
   write(chunk: Uint8Array): boolean {
     if (this.state !== 'open') return true;
     let from = 0;
     while (from < chunk.byteLength) {
-      this.batch ??= this.batches.take();
+      if (this.batch === null) {
+        this.batch = new ArrayBuffer(BATCH_BYTES);
+        this.filled = 0;
+        this.group.push(this.batch);
+        this.lengths.push(0);
+      }
       const length = Math.min(chunk.byteLength - from, BATCH_BYTES - this.filled);
       new Uint8Array(this.batch, this.filled, length).set(chunk.subarray(from, from + length));
       this.filled += length;
+      this.lengths[this.lengths.length - 1] = this.filled;
+      this.grouped += length;
       from += length;
-      if (this.filled === BATCH_BYTES) this.post();
+      if (this.filled === BATCH_BYTES) this.batch = null;
+      if (this.grouped >= BATCH_BYTES) this.post();
+    }
+    return this.inFlight < MAX_BATCHES_IN_FLIGHT;
+  }
+
+  /**
+   * Takes a chunk the caller gives away (it must not touch it again). A chunk that spans its whole
+   * ArrayBuffer moves to the worker uncopied and is detached here; any other is copied.
+   */
+  adopt(chunk: Uint8Array): boolean {
+    const buffer = chunk.buffer;
+    if (!(buffer instanceof ArrayBuffer) || chunk.byteOffset !== 0 || chunk.byteLength !== buffer.byteLength) {
+      return this.write(chunk);
+    }
+    if (this.state !== 'open') return true;
+    if (chunk.byteLength > 0) {
+      this.batch = null;
+      this.group.push(buffer);
+      this.lengths.push(chunk.byteLength);
+      this.grouped += chunk.byteLength;
+      if (this.grouped >= BATCH_BYTES) this.post();
     }
     return this.inFlight < MAX_BATCHES_IN_FLIGHT;
   }
@@ -197,7 +212,7 @@ export class PartWriteJob {
     this.state = 'finishing';
     return new Promise((resolve, reject) => {
       this.finishWaiter = { resolve, reject };
-      // The worker handles messages in order: the last batch is written before the file closes.
+      // The worker handles messages in order: the last group is written before the file closes.
       this.post();
       this.worker.postMessage({ type: 'finish', id: this.id });
     });
@@ -207,8 +222,7 @@ export class PartWriteJob {
   abort(): void {
     if (this.state === 'closed') return;
     this.state = 'closed';
-    if (this.batch !== null) this.batches.give(this.batch);
-    this.batch = null;
+    this.dropGroup();
     this.worker.postMessage({ type: 'abort', id: this.id, path: this.path });
     this.release();
     this.rejectWaiters(new Error('The part upload was aborted.'));
@@ -231,19 +245,26 @@ export class PartWriteJob {
 
   fail(error: Error): void {
     this.state = 'closed';
-    this.batch = null;
+    this.dropGroup();
     this.release();
     this.rejectWaiters(error);
   }
 
-  /** Hands the filled part of the current batch to the worker (ownership moves with it). */
+  /** Hands the gathered group to the worker (ownership of its buffers moves with it). */
   private post(): void {
-    const batch = this.batch;
-    if (batch === null || this.filled === 0) return;
-    this.worker.postMessage({ type: 'data', id: this.id, buffer: batch, length: this.filled }, [batch]);
+    if (this.grouped === 0) return;
+    const buffers = this.group;
+    this.worker.postMessage({ type: 'data', id: this.id, buffers, lengths: this.lengths }, buffers);
+    this.dropGroup();
+    this.inFlight += 1;
+  }
+
+  private dropGroup(): void {
+    this.group = [];
+    this.lengths = [];
+    this.grouped = 0;
     this.batch = null;
     this.filled = 0;
-    this.inFlight += 1;
   }
 
   private rejectWaiters(error: Error): void {
