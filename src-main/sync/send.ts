@@ -8,7 +8,7 @@ import { dispositionOf, errorKind, mayHaveReachedServer, toSyncError } from './e
 import { changedFields, mergeForPatch, type Fields } from './merge.ts';
 import type { DraftParent, ResourceKind } from './resources.ts';
 import type { Remote } from './client.ts';
-import type { OutboxRow } from './outbox.ts';
+import type { OutboxRow } from './outbox-queue.ts';
 import { deleteTarget } from './deletes.ts';
 
 export interface SendContext {
