@@ -234,21 +234,6 @@ export class CancelledError extends ApiError {
   override name = 'CancelledError';
 }
 
-// Short aliases with the names used in the issue (`Unauthorized`, `NotFound`, …).
-export {
-  BadRequestError as BadRequest,
-  UnauthorizedError as Unauthorized,
-  ForbiddenError as Forbidden,
-  NotFoundError as NotFound,
-  ConflictError as Conflict,
-  ValidationError as Validation,
-  RateLimitedError as RateLimited,
-  NetworkError as Network,
-  TimeoutError as Timeout,
-  UnsupportedOperationError as UnsupportedOperation,
-  CancelledError as Cancelled,
-};
-
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
