@@ -1,21 +1,17 @@
 // Tests (plain Node): the sandbox's simulated video processing across a restart — a lesson still
 // PROCESSING when the sandbox stops finishes after it starts again on the same data (the due time
 // is stored), READY with the duration read from the stored parts.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { startSandbox } from './index.ts';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { startTestSandbox } from '../test-support/index.ts';
 import { clientFor, firstId } from './testing/http.ts';
 import { uploadBytes } from './testing/uploads.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'lectern-sandbox-processing-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
 describe('sandbox video processing', () => {
   it('finishes processing begun before a restart', async () => {
-    const options = { dataDir, partSize: 16 * 1024, processingMs: 1500, quiet: true };
-    const first = clientFor(await startSandbox(options));
+    const sandbox = await startTestSandbox({ restartable: true, partSize: 16 * 1024, processingMs: 1500 });
+    onTestFinished(() => sandbox.close());
+    const first = clientFor(sandbox);
     const courseId = await firstId(first, '/courses');
     const sectionId = await firstId(first, `/courses/${courseId}/sections`);
     const lessons = `/courses/${courseId}/sections/${sectionId}/lessons`;
@@ -24,20 +20,17 @@ describe('sandbox video processing', () => {
     const created = await first.create(lessons, { title: 'Across a restart', video_upload_id: session.id });
     const id = String(created.json.data.id);
     expect(created.json.data.video_status).toBe('PROCESSING');
-    await first.sandbox.close();
+    await sandbox.stop();
 
-    const second = clientFor(await startSandbox(options));
-    try {
-      expect((await second.get(`${lessons}/${id}`)).json.data.video_status).toMatch(/PROCESSING|READY/);
-      await vi.waitFor(
-        async () => {
-          const data = (await second.get(`${lessons}/${id}`)).json.data as Record<string, unknown>;
-          expect(data).toMatchObject({ video_status: 'READY', video_ready: 'true', duration_seconds: 3 });
-        },
-        { timeout: 10_000, interval: 100 },
-      );
-    } finally {
-      await second.sandbox.close();
-    }
+    await sandbox.restart();
+    const second = clientFor(sandbox);
+    expect((await second.get(`${lessons}/${id}`)).json.data.video_status).toMatch(/PROCESSING|READY/);
+    await vi.waitFor(
+      async () => {
+        const data = (await second.get(`${lessons}/${id}`)).json.data as Record<string, unknown>;
+        expect(data).toMatchObject({ video_status: 'READY', video_ready: 'true', duration_seconds: 3 });
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 });

@@ -1,7 +1,8 @@
 // Tests (plain Node): the upload engine against the sandbox over real HTTP — faults, stalls,
 // short-lived URLs, lessons, progress, pause, cancel, dropped connections.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UPLOAD_SETTLES } from '../test-support/index.ts';
 import {
   assetSha256,
   assetOf,
@@ -11,7 +12,6 @@ import {
   makeFile,
   recordingManager,
   startHarness,
-  waitFor,
   type Harness,
 } from './test-support.ts';
 
@@ -121,10 +121,10 @@ describe('upload engine against the sandbox', () => {
       { path, lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: 'Pause' } },
     ]);
     manager.start();
-    await waitFor(() => (manager.get(row!.id)?.bytesConfirmed ?? 0) >= 4 * PART);
+    await vi.waitUntil(() => (manager.get(row!.id)?.bytesConfirmed ?? 0) >= 4 * PART, UPLOAD_SETTLES);
     const t0 = performance.now();
     manager.pause(row!.id);
-    await waitFor(() => events.some((e) => e.type === 'state' && e.row.state === 'paused'));
+    await vi.waitUntil(() => events.some((e) => e.type === 'state' && e.row.state === 'paused'), UPLOAD_SETTLES);
     expect(performance.now() - t0).toBeLessThan(500);
     await new Promise((r) => setTimeout(r, 500));
     const frozen = manager.get(row!.id)!;
@@ -165,7 +165,7 @@ describe('upload engine against the sandbox', () => {
       },
     ]);
     manager.start();
-    await waitFor(() => (manager.get(row!.id)?.bytesConfirmed ?? 0) >= 2 * PART);
+    await vi.waitUntil(() => (manager.get(row!.id)?.bytesConfirmed ?? 0) >= 2 * PART, UPLOAD_SETTLES);
     manager.dropConnections();
     await manager.whenIdle();
     const done = manager.get(row!.id)!;
@@ -183,7 +183,7 @@ describe('upload engine against the sandbox', () => {
       { path: second, lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: 'Doomed' } },
     ]);
     manager.start();
-    await waitFor(() => (manager.get(doomed!.id)?.bytesConfirmed ?? 0) >= PART);
+    await vi.waitUntil(() => (manager.get(doomed!.id)?.bytesConfirmed ?? 0) >= PART, UPLOAD_SETTLES);
     const uploadId = manager.get(doomed!.id)!.uploadId!;
     await manager.cancel(doomed!.id);
     expect(manager.get(doomed!.id)).toBeUndefined();

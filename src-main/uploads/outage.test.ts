@@ -2,23 +2,10 @@
 // on the same port with the same data. The engine must wait visibly without failing or spending
 // its retry budget, continue by itself within 5 s of the server's return, and end with one
 // session, the same bytes and one lesson. Also: giving up after a set time when asked to.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assetSha256,
-  assetOf,
-  fileMd5,
-  lessonVideo,
-  lessonsTitled,
-  makeFile,
-  recordingManager,
-  sessionsNamed,
-  startHarness,
-  waitFor,
-  type Harness,
-} from './test-support.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UPLOAD_SETTLES } from '../test-support/index.ts';
+import { assetSha256, assetOf, fileMd5, lessonVideo, lessonsTitled, makeFile, recordingManager, sessionsNamed, startHarness, type Harness } from './test-support.ts';
 
 const PART = 256 * 1024;
 const OUTAGE_MS = 60_000;
@@ -26,12 +13,11 @@ let h: Harness;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'lectern-outage-'));
-  h = await startHarness({ partSize: PART, dataDir });
+  h = await startHarness({ partSize: PART, restartable: true });
+  dataDir = h.sandbox.dataDir!;
 });
 afterAll(async () => {
   await h?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the server goes away mid-upload', () => {
@@ -52,13 +38,13 @@ describe('the server goes away mid-upload', () => {
       ]);
       const id = row!.id;
       manager.start();
-      await waitFor(() => (manager.get(id)?.bytesConfirmed ?? 0) >= 8 * PART);
+      await vi.waitUntil(() => (manager.get(id)?.bytesConfirmed ?? 0) >= 8 * PART, UPLOAD_SETTLES);
       const uploadId = manager.get(id)!.uploadId;
       expect(uploadId).not.toBeNull();
 
       await h.stopServer();
       const stoppedAt = performance.now();
-      await waitFor(() => manager.get(id)?.state === 'waiting', 30_000);
+      await vi.waitUntil(() => manager.get(id)?.state === 'waiting', { ...UPLOAD_SETTLES, timeout: 30_000 });
       const waitingRow = manager.get(id)!;
       expect(waitingRow).toMatchObject({ error: null, speedBps: 0, etaSeconds: null });
       // However long it lasts, the file stays waiting: it never fails.
@@ -69,7 +55,7 @@ describe('the server goes away mid-upload', () => {
 
       await h.restartServer();
       const backAt = performance.now();
-      await waitFor(() => manager.get(id)?.state !== 'waiting', 10_000);
+      await vi.waitUntil(() => manager.get(id)?.state !== 'waiting', { ...UPLOAD_SETTLES, timeout: 10_000 });
       expect(performance.now() - backAt).toBeLessThan(5000);
       await manager.whenIdle();
 
@@ -105,13 +91,13 @@ describe('the server goes away mid-upload', () => {
       { path, lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: '' } },
     ]);
     manager.start();
-    await waitFor(() => (manager.get(row!.id)?.bytesConfirmed ?? 0) >= 2 * PART);
+    await vi.waitUntil(() => (manager.get(row!.id)?.bytesConfirmed ?? 0) >= 2 * PART, UPLOAD_SETTLES);
     await h.stopServer();
-    await waitFor(() => manager.get(row!.id)?.state === 'waiting', 30_000);
+    await vi.waitUntil(() => manager.get(row!.id)?.state === 'waiting', { ...UPLOAD_SETTLES, timeout: 30_000 });
     await h.restartServer();
     const wokeAt = performance.now();
     manager.dropConnections(); // what the shell calls on powerMonitor 'resume' (and the clock-gap detector)
-    await waitFor(() => manager.get(row!.id)?.state !== 'waiting', 5000);
+    await vi.waitUntil(() => manager.get(row!.id)?.state !== 'waiting', { ...UPLOAD_SETTLES, timeout: 5000 });
     expect(performance.now() - wokeAt).toBeLessThan(5000);
     await manager.whenIdle();
     expect(manager.get(row!.id)).toMatchObject({ state: 'done', error: null });
@@ -133,7 +119,7 @@ describe('the server goes away mid-upload', () => {
         { path, lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: '' } },
       ]);
       manager.start();
-      await waitFor(() => manager.get(row!.id)?.state === 'waiting', 30_000);
+      await vi.waitUntil(() => manager.get(row!.id)?.state === 'waiting', { ...UPLOAD_SETTLES, timeout: 30_000 });
       const waitingSince = performance.now();
       await manager.whenIdle();
       expect(performance.now() - waitingSince).toBeGreaterThanOrEqual(1500);
