@@ -3,15 +3,16 @@
 // is stored), READY with the duration read from the stored parts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { startTestSandbox } from '../test-support/index.ts';
+import { startTestSandbox, tempDir } from '../test-support/index.ts';
 import { clientFor, firstId } from './testing/http.ts';
 import { uploadBytes } from './testing/uploads.ts';
 
 describe('sandbox video processing', () => {
   it('finishes processing begun before a restart', async () => {
-    const sandbox = await startTestSandbox({ restartable: true, partSize: 16 * 1024, processingMs: 1500 });
-    onTestFinished(() => sandbox.close());
-    const first = clientFor(sandbox);
+    // The same data on a new port, so no connection of the first server is reused by the second.
+    const options = { dataDir: tempDir('lectern-sandbox-processing-'), partSize: 16 * 1024, processingMs: 1500 };
+    const first = clientFor(await startTestSandbox(options));
+    onTestFinished(() => first.sandbox.close());
     const courseId = await firstId(first, '/courses');
     const sectionId = await firstId(first, `/courses/${courseId}/sections`);
     const lessons = `/courses/${courseId}/sections/${sectionId}/lessons`;
@@ -20,10 +21,10 @@ describe('sandbox video processing', () => {
     const created = await first.create(lessons, { title: 'Across a restart', video_upload_id: session.id });
     const id = String(created.json.data.id);
     expect(created.json.data.video_status).toBe('PROCESSING');
-    await sandbox.stop();
+    await first.sandbox.close();
 
-    await sandbox.restart();
-    const second = clientFor(sandbox);
+    const second = clientFor(await startTestSandbox(options));
+    onTestFinished(() => second.sandbox.close());
     expect((await second.get(`${lessons}/${id}`)).json.data.video_status).toMatch(/PROCESSING|READY/);
     await vi.waitFor(
       async () => {
