@@ -5,7 +5,18 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_SETTLES } from '../test-support/index.ts';
-import { assetSha256, assetOf, fileMd5, lessonVideo, lessonsTitled, makeFile, recordingManager, sessionsNamed, startHarness, type Harness } from './test-support.ts';
+import {
+  assetSha256,
+  assetOf,
+  fileMd5,
+  lessonVideo,
+  lessonsTitled,
+  makeFile,
+  recordingManager,
+  sessionsNamed,
+  startHarness,
+  type Harness,
+} from './test-support.ts';
 
 const PART = 256 * 1024;
 const OUTAGE_MS = 60_000;
@@ -26,7 +37,7 @@ describe('the server goes away mid-upload', () => {
     async () => {
       const path = join(h.dir, 'outage_engine.mp4');
       const sha = await makeFile(path, 40 * PART + 777, 21);
-      const { manager, rows } = recordingManager({
+      const { manager, events, rows } = recordingManager({
         journalPath: join(h.dir, 'outage.sqlite'),
         api: h.client,
         bandwidthBytesPerSec: 1024 * 1024,
@@ -46,12 +57,21 @@ describe('the server goes away mid-upload', () => {
       const stoppedAt = performance.now();
       await vi.waitUntil(() => manager.get(id)?.state === 'waiting', { ...UPLOAD_SETTLES, timeout: 30_000 });
       const waitingRow = manager.get(id)!;
+      const waitingAt = performance.now();
       expect(waitingRow).toMatchObject({ error: null, speedBps: 0, etaSeconds: null });
-      // However long it lasts, the file stays waiting: it never fails.
-      while (performance.now() - stoppedAt < OUTAGE_MS) {
-        expect(manager.get(id)?.state).toBe('waiting');
-        await new Promise((r) => setTimeout(r, 500));
-      }
+      // However long it lasts, the file stays waiting: it never fails. Leaving `waiting` would be
+      // an event of the row; every event is recorded, so even a brief change would be caught.
+      const leftWaiting = await vi
+        .waitUntil(() => events.some((e) => e.row.id === id && e.at > waitingAt && e.row.state !== 'waiting'), {
+          timeout: Math.max(1, OUTAGE_MS - (performance.now() - stoppedAt)),
+          interval: 50,
+        })
+        .then(
+          () => true,
+          () => false,
+        );
+      expect(leftWaiting).toBe(false);
+      expect(manager.get(id)?.state).toBe('waiting');
 
       await h.restartServer();
       const backAt = performance.now();
