@@ -2,9 +2,6 @@
 // a free 127.0.0.1 port with the options a test needs, real API clients for it, faults that
 // survive a restart, and (restartable) the same server going away and coming back on the same
 // port with the same data. Only the sandbox's own tests call startSandbox directly.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/index.ts';
 import {
@@ -14,6 +11,7 @@ import {
   type SandboxKeys,
   type SandboxOptions,
 } from '../sandbox/index.ts';
+import { makeTempDir, removeDir } from './temp-dir.ts';
 
 export interface TestSandboxOptions extends SandboxOptions {
   /** Keep the server's data in a folder (its own unless `dataDir` is given), so `stop()` and
@@ -43,8 +41,7 @@ export interface TestSandbox extends RunningSandbox {
 
 export async function startTestSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
   const { restartable = false, ...sandboxOptions } = options;
-  const ownDir =
-    restartable && sandboxOptions.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'lectern-sandbox-')) : undefined;
+  const ownDir = restartable && sandboxOptions.dataDir === undefined ? makeTempDir('lectern-sandbox-') : undefined;
   const dataDir = sandboxOptions.dataDir ?? ownDir;
   const start = (port?: number) => startSandbox({ quiet: true, ...sandboxOptions, dataDir, port });
 
@@ -90,7 +87,7 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
       await server?.close();
       server = null;
       await Promise.all(clients.splice(0).map((client) => client.close()));
-      if (ownDir !== undefined) rmSync(ownDir, { recursive: true, force: true });
+      if (ownDir !== undefined) removeDir(ownDir);
     },
   };
 }

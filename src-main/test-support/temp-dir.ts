@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 
-function makeTempDir(prefix: string): string {
+/** A fresh folder that the caller removes (removeDir) when whatever owns it closes. */
+export function makeTempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 

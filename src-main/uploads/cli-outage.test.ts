@@ -2,11 +2,23 @@
 // gone for a minute: it says once on stderr that it waits, says when it continues, and exits 0 by
 // itself with one session, the same bytes and one lesson. With --give-up-after it exits 4 instead.
 import { spawn } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_SETTLES } from '../test-support/index.ts';
-import { assetSha256, assetOf, fileMd5, lessonVideo, lessonsTitled, makeFile, sessionsNamed, startHarness, storedParts, type Harness } from './test-support.ts';
+import {
+  assetSha256,
+  assetOf,
+  fileMd5,
+  lessonVideo,
+  lessonsTitled,
+  makeFile,
+  sessionsNamed,
+  startHarness,
+  storedParts,
+  type Harness,
+} from './test-support.ts';
 
 const MAIN = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
 const PART = 256 * 1024;
@@ -64,10 +76,17 @@ describe('lectern upload through an outage', () => {
       await h.stopServer();
       const stoppedAt = performance.now();
       await vi.waitUntil(() => /Waiting for the server/.test(run.out.stderr), { ...UPLOAD_SETTLES, timeout: 30_000 });
-      while (performance.now() - stoppedAt < OUTAGE_MS) {
-        expect(run.out.code).toBeUndefined(); // still running: it did not give up
-        await new Promise((r) => setTimeout(r, 500));
-      }
+      // Giving up would end the process: wait on its exit for the rest of the outage, not a sample
+      // every 500 ms.
+      const remaining = Math.max(0, OUTAGE_MS - (performance.now() - stoppedAt));
+      const outageOver = new AbortController();
+      const exitedDuringOutage = await Promise.race([
+        run.exited.then(() => true),
+        delay(remaining, false, { signal: outageOver.signal }),
+      ]);
+      outageOver.abort();
+      expect(exitedDuringOutage).toBe(false);
+      expect(run.out.code).toBeUndefined(); // still running: it did not give up
 
       await h.restartServer();
       const backAt = performance.now();

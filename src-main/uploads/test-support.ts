@@ -1,15 +1,20 @@
 // Test support (plain Node, used only by *.test.ts): a sandbox with a course and section to upload
 // into, deterministic source files, and the sha256 of what the sandbox assembled.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import type { ApiClient } from '../api/index.ts';
 import { DATABASE_FILE } from '../sandbox/index.ts';
-import { removeDir, startTestSandbox, type TestSandbox, type TestSandboxOptions } from '../test-support/index.ts';
+import {
+  makeTempDir,
+  removeDir,
+  startTestSandbox,
+  type TestSandbox,
+  type TestSandboxOptions,
+} from '../test-support/index.ts';
 import { createUploadManager } from './manager.ts';
 import type { JournalRow } from './journal.ts';
 import type { UploadEvent, UploadManager, UploadManagerOptions, UploadRow } from './types.ts';
@@ -32,7 +37,7 @@ export async function startHarness(options: TestSandboxOptions = {}): Promise<Ha
   const sandbox = await startTestSandbox({ seed: 'demo', randomSeed: 42, ...options });
   const client = sandbox.client();
   const { courseId, sectionId } = await firstSection(client);
-  const dir = mkdtempSync(join(tmpdir(), 'lectern-uploads-'));
+  const dir = makeTempDir('lectern-uploads-');
   return {
     sandbox,
     client,
@@ -198,15 +203,6 @@ export function recordingManager(options: Omit<UploadManagerOptions, 'onEvent'>)
   const events: (UploadEvent & { at: number })[] = [];
   const manager = createUploadManager({ ...options, onEvent: (e) => events.push({ ...e, at: performance.now() }) });
   return { manager, events, rows: (id) => events.filter((e) => e.row.id === id).map((e) => e.row) };
-}
-
-/** Resolves when `predicate` holds for some event (checked as events arrive, polling every 5 ms). */
-export async function waitFor(predicate: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const start = performance.now();
-  while (!predicate()) {
-    if (performance.now() - start > timeoutMs) throw new Error('timed out waiting for a condition');
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 /** Progress as the UI draws it must only grow and end exactly at the total. */
