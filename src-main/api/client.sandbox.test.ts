@@ -5,7 +5,18 @@ import { inspect } from 'node:util';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestSandbox } from '../test-support/index.ts';
-import { ApiError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError, ValidationError } from './index.ts';
+import {
+  ApiError,
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
+  ValidationError,
+} from './index.ts';
 import type { ApiClient, ApiClientOptions, Course, RequestLogEntry, Section } from './index.ts';
 
 const sb = useTestSandbox({ seed: 'demo', randomSeed: 7 });
