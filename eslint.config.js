@@ -127,5 +127,27 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
     },
   },
+  {
+    // Test support is for tests: code that ships never imports it.
+    files: ['src-main/**/*.ts', 'src-preload/**/*.ts', 'src-renderer/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/test-support/**',
+      '**/test-support.ts',
+      '**/*-support.ts',
+      '**/testing/**',
+      '**/test-fixtures/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/(test-support|-support\\.ts$|\\/testing\\/)/]',
+          message: 'Production code never imports test support.',
+        },
+      ],
+    },
+  },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

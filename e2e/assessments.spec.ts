@@ -34,6 +34,16 @@ async function draftValues(page: Page): Promise<Record<string, unknown> | null> 
   });
 }
 
+/** Reads of the assessment list main has sent to the server (its request log). */
+async function assessmentListReads(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const bridge = (window as unknown as { lectern: LecternBridge }).lectern;
+    const log = await bridge.app.requestLog();
+    if (!log.ok) return -1;
+    return log.value.filter((entry) => entry.method === 'GET' && /\/assessments(\?|$)/.test(entry.path)).length;
+  });
+}
+
 test('assessments list, overall and per course', async ({ lectern }, testInfo) => {
   const { page } = lectern;
   await waitForShell(page);
@@ -70,12 +80,17 @@ test('"Refresh" fetches a fresh list from the server at once', async ({ lectern 
   const found = await sandboxApi(info, 'GET', `/assessments?search=${encodeURIComponent(EXAM)}`);
   const id = String((found.results as { id: string }[])[0]!.id);
   const renamed = `${EXAM} (renamed elsewhere)`;
+  const listReadsBefore = await assessmentListReads(page);
   await sandboxApi(info, 'PATCH', `/assessments/${id}`, { title: renamed });
-  await page.waitForTimeout(500);
+  // A fresh copy ("Refresh" is offered only then) has no refresh of its own coming.
+  await expect(page.getByTestId('refresh-now')).toBeVisible();
   await expect(row).not.toContainText('renamed elsewhere');
   await page.getByTestId('refresh-now').click();
   await expect(page.getByTestId('assessment-row').filter({ hasText: renamed })).toBeVisible();
   await expect(note).toContainText(/Updated/);
+  await expect(note).not.toContainText('refreshing');
+  // The request log holds every read of the list since the rename: only the one "Refresh" asked for.
+  expect(await assessmentListReads(page)).toBe(listReadsBefore + 1);
   await sandboxApi(info, 'PATCH', `/assessments/${id}`, { title: EXAM });
 });
 

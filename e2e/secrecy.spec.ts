@@ -6,6 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import type { LecternBridge } from '../src-shared/index.ts';
 import { startSandbox, type RunningSandbox } from '../src-main/sandbox/index.ts';
 import { test, expect } from './fixtures.ts';
 import { gotoRoute, waitForShell } from './support.ts';
@@ -19,6 +21,18 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server.close();
 });
+
+/** Successful reads of the course list in main's request log (the new workspace's key in play). */
+async function courseReads(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const bridge = (window as unknown as { lectern: LecternBridge }).lectern;
+    const log = await bridge.app.requestLog();
+    if (!log.ok) return -1;
+    return log.value.filter(
+      (entry) => entry.method === 'GET' && /\/courses(\?|$)/.test(entry.path) && entry.status === 200,
+    ).length;
+  });
+}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -60,13 +74,18 @@ test('a key added in the UI lives only in the keychain', async ({ lectern }) => 
   await page.getByTestId('workspace-switcher').selectOption({ label: 'Secret keeper (staging)' });
   await gotoRoute(page, 'courses');
   await expect(page.getByTestId('course-row').first()).toBeVisible();
+  // Settled: the server's copy is in the cache (not still refreshing) and the key-bearing call is
+  // in the request log, so everything this use writes has been written before the files are read.
+  const note = page.getByTestId('cache-note');
+  await expect(note).toContainText('Updated');
+  await expect(note).not.toContainText('refreshing');
+  await expect.poll(() => courseReads(page)).toBeGreaterThan(0);
 
   // The keychain has it (a real Secret Service under scripts/with-keyring.sh)…
   const stored = execFileSync('secret-tool', ['search', '--all', 'service', 'Lectern'], { encoding: 'utf8' });
   expect(stored).toContain('Lectern');
 
   // …and no file of the app does, in any encoding we could have written it.
-  await page.waitForTimeout(500);
   const needles = [Buffer.from(key, 'utf8'), Buffer.from(key, 'utf16le'), Buffer.from(key.slice(0, -4), 'utf8')];
   const leaking = filesUnder(lectern.dataDir).filter((file) => {
     const bytes = readFileSync(file);

@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { errors, type Page } from '@playwright/test';
+import type { LecternBridge } from '../src-shared/index.ts';
 import { test, expect } from './fixtures.ts';
 import { checkScreen, gotoRoute, sandboxApi, waitForShell, writeVideo } from './support.ts';
 
@@ -51,10 +52,33 @@ test('an upload waits through an outage, shows it, and finishes by itself', asyn
     await expect(row.getByText('Waiting for connection')).toBeVisible();
     await checkScreen(page, testInfo, 'uploads-waiting');
     const heldAt = await percentOf(page, name);
-    while (Date.now() - stoppedAt < OUTAGE_MS) {
-      await expect(row).toHaveAttribute('data-state', 'waiting');
-      await page.waitForTimeout(2_000);
-    }
+    // Giving up would reach the screen as an `uploads.changed` event leaving `waiting`: watch for
+    // every such event for the rest of the minute (not a sample every few seconds).
+    await page.evaluate((fileName) => {
+      const bridge = (window as unknown as { lectern: LecternBridge }).lectern;
+      const seen: string[] = [];
+      (window as unknown as { outageStates: string[] }).outageStates = seen;
+      bridge.events.on('uploads.changed', (changed) => {
+        if (changed.fileName === fileName) seen.push(changed.state);
+      });
+    }, name);
+    await expect(row).toHaveAttribute('data-state', 'waiting');
+    const leftWaiting = await page
+      .waitForFunction(
+        () => (window as unknown as { outageStates: string[] }).outageStates.some((state) => state !== 'waiting'),
+        undefined,
+        { timeout: Math.max(0, OUTAGE_MS - (Date.now() - stoppedAt)) },
+      )
+      .then(
+        () => true,
+        (error: unknown) => {
+          // Only the full minute passing without such an event counts as staying.
+          if (error instanceof errors.TimeoutError) return false;
+          throw error;
+        },
+      );
+    expect(leftWaiting, 'the upload left "waiting" while the server was away').toBe(false);
+    await expect(row).toHaveAttribute('data-state', 'waiting');
     expect(await percentOf(page, name)).toBeGreaterThanOrEqual(heldAt);
 
     // Back on the same port: it continues without anyone touching it.

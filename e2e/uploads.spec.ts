@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import type { LecternBridge } from '../src-shared/index.ts';
 import { test, expect } from './fixtures.ts';
 import { checkScreen, gotoRoute, waitForShell } from './support.ts';
 
@@ -27,6 +28,22 @@ async function percentOf(page: Page, file: string): Promise<number> {
     .getByRole('progressbar')
     .getAttribute('aria-valuenow');
   return Number(value);
+}
+
+/** Bytes main counts as sent (acknowledged and in flight) for each file, through the bridge. */
+async function bytesByFile(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(async () => {
+    const bridge = (window as unknown as { lectern: LecternBridge }).lectern;
+    const list = await bridge.uploads.list();
+    if (!list.ok) return {};
+    return Object.fromEntries(list.value.map((row) => [row.fileName, row.bytesConfirmed + row.bytesInFlight]));
+  });
+}
+
+/** Bytes sent so far for every file except `but`. */
+async function bytesOfOthers(page: Page, but?: string): Promise<number> {
+  const bytes = await bytesByFile(page);
+  return Object.entries(bytes).reduce((sum, [file, n]) => (file === but ? sum : sum + n), 0);
 }
 
 test('upload videos into lessons: add, review, start, pause, resume, restart, land in the course', async ({
@@ -88,7 +105,14 @@ test('upload videos into lessons: add, review, start, pause, resume, restart, la
     await first.getByRole('button', { name: `Pause ${files[0]!.name}` }).click();
     await expect(first).toHaveAttribute('data-state', 'paused', { timeout: 5_000 });
     const pausedAt = await percentOf(page, files[0]!.name);
-    await page.waitForTimeout(1200);
+    const pausedBytes = (await bytesByFile(page))[files[0]!.name];
+    // The other files go on sending: once a megabyte more of theirs is out, a paused file that
+    // still sent would have moved too.
+    const othersAtPause = await bytesOfOthers(page, files[0]!.name);
+    await expect
+      .poll(() => bytesOfOthers(page, files[0]!.name), { timeout: 20_000 })
+      .toBeGreaterThan(othersAtPause + MiB);
+    expect((await bytesByFile(page))[files[0]!.name]).toBe(pausedBytes);
     expect(await percentOf(page, files[0]!.name)).toBe(pausedAt);
     await first.getByRole('button', { name: `Resume ${files[0]!.name}` }).click();
     await expect(first).not.toHaveAttribute('data-state', 'paused', { timeout: 5_000 });
@@ -120,7 +144,8 @@ test('upload videos into lessons: add, review, start, pause, resume, restart, la
     // Uploads keep going while the user is elsewhere; the status bar shows them.
     await gotoRoute(page, 'courses');
     await expect(page.getByTestId('status-uploads')).toContainText(/upload/);
-    await page.waitForTimeout(1500);
+    const sentBeforeLeaving = await bytesOfOthers(page);
+    await expect.poll(() => bytesOfOthers(page), { timeout: 20_000 }).toBeGreaterThan(sentBeforeLeaving + MiB);
     await gotoRoute(page, 'uploads');
     await expect(rows).toHaveCount(3);
 
@@ -151,7 +176,9 @@ test('upload videos into lessons: add, review, start, pause, resume, restart, la
         async () => {
           await p.reload();
           await expect(p.getByTestId('lesson-row').first()).toBeVisible();
-          await p.waitForTimeout(1500);
+          // The copy shown is settled: not one that a refresh under way is about to replace.
+          await expect(p.getByTestId('cache-note')).toContainText('Updated');
+          await expect(p.getByTestId('cache-note')).not.toContainText('refreshing');
           return p
             .getByTestId('lesson-row')
             .filter({ hasText: /Site walkthrough \(video\)|Fire drill 2026|First aid kit, step by step/ })

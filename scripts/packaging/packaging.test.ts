@@ -2,19 +2,15 @@
 // zips can check it: the electron-builder config object, the fuse settings, and the afterPack hook
 // flipping a fuse wire with the real @electron/fuses (in a stand-in binary carrying Electron's
 // sentinel, since no Electron binary exists here).
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, matchesGlob } from 'node:path';
 import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../src-main/test-support/index.ts';
 import { BUILDER_CONFIG, KEYTAR_NATIVE } from './builder-config.ts';
 import { flipLecternFuses, FUSES, packedBinaryPath } from './fuses.ts';
 
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 describe('electron-builder configuration', () => {
   it('builds deb and AppImage, dmg, nsis from the built app only, packed in an asar', () => {
@@ -66,8 +62,7 @@ describe('fuses', () => {
   });
 
   it('the afterPack hook flips the fuse wire of the packed binary', async () => {
-    const appOutDir = mkdtempSync(join(tmpdir(), 'lectern-pack-'));
-    dirs.push(appOutDir);
+    const appOutDir = tempDir('lectern-pack-');
     // Electron's defaults: RunAsNode, NODE_OPTIONS and --inspect on; integrity checks off.
     const wire = Buffer.from([1, 9, 49, 48, 49, 49, 48, 48, 48, 49, 49]);
     const binary = join(appOutDir, 'lectern');

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { inspect } from 'node:util';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../sandbox/index.ts';
+import { useTestSandbox } from '../test-support/index.ts';
 import {
   ApiError,
   BadRequestError,
@@ -16,13 +16,10 @@ import {
   TimeoutError,
   UnauthorizedError,
   ValidationError,
-  createApiClient,
 } from './index.ts';
 import type { ApiClient, ApiClientOptions, Course, RequestLogEntry, Section } from './index.ts';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
-let sb: Sandbox;
+const sb = useTestSandbox({ seed: 'demo', randomSeed: 7 });
 let client: ApiClient;
 let course: Course;
 let section: Section;
@@ -31,12 +28,7 @@ const thrown: unknown[] = [];
 const extraClients: ApiClient[] = [];
 
 function newClient(extra: Partial<ApiClientOptions> = {}): ApiClient {
-  const c = createApiClient({
-    baseUrl: sb.baseUrl,
-    apiKey: sb.keys.tenantAdmin,
-    onRequest: (e) => logged.push(e),
-    ...extra,
-  });
+  const c = sb.client({ onRequest: (e) => logged.push(e), ...extra });
   extraClients.push(c);
   return c;
 }
@@ -55,7 +47,6 @@ async function caught(p: Promise<unknown>): Promise<ApiError> {
 const fast = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 30, deadlineMs: 20_000 };
 
 beforeAll(async () => {
-  sb = await startSandbox({ seed: 'demo', randomSeed: 7 });
   client = newClient();
   const courses = await client.courses.list();
   course = courses.results[0]!;
@@ -77,8 +68,6 @@ afterAll(async () => {
     ...extraClients.map((c) => JSON.stringify(c.requestLog())),
   ].join('\n');
   for (const key of Object.values(sb.keys)) expect(everything).not.toContain(key);
-  for (const c of extraClients) await c.close();
-  await sb.close();
 });
 
 describe('every operation', () => {

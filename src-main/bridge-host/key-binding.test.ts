@@ -2,12 +2,12 @@
 // a stored key: through the bridge host's HTTP and the shared IPC dispatch, moving a workspace to
 // another server needs that server's key, and a profile row pointed elsewhere behind the app's back
 // makes neither test, activate, reads nor background sync send the key there.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tempDir } from '../test-support/index.ts';
 import { createAppDispatch } from '../ipc/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
 import { createQueuedFileDialog } from '../platform/index.ts';
@@ -21,8 +21,8 @@ let recorder: Recorder;
 let dataDir: string;
 
 beforeEach(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'lectern-bind-'));
-  const rendererDir = mkdtempSync(join(tmpdir(), 'lectern-renderer-'));
+  dataDir = tempDir('lectern-bind-');
+  const rendererDir = tempDir('lectern-renderer-');
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Lectern</title>');
   recorder = await startRecorder();
   services = await createAppServices({
@@ -39,7 +39,6 @@ afterEach(async () => {
   await host.close();
   await services.close();
   await recorder.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface ProfileView {

@@ -1,11 +1,11 @@
 // Tests (plain Node): the bridge session. A browser gets in with a one-time launch code, exchanged
 // for an HttpOnly, SameSite=Strict cookie; the session secret never goes on Chromium's command line.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tempDir } from '../test-support/index.ts';
 import { createAppDispatch } from '../ipc/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
 import { createQueuedFileDialog } from '../platform/index.ts';
@@ -17,10 +17,10 @@ let host: RunningBridgeHost | null = null;
 let services: AppServices | null = null;
 
 async function start(extra: { launchCodeTtlMs?: number } = {}): Promise<RunningBridgeHost> {
-  const rendererDir = mkdtempSync(join(tmpdir(), 'lectern-renderer-'));
+  const rendererDir = tempDir('lectern-renderer-');
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Lectern</title>');
   services = await createAppServices({
-    dataDir: mkdtempSync(join(tmpdir(), 'lectern-launch-')),
+    dataDir: tempDir('lectern-launch-'),
     transport: 'bridge',
     dialog: createQueuedFileDialog(),
     keyStore: createMemoryKeyStore(),
@@ -127,7 +127,7 @@ describe('bridge launch codes', () => {
     'Chromium opened the way `npm start` opens it has the code, never the secret, on its command line',
     async () => {
       const h = await start();
-      const profile = mkdtempSync(join(tmpdir(), 'lectern-chromium-'));
+      const profile = tempDir('lectern-chromium-');
       const args = [
         ...browserArgs(h.appUrl),
         '--headless=new',
@@ -152,7 +152,6 @@ describe('bridge launch codes', () => {
       } finally {
         child.kill('SIGTERM');
         await new Promise((resolve) => child.once('exit', resolve));
-        rmSync(profile, { recursive: true, force: true });
       }
     },
     60_000,

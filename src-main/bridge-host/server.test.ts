@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir } from '../test-support/index.ts';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { createAppServices, type AppServices } from '../services/index.ts';
@@ -10,7 +10,7 @@ import { createQueuedFileDialog } from '../platform/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
 
 const testEnv = () => ({
-  dataDir: mkdtempSync(join(tmpdir(), 'lectern-bh-')),
+  dataDir: tempDir('lectern-bh-'),
   transport: 'bridge' as const,
   dialog: createQueuedFileDialog(),
   keyStore: createMemoryKeyStore(),
@@ -21,7 +21,7 @@ let host: RunningBridgeHost | null = null;
 let services: AppServices | null = null;
 
 async function start(): Promise<RunningBridgeHost> {
-  const rendererDir = mkdtempSync(join(tmpdir(), 'lectern-renderer-'));
+  const rendererDir = tempDir('lectern-renderer-');
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Lectern</title>');
   services = await createAppServices(testEnv());
   const s = services;

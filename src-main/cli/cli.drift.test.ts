@@ -2,39 +2,32 @@
 // real server (`drift`: course level "expert", lessons without video fields, an assignment's
 // submission_date null). Tolerated: exit 0 and one warning per new deviation naming its JSON
 // path; `--strict`: the contract error, exit 5. Diagnostics never show the key or a piece of it.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../api/index.ts';
-import { startSandbox } from '../sandbox/index.ts';
+import { suiteTempDir, useTestSandbox } from '../test-support/index.ts';
 import { makeFile } from '../uploads/test-support.ts';
 import { runLectern, stderrJson } from './test-support.ts';
 import type { CliResult } from './test-support.ts';
 
-let sb: Awaited<ReturnType<typeof startSandbox>>;
-let dir: string;
+const sb = useTestSandbox({ seed: 'demo', drift: true, partSize: 64 * 1024 });
+const dir = suiteTempDir('lectern-drift-');
 let section: string;
 const outputs: CliResult[] = [];
 
 beforeAll(async () => {
-  sb = await startSandbox({ seed: 'demo', drift: true, partSize: 64 * 1024 });
-  const api = createApiClient({ baseUrl: sb.baseUrl, apiKey: sb.keys.tenantAdmin });
+  const api = sb.client();
   const course = (await api.courses.list()).results[0]!;
   section = `${course.id}/${(await api.sections.list(course.id)).results[0]!.id}`;
-  await api.close();
-  dir = await mkdtemp(join(tmpdir(), 'lectern-drift-'));
 });
 
 afterAll(async () => {
   const all = outputs.map((o) => o.stdout + o.stderr).join('\n');
   for (const key of Object.values(sb.keys)) expect(all).not.toContain(key);
-  await sb.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function lectern(args: string[]): Promise<CliResult> {
-  const r = await runLectern([...args, '--base-url', sb.baseUrl, '--data-dir', dir], {
+  const r = await runLectern([...args, '--base-url', sb.baseUrl, '--data-dir', dir.path], {
     LECTERN_API_KEY: sb.keys.tenantAdmin,
   });
   outputs.push(r);
@@ -63,7 +56,7 @@ describe('a server that drifts from the reference', () => {
   });
 
   it('assignment create exits 0 when the server answers submission_date: null', async () => {
-    const file = join(dir, 'assignment.json');
+    const file = join(dir.path, 'assignment.json');
     await writeFile(file, JSON.stringify({ title: 'HW', description: 'Do it' }));
     const r = await lectern(['assignment', 'create', '--body-file', file]);
     expect(r.code, r.stderr).toBe(0);
@@ -75,7 +68,7 @@ describe('a server that drifts from the reference', () => {
   });
 
   it('upload reports a completed upload as done although its lesson lacks video_status', async () => {
-    const file = join(dir, 'drift_video.mp4');
+    const file = join(dir.path, 'drift_video.mp4');
     await makeFile(file, 300_000, 7); // a real MP4 with more bytes after it, as the pre-flight wants
     const r = await lectern(['upload', file, '--section', section, '--json']);
     expect(r.code, r.stderr).toBe(0);

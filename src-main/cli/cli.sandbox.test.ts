@@ -1,32 +1,26 @@
 // Tests (plain Node): every `lectern` command as a child process against the sandbox over real
 // HTTP, in --json and table form, and the exit code of every error row.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../sandbox/index.ts';
-import { createApiClient } from '../api/index.ts';
+import { suiteTempDir, useTestSandbox } from '../test-support/index.ts';
 import type { ApiClient } from '../api/index.ts';
 import { runLectern, stderrJson } from './test-support.ts';
 import type { CliResult } from './test-support.ts';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
-let sb: Sandbox;
+const sb = useTestSandbox({ seed: 'demo' });
+const dir = suiteTempDir('lectern-cli-');
 let api: ApiClient;
-let dir: string;
 let courseId: string;
 let sectionId: string;
 const outputs: CliResult[] = [];
 
 beforeAll(async () => {
-  sb = await startSandbox({ seed: 'demo' });
-  api = createApiClient({ baseUrl: sb.baseUrl, apiKey: sb.keys.tenantAdmin });
+  api = sb.client();
   const course = (await api.courses.list()).results[0]!;
   courseId = course.id;
   sectionId = (await api.sections.list(courseId)).results[0]!.id;
-  dir = await mkdtemp(join(tmpdir(), 'lectern-cli-'));
 });
 
 afterEach(() => sb.setFaults({ failRate: 0 }));
@@ -34,9 +28,6 @@ afterEach(() => sb.setFaults({ failRate: 0 }));
 afterAll(async () => {
   const all = outputs.map((o) => o.stdout + o.stderr).join('\n');
   for (const key of Object.values(sb.keys)) expect(all).not.toContain(key);
-  await api.close();
-  await sb.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function lectern(args: string[], key: string = sb.keys.tenantAdmin): Promise<CliResult> {
@@ -52,7 +43,7 @@ async function json(args: string[]): Promise<unknown> {
 }
 
 async function bodyFile(body: unknown): Promise<string> {
-  const file = join(dir, `${randomUUID()}.json`);
+  const file = join(dir.path, `${randomUUID()}.json`);
   await writeFile(file, JSON.stringify(body));
   return file;
 }
@@ -325,7 +316,7 @@ describe('error rows → exit 3 with the typed error on stderr', () => {
 });
 
 async function bodyFileRaw(text: string): Promise<string> {
-  const file = join(dir, `${randomUUID()}.json`);
+  const file = join(dir.path, `${randomUUID()}.json`);
   await writeFile(file, text);
   return file;
 }

@@ -1,17 +1,14 @@
 // Tests (plain Node): Diagnostics from the real services (in-process sandbox answering with drift,
 // a memory keychain, real SQLite): deviations are recorded and kept per workspace across a restart,
 // and neither the report nor any other field carries the key or an 8-character piece of it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { suiteTempDir } from '../test-support/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
 import { buildDiagnostics, scrubSecrets } from './report.ts';
 import { createQueuedFileDialog } from '../platform/index.ts';
 import { createAppServices } from '../services/index.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'lectern-diag-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const data = suiteTempDir('lectern-diag-');
 
 const pieces = (key: string) => Array.from({ length: key.length - 7 }, (_, i) => key.slice(i, i + 8));
 
@@ -19,7 +16,13 @@ describe('diagnostics', () => {
   it('lists deviations (kept across a restart) and never shows the key or a piece of it', async () => {
     const keyStore = createMemoryKeyStore();
     const start = () =>
-      createAppServices({ dataDir, transport: 'bridge', dialog: createQueuedFileDialog(), keyStore, sandbox: {} });
+      createAppServices({
+        dataDir: data.path,
+        transport: 'bridge',
+        dialog: createQueuedFileDialog(),
+        keyStore,
+        sandbox: {},
+      });
     let services = await start();
     const key = services.sandbox()!.keys.tenantAdmin;
     services.sandbox()!.setFaults({ drift: true });
@@ -36,7 +39,7 @@ describe('diagnostics', () => {
       }),
     ]);
     expect(first.requests.some((r) => r.path.endsWith('/courses') && r.status === 200)).toBe(true);
-    expect(first.dataFolder).toMatchObject({ path: dataDir, bytes: expect.any(Number) });
+    expect(first.dataFolder).toMatchObject({ path: data.path, bytes: expect.any(Number) });
     expect(first.dataFolder.bytes).toBeGreaterThan(0);
     expect(first.report).toContain('data.results[*].level');
     const all = JSON.stringify(first);

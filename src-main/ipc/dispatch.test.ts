@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/index.ts';
 import { createAppServices } from '../services/index.ts';
 import { createAppDispatch } from './index.ts';
 import { createDispatch, originOf } from './dispatch.ts';
 import { createHandlers } from './handlers.ts';
 import { createQueuedFileDialog } from '../platform/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 const APP = 'app://lectern';
 
 async function realDispatch() {
   const services = await createAppServices({
-    dataDir: mkdtempSync(join(tmpdir(), 'lectern-ipc-')),
+    dataDir: tempDir('lectern-ipc-'),
     transport: 'bridge',
     dialog: createQueuedFileDialog(),
     keyStore: createMemoryKeyStore(),

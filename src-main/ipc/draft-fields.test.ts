@@ -1,9 +1,7 @@
 // Tests (plain Node): draft fields are bounded at the contract. A value nested 100,000 deep (or
 // too big) is a clean INVALID_INPUT from the real dispatch, not a stack overflow somewhere later.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { suiteTempDir } from '../test-support/index.ts';
 import { boundedJsonProblem, DRAFT_FIELD_LIMITS } from '../../src-shared/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
 import { createQueuedFileDialog } from '../platform/index.ts';
@@ -12,13 +10,14 @@ import { createAppDispatch } from './index.ts';
 import type { Dispatch } from './dispatch.ts';
 
 const APP = 'app://lectern';
+const folder = suiteTempDir('lectern-fields-');
 let services: AppServices;
 let dispatch: Dispatch;
 let dataDir: string;
 const logged: unknown[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'lectern-fields-'));
+  dataDir = folder.path;
   services = await createAppServices({
     dataDir,
     transport: 'bridge',
@@ -31,7 +30,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await services.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 function nested(depth: number): Record<string, unknown> {

@@ -1,11 +1,12 @@
 // Tests (plain Node): OS and SQLite errors reach the renderer as a plain sentence, never with the
 // paths or SQL text of their messages; our own typed errors still pass as they are; app.health
 // names no path. Real errors from the real fs and node:sqlite, through the real dispatch.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { suiteTempDir } from '../test-support/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
 import { createQueuedFileDialog } from '../platform/index.ts';
 import { createAppServices } from '../services/index.ts';
@@ -14,8 +15,7 @@ import { createDispatch, type HandlerTable } from './dispatch.ts';
 import { createAppDispatch } from './index.ts';
 
 const APP = 'app://lectern';
-const secretDir = mkdtempSync(join(tmpdir(), 'lectern-private-user-folder-'));
-afterAll(() => rmSync(secretDir, { recursive: true, force: true }));
+const privateFolder = suiteTempDir('lectern-private-user-folder-');
 
 function caught(work: () => unknown): unknown {
   try {
@@ -42,17 +42,17 @@ async function throughDispatch(error: unknown): Promise<{ answer: string; logged
 
 describe('errors with an upper-case code from the OS, Node and SQLite', () => {
   it('a file-system error: a human sentence, no path; the error itself goes to the log', async () => {
-    const error = caught(() => readFileSync(join(secretDir, 'missing.json')));
+    const error = caught(() => readFileSync(join(privateFolder.path, 'missing.json')));
     const { answer, logged } = await throughDispatch(error);
     expect(JSON.parse(answer)).toMatchObject({ ok: false, error: { code: 'LOCAL_FILE_ERROR' } });
     expect(answer).toContain('was not found');
-    expect(answer).not.toContain(secretDir);
+    expect(answer).not.toContain(privateFolder.path);
     expect(answer).not.toContain('ENOENT');
     expect(logged).toEqual([error]);
   });
 
   it('a SQLite error: no SQL text, no file name', async () => {
-    const db = new DatabaseSync(join(secretDir, 'local.sqlite'));
+    const db = new DatabaseSync(join(privateFolder.path, 'local.sqlite'));
     const error = caught(() => db.exec('SELECT secret_column FROM private_table'));
     db.close();
     expect(String((error as Error).message)).toContain('private_table'); // what must not leak
@@ -63,10 +63,10 @@ describe('errors with an upper-case code from the OS, Node and SQLite', () => {
   });
 
   it('a SQLite "cannot open" error says what to check', async () => {
-    const error = caught(() => new DatabaseSync(join(secretDir, 'no-such-folder', 'x.sqlite')));
+    const error = caught(() => new DatabaseSync(join(privateFolder.path, 'no-such-folder', 'x.sqlite')));
     const { answer } = await throughDispatch(error);
     expect(answer).toContain('could not open its local database');
-    expect(answer).not.toContain(secretDir);
+    expect(answer).not.toContain(privateFolder.path);
   });
 
   it('our own typed errors still pass through with their message and details', async () => {
@@ -85,7 +85,7 @@ describe('errors with an upper-case code from the OS, Node and SQLite', () => {
 
 describe('app.health', () => {
   it('names no path of the data folder', async () => {
-    const dataDir = join(secretDir, 'data');
+    const dataDir = join(privateFolder.path, 'data');
     const services = await createAppServices({
       dataDir,
       transport: 'bridge',
@@ -97,7 +97,7 @@ describe('app.health', () => {
       const dispatch = createAppDispatch(services, () => [APP]);
       const health = await dispatch('app.health', undefined, { origin: APP });
       expect(health).toMatchObject({ ok: true });
-      expect(JSON.stringify(health)).not.toContain(secretDir);
+      expect(JSON.stringify(health)).not.toContain(privateFolder.path);
       expect(JSON.stringify(health)).not.toContain(tmpdir());
     } finally {
       await services.close();

@@ -3,12 +3,12 @@
 // that never answers, keytar failing to load. Each case runs keytar in a child process with its
 // own D-Bus environment, then checks that the key was written nowhere.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/index.ts';
 import { createSystemKeyStore, KeychainTimeout, KeychainUnavailable, reasonFromSystemMessage } from './index.ts';
 import { bareEnv, filesContaining, requirePrivateKeyring, runNodeChild, secretToolLookup } from './test-support.ts';
 
@@ -36,7 +36,7 @@ let account: string;
 let key: string;
 
 beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'lectern-nokeychain-'));
+  home = tempDir('lectern-nokeychain-');
   for (const dir of ['data', 'config', 'cache', 'runtime']) mkdirSync(join(home, dir), { mode: 0o700 });
   account = randomUUID();
   key = `lk_nowhere_${randomBytes(16).toString('hex')}`;
@@ -46,7 +46,6 @@ afterEach(() => {
   // Nothing written anywhere: not in the child's home or XDG dirs, not in our private keyring.
   expect(filesContaining(home, key)).toEqual([]);
   expect(secretToolLookup(account)).toBeNull();
-  rmSync(home, { recursive: true, force: true });
 });
 
 /** A child environment with private HOME/XDG dirs; D-Bus variables only as given. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir } from '../test-support/index.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFileHandles, createQueuedFileDialog } from './file-handles.ts';
 
 function folderWithFiles(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'lectern-handles-'));
+  const dir = tempDir('lectern-handles-');
   writeFileSync(join(dir, 'lesson 10.mp4'), Buffer.alloc(10));
   writeFileSync(join(dir, 'lesson 2.mov'), Buffer.alloc(20));
   writeFileSync(join(dir, 'notes.txt'), 'not a video');

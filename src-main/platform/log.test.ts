@@ -1,19 +1,11 @@
 // Tests (plain Node): the main log is rotated and capped, in a real folder.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/index.ts';
 import { createLogger } from './log.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-function logDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'lectern-log-'));
-  dirs.push(dir);
-  return dir;
-}
+const logDir = (): string => tempDir('lectern-log-');
 
 describe('main.log', () => {
   it('rotates at its size limit and keeps only the newest files: the folder never exceeds the cap', () => {

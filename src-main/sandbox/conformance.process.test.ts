@@ -2,30 +2,19 @@
 // first stdout line and clean exit on SIGTERM/SIGINT, bad options (exit 2), loopback-only binding, and
 // the large seed's size and speed.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/index.ts';
 import { SandboxOptionError, startSandbox } from './index.ts';
 import { clientFor, firstId, send } from './testing/http.ts';
 import { bytesOf, download, sha256, uploadBytes } from './testing/uploads.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const dirs: string[] = [];
-const tempDir = (): string => {
-  const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
 
 describe('persistence with dataDir', () => {
   it('keys, data, uploaded bytes and idempotency records survive a restart; the seed is applied once', async () => {
-    const dataDir = tempDir();
+    const dataDir = tempDir('sandbox-test-');
     const first = clientFor(await startSandbox({ dataDir, partSize: 16 * 1024, quiet: true }));
     const courseId = await firstId(first, '/courses');
     const created = await first.post(

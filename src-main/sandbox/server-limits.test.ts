@@ -2,24 +2,17 @@
 // are cut at the request and header limits, idle kept-alive sockets at the keep-alive limit; and
 // only real loopback addresses count as loopback.
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from './index.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestSandbox } from '../test-support/index.ts';
 import { isLoopback, resolveOptions, SandboxOptionError } from './options.ts';
 
-let sandbox: RunningSandbox;
-let port: number;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 'empty', timeouts: { headersMs: 400, requestMs: 600, keepAliveMs: 300 } });
-  port = Number(new URL(sandbox.baseUrl).port);
-});
-afterAll(() => sandbox.close());
+const sandbox = useTestSandbox({ seed: 'empty', timeouts: { headersMs: 400, requestMs: 600, keepAliveMs: 300 } });
 
 /** Connects, runs `talk`, and resolves with what the server sent and how long the socket lived. */
 function session(talk: (socket: Socket) => () => void): Promise<{ received: string; ms: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(sandbox.port, '127.0.0.1');
     let received = '';
     let stop = () => {};
     socket.on('connect', () => (stop = talk(socket)));
@@ -46,7 +39,7 @@ describe('sandbox server timeouts', () => {
   it('a trickled body is cut at the request limit', async () => {
     const { received, ms } = await session((socket) => {
       socket.write(
-        `POST /v1/external/learning/courses HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+        `POST /v1/external/learning/courses HTTP/1.1\r\nHost: 127.0.0.1:${sandbox.port}\r\n` +
           `Authorization: Bearer ${sandbox.keys.tenantAdmin}\r\n` +
           'Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{',
       );
@@ -60,7 +53,7 @@ describe('sandbox server timeouts', () => {
 
   it('trickled headers are cut at the header limit', async () => {
     const { ms } = await session((socket) => {
-      socket.write(`GET /v1/external/learning/categories HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+      socket.write(`GET /v1/external/learning/categories HTTP/1.1\r\nHost: 127.0.0.1:${sandbox.port}\r\n`);
       return trickle(socket, 'X-Slow: a\r\n');
     });
     expect(ms).toBeGreaterThanOrEqual(300);
@@ -69,7 +62,7 @@ describe('sandbox server timeouts', () => {
 
   it('an idle kept-alive connection is closed at the keep-alive limit', async () => {
     const { received, ms } = await session((socket) => {
-      socket.write(`GET /v1/external/learning/categories HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      socket.write(`GET /v1/external/learning/categories HTTP/1.1\r\nHost: 127.0.0.1:${sandbox.port}\r\n\r\n`);
       return () => {};
     });
     expect(received).toMatch(/^HTTP\/1\.1 401/); // answered (no key), then left idle

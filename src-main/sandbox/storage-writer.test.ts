@@ -2,22 +2,22 @@
 // out exact across batch edges, many parts run at once, the source is paused when batches pile up,
 // and an aborted part leaves no file.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { suiteTempDir } from '../test-support/index.ts';
 import { BATCH_BYTES, MAX_BATCHES_IN_FLIGHT, PartWriterPool } from './storage-writer.ts';
 
+const folder = suiteTempDir('lectern-storage-writer-');
 let dir: string;
 let pool: PartWriterPool;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'lectern-storage-writer-'));
+  dir = folder.path;
   pool = new PartWriterPool(2);
 });
 afterAll(async () => {
   await pool.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** Writes `data` in chunks of the given sizes (cycled), waiting for drain like the HTTP route does. */

@@ -1,21 +1,18 @@
 // Tests (plain Node): the sandbox's simulated video processing across a restart — a lesson still
 // PROCESSING when the sandbox stops finishes after it starts again on the same data (the due time
 // is stored), READY with the duration read from the stored parts.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { startSandbox } from './index.ts';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { startTestSandbox, tempDir } from '../test-support/index.ts';
 import { clientFor, firstId } from './testing/http.ts';
 import { uploadBytes } from './testing/uploads.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'lectern-sandbox-processing-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
 describe('sandbox video processing', () => {
   it('finishes processing begun before a restart', async () => {
-    const options = { dataDir, partSize: 16 * 1024, processingMs: 1500, quiet: true };
-    const first = clientFor(await startSandbox(options));
+    // The same data on a new port, so no connection of the first server is reused by the second.
+    const options = { dataDir: tempDir('lectern-sandbox-processing-'), partSize: 16 * 1024, processingMs: 1500 };
+    const first = clientFor(await startTestSandbox(options));
+    onTestFinished(() => first.sandbox.close());
     const courseId = await firstId(first, '/courses');
     const sectionId = await firstId(first, `/courses/${courseId}/sections`);
     const lessons = `/courses/${courseId}/sections/${sectionId}/lessons`;
@@ -26,18 +23,15 @@ describe('sandbox video processing', () => {
     expect(created.json.data.video_status).toBe('PROCESSING');
     await first.sandbox.close();
 
-    const second = clientFor(await startSandbox(options));
-    try {
-      expect((await second.get(`${lessons}/${id}`)).json.data.video_status).toMatch(/PROCESSING|READY/);
-      await vi.waitFor(
-        async () => {
-          const data = (await second.get(`${lessons}/${id}`)).json.data as Record<string, unknown>;
-          expect(data).toMatchObject({ video_status: 'READY', video_ready: 'true', duration_seconds: 3 });
-        },
-        { timeout: 10_000, interval: 100 },
-      );
-    } finally {
-      await second.sandbox.close();
-    }
+    const second = clientFor(await startTestSandbox(options));
+    onTestFinished(() => second.sandbox.close());
+    expect((await second.get(`${lessons}/${id}`)).json.data.video_status).toMatch(/PROCESSING|READY/);
+    await vi.waitFor(
+      async () => {
+        const data = (await second.get(`${lessons}/${id}`)).json.data as Record<string, unknown>;
+        expect(data).toMatchObject({ video_status: 'READY', video_ready: 'true', duration_seconds: 3 });
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 });

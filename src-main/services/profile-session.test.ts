@@ -1,22 +1,21 @@
 // Main process / plain Node tests. A profile session against the real sandbox over HTTP with a
 // real SQLite store: the server stopping and returning is seen within 5 s both ways, and a cached
 // read with nothing cached answers "offline" at once instead of waiting out the client's retries.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../platform/index.ts';
 import { cachedRead } from '../sync/index.ts';
-import { startTestSandbox, type TestSandbox } from '../sync/sandbox-support.ts';
-import { eventually, tempDataDir } from '../sync/test-support.ts';
+import { startSyncSandbox, type SyncSandbox } from '../sync/sandbox-support.ts';
+import { SOON, suiteTempDir } from '../test-support/index.ts';
 import { openProfileSession, type ProfileSession } from './profile-session.ts';
 
-let sandbox: TestSandbox;
-let data: ReturnType<typeof tempDataDir>;
+let sandbox: SyncSandbox;
+const data = suiteTempDir('lectern-sync-');
 let session: ProfileSession;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  data = tempDataDir();
+  sandbox = await startSyncSandbox();
   session = openProfileSession({
-    dataDir: data.dir,
+    dataDir: data.path,
     connection: {
       profileId: 'p',
       baseUrl: sandbox.baseUrl,
@@ -26,12 +25,11 @@ beforeAll(async () => {
     events: { emit: () => undefined, subscribe: () => () => undefined },
     log: createLogger(null),
   });
-  await eventually(() => expect(session.sync.connectivity().lastCheckedAt).not.toBeNull());
+  await vi.waitFor(() => expect(session.sync.connectivity().lastCheckedAt).not.toBeNull(), SOON);
 });
 afterAll(async () => {
   await session.close();
   await sandbox.close();
-  data.remove();
 });
 
 const state = () => session.sync.connectivity().state;
@@ -41,12 +39,12 @@ describe('honest connectivity over real HTTP', () => {
     expect(state()).toBe('online');
     await sandbox.stop();
     const stoppedAt = Date.now();
-    await eventually(() => expect(state()).toBe('unreachable'), 5_000);
+    await vi.waitFor(() => expect(state()).toBe('unreachable'), { ...SOON, timeout: 5_000 });
     const noticedStopMs = Date.now() - stoppedAt;
 
     await sandbox.restart();
     const backAt = Date.now();
-    await eventually(() => expect(state()).toBe('online'), 5_000);
+    await vi.waitFor(() => expect(state()).toBe('online'), { ...SOON, timeout: 5_000 });
     const noticedBackMs = Date.now() - backAt;
     console.log(`connectivity: stop noticed in ${noticedStopMs} ms, return in ${noticedBackMs} ms`);
   });
@@ -73,7 +71,7 @@ describe('honest connectivity over real HTTP', () => {
     } finally {
       await sandbox.restart();
     }
-    await eventually(() => expect(state()).toBe('online'), 5_000);
+    await vi.waitFor(() => expect(state()).toBe('online'), { ...SOON, timeout: 5_000 });
     const fresh = await cachedRead(session.sync, { kind: 'quizzes', page: 1, pageSize: 50 });
     expect(fresh.data?.results.length).toBeGreaterThan(0);
     expect(fresh.offlineReason).toBeNull();

@@ -1,9 +1,7 @@
 // Tests (plain Node, Electron replaced by the stand-in): the real entry (src-main/index.ts) wires
 // the launch policy into the shell — what a packaged build trusts, refuses and opens.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tempDir } from '../test-support/index.ts';
 import type * as StandInModule from './test-support/electron-stand-in.ts';
 
 vi.mock('electron', () => import('./test-support/electron-stand-in.ts'));
@@ -18,7 +16,7 @@ const originalArgv = process.argv;
 let dataDir: string;
 
 beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'lectern-entry-'));
+  dataDir = tempDir('lectern-entry-');
   vi.stubEnv('LECTERN_USER_DATA', dataDir);
   vi.stubEnv('ELECTRON_RENDERER_URL', undefined);
 });
@@ -26,7 +24,6 @@ beforeEach(() => {
 afterEach(() => {
   process.argv = originalArgv;
   vi.unstubAllEnvs();
-  rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 /** Starts the entry once, afresh, as Electron would with this packaging, environment and argv. */

@@ -1,9 +1,7 @@
 // Tests (plain Node, Electron replaced by the stand-in): the ipcMain handlers the shell registers
 // run the real dispatch and handler table, and take the sender's origin from the frame that sent.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tempDir } from '../test-support/index.ts';
 import { channelNames, EVENT_PREFIX, IPC_PREFIX } from '../../src-shared/index.ts';
 import { createAppDispatch } from '../ipc/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
@@ -21,7 +19,7 @@ let unregister: () => void;
 
 beforeEach(async () => {
   resetStandIn();
-  dataDir = mkdtempSync(join(tmpdir(), 'lectern-shell-ipc-'));
+  dataDir = tempDir('lectern-shell-ipc-');
   services = await createAppServices({
     dataDir,
     transport: 'electron',
@@ -38,7 +36,6 @@ beforeEach(async () => {
 afterEach(async () => {
   unregister();
   await services.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** An ipcRenderer.invoke as Electron delivers it: the top page's contents, and the frame that sent. */

@@ -1,9 +1,9 @@
 // Tests (plain Node, Electron replaced by the stand-in): the app:// handler serves the built
 // renderer and nothing outside it, with the security headers on every answer.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { suiteTempDir } from '../test-support/index.ts';
 import { records, resetStandIn } from './test-support/electron-stand-in.ts';
 import { registerAppScheme, serveRenderer } from './protocol.ts';
 
@@ -11,12 +11,13 @@ vi.mock('electron', () => import('./test-support/electron-stand-in.ts'));
 
 const SECRET = 'secret outside the renderer';
 const INDEX = '<!doctype html><title>Lectern</title>';
+const folder = suiteTempDir('lectern-protocol-');
 let base: string;
 let rendererDir: string;
 
 beforeAll(() => {
   // base/secret.txt and base/etc/passwd sit next to the renderer folder: one `..` away.
-  base = mkdtempSync(join(tmpdir(), 'lectern-protocol-'));
+  base = folder.path;
   rendererDir = join(base, 'renderer');
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
   mkdirSync(join(base, 'etc'));
@@ -25,8 +26,6 @@ beforeAll(() => {
   writeFileSync(join(rendererDir, 'index.html'), INDEX);
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("lectern")');
 });
-
-afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 beforeEach(() => {
   resetStandIn();

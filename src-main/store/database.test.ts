@@ -1,8 +1,7 @@
 // Numbered migrations on real SQLite files: an upgrade keeps what the older schema held, and a
 // migration that fails leaves the file exactly as it was and says which step failed.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/index.ts';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { MigrationFailedError, openDatabase, type Migration } from './database.ts';
@@ -10,10 +9,7 @@ import { profileMigrations } from './schema.ts';
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'lectern-migrations-'));
-});
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
+  dir = tempDir('lectern-migrations-');
 });
 
 const v1: Migration = {

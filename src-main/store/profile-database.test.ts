@@ -1,9 +1,9 @@
 // Main process / plain Node tests. The per-profile SQLite file: location, pragmas, migrations,
 // a too-new schema and a damaged file — against real files in a temp folder.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/index.ts';
 import { DatabaseSync } from 'node:sqlite';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SchemaTooNewError } from './database.ts';
 import { openProfileDatabase, profileDatabasePath } from './profile-database.ts';
@@ -11,9 +11,8 @@ import { profileMigrations } from './schema.ts';
 
 let dataDir: string;
 beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'lectern-store-'));
+  dataDir = tempDir('lectern-store-');
 });
-afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('openProfileDatabase', () => {
   it('creates <dataDir>/profiles/<id>/lectern.db with WAL, synchronous FULL and the newest schema', () => {

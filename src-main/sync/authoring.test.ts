@@ -1,28 +1,28 @@
 // Main process / plain Node tests. The command palette's search over a real SQLite cache filled
 // from the real sandbox (and still answering with the sandbox gone), and the record of created
 // assignments kept from the outbox's history, against the sandbox over real HTTP.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openSandboxSync, startTestSandbox, type TestSandbox } from './sandbox-support.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SOON, tempDir } from '../test-support/index.ts';
+import { openSandboxSync, startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
 import { createSyncService, type SyncService } from './service.ts';
-import { createFakeServer, eventually, FakeApiError, tempDataDir } from './test-support.ts';
+import { createFakeServer, FakeApiError } from './test-support.ts';
 
-let sandbox: TestSandbox;
-let data: ReturnType<typeof tempDataDir>;
+let sandbox: SyncSandbox;
+let dataDir: string;
 let service: SyncService;
 
-const open = () => openSandboxSync(sandbox, data.dir);
+const open = () => openSandboxSync(sandbox, dataDir);
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ randomSeed: 3 });
+  sandbox = await startSyncSandbox({ randomSeed: 3 });
 });
 afterAll(() => sandbox.close());
 beforeEach(() => {
-  data = tempDataDir();
+  dataDir = tempDir('lectern-sync-');
   service = open();
 });
 afterEach(async () => {
   await service.close();
-  data.remove();
 });
 
 describe('palette search over the cache', () => {
@@ -94,7 +94,7 @@ describe('assignments created from this workspace', () => {
     ]);
 
     service.saveToServer(sent.id);
-    await eventually(() => expect(service.getDraft(sent.id).state).toBe('sent'), 10_000);
+    await vi.waitFor(() => expect(service.getDraft(sent.id).state).toBe('sent'), { ...SOON, timeout: 10_000 });
     const serverId = service.getDraft(sent.id).serverId!;
     const record = service.assignmentHistory().find((r) => r.draftId === sent.id)!;
     expect(record).toMatchObject({ title, state: 'sent', serverId, status: 'DRAFT' });
@@ -111,7 +111,7 @@ describe('assignments created from this workspace', () => {
 describe('a server without the assumed assessment create', () => {
   it('leaves the new assessment as a failed draft saying so, sent once and not retried', async () => {
     const server = createFakeServer();
-    const local = createSyncService({ dataDir: data.dir, profileId: 'fake', client: server.client });
+    const local = createSyncService({ dataDir, profileId: 'fake', client: server.client });
     try {
       server.failNext('assessments.create', new FakeApiError('UnsupportedOperation', 404));
       const draft = local.createDraft({
@@ -119,7 +119,7 @@ describe('a server without the assumed assessment create', () => {
         fields: { title: 'Not here', description: 'd', course_id: '00000000-0000-4000-8000-000000000001' },
       });
       local.saveToServer(draft.id);
-      await eventually(() => expect(local.getDraft(draft.id).state).toBe('failed'));
+      await vi.waitFor(() => expect(local.getDraft(draft.id).state).toBe('failed'), SOON);
       expect(local.getDraft(draft.id).error).toMatchObject({ kind: 'UnsupportedOperation', status: 404 });
       expect(server.calls.filter((c) => c.op === 'assessments.create')).toHaveLength(1);
       expect(local.getDraft(draft.id).values).toMatchObject({ title: 'Not here' }); // the work is kept

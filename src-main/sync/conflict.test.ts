@@ -1,30 +1,29 @@
 // Main process / plain Node tests. Every merge case end to end: a draft edited in
 // Lectern while "another user" edits (or deletes) the same assessment on the sandbox server.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from './sandbox-support.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SOON, tempDir } from '../test-support/index.ts';
+import { startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
 import { createSyncService, type SyncService } from './service.ts';
-import { eventually, tempDataDir } from './test-support.ts';
 
-let sandbox: TestSandbox;
-let data: ReturnType<typeof tempDataDir>;
+let sandbox: SyncSandbox;
+let dataDir: string;
 let service: SyncService;
 let ids: string[];
 let next = 0;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
+  sandbox = await startSyncSandbox();
   ids = await sandbox.assessmentIds(8);
 });
 afterAll(async () => {
   await sandbox.close();
 });
 beforeEach(() => {
-  data = tempDataDir();
-  service = createSyncService({ dataDir: data.dir, profileId: 'p', client: sandbox.client });
+  dataDir = tempDir('lectern-sync-');
+  service = createSyncService({ dataDir, profileId: 'p', client: sandbox.client });
 });
 afterEach(async () => {
   await service.close();
-  data.remove();
 });
 
 /** A fresh seeded assessment per test, and a draft of it with the user's edits saved. */
@@ -36,8 +35,9 @@ async function draftOf(edits: Record<string, unknown>) {
 
 async function sendAndSettle(draftId: string) {
   service.saveToServer(draftId);
-  await eventually(() =>
-    expect(['sent', 'conflict', 'failed', 'deleted-on-server']).toContain(service.getDraft(draftId).state),
+  await vi.waitFor(
+    () => expect(['sent', 'conflict', 'failed', 'deleted-on-server']).toContain(service.getDraft(draftId).state),
+    SOON,
   );
   return service.getDraft(draftId);
 }
@@ -90,7 +90,7 @@ describe('conflicts against the sandbox', () => {
     );
 
     service.resolveConflict(draft.id, { title: 'mine' });
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('sent'));
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('sent'), SOON);
     expect(await sandbox.other.assessments.get(id)).toMatchObject({ title: 'Mine', duration_minutes: 50 });
   });
 
@@ -99,7 +99,7 @@ describe('conflicts against the sandbox', () => {
     await sandbox.other.assessments.update(id, { description: 'Theirs', duration_hours: 7 });
     expect((await sendAndSettle(draft.id)).state).toBe('conflict');
     service.resolveConflict(draft.id, { description: 'theirs' });
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('sent'));
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('sent'), SOON);
     expect(await sandbox.other.assessments.get(id)).toMatchObject({
       description: 'Theirs',
       status: 'ARCHIVED',
@@ -113,12 +113,12 @@ describe('conflicts against the sandbox', () => {
     expect((await sendAndSettle(draft.id)).state).toBe('conflict');
     await service.close();
     await sandbox.other.assessments.update(id, { title: 'Theirs v2' });
-    service = createSyncService({ dataDir: data.dir, profileId: 'p', client: sandbox.client });
+    service = createSyncService({ dataDir, profileId: 'p', client: sandbox.client });
     service.setNetworkHint(false); // resolve offline, then come back
     service.resolveConflict(draft.id, { title: 'mine' });
     expect(service.getDraft(draft.id).state).toBe('queued');
     service.setNetworkHint(true);
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('conflict'));
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('conflict'), SOON);
     expect(service.getDraft(draft.id).conflict?.fields).toEqual([
       { field: 'title', base: 'Theirs v1', mine: 'Mine v1', theirs: 'Theirs v2' },
     ]);
@@ -152,7 +152,7 @@ describe('conflicts against the sandbox', () => {
       { field: 'title', base: lesson.title, mine: 'Lesson: mine', theirs: 'Lesson: theirs' },
     ]);
     service.resolveConflict(draft.id, { title: 'mine' });
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('sent'));
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('sent'), SOON);
     expect((await sandbox.other.lessons.get(courseId, sectionId, lesson.id)).title).toBe('Lesson: mine');
   });
 });

@@ -1,6 +1,7 @@
 // Main process / plain Node tests. Connection state from client outcomes and the probe: the timing
 // rules run on an injected clock (every timer the module sets goes through it), the rest on real time.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { SOON } from '../test-support/index.ts';
 import {
   createConnectivity,
   stateFromAttempt,
@@ -9,7 +10,7 @@ import {
   type ConnectivityState,
   type Timers,
 } from './connectivity.ts';
-import { eventually, FakeApiError } from './test-support.ts';
+import { FakeApiError } from './test-support.ts';
 
 const networkError = (code: string) =>
   Object.assign(new FakeApiError('Network', null), { message: `Server unreachable (${code}): GET /x` });
@@ -218,14 +219,14 @@ describe('createConnectivity (real time)', () => {
     c.report(null); // already online: no event
     c.report(new FakeApiError('Timeout', null));
     expect(c.status()).toMatchObject({ state: 'unreachable', lastError: { kind: 'Timeout' } });
-    await eventually(() => expect(probes).toBeGreaterThanOrEqual(2));
+    await vi.waitFor(() => expect(probes).toBeGreaterThanOrEqual(2), SOON);
     failing = null;
-    await eventually(() => expect(c.status().state).toBe('online'));
+    await vi.waitFor(() => expect(c.status().state).toBe('online'), SOON);
     c.setNetworkHint(false);
     c.report(null); // a stale success must not flip it back while the OS says no network
     expect(c.status().state).toBe('offline');
     c.setNetworkHint(true);
-    await eventually(() => expect(c.status().state).toBe('online'));
+    await vi.waitFor(() => expect(c.status().state).toBe('online'), SOON);
     expect(seen).toEqual(['unreachable', 'online', 'offline', 'online']);
     c.stop();
   });

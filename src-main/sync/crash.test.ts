@@ -3,17 +3,17 @@
 // against a sandbox that fails 20% of requests. After every kill the database must hold each
 // draft's last acknowledged save; after a final restart and drain the sandbox must hold exactly one
 // resource per create and the final values of every PATCH.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SOON, suiteTempDir } from '../test-support/index.ts';
 import { spawn } from 'node:child_process';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { profileDatabasePath } from '../store/index.ts';
 import type { CrashChildConfig } from './crash-child.ts';
 import { deepEqual, type Fields } from './merge.ts';
-import { startTestSandbox, type TestSandbox } from './sandbox-support.ts';
+import { startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
 import { createSyncService } from './service.ts';
 import { seededRandom } from '../sandbox/index.ts';
-import { eventually, tempDataDir } from './test-support.ts';
 
 const RUNS = Number(process.env.LECTERN_CRASH_RUNS ?? 50);
 const SEED = Number(process.env.LECTERN_CRASH_SEED ?? 20260501);
@@ -37,14 +37,13 @@ interface Lane {
   tracked: Map<string, Tracked>;
 }
 
-let sandbox: TestSandbox;
-let data: ReturnType<typeof tempDataDir>;
+let sandbox: SyncSandbox;
+const data = suiteTempDir('lectern-crash-');
 let place: { courseId: string; sectionId: string };
 let lanes: Lane[];
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ failRate: 0.2, randomSeed: SEED, latencyMs: 5 });
-  data = tempDataDir('lectern-crash-');
+  sandbox = await startSyncSandbox({ failRate: 0.2, randomSeed: SEED, latencyMs: 5 });
   place = await sandbox.firstCourse();
   const ids = await sandbox.assessmentIds(4 * LANES);
   lanes = Array.from({ length: LANES }, (_, index) => ({
@@ -56,7 +55,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sandbox.close();
-  data.remove();
 });
 
 /** Runs the child once and kills it `killAfterMs` after it is ready. Returns its report lines. */
@@ -66,7 +64,7 @@ function runChild(
   killAfterMs: number,
 ): Promise<{ lines: string[]; killed: boolean; code: number | null; stderr: string }> {
   const config: CrashChildConfig = {
-    dataDir: data.dir,
+    dataDir: data.path,
     profileId: lane.profileId,
     baseUrl: sandbox.baseUrl,
     seed: SEED + 1000 * lane.index + run,
@@ -140,7 +138,7 @@ function record(tracked: Map<string, Tracked>, lines: string[]) {
 
 /** Reads every draft straight from the file the killed child left behind. */
 function draftsOnDisk(lane: Lane): Map<string, { state: string; values: Fields }> {
-  const db = new DatabaseSync(profileDatabasePath(data.dir, lane.profileId));
+  const db = new DatabaseSync(profileDatabasePath(data.path, lane.profileId));
   try {
     const rows = db.prepare('SELECT id, state, base, fields FROM drafts').all() as {
       id: string;
@@ -197,23 +195,26 @@ async function runLane(lane: Lane, runs: number, kills: Kills) {
 /** Restart and drain one lane's profile: queue what was still being edited, send everything. */
 async function drainAll(lane: Lane) {
   const service = createSyncService({
-    dataDir: data.dir,
+    dataDir: data.path,
     profileId: lane.profileId,
     client: sandbox.client,
     retry: { baseDelayMs: 10, maxDelayMs: 100, maxAttempts: 50 },
   });
   try {
     for (const draft of service.listDrafts()) if (draft.state === 'editing') service.saveToServer(draft.id);
-    await eventually(() => {
-      for (const draft of service.listDrafts()) if (draft.state === 'failed') service.retryDraft(draft.id);
-      const unsent = service.listDrafts().filter((d) => d.state !== 'sent');
-      // On failure, say why each draft is stuck (its conflict: base / mine / theirs per field).
-      const why = unsent.map((d) => {
-        const view = service.getDraft(d.id);
-        return { state: d.state, base: view.baseUpdatedAt, changes: view.changes, conflict: view.conflict };
-      });
-      expect(unsent, JSON.stringify(why)).toEqual([]);
-    }, 30_000);
+    await vi.waitFor(
+      () => {
+        for (const draft of service.listDrafts()) if (draft.state === 'failed') service.retryDraft(draft.id);
+        const unsent = service.listDrafts().filter((d) => d.state !== 'sent');
+        // On failure, say why each draft is stuck (its conflict: base / mine / theirs per field).
+        const why = unsent.map((d) => {
+          const view = service.getDraft(d.id);
+          return { state: d.state, base: view.baseUpdatedAt, changes: view.changes, conflict: view.conflict };
+        });
+        expect(unsent, JSON.stringify(why)).toEqual([]);
+      },
+      { ...SOON, timeout: 30_000 },
+    );
     return service.listDrafts().map((summary) => service.getDraft(summary.id));
   } finally {
     await service.close();

@@ -1,35 +1,34 @@
 // Main process / plain Node tests, against the real sandbox over HTTP and a real SQLite file: a
 // draft that was sent and holds nothing unsent never hides the server's newer copy, a new edit
 // starts from that copy, and a later conflict shows it as "when you started".
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openSandboxSync, startTestSandbox, type TestSandbox } from './sandbox-support.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SOON, tempDir } from '../test-support/index.ts';
+import { openSandboxSync, startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
 import type { SyncService } from './service.ts';
-import { eventually, tempDataDir } from './test-support.ts';
 
-let sandbox: TestSandbox;
-let data: ReturnType<typeof tempDataDir>;
+let sandbox: SyncSandbox;
+let dataDir: string;
 let service: SyncService;
 let assessmentId: string;
 
-const open = () => openSandboxSync(sandbox, data.dir);
+const open = () => openSandboxSync(sandbox, dataDir);
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ randomSeed: 11 });
+  sandbox = await startSyncSandbox({ randomSeed: 11 });
   [assessmentId] = (await sandbox.assessmentIds(1)) as [string];
 });
 afterAll(() => sandbox.close());
 beforeEach(() => {
-  data = tempDataDir();
+  dataDir = tempDir('lectern-sync-');
   service = open();
 });
 afterEach(async () => {
   await service.close();
-  data.remove();
 });
 
 async function sendAndWait(draftId: string, patch: Record<string, unknown>) {
   service.saveToServer(draftId, patch);
-  await eventually(() => expect(service.getDraft(draftId).state).toMatch(/^(sent|conflict|failed)$/));
+  await vi.waitFor(() => expect(service.getDraft(draftId).state).toMatch(/^(sent|conflict|failed)$/), SOON);
   return service.getDraft(draftId);
 }
 

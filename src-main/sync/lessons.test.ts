@@ -2,34 +2,33 @@
 // sandbox and a real SQLite store: an offline lesson edit sent once and merged field by field,
 // moves that send only `order`, and deletes that wait in the outbox (so "Undo" sends nothing).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startTestSandbox, type TestSandbox } from './sandbox-support.ts';
+import { SOON, tempDir } from '../test-support/index.ts';
+import { startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
 import { createSyncService, type SyncService } from './service.ts';
-import { eventually, tempDataDir } from './test-support.ts';
 
-let sandbox: TestSandbox;
-let data: ReturnType<typeof tempDataDir>;
+let sandbox: SyncSandbox;
+let dataDir: string;
 let service: SyncService;
 let courseId: string;
 let sectionId: string;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
+  sandbox = await startSyncSandbox();
   ({ courseId, sectionId } = await sandbox.firstCourse());
 });
 afterAll(async () => {
   await sandbox.close();
 });
 beforeEach(() => {
-  data = tempDataDir();
+  dataDir = tempDir('lectern-sync-');
   service = open();
 });
 afterEach(async () => {
   await service.close();
-  data.remove();
 });
 
 function open(): SyncService {
-  return createSyncService({ dataDir: data.dir, profileId: 'p', client: sandbox.client, retry: { baseDelayMs: 20 } });
+  return createSyncService({ dataDir, profileId: 'p', client: sandbox.client, retry: { baseDelayMs: 20 } });
 }
 
 const lessonsNow = async () => (await sandbox.other.sections.get(courseId, sectionId)).lessons!;
@@ -44,7 +43,7 @@ const requests = (method: string, lessonId: string) =>
   sandbox.client.requestLog().filter((e) => e.method === method && e.path.endsWith(`/lessons/${lessonId}`)).length;
 
 async function online() {
-  await eventually(() => expect(service.connectivity().state).toBe('online'), 10_000);
+  await vi.waitFor(() => expect(service.connectivity().state).toBe('online'), { ...SOON, timeout: 10_000 });
 }
 
 describe('lesson edits through drafts and the outbox', () => {
@@ -55,13 +54,13 @@ describe('lesson edits through drafts and the outbox', () => {
     await sandbox.stop();
     const draft = await service.editDraft({ resource: 'lesson', id: lesson.id, parent: { courseId, sectionId } });
     service.saveToServer(draft.id, { title: 'Edited offline', text_content: 'Line one\nLine two' });
-    await eventually(() => expect(service.connectivity().state).not.toBe('online'), 10_000);
+    await vi.waitFor(() => expect(service.connectivity().state).not.toBe('online'), { ...SOON, timeout: 10_000 });
     expect(service.getDraft(draft.id).state).toBe('queued');
 
     await sandbox.restart();
     await sandbox.other.lessons.update(courseId, sectionId, lesson.id, { description: 'Theirs, meanwhile' });
     await service.drainOutbox();
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('sent'), 10_000);
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('sent'), { ...SOON, timeout: 10_000 });
     expect(await sandbox.other.lessons.get(courseId, sectionId, lesson.id)).toMatchObject({
       title: 'Edited offline',
       text_content: 'Line one\nLine two',
@@ -76,7 +75,7 @@ describe('lesson edits through drafts and the outbox', () => {
     service.saveDraftFields(draft.id, { title: 'Mine' });
     await sandbox.other.lessons.update(courseId, sectionId, lesson.id, { title: 'Theirs' });
     service.saveToServer(draft.id);
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('conflict'), 10_000);
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('conflict'), { ...SOON, timeout: 10_000 });
     expect(service.getDraft(draft.id).conflict?.fields.map((f) => f.field)).toEqual(['title']);
     expect((await sandbox.other.lessons.get(courseId, sectionId, lesson.id)).title).toBe('Theirs');
   });
@@ -112,7 +111,7 @@ describe('a move made offline', () => {
     await service.refreshCache({ kind: 'sections', courseId });
     await sandbox.stop();
     await service.checkConnectivity();
-    await eventually(() => expect(service.connectivity().state).not.toBe('online'), 10_000);
+    await vi.waitFor(() => expect(service.connectivity().state).not.toBe('online'), { ...SOON, timeout: 10_000 });
     await service.moveLesson({ courseId, sectionId, id: lesson.id }, 1);
     const cached = service.readCache({ kind: 'sections', courseId }, { refresh: 'never' }).data!;
     const first = [...cached.find((s) => s.id === sectionId)!.lessons!].sort((x, y) => x.order! - y.order!)[0];
@@ -149,7 +148,7 @@ describe('a new lesson', () => {
       fields: { title, lesson_type: 'TEXT', text_content: 'Body' },
     });
     service.saveToServer(draft.id);
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('sent'), 10_000);
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('sent'), { ...SOON, timeout: 10_000 });
     const created = (await lessonsNow()).filter((l) => l.title === title);
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ lesson_type: 'TEXT', text_content: 'Body' });
@@ -161,7 +160,7 @@ describe('a new lesson', () => {
       fields: { title: 'With a bad video', video_upload_id: crypto.randomUUID() },
     });
     service.saveToServer(bad.id);
-    await eventually(() => expect(service.getDraft(bad.id).state).toBe('failed'), 10_000);
+    await vi.waitFor(() => expect(service.getDraft(bad.id).state).toBe('failed'), { ...SOON, timeout: 10_000 });
     expect(Object.keys(service.getDraft(bad.id).fieldErrors)).toEqual(['video_upload_id']);
   });
 });
@@ -175,7 +174,10 @@ describe('deletes wait in the outbox', () => {
     await service.drainOutbox(); // a drain now must leave it waiting
     expect(requests('DELETE', lesson.id)).toBe(0);
     expect((await lessonsNow()).some((l) => l.id === lesson.id)).toBe(true);
-    await eventually(() => expect(service.pendingLessonWork(courseId).deletes).toHaveLength(0), 10_000);
+    await vi.waitFor(() => expect(service.pendingLessonWork(courseId).deletes).toHaveLength(0), {
+      ...SOON,
+      timeout: 10_000,
+    });
     expect((await lessonsNow()).some((l) => l.id === lesson.id)).toBe(false);
     expect(requests('DELETE', lesson.id)).toBe(1);
   });
@@ -187,7 +189,10 @@ describe('deletes wait in the outbox', () => {
     service.undoLessonDelete(pending.draftId);
     // A second delete with the same window: once it has gone out, the first one's window is over.
     service.scheduleLessonDelete({ courseId, sectionId, id: gone.id }, 300);
-    await eventually(() => expect(service.pendingLessonWork(courseId).deletes).toHaveLength(0), 10_000);
+    await vi.waitFor(() => expect(service.pendingLessonWork(courseId).deletes).toHaveLength(0), {
+      ...SOON,
+      timeout: 10_000,
+    });
     expect(requests('DELETE', gone.id)).toBe(1);
     expect(requests('DELETE', kept.id)).toBe(0);
     expect((await lessonsNow()).some((l) => l.id === kept.id)).toBe(true);
@@ -214,7 +219,10 @@ describe('deletes wait in the outbox', () => {
     await online();
     service.scheduleLessonDelete({ courseId, sectionId, id: lesson.id }, 100);
     await sandbox.other.lessons.delete(courseId, sectionId, lesson.id);
-    await eventually(() => expect(service.pendingLessonWork(courseId).deletes).toHaveLength(0), 10_000);
+    await vi.waitFor(() => expect(service.pendingLessonWork(courseId).deletes).toHaveLength(0), {
+      ...SOON,
+      timeout: 10_000,
+    });
     expect(requests('DELETE', lesson.id)).toBe(1);
     expect(service.outboxSummary().failed).toBe(0);
   });

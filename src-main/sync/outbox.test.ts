@@ -1,10 +1,11 @@
 // Main process / plain Node tests. Drafts and the outbox on a real SQLite file, with an in-memory
 // stand-in for the server: transactions, ordering, retries, failures, offline, recovery.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SOON, tempDir } from '../test-support/index.ts';
 import { createSyncService, type SyncEventMap, type SyncService } from './service.ts';
-import { createFakeServer, eventually, FakeApiError, tempDataDir, type FakeServer } from './test-support.ts';
+import { createFakeServer, FakeApiError, type FakeServer } from './test-support.ts';
 
-let data: ReturnType<typeof tempDataDir>;
+let dataDir: string;
 let server: FakeServer;
 let service: SyncService;
 let events: { event: keyof SyncEventMap; payload: unknown }[];
@@ -12,7 +13,7 @@ let internalErrors: unknown[];
 
 const open = () =>
   createSyncService({
-    dataDir: data.dir,
+    dataDir,
     profileId: 'p1',
     client: server.client,
     retry: { baseDelayMs: 20, maxDelayMs: 40, maxAttempts: 3 },
@@ -22,7 +23,7 @@ const open = () =>
   });
 
 beforeEach(() => {
-  data = tempDataDir();
+  dataDir = tempDir('lectern-sync-');
   server = createFakeServer();
   events = [];
   internalErrors = [];
@@ -31,7 +32,6 @@ beforeEach(() => {
 afterEach(async () => {
   await service.close();
   expect(internalErrors).toEqual([]);
-  data.remove();
 });
 
 const newAssessment = (title = 'Quiz 1') =>
@@ -91,7 +91,7 @@ describe('drafts', () => {
 
   it('drafts belong to their profile', async () => {
     newAssessment();
-    const other = createSyncService({ dataDir: data.dir, profileId: 'p2', client: server.client });
+    const other = createSyncService({ dataDir, profileId: 'p2', client: server.client });
     expect(other.listDrafts()).toEqual([]);
     await other.close();
   });
@@ -134,7 +134,7 @@ describe('outbox', () => {
     service.saveToServer(edit.id);
     const created = newAssessment('Brand new');
     service.saveToServer(created.id);
-    await eventually(() => expect(service.outboxSummary().count).toBe(0));
+    await vi.waitFor(() => expect(service.outboxSummary().count).toBe(0), SOON);
     await service.drainOutbox();
 
     const patch = server.calls.find((c) => c.op === 'assessments.update');
@@ -161,7 +161,7 @@ describe('outbox', () => {
     server.failNext('assessments.create', new FakeApiError('ServerError', 500)); // hits A first
     server.down = false;
     service.setNetworkHint(true);
-    await eventually(() => expect(service.outboxSummary().count).toBe(0));
+    await vi.waitFor(() => expect(service.outboxSummary().count).toBe(0), SOON);
     const creates = server.calls.filter((call) => call.op === 'assessments.create').map((call) => call.body?.title);
     // A went first; while it backed off, B went out (C may race A's retry); A was retried once.
     expect(creates.slice(0, 2)).toEqual(['A', 'B']);
@@ -178,14 +178,14 @@ describe('outbox', () => {
     service.setNetworkHint(false);
     service.saveToServer(first.id, { title: 'first' });
     const db = (await import('node:sqlite')).DatabaseSync;
-    const raw = new db(`${data.dir}/profiles/p1/lectern.db`);
+    const raw = new db(`${dataDir}/profiles/p1/lectern.db`);
     raw.prepare(`UPDATE outbox SET state = 'failed'`).run();
     raw.close();
     server.down = false;
     service.setNetworkHint(true);
     const second = newAssessment('unrelated');
     service.saveToServer(second.id);
-    await eventually(() => expect(service.getDraft(second.id).state).toBe('sent'));
+    await vi.waitFor(() => expect(service.getDraft(second.id).state).toBe('sent'), SOON);
     expect(server.calls.some((call) => call.op === 'assessments.update')).toBe(false);
   });
 
@@ -193,11 +193,11 @@ describe('outbox', () => {
     server.down = true;
     const draft = newAssessment();
     service.saveToServer(draft.id);
-    await eventually(() => expect(service.connectivity().state).toBe('unreachable'));
+    await vi.waitFor(() => expect(service.connectivity().state).toBe('unreachable'), SOON);
     expect(service.listOutbox()[0]).toMatchObject({ state: 'queued', attempts: 0 });
     expect(events.some((e) => e.event === 'sync.status')).toBe(true);
     server.down = false; // the probe notices
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('sent'));
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('sent'), SOON);
     expect(service.connectivity().state).toBe('online');
   });
 
@@ -205,7 +205,7 @@ describe('outbox', () => {
     server.failNext('assessments.create', new FakeApiError('ServerError', 500), 3);
     const draft = newAssessment();
     service.saveToServer(draft.id);
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('failed'));
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('failed'), SOON);
     const failed = service.getDraft(draft.id);
     expect(failed.error).toMatchObject({ kind: 'ServerError', status: 500 });
     expect(failed.inDoubt).toBe(true); // a 500 may have created it: keep the key, lock the body
@@ -213,7 +213,7 @@ describe('outbox', () => {
       expect.objectContaining({ code: 'DRAFT_LOCKED' }),
     );
     service.retryDraft(draft.id);
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('sent'));
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('sent'), SOON);
     expect(new Set(server.calls.filter((c) => c.op === 'assessments.create').map((c) => c.key))).toEqual(
       new Set([draft.idempotencyKey]),
     );
@@ -226,7 +226,7 @@ describe('outbox', () => {
     );
     const draft = newAssessment('Dup');
     service.saveToServer(draft.id);
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('failed'));
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('failed'), SOON);
     const failed = service.getDraft(draft.id);
     expect(failed.fieldErrors).toEqual({ title: 'Title already used.' });
     expect(failed.inDoubt).toBe(false);
@@ -235,7 +235,7 @@ describe('outbox', () => {
     expect(service.listOutbox()).toEqual([]);
     const queued = service.saveToServer(draft.id);
     expect(queued.idempotencyKey).not.toBe(draft.idempotencyKey);
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('sent'));
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('sent'), SOON);
   });
 
   it('a 401 marks the key rejected and keeps the row queued', async () => {
@@ -243,7 +243,7 @@ describe('outbox', () => {
     server.failNext('categories.list', new FakeApiError('Unauthorized', 401), 1000);
     const draft = newAssessment();
     service.saveToServer(draft.id);
-    await eventually(() => expect(service.connectivity().state).toBe('key-rejected'));
+    await vi.waitFor(() => expect(service.connectivity().state).toBe('key-rejected'), SOON);
     expect(service.getDraft(draft.id).state).toBe('queued');
   });
 
@@ -268,11 +268,11 @@ describe('outbox', () => {
     service.saveToServer(draft.id);
     await service.close();
     const { DatabaseSync } = await import('node:sqlite');
-    const raw = new DatabaseSync(`${data.dir}/profiles/p1/lectern.db`);
+    const raw = new DatabaseSync(`${dataDir}/profiles/p1/lectern.db`);
     raw.exec(`UPDATE outbox SET state = 'sending', attempts = 1; UPDATE drafts SET state = 'sending', in_doubt = 1`);
     raw.close();
     service = open();
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('sent'));
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('sent'), SOON);
     expect(server.records.size).toBe(1);
   });
 });

@@ -1,10 +1,8 @@
-// Main process / plain Node, tests only. Runs the real sandbox server on 127.0.0.1 with a data
-// folder (so it can be stopped and started again on the same port) and a real API client.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createApiClient, type ApiClient } from '../api/index.ts';
-import { startSandbox, type FaultOptions, type RunningSandbox } from '../sandbox/index.ts';
+// Main process / plain Node, tests only. The sync tests' view of the shared sandbox harness: a
+// restartable server, the client under test and a second one acting as another user.
+import type { ApiClient } from '../api/index.ts';
+import type { FaultOptions } from '../sandbox/index.ts';
+import { startTestSandbox } from '../test-support/index.ts';
 import type { SyncApiClient } from './client.ts';
 import { createSyncService, type SyncService, type SyncServiceOptions } from './service.ts';
 import type { Fields } from './merge.ts';
@@ -14,7 +12,7 @@ export const realClientFits = (client: ApiClient): SyncApiClient => client;
 
 /** A sync service on the sandbox's client with short probes and retries, so tests see outcomes quickly. */
 export function openSandboxSync(
-  sandbox: Pick<TestSandbox, 'client'>,
+  sandbox: Pick<SyncSandbox, 'client'>,
   dataDir: string,
   extra: Partial<SyncServiceOptions> = {},
 ): SyncService {
@@ -28,7 +26,7 @@ export function openSandboxSync(
   });
 }
 
-export interface TestSandbox {
+export interface SyncSandbox {
   baseUrl: string;
   apiKey: string;
   /** A client for the sync service under test. */
@@ -47,50 +45,23 @@ export interface TestSandbox {
   assessmentsTitled(title: string): Promise<Fields[]>;
 }
 
-export async function startTestSandbox(options: { failRate?: number; randomSeed?: number; latencyMs?: number } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'lectern-sandbox-'));
-  const start = (port?: number) =>
-    startSandbox({
-      seed: 'demo',
-      dataDir: dir,
-      port,
-      failRate: options.failRate,
-      randomSeed: options.randomSeed,
-      latencyMs: options.latencyMs,
-    });
-  let running: RunningSandbox | null = await start();
-  const port = Number(new URL(running.baseUrl).port);
-  const apiKey = running.keys.tenantAdmin;
+/** The shared sandbox harness (restartable, demo seed) with two clients and a few sync-specific reads. */
+export async function startSyncSandbox(options: { failRate?: number; randomSeed?: number; latencyMs?: number } = {}) {
+  const server = await startTestSandbox({ seed: 'demo', restartable: true, ...options });
   const fast = { maxAttempts: 8, baseDelayMs: 10, maxDelayMs: 200, deadlineMs: 20_000 };
-  const client = createApiClient({ baseUrl: running.baseUrl, apiKey, retry: fast, timeouts: { connectMs: 1000 } });
-  const other = createApiClient({ baseUrl: running.baseUrl, apiKey, retry: fast });
-  let faults: FaultOptions = {};
+  const client = server.client({ retry: fast, timeouts: { connectMs: 1000 } });
+  const other = server.client({ retry: fast });
 
-  const sandbox: TestSandbox = {
-    baseUrl: running.baseUrl,
-    apiKey,
+  const sandbox: SyncSandbox = {
+    baseUrl: server.baseUrl,
+    apiKey: server.keys.tenantAdmin,
     client,
     other,
-    dir,
-    setFaults(update) {
-      faults = { ...faults, ...update };
-      running?.setFaults(update);
-    },
-    async stop() {
-      await running?.close();
-      running = null;
-    },
-    async restart() {
-      await running?.close();
-      running = await start(port);
-      running.setFaults(faults);
-    },
-    async close() {
-      await running?.close();
-      running = null;
-      await Promise.all([client.close(), other.close()]);
-      rmSync(dir, { recursive: true, force: true });
-    },
+    dir: server.dataDir!,
+    setFaults: (update) => server.setFaults(update),
+    stop: () => server.stop(),
+    restart: () => server.restart(),
+    close: () => server.close(),
     async firstCourse() {
       const courses = await other.courses.list({ pageSize: 1 });
       const courseId = courses.results[0]!.id;

@@ -1,33 +1,32 @@
 // Main process / plain Node tests. The facade against the real sandbox over HTTP and a real SQLite
 // file: cache-first browsing (also offline), offline editing and creating, the server coming back,
 // exactly-once creates under injected faults, and server field errors.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openSandboxSync, startTestSandbox, type TestSandbox } from './sandbox-support.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SOON, tempDir } from '../test-support/index.ts';
+import { openSandboxSync, startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
 import { createSyncService, type SyncEventMap, type SyncService } from './service.ts';
-import { eventually, tempDataDir } from './test-support.ts';
 
-let sandbox: TestSandbox;
-let data: ReturnType<typeof tempDataDir>;
+let sandbox: SyncSandbox;
+let dataDir: string;
 let service: SyncService;
 let events: { event: keyof SyncEventMap; payload: unknown }[];
 let course: { courseId: string; sectionId: string };
 
-const open = () => openSandboxSync(sandbox, data.dir, { onEvent: (event, payload) => events.push({ event, payload }) });
+const open = () => openSandboxSync(sandbox, dataDir, { onEvent: (event, payload) => events.push({ event, payload }) });
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ randomSeed: 7 });
+  sandbox = await startSyncSandbox({ randomSeed: 7 });
   course = await sandbox.firstCourse();
 });
 afterAll(() => sandbox.close());
 beforeEach(() => {
-  data = tempDataDir();
+  dataDir = tempDir('lectern-sync-');
   events = [];
   service = open();
 });
 afterEach(async () => {
   sandbox.setFaults({ failRate: 0 });
   await service.close();
-  data.remove();
 });
 
 describe('cache-first reads', () => {
@@ -35,7 +34,7 @@ describe('cache-first reads', () => {
     const query = { kind: 'courses', pageSize: 5 } as const;
     expect(service.readCache(query, { refresh: 'never' })).toEqual({ data: null, fetchedAt: null, stale: true });
     service.readCache(query); // stale → background refresh
-    await eventually(() => expect(events.some((e) => e.event === 'cache.updated')).toBe(true));
+    await vi.waitFor(() => expect(events.some((e) => e.event === 'cache.updated')).toBe(true), SOON);
     const fresh = service.readCache(query, { refresh: 'never' });
     expect(fresh.data?.results).toHaveLength(5);
     expect(fresh.stale).toBe(false);
@@ -75,7 +74,7 @@ describe('offline work and the server coming back', () => {
       fields: { title, description: 'Written on a train' },
     });
     service.saveToServer(assignment.id);
-    await eventually(() => expect(service.connectivity().state).toBe('unreachable'));
+    await vi.waitFor(() => expect(service.connectivity().state).toBe('unreachable'), SOON);
     expect(service.listOutbox().map((i) => [i.operation, i.state])).toEqual([
       ['update', 'queued'],
       ['create', 'queued'],
@@ -83,7 +82,7 @@ describe('offline work and the server coming back', () => {
     expect(events.some((e) => e.event === 'sync.status')).toBe(true);
 
     await sandbox.restart(); // the probe notices and the outbox drains
-    await eventually(() => expect(service.outboxSummary().count).toBe(0), 10_000);
+    await vi.waitFor(() => expect(service.outboxSummary().count).toBe(0), { ...SOON, timeout: 10_000 });
     expect(service.connectivity().state).toBe('online');
     expect((await sandbox.other.assessments.get(id!)).duration_minutes).toBe(33);
     const sent = service.getDraft(assignment.id);
@@ -103,10 +102,13 @@ describe('offline work and the server coming back', () => {
       service.createDraft({ resource: 'assessment', fields: { title, description: 'd', course_id: course.courseId } }),
     );
     for (const d of drafts) service.saveToServer(d.id);
-    await eventually(() => {
-      for (const d of service.listDrafts()) if (d.state === 'failed') service.retryDraft(d.id);
-      expect(service.listDrafts().every((d) => d.state === 'sent')).toBe(true);
-    }, 20_000);
+    await vi.waitFor(
+      () => {
+        for (const d of service.listDrafts()) if (d.state === 'failed') service.retryDraft(d.id);
+        expect(service.listDrafts().every((d) => d.state === 'sent')).toBe(true);
+      },
+      { ...SOON, timeout: 20_000 },
+    );
     sandbox.setFaults({ failRate: 0 });
     for (const title of titles) expect(await sandbox.assessmentsTitled(title)).toHaveLength(1);
   });
@@ -120,12 +122,12 @@ describe('offline work and the server coming back', () => {
       fields: { title, description: 'Intro', lesson_type: 'TEXT' },
     });
     service.saveToServer(draft.id);
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('sent'));
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('sent'), SOON);
     const created = service.getDraft(draft.id);
     const edited = service.saveDraftFields(draft.id, { description: 'Intro, revised' });
     expect(edited).toMatchObject({ operation: 'update', state: 'editing', changes: { description: 'Intro, revised' } });
     service.saveToServer(draft.id);
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('sent'));
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('sent'), SOON);
     const section = await sandbox.other.sections.get(course.courseId, course.sectionId);
     expect(section.lessons!.filter((l) => l.title === title)).toEqual([
       expect.objectContaining({ id: created.serverId, description: 'Intro, revised' }),
@@ -143,7 +145,7 @@ describe('offline work and the server coming back', () => {
       fields: { title: 'Bad type', lesson_type: 'HOLOGRAM' },
     });
     service.saveToServer(draft.id);
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('failed'));
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('failed'), SOON);
     const failed = service.getDraft(draft.id);
     expect(failed.error).toMatchObject({ code: 'API_VALIDATION', kind: 'Validation', status: 422 });
     expect(Object.keys(failed.fieldErrors)).toEqual(['lesson_type']);
@@ -153,13 +155,13 @@ describe('offline work and the server coming back', () => {
     });
     service.saveDraftFields(draft.id, { lesson_type: 'TEXT' });
     service.saveToServer(draft.id);
-    await eventually(() => expect(service.getDraft(draft.id).state).toBe('sent'));
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('sent'), SOON);
   });
 
   it('a rejected key is reported as key-rejected', async () => {
     const { createApiClient } = await import('../api/index.ts');
     const bad = createApiClient({ baseUrl: sandbox.baseUrl, apiKey: 'not-a-key' });
-    const other = createSyncService({ dataDir: data.dir, profileId: 'bad', client: bad });
+    const other = createSyncService({ dataDir, profileId: 'bad', client: bad });
     await expect(other.checkConnectivity()).resolves.toMatchObject({ state: 'key-rejected' });
     await other.close();
     await bad.close();

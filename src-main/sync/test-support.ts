@@ -2,9 +2,6 @@
 // of ordering and state transitions (integration tests use the real client and sandbox). It keeps
 // the server rules that matter here: idempotent creates, updated_datetime bumps, 404 after delete.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { PageLike, SyncApiClient } from './client.ts';
 import type { Fields } from './merge.ts';
 
@@ -156,23 +153,4 @@ export function createFakeServer(): FakeServer {
     assignments: { create: (body, o) => create('assignments.create', body, o.idempotencyKey) },
   };
   return server;
-}
-
-export function tempDataDir(prefix = 'lectern-sync-'): { dir: string; remove(): void } {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-/** Polls until `check` passes (for background work such as the outbox worker). */
-export async function eventually(check: () => void, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  }
 }

@@ -1,6 +1,6 @@
 // Tests (plain Node): the pure pieces of the upload engine — rate limiter, progress accounting,
 // throttle, retry policy, URL expiry.
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { FileProgress, SpeedMeter, Throttle } from './progress.ts';
 import { backoffDelay, classify, parseRetryAfter, withRetries } from './retry-policy.ts';
@@ -11,32 +11,48 @@ import { Md5Pool } from './md5-pool.ts';
 import { createHash, randomBytes } from 'node:crypto';
 
 describe('TokenBucket', () => {
+  // Fake timers, and the bucket reads the same fake clock: elapsed time is exact, not measured.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('is a no-op without a rate', async () => {
-    const bucket = new TokenBucket(null);
-    const t0 = performance.now();
+    const bucket = new TokenBucket(null, () => Date.now());
+    const t0 = Date.now();
     for (let i = 0; i < 1000; i++) await bucket.take(1 << 20);
-    expect(performance.now() - t0).toBeLessThan(100);
+    expect(Date.now() - t0).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('holds the average rate across concurrent takers', async () => {
     const rate = 400_000; // 400 kB/s
-    const bucket = new TokenBucket(rate);
-    const t0 = performance.now();
+    const bucket = new TokenBucket(rate, () => Date.now());
+    const t0 = Date.now();
     let sent = 0;
-    // 4 "slots" sending 64 KiB chunks for ~0.5 s worth of budget beyond the burst.
-    await Promise.all(
+    let lastGrantAt = t0;
+    // 4 "slots" sending 16 KiB chunks, about half a second of budget beyond the burst.
+    const slots = Promise.all(
       [0, 1, 2, 3].map(async () => {
         for (let i = 0; i < 5; i++) {
           await bucket.take(16_384);
           sent += 16_384;
+          lastGrantAt = Date.now();
         }
       }),
     );
-    const elapsed = (performance.now() - t0) / 1000;
+    let finished = false;
+    void slots.then(() => (finished = true));
+    // A millisecond at a time, so every grant happens at its own due time on the fake clock.
+    while (!finished) await vi.advanceTimersByTimeAsync(1);
+    const elapsed = (lastGrantAt - t0) / 1000;
     const burst = rate / 4;
-    // Everything past the initial burst must have waited for tokens.
-    expect(elapsed).toBeGreaterThanOrEqual(((sent - burst - 16_384) / rate) * 0.9);
-    expect(elapsed).toBeLessThan((sent / rate) * 1.5 + 0.1);
+    // Everything past the initial burst waited for tokens (the last take may overdraw by one
+    // chunk), and no longer than that: each wait is rounded up to a whole millisecond at most.
+    expect(elapsed).toBeGreaterThanOrEqual((sent - burst - 16_384) / rate);
+    expect(elapsed).toBeLessThanOrEqual((sent - burst) / rate + 0.02);
   });
 
   it('rejects a waiting take when its signal aborts, and releases waiters when the cap is lifted', async () => {
@@ -135,19 +151,26 @@ describe('SpeedMeter and Throttle', () => {
     expect(m.rate(5000)).toBe(0);
   });
 
-  it('emits at most once per interval and always delivers the last value', async () => {
-    const throttle = new Throttle(100);
-    const seen: number[] = [];
-    let value = 0;
-    const t0 = performance.now();
-    while (performance.now() - t0 < 450) {
-      value++;
-      throttle.run('a', () => seen.push(value));
-      await new Promise((r) => setTimeout(r, 2));
+  it('emits at most once per interval and always delivers the last value', () => {
+    vi.useFakeTimers();
+    try {
+      const throttle = new Throttle(100);
+      const seen: { value: number; at: number }[] = [];
+      let value = 0;
+      // A value every 2 ms for 450 ms, on the fake clock the throttle's timers and `now` share.
+      for (let at = 0; at < 450; at += 2) {
+        value++;
+        throttle.run('a', () => seen.push({ value, at: performance.now() }), performance.now());
+        vi.advanceTimersByTime(2);
+      }
+      vi.advanceTimersByTime(150);
+      const gaps = seen.slice(1).map((s, i) => s.at - seen[i]!.at);
+      expect(gaps.every((gap) => gap >= 100)).toBe(true);
+      expect(seen).toHaveLength(6); // at 0, 100, 200, 300, 400, and the trailing one at 500
+      expect(seen.at(-1)!.value).toBe(value);
+    } finally {
+      vi.useRealTimers();
     }
-    await new Promise((r) => setTimeout(r, 150));
-    expect(seen.length).toBeLessThanOrEqual(6);
-    expect(seen.at(-1)).toBe(value);
   });
 });
 
@@ -179,7 +202,10 @@ describe('retry policy', () => {
     );
     expect(backoffDelay(1, { ...o, random: () => 0 }, 5000)).toBe(5000);
     expect(parseRetryAfter('2')).toBe(2000);
-    expect(parseRetryAfter(new Date(Date.now() + 3000).toUTCString())).toBeGreaterThan(1000);
+    // An HTTP date is read against the clock it is given (whole seconds, as the header carries).
+    const now = Date.UTC(2026, 4, 1, 9, 30, 0);
+    expect(parseRetryAfter(new Date(now + 3000).toUTCString(), now)).toBe(3000);
+    expect(parseRetryAfter(new Date(now - 3000).toUTCString(), now)).toBe(0);
   });
 
   it('retries transient failures and gives up on others', async () => {

@@ -2,11 +2,11 @@
 // gone for a minute: it says once on stderr that it waits, says when it continues, and exits 0 by
 // itself with one session, the same bytes and one lesson. With --give-up-after it exits 4 instead.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UPLOAD_SETTLES } from '../test-support/index.ts';
 import {
   assetSha256,
   assetOf,
@@ -17,7 +17,6 @@ import {
   sessionsNamed,
   startHarness,
   storedParts,
-  waitFor,
   type Harness,
 } from './test-support.ts';
 
@@ -28,12 +27,11 @@ let h: Harness;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'lectern-cli-outage-'));
-  h = await startHarness({ partSize: PART, dataDir });
+  h = await startHarness({ partSize: PART, restartable: true });
+  dataDir = h.sandbox.dataDir!;
 });
 afterAll(async () => {
   await h?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 function upload(file: string, journalDir: string, extra: string[] = []) {
@@ -73,19 +71,26 @@ describe('lectern upload through an outage', () => {
       const path = join(h.dir, 'outage_cli.mp4');
       const sha = await makeFile(path, 40 * PART + 3, 41);
       const run = upload(path, join(h.dir, 'journal-outage'), ['--limit-rate', '1M']);
-      await waitFor(() => storedParts(dataDir, 'outage_cli.mp4') >= 6, 30_000);
+      await vi.waitUntil(() => storedParts(dataDir, 'outage_cli.mp4') >= 6, { ...UPLOAD_SETTLES, timeout: 30_000 });
 
       await h.stopServer();
       const stoppedAt = performance.now();
-      await waitFor(() => /Waiting for the server/.test(run.out.stderr), 30_000);
-      while (performance.now() - stoppedAt < OUTAGE_MS) {
-        expect(run.out.code).toBeUndefined(); // still running: it did not give up
-        await new Promise((r) => setTimeout(r, 500));
-      }
+      await vi.waitUntil(() => /Waiting for the server/.test(run.out.stderr), { ...UPLOAD_SETTLES, timeout: 30_000 });
+      // Giving up would end the process: wait on its exit for the rest of the outage, not a sample
+      // every 500 ms.
+      const remaining = Math.max(0, OUTAGE_MS - (performance.now() - stoppedAt));
+      const outageOver = new AbortController();
+      const exitedDuringOutage = await Promise.race([
+        run.exited.then(() => true),
+        delay(remaining, false, { signal: outageOver.signal }),
+      ]);
+      outageOver.abort();
+      expect(exitedDuringOutage).toBe(false);
+      expect(run.out.code).toBeUndefined(); // still running: it did not give up
 
       await h.restartServer();
       const backAt = performance.now();
-      await waitFor(() => /The server is back/.test(run.out.stderr), 10_000);
+      await vi.waitUntil(() => /The server is back/.test(run.out.stderr), { ...UPLOAD_SETTLES, timeout: 10_000 });
       expect(performance.now() - backAt).toBeLessThan(5000);
       expect(await run.exited).toBe(0);
       expect(run.out.stderr.match(/Waiting for the server/g)).toHaveLength(1);

@@ -9,7 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN } from '../cli/test-support.ts';
 import { requirePrivateKeyring } from '../keychain/test-support.ts';
-import { tempDataDir } from '../workspaces/test-support.ts';
+import { suiteTempDir } from '../test-support/index.ts';
 import { uploadJournalPath } from './journal-path.ts';
 import { assetSha256, makeFile, startHarness, type Harness } from './test-support.ts';
 
@@ -18,16 +18,13 @@ requirePrivateKeyring();
 const PART = 256 * 1024;
 let a: Harness;
 let b: Harness;
-let dataDir: string;
-let cleanup: () => void;
+const data = suiteTempDir('lectern-cli-servers-');
 
 beforeAll(async () => {
   [a, b] = await Promise.all([startHarness({ partSize: PART }), startHarness({ partSize: PART })]);
-  ({ dir: dataDir, cleanup } = tempDataDir());
 });
 afterAll(async () => {
   await Promise.all([a?.close(), b?.close()]);
-  cleanup?.();
 });
 
 interface Result {
@@ -43,7 +40,7 @@ function lectern(
   options: { stdin?: string; env?: Record<string, string>; killWhen?: (stderr: string) => boolean } = {},
 ): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, ...args, '--data-dir', dataDir], {
+    const child = spawn(process.execPath, [MAIN, ...args, '--data-dir', data.path], {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
@@ -88,7 +85,11 @@ async function addWorkspace(name: string, h: Harness): Promise<void> {
 
 /** A's journal row as stored, read from the file the CLI uses for A's server and key. */
 function journalRowOfA(): Record<string, unknown> {
-  const path = uploadJournalPath({ dataDir, baseUrl: a.sandbox.baseUrl, apiKey: a.sandbox.keys.tenantAdmin });
+  const path = uploadJournalPath({
+    dataDir: data.path,
+    baseUrl: a.sandbox.baseUrl,
+    apiKey: a.sandbox.keys.tenantAdmin,
+  });
   const db = new DatabaseSync(path, { readOnly: true });
   try {
     const rows = db.prepare('SELECT * FROM uploads').all();
@@ -131,7 +132,7 @@ describe('the CLI upload journal is tied to its server and key', () => {
     expect(journalRowOfA()).toEqual(before);
     expect((await a.client.uploads.get(uploadId)).status).not.toBe('COMPLETED');
     // One journal folder per server and key; none names the key.
-    const folders = readdirSync(join(dataDir, 'cli-uploads'));
+    const folders = readdirSync(join(data.path, 'cli-uploads'));
     expect(folders).toHaveLength(3);
     for (const key of [a.sandbox.keys.tenantAdmin, a.sandbox.keys.tenantViewer, b.sandbox.keys.tenantAdmin]) {
       expect(folders.join('\n')).not.toContain(key);

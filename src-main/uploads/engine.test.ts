@@ -1,7 +1,8 @@
 // Tests (plain Node): the upload engine against the sandbox over real HTTP — faults, stalls,
 // short-lived URLs, lessons, progress, pause, cancel, dropped connections.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UPLOAD_SETTLES } from '../test-support/index.ts';
 import {
   assetSha256,
   assetOf,
@@ -11,7 +12,6 @@ import {
   makeFile,
   recordingManager,
   startHarness,
-  waitFor,
   type Harness,
 } from './test-support.ts';
 
@@ -112,23 +112,41 @@ describe('upload engine against the sandbox', () => {
   it('pauses within 500 ms keeping finished parts, then resumes to the end', async () => {
     const path = join(h.dir, 'pause.mp4');
     const sha = await makeFile(path, 24 * PART, 9);
+    // A second file keeps uploading while the first is paused: its progress is what shows that
+    // time passed with the engine at work, so the paused file had every chance to move.
+    const otherPath = join(h.dir, 'pause-other.mp4');
+    await makeFile(otherPath, 24 * PART, 10);
     const { manager, events } = recordingManager({
       journalPath: join(h.dir, 'pause.sqlite'),
       api: h.client,
       bandwidthBytesPerSec: 2 * 1024 * 1024,
     });
-    const [row] = await manager.add([
-      { path, lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: 'Pause' } },
-    ]);
+    const [row, other] = await manager.add(
+      [
+        { path, title: 'Pause' },
+        { path: otherPath, title: 'Keeps going' },
+      ].map((f) => ({
+        path: f.path,
+        lessonTarget: { kind: 'new' as const, courseId: h.courseId, sectionId: h.sectionId, title: f.title },
+      })),
+    );
     manager.start();
-    await waitFor(() => (manager.get(row!.id)?.bytesConfirmed ?? 0) >= 4 * PART);
+    await vi.waitUntil(() => (manager.get(row!.id)?.bytesConfirmed ?? 0) >= 4 * PART, UPLOAD_SETTLES);
     const t0 = performance.now();
     manager.pause(row!.id);
-    await waitFor(() => events.some((e) => e.type === 'state' && e.row.state === 'paused'));
+    await vi.waitUntil(
+      () => events.some((e) => e.type === 'state' && e.row.id === row!.id && e.row.state === 'paused'),
+      UPLOAD_SETTLES,
+    );
     expect(performance.now() - t0).toBeLessThan(500);
-    await new Promise((r) => setTimeout(r, 500));
+    const othersPart = async (parts: number) => {
+      const from = manager.get(other!.id)!.bytesConfirmed;
+      await vi.waitUntil(() => manager.get(other!.id)!.bytesConfirmed >= from + parts * PART, UPLOAD_SETTLES);
+    };
+    // Settled: once the other file has finished a part since, the paused file's aborted PUTs are over.
+    await othersPart(1);
     const frozen = manager.get(row!.id)!;
-    await new Promise((r) => setTimeout(r, 700));
+    await othersPart(4);
     const later = manager.get(row!.id)!;
     // Nothing goes on the wire while paused, and finished parts stay finished.
     expect(later.bytesSent).toBe(frozen.bytesSent);
@@ -138,7 +156,7 @@ describe('upload engine against the sandbox', () => {
     manager.resume(row!.id);
     await manager.whenIdle();
     const done = manager.get(row!.id)!;
-    expect(done.state).toBe('done');
+    expect([done.state, manager.get(other!.id)!.state]).toEqual(['done', 'done']);
     expect(await assetSha256(h.client, done.uploadId!)).toBe(sha);
     expect(done.bytesResent).toBeLessThanOrEqual(4 * PART);
     await manager.close();
@@ -165,7 +183,7 @@ describe('upload engine against the sandbox', () => {
       },
     ]);
     manager.start();
-    await waitFor(() => (manager.get(row!.id)?.bytesConfirmed ?? 0) >= 2 * PART);
+    await vi.waitUntil(() => (manager.get(row!.id)?.bytesConfirmed ?? 0) >= 2 * PART, UPLOAD_SETTLES);
     manager.dropConnections();
     await manager.whenIdle();
     const done = manager.get(row!.id)!;
@@ -183,7 +201,7 @@ describe('upload engine against the sandbox', () => {
       { path: second, lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: 'Doomed' } },
     ]);
     manager.start();
-    await waitFor(() => (manager.get(doomed!.id)?.bytesConfirmed ?? 0) >= PART);
+    await vi.waitUntil(() => (manager.get(doomed!.id)?.bytesConfirmed ?? 0) >= PART, UPLOAD_SETTLES);
     const uploadId = manager.get(doomed!.id)!.uploadId!;
     await manager.cancel(doomed!.id);
     expect(manager.get(doomed!.id)).toBeUndefined();

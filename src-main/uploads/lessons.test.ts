@@ -6,10 +6,11 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UPLOAD_SETTLES } from '../test-support/index.ts';
 import { batchNotice, batchOutcome } from './batch-notice.ts';
 import { nextMove, orderAmong } from './lesson-order.ts';
 import { createUploadManager } from './manager.ts';
-import { startHarness, waitFor, type Harness } from './test-support.ts';
+import { startHarness, type Harness } from './test-support.ts';
 import type { BatchEnded, UploadManager } from './types.ts';
 import { isFinalVideoStatus, pollDelayMs, videoOf } from './video-follow.ts';
 
@@ -41,7 +42,7 @@ function copies(prefix: string): { path: string; title: string }[] {
 async function finishOneByOne(manager: UploadManager, ids: readonly string[]): Promise<void> {
   for (const id of ids) {
     manager.start([id]);
-    await waitFor(() => manager.get(id)?.state === 'done', 30_000);
+    await vi.waitUntil(() => manager.get(id)?.state === 'done', { ...UPLOAD_SETTLES, timeout: 30_000 });
   }
 }
 
@@ -68,7 +69,7 @@ describe('lesson order', () => {
       await finishOneByOne(manager, rows.map((r) => r.id).reverse());
       expect(await sectionTitles()).toEqual([...before, 'Reverse a', 'Reverse b', 'Reverse c']);
       // The end of the batch is told once, with its counts.
-      await waitFor(() => ended.length > 0);
+      await vi.waitUntil(() => ended.length > 0, UPLOAD_SETTLES);
       expect(ended).toEqual([
         { batchId: rows[0]!.batchId, courseId: h.courseId, sectionId: h.sectionId, uploaded: 3, failed: 0 },
       ]);
@@ -202,10 +203,10 @@ describe('video processing', () => {
       expect(ok!.videoStatus).toBe('PROCESSING');
 
       // Followed by retrieve lesson (first after 10 s) until finished; then nothing more.
-      await waitFor(
-        () => rows.every((r) => isFinalVideoStatus(manager.get(r.id)!.videoStatus)),
-        pollDelayMs(0) + 15_000,
-      );
+      await vi.waitUntil(() => rows.every((r) => isFinalVideoStatus(manager.get(r.id)!.videoStatus)), {
+        ...UPLOAD_SETTLES,
+        timeout: pollDelayMs(0) + 15_000,
+      });
       expect(manager.get(ok!.id)).toMatchObject({ videoStatus: 'READY', videoError: null, durationSeconds: 3 });
       expect(manager.get(bad!.id)!.videoStatus).toBe('FAILED');
       expect(manager.get(bad!.id)!.videoError).toMatch(/broken\.mp4/);

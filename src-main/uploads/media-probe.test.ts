@@ -1,7 +1,7 @@
 // Real files made with ffmpeg (see test-fixtures/README.md), probed by the real detector and prober.
 import { describe, expect, it } from 'vitest';
-import { appendFileSync, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir } from '../test-support/index.ts';
+import { appendFileSync, copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkVideoContainer, durationSecondsOf, mediaWarnings, probeMedia, MediaProbeError } from './media-probe.ts';
 
@@ -17,49 +17,37 @@ describe('checkVideoContainer', () => {
   });
 
   it('refuses a text file named .mp4, saying what it is', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lectern-probe-'));
-    try {
-      const path = join(dir, 'notes.mp4');
-      writeFileSync(path, 'Week 1 notes: remember the safety briefing. Ünïcödé is still text.\n'.repeat(200));
-      expect(await checkVideoContainer(path)).toEqual({
-        ok: false,
-        mime: null,
-        reason: 'notes.mp4 is a text file, not a video.',
-      });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('lectern-probe-');
+    const path = join(dir, 'notes.mp4');
+    writeFileSync(path, 'Week 1 notes: remember the safety briefing. Ünïcödé is still text.\n'.repeat(200));
+    expect(await checkVideoContainer(path)).toEqual({
+      ok: false,
+      mime: null,
+      reason: 'notes.mp4 is a text file, not a video.',
+    });
   });
 
   it('refuses an image renamed to .mov, and unknown binary bytes', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lectern-probe-'));
-    try {
-      const png = join(dir, 'slide.mov');
-      writeFileSync(png, Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64)]));
-      const verdict = await checkVideoContainer(png);
-      expect(verdict).toMatchObject({ ok: false, mime: 'image/png' });
-      expect(verdict.reason).toBe('slide.mov is an image (PNG), not a video.');
-      const noise = join(dir, 'noise.mp4');
-      writeFileSync(noise, Buffer.from([0, 1, 2, 3, 255, 254, 0, 7, 9]).toString('latin1').repeat(100), 'latin1');
-      expect((await checkVideoContainer(noise)).reason).toBe(
-        'noise.mp4 is not in a video format Lectern recognises, not a video.',
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('lectern-probe-');
+    const png = join(dir, 'slide.mov');
+    writeFileSync(png, Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64)]));
+    const verdict = await checkVideoContainer(png);
+    expect(verdict).toMatchObject({ ok: false, mime: 'image/png' });
+    expect(verdict.reason).toBe('slide.mov is an image (PNG), not a video.');
+    const noise = join(dir, 'noise.mp4');
+    writeFileSync(noise, Buffer.from([0, 1, 2, 3, 255, 254, 0, 7, 9]).toString('latin1').repeat(100), 'latin1');
+    expect((await checkVideoContainer(noise)).reason).toBe(
+      'noise.mp4 is not in a video format Lectern recognises, not a video.',
+    );
   });
 
   it('still accepts a real container followed by trailing bytes', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lectern-probe-'));
-    try {
-      const path = join(dir, 'lecture.mp4');
-      copyFileSync(fixture('h264-3s.mp4'), path);
-      appendFileSync(path, 'trailing bytes a camera or a bad copy left behind'.repeat(50));
-      expect((await checkVideoContainer(path)).ok).toBe(true);
-      expect(durationSecondsOf(await probeMedia(path))).toBe(3);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('lectern-probe-');
+    const path = join(dir, 'lecture.mp4');
+    copyFileSync(fixture('h264-3s.mp4'), path);
+    appendFileSync(path, 'trailing bytes a camera or a bad copy left behind'.repeat(50));
+    expect((await checkVideoContainer(path)).ok).toBe(true);
+    expect(durationSecondsOf(await probeMedia(path))).toBe(3);
   });
 });
 
@@ -91,15 +79,11 @@ describe('probeMedia', () => {
   });
 
   it('throws a typed error for bytes holding no media', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lectern-probe-'));
-    try {
-      const path = join(dir, 'broken.mp4');
-      writeFileSync(path, 'not a video at all\n'.repeat(100));
-      await expect(probeMedia(path)).rejects.toBeInstanceOf(MediaProbeError);
-      // The shared instance still works after a failure.
-      expect((await probeMedia(fixture('vp8-2s.webm'))).videoCodec).toBe('VP8');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('lectern-probe-');
+    const path = join(dir, 'broken.mp4');
+    writeFileSync(path, 'not a video at all\n'.repeat(100));
+    await expect(probeMedia(path)).rejects.toBeInstanceOf(MediaProbeError);
+    // The shared instance still works after a failure.
+    expect((await probeMedia(fixture('vp8-2s.webm'))).videoCodec).toBe('VP8');
   });
 });

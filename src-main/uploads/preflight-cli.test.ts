@@ -3,8 +3,7 @@
 // exist: a text file named .mp4 is refused with no session; a real MP4 with trailing bytes is
 // uploaded; the same content again is skipped with a notice, and uploaded with --allow-duplicates.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
@@ -19,12 +18,11 @@ let h: Harness;
 let sandboxDir: string;
 
 beforeAll(async () => {
-  sandboxDir = mkdtempSync(join(tmpdir(), 'lectern-preflight-sandbox-'));
-  h = await startHarness({ partSize: PART, dataDir: sandboxDir });
+  h = await startHarness({ partSize: PART, restartable: true });
+  sandboxDir = h.sandbox.dataDir!;
 });
 afterAll(async () => {
   await h?.close();
-  rmSync(sandboxDir, { recursive: true, force: true });
 });
 
 /** Upload sessions the sandbox holds, read from its own database file. */

@@ -1,10 +1,10 @@
 // Tests (plain Node): the pre-flight check on real files (small real videos, a text file named
 // .mp4, a video with trailing bytes) and duplicates found through a real journal SQLite file.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/index.ts';
 import { openDatabase } from '../store/index.ts';
 import { sampleOffsets } from './duplicates.ts';
 import { migrations } from './journal-schema.ts';
@@ -29,9 +29,8 @@ const SECTION = { courseId: 'c1', sectionId: 's1' };
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'lectern-preflight-'));
+  dir = tempDir('lectern-preflight-');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A real MP4 followed by `extra` bytes of a seeded pattern (a container with trailing bytes). */
 function videoWithTrailer(name: string, extra: number, seed = 1): string {

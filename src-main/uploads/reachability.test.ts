@@ -76,9 +76,12 @@ describe('Reachability', () => {
   it('a waiting API call spends no attempts however long the outage, then finishes', async () => {
     let up = false;
     let calls = 0;
+    let failedProbes = 0;
     const reach = new Reachability({
       probe: async () => {
-        if (!up) throw new Error('down');
+        if (up) return;
+        failedProbes++;
+        throw new Error('down');
       },
       onChange: () => undefined,
       baseMs: 5,
@@ -94,7 +97,10 @@ describe('Reachability', () => {
     );
     // Far more failures than the budget of 2 could survive.
     await vi.waitFor(() => expect(reach.waiting).toBe(true));
-    await new Promise((r) => setTimeout(r, 100));
+    const callsWhenWaiting = calls;
+    // Ten failed probes: an outage outlasting the budget several times over, seen by the prober.
+    await vi.waitFor(() => expect(failedProbes).toBeGreaterThanOrEqual(10), { timeout: 5_000, interval: 5 });
+    expect(calls).toBe(callsWhenWaiting);
     up = true;
     expect(await call).toBe('ok');
     expect(calls).toBeGreaterThanOrEqual(2);

@@ -6,16 +6,9 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assetSha256,
-  checkProgress,
-  makeFile,
-  recordingManager,
-  startHarness,
-  waitFor,
-  type Harness,
-} from './test-support.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UPLOAD_SETTLES } from '../test-support/index.ts';
+import { assetSha256, checkProgress, makeFile, recordingManager, startHarness, type Harness } from './test-support.ts';
 import type { UploadApi } from './types.ts';
 
 const PART = 256 * 1024;
@@ -43,7 +36,7 @@ describe('resume from the journal', () => {
     });
     const added = await first.manager.add(files.map((path) => ({ path, lessonTarget: target() })));
     first.manager.start();
-    await waitFor(() => (first.manager.get(added[0]!.id)?.bytesConfirmed ?? 0) >= 6 * PART);
+    await vi.waitUntil(() => (first.manager.get(added[0]!.id)?.bytesConfirmed ?? 0) >= 6 * PART, UPLOAD_SETTLES);
     await first.manager.close();
 
     const second = recordingManager({ journalPath, api: h.client, concurrency: 3 });
@@ -76,7 +69,7 @@ describe('resume from the journal', () => {
     const first = recordingManager({ journalPath, api: h.client, bandwidthBytesPerSec: 3 * 1024 * 1024 });
     const [row] = await first.manager.add([{ path, lessonTarget: target() }]);
     first.manager.start();
-    await waitFor(() => (first.manager.get(row!.id)?.bytesConfirmed ?? 0) >= 4 * PART);
+    await vi.waitUntil(() => (first.manager.get(row!.id)?.bytesConfirmed ?? 0) >= 4 * PART, UPLOAD_SETTLES);
     first.manager.pause();
     const uploadId = first.manager.get(row!.id)!.uploadId!;
     await first.manager.close();
@@ -109,7 +102,7 @@ describe('resume from the journal', () => {
     const first = recordingManager({ journalPath, api: h.client, bandwidthBytesPerSec: 3 * 1024 * 1024 });
     const [row] = await first.manager.add([{ path, lessonTarget: target() }]);
     first.manager.start();
-    await waitFor(() => (first.manager.get(row!.id)?.bytesConfirmed ?? 0) >= 3 * PART);
+    await vi.waitUntil(() => (first.manager.get(row!.id)?.bytesConfirmed ?? 0) >= 3 * PART, UPLOAD_SETTLES);
     const oldUpload = first.manager.get(row!.id)!.uploadId!;
     await first.manager.close();
 

@@ -1,61 +1,56 @@
 // Test support (plain Node, used only by *.test.ts): a sandbox with a course and section to upload
 // into, deterministic source files, and the sha256 of what the sandbox assembled.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { createApiClient, type ApiClient } from '../api/index.ts';
-import { DATABASE_FILE, startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/index.ts';
+import type { ApiClient } from '../api/index.ts';
+import { DATABASE_FILE } from '../sandbox/index.ts';
+import {
+  makeTempDir,
+  removeDir,
+  startTestSandbox,
+  type TestSandbox,
+  type TestSandboxOptions,
+} from '../test-support/index.ts';
 import { createUploadManager } from './manager.ts';
 import type { JournalRow } from './journal.ts';
 import type { UploadEvent, UploadManager, UploadManagerOptions, UploadRow } from './types.ts';
 
 export interface Harness {
-  sandbox: RunningSandbox;
+  sandbox: TestSandbox;
   client: ApiClient;
   courseId: string;
   sectionId: string;
   dir: string;
-  /** Only with `dataDir`: the server (API and storage) goes away, every connection dropped. */
+  /** Only when restartable: the server (API and storage) goes away, every connection dropped. */
   stopServer(): Promise<void>;
-  /** Only with `dataDir`: the same server comes back on the same port with the same data. */
+  /** Only when restartable: the same server comes back on the same port with the same data. */
   restartServer(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
-  let sandbox = await startSandbox({ seed: 'demo', randomSeed: 42, ...options });
-  let running = true;
-  const port = Number(new URL(sandbox.baseUrl).port);
-  const client = createApiClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.tenantAdmin });
+/** The shared sandbox harness with the demo seed, plus a course and section to upload into. */
+export async function startHarness(options: TestSandboxOptions = {}): Promise<Harness> {
+  const sandbox = await startTestSandbox({ seed: 'demo', randomSeed: 42, ...options });
+  const client = sandbox.client();
   const { courseId, sectionId } = await firstSection(client);
-  const dir = mkdtempSync(join(tmpdir(), 'lectern-uploads-'));
-  const harness: Harness = {
+  const dir = makeTempDir('lectern-uploads-');
+  return {
     sandbox,
     client,
     courseId,
     sectionId,
     dir,
-    async stopServer() {
-      if (options.dataDir === undefined) throw new Error('a restartable sandbox needs dataDir');
-      await sandbox.close();
-      running = false;
-    },
-    async restartServer() {
-      sandbox = await startSandbox({ seed: 'demo', randomSeed: 42, ...options, port });
-      harness.sandbox = sandbox;
-      running = true;
-    },
+    stopServer: () => sandbox.stop(),
+    restartServer: () => sandbox.restart(),
     async close() {
-      await client.close();
-      if (running) await sandbox.close();
-      rmSync(dir, { recursive: true, force: true });
+      await sandbox.close();
+      removeDir(dir);
     },
   };
-  return harness;
 }
 
 /** A count read straight from the sandbox's database file (what the server really holds). */
@@ -208,15 +203,6 @@ export function recordingManager(options: Omit<UploadManagerOptions, 'onEvent'>)
   const events: (UploadEvent & { at: number })[] = [];
   const manager = createUploadManager({ ...options, onEvent: (e) => events.push({ ...e, at: performance.now() }) });
   return { manager, events, rows: (id) => events.filter((e) => e.row.id === id).map((e) => e.row) };
-}
-
-/** Resolves when `predicate` holds for some event (checked as events arrive, polling every 5 ms). */
-export async function waitFor(predicate: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const start = performance.now();
-  while (!predicate()) {
-    if (performance.now() - start > timeoutMs) throw new Error('timed out waiting for a condition');
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 /** Progress as the UI draws it must only grow and end exactly at the total. */

@@ -4,50 +4,36 @@
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir, useTestSandbox } from '../test-support/index.ts';
 import { createApiClient, KeyBoundElsewhereError } from '../api/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
 import { requirePrivateKeyring } from '../keychain/test-support.ts';
-import { startSandbox, type RunningSandbox } from '../sandbox/index.ts';
 import { KeyRejected, KeyRequired, WORKSPACES_DB_FILE, type WorkspaceService } from './index.ts';
 import { encodeStoredKey } from './stored-key.ts';
-import {
-  caught,
-  keychainKey,
-  keychainOrigin,
-  openService,
-  startRecorder,
-  tempDataDir,
-  type Recorder,
-} from './test-support.ts';
+import { caught, keychainKey, keychainOrigin, openService, startRecorder, type Recorder } from './test-support.ts';
 
 requirePrivateKeyring();
 
-let serverA: RunningSandbox;
-let serverB: RunningSandbox;
+const serverA = useTestSandbox({ seed: 'empty' });
+const serverB = useTestSandbox({ seed: 'empty' });
 let recorder: Recorder;
 let dataDir: string;
-let cleanup: () => void;
 let service: WorkspaceService;
 
 beforeAll(async () => {
-  [serverA, serverB, recorder] = await Promise.all([
-    startSandbox({ seed: 'empty' }),
-    startSandbox({ seed: 'empty' }),
-    startRecorder(),
-  ]);
+  recorder = await startRecorder();
 });
 afterAll(async () => {
-  await Promise.all([serverA.close(), serverB.close(), recorder.close()]);
+  await recorder.close();
 });
 beforeEach(() => {
-  ({ dir: dataDir, cleanup } = tempDataDir());
+  dataDir = tempDir('lectern-workspaces-');
   service = openService(dataDir);
   recorder.requests.length = 0;
 });
 afterEach(async () => {
   for (const p of service.list()) await service.remove(p.id, { confirm: true }).catch(() => undefined);
   service.close();
-  cleanup();
 });
 
 const origin = (url: string) => new URL(url).origin;

@@ -1,8 +1,8 @@
 // Tests (plain Node): the life of workspaces — editing, the built-in Sandbox, switching the active
 // workspace, removing — over a real SQLite file, the real Secret Service and the sandbox server.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir, useTestSandbox } from '../test-support/index.ts';
 import { requirePrivateKeyring, secretToolLookup } from '../keychain/test-support.ts';
-import { startSandbox, type RunningSandbox } from '../sandbox/index.ts';
 import {
   ConfirmationRequired,
   InvalidProfile,
@@ -13,30 +13,24 @@ import {
   type ActiveProfileChange,
   type WorkspaceService,
 } from './index.ts';
-import { caught, expectKeyNowhereOnDisk, keychainKey, openService, tempDataDir } from './test-support.ts';
+import { caught, expectKeyNowhereOnDisk, keychainKey, openService } from './test-support.ts';
 
 requirePrivateKeyring();
 
-let sandbox: RunningSandbox;
 let dataDir: string;
-let cleanup: () => void;
 let service: WorkspaceService;
 let removed: string[];
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 'demo' });
-});
-afterAll(() => sandbox.close());
+const sandbox = useTestSandbox({ seed: 'demo' });
 
 beforeEach(() => {
-  ({ dir: dataDir, cleanup } = tempDataDir());
+  dataDir = tempDir('lectern-workspaces-');
   removed = [];
   service = openService(dataDir, { onProfileRemoved: (id) => void removed.push(id) });
 });
 afterEach(async () => {
   for (const p of service.list()) if (p.environment !== 'sandbox') await service.remove(p.id, { confirm: true });
   service.close();
-  cleanup();
 });
 
 const tenant = (name: string, extra: Record<string, unknown> = {}) => ({

@@ -1,20 +1,14 @@
-// Test support (plain Node, used only by workspace *.test.ts): a temp data folder, a service over
+// Test support (plain Node, used only by workspace *.test.ts): a service over
 // the real keychain, and checks that a key has left no trace in the data folder.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { createSystemKeyStore, type KeyStore } from '../keychain/index.ts';
 import { filesContaining, secretToolLookup } from '../keychain/test-support.ts';
 import { WORKSPACES_DB_FILE, WorkspaceService, type WorkspaceServiceOptions } from './index.ts';
 import { decodeStoredKey } from './stored-key.ts';
-
-export function tempDataDir(): { dir: string; cleanup: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'lectern-workspaces-'));
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 export function openService(
   dataDir: string,

@@ -6,7 +6,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestSandbox, tempDir, useTestSandbox } from '../test-support/index.ts';
 import { createApiClient } from '../api/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
 import {
@@ -16,23 +17,18 @@ import {
   requirePrivateKeyring,
   runNodeChild,
 } from '../keychain/test-support.ts';
-import { startSandbox, type RunningSandbox } from '../sandbox/index.ts';
 import { KeyRejected, NoKey, Unreachable, WORKSPACES_DB_FILE, type WorkspaceService } from './index.ts';
-import { caught, expectKeyNowhereOnDisk, keychainKey, openService, tempDataDir } from './test-support.ts';
+import { caught, expectKeyNowhereOnDisk, keychainKey, openService } from './test-support.ts';
 
 requirePrivateKeyring();
 
-let sandbox: RunningSandbox;
 let dataDir: string;
-let cleanup: () => void;
 let service: WorkspaceService;
 const thrown: unknown[] = [];
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 'demo' });
-});
-afterAll(async () => {
-  await sandbox.close();
+const sandbox = useTestSandbox({ seed: 'demo' });
+// Runs before the sandbox closes (after-hooks run in reverse order).
+afterAll(() => {
   // No error raised in this file mentions any key, however it is printed.
   for (const error of thrown) {
     const printed = `${inspect(error, { depth: 5 })} ${JSON.stringify(error)} ${String(error)}`;
@@ -42,14 +38,13 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  ({ dir: dataDir, cleanup } = tempDataDir());
+  dataDir = tempDir('lectern-workspaces-');
   service = openService(dataDir);
 });
 afterEach(async () => {
   for (const profile of service.list())
     if (profile.environment !== 'sandbox') await service.remove(profile.id, { confirm: true });
   service.close();
-  cleanup();
 });
 
 const WRONG_KEY = 'sbx_tenant_admin_0000000000000000000000000000000000000000';
@@ -198,7 +193,7 @@ describe('replacing, reading and testing keys', () => {
   });
 
   it('testConnection probes with the stored key; a server that is gone is "unreachable"', async () => {
-    const second = await startSandbox({ seed: 'demo' });
+    const second = await startTestSandbox({ seed: 'demo' });
     const { profile } = await service.add(input('Second sandbox', 'tenant', second.keys.tenantAdmin, second.baseUrl));
     const tested = await service.testConnection(profile.id);
     expect(tested).toMatchObject({ verifiedMode: 'tenant', warning: null });
@@ -211,7 +206,7 @@ describe('replacing, reading and testing keys', () => {
   });
 
   it('an unreachable server while saving: the key is not saved', async () => {
-    const gone = await startSandbox({ seed: 'empty' });
+    const gone = await startTestSandbox({ seed: 'empty' });
     const key = gone.keys.tenantAdmin;
     await gone.close();
     const error = await rejection(service.add(input('Gone', 'tenant', key, gone.baseUrl)));
@@ -224,28 +219,24 @@ describe('replacing, reading and testing keys', () => {
 
 describe('no keychain reachable', () => {
   it('adding a workspace with a key fails with the plain error and writes nothing anywhere', async () => {
-    const home = tempDataDir();
-    const childData = join(home.dir, 'app-data');
-    try {
-      const child = fileURLToPath(new URL('./test-fixtures/add-profile-child.ts', import.meta.url));
-      const run = await runNodeChild(
-        child,
-        [childData, sandbox.baseUrl],
-        bareEnv({ HOME: home.dir, XDG_DATA_HOME: home.dir, DBUS_SESSION_BUS_ADDRESS: `unix:path=${home.dir}/no-bus` }),
-        { stdin: sandbox.keys.tenantAdmin },
-      );
-      const result = JSON.parse(run.lines[0] ?? '{}') as Record<string, unknown>;
-      expect(result).toMatchObject({ ok: false, name: 'KeychainUnavailable', code: 'KEYCHAIN_UNAVAILABLE' });
-      expect(result.message).toContain('No Secret Service is running');
-      expect(result.message).toContain('The key was not saved.');
+    const home = tempDir('lectern-workspaces-');
+    const childData = join(home, 'app-data');
+    const child = fileURLToPath(new URL('./test-fixtures/add-profile-child.ts', import.meta.url));
+    const run = await runNodeChild(
+      child,
+      [childData, sandbox.baseUrl],
+      bareEnv({ HOME: home, XDG_DATA_HOME: home, DBUS_SESSION_BUS_ADDRESS: `unix:path=${home}/no-bus` }),
+      { stdin: sandbox.keys.tenantAdmin },
+    );
+    const result = JSON.parse(run.lines[0] ?? '{}') as Record<string, unknown>;
+    expect(result).toMatchObject({ ok: false, name: 'KeychainUnavailable', code: 'KEYCHAIN_UNAVAILABLE' });
+    expect(result.message).toContain('No Secret Service is running');
+    expect(result.message).toContain('The key was not saved.');
 
-      expectKeyNowhereOnDisk(childData, sandbox.keys.tenantAdmin, false);
-      expect(filesContaining(home.dir, sandbox.keys.tenantAdmin)).toEqual([]);
-      const reopened = openService(childData, { keyStore: createMemoryKeyStore() });
-      expect(reopened.list()).toEqual([]);
-      reopened.close();
-    } finally {
-      home.cleanup();
-    }
+    expectKeyNowhereOnDisk(childData, sandbox.keys.tenantAdmin, false);
+    expect(filesContaining(home, sandbox.keys.tenantAdmin)).toEqual([]);
+    const reopened = openService(childData, { keyStore: createMemoryKeyStore() });
+    expect(reopened.list()).toEqual([]);
+    reopened.close();
   });
 });

@@ -2,35 +2,24 @@
 // real Secret Service of scripts/with-keyring.sh; and the `--profile NAME` resolver.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir, useTestSandbox } from '../../test-support/index.ts';
 import { filesContaining, requirePrivateKeyring, secretToolLookup } from '../../keychain/test-support.ts';
-import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 import { profileDatabasePath } from '../../store/index.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { WORKSPACES_DB_FILE } from '../../workspaces/index.ts';
-import {
-  keychainKey,
-  keychainOrigin,
-  startRecorder,
-  tempDataDir,
-  type Recorder,
-} from '../../workspaces/test-support.ts';
+import { keychainKey, keychainOrigin, startRecorder, type Recorder } from '../../workspaces/test-support.ts';
 import { readGlobals, UsageError } from '../globals.ts';
 import { runLectern, stderrJson, type CliResult } from '../test-support.ts';
 import { profileResolver, resolveProfileConnection } from './profiles.ts';
 
 requirePrivateKeyring();
 
-let sandbox: RunningSandbox;
+const sandbox = useTestSandbox({ seed: 'demo' });
 let dataDir: string;
-let cleanup: () => void;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 'demo' });
+beforeEach(() => {
+  dataDir = tempDir('lectern-profiles-');
 });
-afterAll(() => sandbox.close());
-beforeEach(() => ({ dir: dataDir, cleanup } = tempDataDir()));
-afterEach(() => cleanup());
 
 /** The CLI with our data folder and our private session bus (runLectern passes only PATH and HOME). */
 function lectern(args: string[], stdin?: string, extraEnv: Record<string, string> = {}): Promise<CliResult> {

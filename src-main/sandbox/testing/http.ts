@@ -2,7 +2,7 @@
 // every call is a real request to a sandbox listening on 127.0.0.1.
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
-import { startSandbox } from '../index.ts';
+import { startTestSandbox } from '../../test-support/index.ts';
 import type { RunningSandbox, SandboxOptions } from '../index.ts';
 
 export const API = '/v1/external/learning';
@@ -90,9 +90,9 @@ export function clientFor(sandbox: RunningSandbox): Client {
   };
 }
 
-/** Starts a quiet sandbox on a free port; remember to close it (afterAll). */
+/** Starts a sandbox on a free port (the shared test harness); remember to close it (afterAll). */
 export async function startClient(options: SandboxOptions = {}): Promise<Client> {
-  return clientFor(await startSandbox({ quiet: true, ...options }));
+  return clientFor(await startTestSandbox(options));
 }
 
 /** The error envelope of a documented row: status, code, message, data null, errors []. */

@@ -2,25 +2,23 @@
 // a screen is told for a cached read — fetched on the first visit, served from the cache after,
 // a course shown as one read of two, and the reason when not online.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openSandboxSync, startTestSandbox, type TestSandbox } from '../sandbox-support.ts';
+import { SOON, suiteTempDir } from '../../test-support/index.ts';
+import { openSandboxSync, startSyncSandbox, type SyncSandbox } from '../sandbox-support.ts';
 import type { SyncService } from '../service.ts';
-import { tempDataDir } from '../test-support.ts';
 import { cachedCourse, cachedRead } from './cached-read.ts';
 
-let sandbox: TestSandbox;
-let data: ReturnType<typeof tempDataDir>;
+const data = suiteTempDir('lectern-cached-read-');
+let sandbox: SyncSandbox;
 let sync: SyncService;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  data = tempDataDir();
-  sync = openSandboxSync(sandbox, data.dir);
-  await vi.waitFor(() => expect(sync.connectivity().state).toBe('online'), { timeout: 5_000 });
+  sandbox = await startSyncSandbox();
+  sync = openSandboxSync(sandbox, data.path);
+  await vi.waitFor(() => expect(sync.connectivity().state).toBe('online'), { ...SOON, timeout: 5_000 });
 });
 afterAll(async () => {
-  await sync.close();
-  await sandbox.close();
-  data.remove();
+  await sync?.close();
+  await sandbox?.close();
 });
 
 describe('cached reads as screens get them', () => {
