@@ -5,8 +5,8 @@
  * Screens load with `force` when they open, so what changed while nobody looked is read again.
  */
 import type { Cached } from '../../../src-shared/index.ts';
-import { onCacheUpdated, onEvent } from './events.ts';
 import { createFeatureStore, type FeatureStore } from './feature-store.ts';
+import { followCache } from './rereads.ts';
 
 export interface CachedReadState<T, P> {
   param: P | null;
@@ -42,8 +42,14 @@ export function createCachedRead<T, P>(options: {
   kinds: readonly string[];
 }): CachedReadStore<T, P> {
   let generation = 0;
-  let idleRereads = 0;
-  let quietUntil = 0;
+  const rereads = followCache(options.kinds, {
+    reread: () => store.getState().reread(),
+    shown: () => {
+      const s = store.getState();
+      return s.param === null ? null : `${s.fetchedAt}|${s.offlineReason}|${s.status}`;
+    },
+    offline: () => store.getState().offlineReason !== null,
+  });
 
   const store: CachedReadStore<T, P> = createFeatureStore<CachedReadState<T, P>>(
     (set, get) => {
@@ -67,8 +73,7 @@ export function createCachedRead<T, P>(options: {
           const same = JSON.stringify(param) === JSON.stringify(get().param);
           if (same && !opts?.force && get().status !== 'idle' && get().status !== 'error') return;
           generation++;
-          idleRereads = 0;
-          quietUntil = 0;
+          rereads.calm();
           if (same) set({ status: get().data ? get().status : 'loading', error: null });
           else set({ ...EMPTY, param, status: 'loading' });
           read(param, generation, true);
@@ -88,26 +93,7 @@ export function createCachedRead<T, P>(options: {
       };
     },
     {
-      subscribe: () => [
-        onCacheUpdated(options.kinds, () => {
-          if (Date.now() < quietUntil || store.getState().param === null) return;
-          const before = store.getState();
-          const beforeKey = `${before.fetchedAt}|${before.offlineReason}|${before.status}`;
-          before.reread();
-          setTimeout(() => {
-            const after = store.getState();
-            if (`${after.fetchedAt}|${after.offlineReason}|${after.status}` === beforeKey) {
-              if (++idleRereads >= 3) quietUntil = Date.now() + 20_000;
-            } else {
-              idleRereads = 0;
-            }
-          }, 1000);
-        }),
-        // Back online: a screen that had to say "offline" reads again by itself.
-        onEvent('sync.status', (status) => {
-          if (status.state === 'online' && store.getState().offlineReason !== null) store.getState().reread();
-        }),
-      ],
+      subscribe: rereads.subscribe,
       reset: (self) => self.getState().reset(),
     },
   );

@@ -5,8 +5,8 @@
  * re-reads them, and starting again re-reads what was shown (it may have changed meanwhile).
  */
 import type { Cached } from '../../../src-shared/index.ts';
-import { onCacheUpdated, onEvent } from './events.ts';
 import { createFeatureStore, type FeatureStore } from './feature-store.ts';
+import { followCache } from './rereads.ts';
 
 export interface PageData<T> {
   paginator: { count: number; next: string | null; total_pages?: number | undefined };
@@ -85,9 +85,15 @@ export function rowCount(state: Pick<PagedListState<unknown, unknown>, 'total' |
 export function createPagedList<T, Q>(options: PagedListOptions<T, Q>): PagedListStore<T, Q> {
   const pageSize = options.pageSize ?? 100;
   let generation = 0;
-  // Guard against a refresh that keeps failing: re-reads that change nothing back off for a while.
-  let idleRereads = 0;
-  let quietUntil = 0;
+  const rereads = followCache(options.kinds, {
+    reread: () => store.getState().reread(),
+    shown: () => {
+      const s = store.getState();
+      return `${s.fetchedAt}|${s.offlineReason}|${Object.keys(s.pages).length}`;
+    },
+    offline: () => store.getState().offlineReason !== null,
+    unsettled: () => Object.values(store.getState().requested).some((r) => r === 'waiting'),
+  });
 
   const store: PagedListStore<T, Q> = createFeatureStore<PagedListState<T, Q>>(
     (set, get) => {
@@ -139,8 +145,7 @@ export function createPagedList<T, Q>(options: PagedListOptions<T, Q>): PagedLis
           if (!opts?.force && current.status !== 'idle' && JSON.stringify(current.query) === JSON.stringify(query))
             return;
           generation++;
-          idleRereads = 0;
-          quietUntil = 0;
+          rereads.calm();
           set((s) => ({ ...EMPTY, deleted: s.deleted, query, status: 'loading' }));
           load(1, generation);
         },
@@ -165,8 +170,7 @@ export function createPagedList<T, Q>(options: PagedListOptions<T, Q>): PagedLis
         refreshNow() {
           if (get().query === null) return;
           // The user asked: a quiet spell from re-reads that changed nothing must not hide the answer.
-          idleRereads = 0;
-          quietUntil = 0;
+          rereads.calm();
           load(1, generation, true);
         },
         markDeleted(id) {
@@ -183,30 +187,7 @@ export function createPagedList<T, Q>(options: PagedListOptions<T, Q>): PagedLis
         const { status, reread } = self.getState();
         if (status === 'ready' || status === 'error') reread();
       },
-      subscribe: () => [
-        onCacheUpdated(options.kinds, () => {
-          if (Date.now() < quietUntil) return;
-          const before = store.getState();
-          const beforeKey = `${before.fetchedAt}|${before.offlineReason}|${Object.keys(before.pages).length}`;
-          const waiting = Object.values(before.requested).some((r) => r === 'waiting');
-          store.getState().reread();
-          // Check after the re-read settled whether anything moved.
-          setTimeout(() => {
-            const after = store.getState();
-            const afterKey = `${after.fetchedAt}|${after.offlineReason}|${Object.keys(after.pages).length}`;
-            if (afterKey === beforeKey && !waiting) {
-              idleRereads++;
-              if (idleRereads >= 3) quietUntil = Date.now() + 20_000;
-            } else {
-              idleRereads = 0;
-            }
-          }, 1000);
-        }),
-        // Back online: a list that had to say "offline" reads again by itself.
-        onEvent('sync.status', (status) => {
-          if (status.state === 'online' && store.getState().offlineReason !== null) store.getState().reread();
-        }),
-      ],
+      subscribe: rereads.subscribe,
       reset: (self) => self.getState().reset(),
     },
   );
