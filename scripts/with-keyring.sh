@@ -35,16 +35,22 @@ if [[ -n "${LECTERN_KEYRING_INNER:-}" ]]; then
   echo $! >"$work/daemon.pid"
 
   # Ready means the unlocked "login" collection answers, not only the service name: the daemon
-  # registers the name first and creates the collection from the password a moment later.
+  # registers the name first and creates the collection from the password a moment later. The
+  # collection is asked only once the name has an owner: a call to an unowned name makes D-Bus
+  # activate a second, locked daemon, which then takes the name from ours.
+  # (Outputs are captured, not piped into `grep -q`: under pipefail an early-exiting grep can fail
+  # the pipeline with the writer's SIGPIPE.)
   ready=''
   for _ in $(seq 1 100); do
-    # Output is captured, not piped into `grep -q`: under pipefail an early-exiting grep can fail
-    # the pipeline with the writer's SIGPIPE.
-    locked="$(dbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets/collection/login \
-      org.freedesktop.DBus.Properties.Get string:org.freedesktop.Secret.Collection string:Locked 2>/dev/null || true)"
-    if [[ "$locked" == *'boolean false'* ]]; then
-      ready=yes
-      break
+    owned="$(dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+      org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null || true)"
+    if [[ "$owned" == *'boolean true'* ]]; then
+      locked="$(dbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets/collection/login \
+        org.freedesktop.DBus.Properties.Get string:org.freedesktop.Secret.Collection string:Locked 2>/dev/null || true)"
+      if [[ "$locked" == *'boolean false'* ]]; then
+        ready=yes
+        break
+      fi
     fi
     sleep 0.1
   done
