@@ -42,6 +42,9 @@ parentPort.on('message', (m) => {
           while (offset < view.byteLength) offset += fs.writeSync(job.fd, view, offset);
         }
       }
+      // Detaching frees each buffer now rather than at this isolate's next GC: garbage memory
+      // waiting for the GC grew the process by 140 MiB at full speed.
+      for (const buffer of m.buffers) buffer.transfer(0);
       parentPort.postMessage({ type: 'ack', id: m.id });
     } else if (m.type === 'finish') {
       if (!job) return;
