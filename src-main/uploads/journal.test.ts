@@ -1,8 +1,8 @@
 // Tests (plain Node): the upload journal on real SQLite files, and file identity on real files.
-import { mkdtempSync, rmSync, writeFileSync, utimesSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/index.ts';
 import { FileAccessError, md5OfRange, readIdentity, sameIdentity, titleFromFileName } from './file-identity.ts';
 import { UploadJournal, type JournalRow } from './journal.ts';
 import { journalRowFixture } from './test-support.ts';
@@ -11,9 +11,8 @@ import { DatabaseSync } from 'node:sqlite';
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'lectern-journal-'));
+  dir = tempDir('lectern-journal-');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function row(id: string, position: number): Omit<JournalRow, 'parts'> {
   return journalRowFixture(id, { position, createdAt: new Date().toISOString(), batchId: 'b' });

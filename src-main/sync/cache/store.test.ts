@@ -1,8 +1,6 @@
 // Main process / plain Node tests. The resource cache on a real SQLite file.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempDir } from '../../test-support/index.ts';
 import { cachedQuery, createCacheStore } from './store.ts';
 import { openProfileDatabase, type ProfileDatabase } from '../../store/index.ts';
 
@@ -10,13 +8,11 @@ let dataDir: string;
 let store: ProfileDatabase;
 let clock = 1_000_000;
 beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'lectern-cache-'));
+  dataDir = tempDir('lectern-cache-');
   store = openProfileDatabase({ dataDir, profileId: 'p' });
 });
-afterEach(() => {
-  store.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+// Closed before tempDir removes the folder (onTestFinished runs after afterEach).
+afterEach(() => store.close());
 
 describe('CacheStore', () => {
   it('returns nothing-yet for unknown keys, then data with fetchedAt and staleness', () => {
