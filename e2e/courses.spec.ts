@@ -29,8 +29,10 @@ test('browse courses: list from the cache, search, filters, keyboard', async ({ 
   await expect(page.getByTestId('course-count')).toHaveText(`${total} courses`);
 
   // Status filter: only archived courses remain.
+  // A filter empties the count while its first page loads: wait for a count, and another one.
+  const narrowerCount = new RegExp(`^(?!${total} courses$)\\d+ courses?$`);
   await page.getByTestId('course-status').selectOption('ARCHIVED');
-  await expect(page.getByTestId('course-count')).not.toHaveText(`${total} courses`);
+  await expect(page.getByTestId('course-count')).toHaveText(narrowerCount);
   const archived = await rows.count();
   expect(archived).toBeGreaterThan(0);
   for (let i = 0; i < archived; i++) await expect(rows.nth(i)).toContainText('Archived');
@@ -40,7 +42,7 @@ test('browse courses: list from the cache, search, filters, keyboard', async ({ 
   const category = page.getByTestId('course-category');
   const firstCategory = await category.locator('option').nth(1).getAttribute('value');
   await category.selectOption(firstCategory ?? '');
-  await expect(page.getByTestId('course-count')).not.toHaveText(`${total} courses`);
+  await expect(page.getByTestId('course-count')).toHaveText(narrowerCount);
   await category.selectOption('');
   await expect(page.getByTestId('course-count')).toHaveText(`${total} courses`);
 
