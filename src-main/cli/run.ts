@@ -1,15 +1,17 @@
 // CLI (plain Node). Parses the command line, runs one command from the registry and maps every
-// outcome to an exit code: 0 ok, 2 usage, 3 API error, 4 network/timeout, 5 contract violation.
+// outcome to an exit code: 0 ok, 2 usage, 3 API error, 4 network/timeout, 5 contract violation,
+// 6 a fault of this machine (disk full, a local file busy or damaged; local-faults.ts).
 import { parseArgs } from 'node:util';
 import { createApiClient, exitCodeFor, isApiError } from '../api/index.ts';
 import type { ApiClient, DeviationRecord } from '../api/index.ts';
 import type { CliIo, CommandContext } from './command.ts';
 import { resolveConnection, type Connection } from './connection.ts';
-import { GLOBAL_OPTIONS, GLOBAL_USAGE, UsageError, readGlobals } from './globals.ts';
+import { GLOBAL_OPTIONS, GLOBAL_USAGE, UsageError, defaultDataDir, readGlobals } from './globals.ts';
+import { EXIT_LOCAL, describeLocalFault } from './local-faults.ts';
 import { Output } from './output.ts';
 import { allCommands, findCommand } from './registry.ts';
 
-export const EXIT = { ok: 0, failure: 1, usage: 2, api: 3, network: 4, contract: 5 } as const;
+export const EXIT = { ok: 0, failure: 1, usage: 2, api: 3, network: 4, contract: 5, local: EXIT_LOCAL } as const;
 
 export async function helpText(): Promise<string> {
   const width = 56;
@@ -32,6 +34,9 @@ export async function runCli(
 ): Promise<number> {
   let client: ApiClient | undefined;
   let closeDeviations: (() => void) | undefined;
+  // Known once the options are read; a fault met before that is told against the default folder.
+  let dataDir = defaultDataDir(io.env);
+  let json = false;
   try {
     const first = parseArgs({ args: argv, options: GLOBAL_OPTIONS, strict: false, allowPositionals: true });
     const name = first.positionals[0];
@@ -65,6 +70,8 @@ export async function runCli(
     }
     const values = parsed.values as Record<string, unknown>;
     const globals = readGlobals(values, io.env);
+    dataDir = globals.dataDir;
+    json = globals.json;
     if (globals.help) {
       io.stdout.write(`Usage:\n${command.usage.map((u) => `  lectern ${u}`).join('\n')}\n\n${GLOBAL_USAGE}\n`);
       return EXIT.ok;
@@ -112,7 +119,7 @@ export async function runCli(
     };
     return (await command.run(ctx)) ?? EXIT.ok;
   } catch (error) {
-    return report(error, io);
+    return report(error, io, dataDir, json);
   } finally {
     await client?.close();
     closeDeviations?.();
@@ -126,7 +133,7 @@ export function deviationWarning(d: DeviationRecord): string {
   );
 }
 
-function report(error: unknown, io: CliIo): number {
+function report(error: unknown, io: CliIo, dataDir: string, json: boolean): number {
   if (error instanceof UsageError) {
     io.stderr.write(`lectern: ${error.message}\n`);
     return EXIT.usage;
@@ -135,6 +142,12 @@ function report(error: unknown, io: CliIo): number {
     // One JSON line: status, code, message, errors (+ kind, method, path) — never the key.
     io.stderr.write(`${JSON.stringify(error.toJSON())}\n`);
     return exitCodeFor(error);
+  }
+  const local = describeLocalFault(error, dataDir);
+  if (local) {
+    const { exitCode, ...fields } = local;
+    io.stderr.write(json ? `${JSON.stringify(fields)}\n` : `lectern: ${local.message}\n`);
+    return exitCode;
   }
   io.stderr.write(`lectern: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
   return EXIT.failure;

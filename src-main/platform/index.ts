@@ -11,3 +11,11 @@ export {
   type FileDialog,
   type FileHandles,
 } from './file-handles.ts';
+export {
+  DatabaseBusyError,
+  DiskFullError,
+  freeBytes,
+  isDatabaseBusy,
+  isDiskFull,
+  localFaultOf,
+} from './local-faults.ts';

@@ -5,6 +5,9 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { existsSync, renameSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DiskFullError, isDiskFull } from '../platform/index.ts';
+import { salvageRows, type Recovered } from './salvage.ts';
 
 export interface Migration {
   /** 1, 2, 3 … in order; never renumber a shipped migration. */
@@ -33,12 +36,26 @@ export class DatabaseCorruptError extends Error {
   readonly code = 'DATABASE_CORRUPT';
   readonly file: string;
   readonly movedTo: string;
-  constructor(file: string, movedTo: string, cause: unknown) {
-    super(`The database ${file} was damaged and has been moved aside to ${movedTo}. A new one was started.`, {
+  /** Why it was set aside: unreadable, or written by a newer Lectern. */
+  readonly reason: 'damaged' | 'newer';
+  /** Rows carried over into the new file, per table. */
+  readonly recovered: Recovered;
+  constructor(file: string, movedTo: string, cause: unknown, reason: 'damaged' | 'newer', recovered: Recovered) {
+    const why =
+      reason === 'newer' ? `The database ${file} was written by a newer Lectern` : `The database ${file} was damaged`;
+    const rows = Object.entries(recovered).filter(([, n]) => n > 0);
+    const kept =
+      rows.length > 0
+        ? ` What could still be read was carried over (${rows.map(([t, n]) => `${t}: ${n}`).join(', ')}).`
+        : '';
+    const next = reason === 'newer' ? ' Update Lectern to use the set-aside file again.' : '';
+    super(`${why}; it was set aside as ${movedTo} (not deleted) and a new one was started.${kept}${next}`, {
       cause,
     });
     this.file = file;
     this.movedTo = movedTo;
+    this.reason = reason;
+    this.recovered = recovered;
   }
 }
 
@@ -70,6 +87,15 @@ export interface OpenOptions {
    * we never reset silently.
    */
   onCorrupt?: (error: DatabaseCorruptError) => void;
+  /** Tables whose readable rows are carried from a set-aside file into the new one (parents first). */
+  keep?: readonly string[];
+  /**
+   * A file from a newer Lectern: 'refuse' (SchemaTooNewError, the default) or 'set-aside' like a
+   * damaged one, its rows carried over (for files this version can rebuild or re-derive).
+   */
+  tooNew?: 'refuse' | 'set-aside';
+  /** Run SQLite's quick_check on open, so damage deep inside a table is found now, not mid-write. */
+  checkIntegrity?: boolean;
 }
 
 export function openDatabase(options: OpenOptions): DatabaseSync {
@@ -77,21 +103,29 @@ export function openDatabase(options: OpenOptions): DatabaseSync {
   try {
     return openAndMigrate(options);
   } catch (error) {
-    if (path === ':memory:' || error instanceof SchemaTooNewError || !isCorruption(error) || !existsSync(path)) {
+    if (path !== ':memory:' && isDiskFull(error, path)) throw new DiskFullError(dirname(path), error);
+    const newer = error instanceof SchemaTooNewError && options.tooNew === 'set-aside';
+    if (
+      path === ':memory:' ||
+      !existsSync(path) ||
+      !(newer || (!(error instanceof SchemaTooNewError) && isCorruption(error)))
+    ) {
       throw error;
     }
-    const movedTo = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const movedTo = `${path}.${newer ? 'newer' : 'corrupt'}-${stamp}`;
     renameSync(path, movedTo);
     for (const suffix of ['-wal', '-shm']) {
       if (existsSync(path + suffix)) renameSync(path + suffix, movedTo + suffix);
     }
-    const notice = new DatabaseCorruptError(path, movedTo, error);
-    options.onCorrupt?.(notice);
-    return openAndMigrate(options);
+    const db = openAndMigrate(options);
+    const recovered = options.keep ? salvageRows(movedTo, db, options.keep) : {};
+    options.onCorrupt?.(new DatabaseCorruptError(path, movedTo, error, newer ? 'newer' : 'damaged', recovered));
+    return db;
   }
 }
 
-function openAndMigrate({ path, migrations, synchronous = 'FULL' }: OpenOptions): DatabaseSync {
+function openAndMigrate({ path, migrations, synchronous = 'FULL', checkIntegrity }: OpenOptions): DatabaseSync {
   const db = new DatabaseSync(path);
   try {
     db.exec('PRAGMA busy_timeout = 5000');
@@ -100,6 +134,12 @@ function openAndMigrate({ path, migrations, synchronous = 'FULL' }: OpenOptions)
     db.exec('PRAGMA foreign_keys = ON');
     // Touch the schema so a damaged file fails here, not halfway through the app.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
+    if (checkIntegrity) {
+      const problems = (db.prepare('PRAGMA quick_check').all() as { quick_check: string }[]).filter(
+        (r) => r.quick_check !== 'ok',
+      );
+      if (problems.length > 0) throw new Error(`SQLITE_CORRUPT: quick_check: ${problems[0]!.quick_check}`);
+    }
     migrate(db, path, migrations);
     return db;
   } catch (error) {
@@ -123,9 +163,11 @@ function migrate(db: DatabaseSync, file: string, migrations: readonly Migration[
       db.exec(`PRAGMA user_version = ${migration.version}`);
       db.exec('COMMIT');
     } catch (error) {
-      db.exec('ROLLBACK');
-      // A damaged file must still reach the move-aside path; anything else names the step that failed.
-      throw isCorruption(error) ? error : new MigrationFailedError(file, migration, error);
+      rollbackQuietly(db);
+      // A damaged file must still reach the move-aside path, a full disk its own sentence;
+      // anything else names the step that failed.
+      if (isCorruption(error) || isDiskFull(error, file)) throw error;
+      throw new MigrationFailedError(file, migration, error);
     }
   }
 }
@@ -135,7 +177,11 @@ function isCorruption(error: unknown): boolean {
   return /file is not a database|database disk image is malformed|SQLITE_CORRUPT|SQLITE_NOTADB/i.test(message);
 }
 
-/** Runs fn inside one transaction; rolls back on throw. */
+/**
+ * Runs fn inside one transaction; rolls back on throw and rethrows fn's (or COMMIT's) own error.
+ * SQLite may already have rolled back by itself (SQLITE_FULL, an I/O error, a failed COMMIT): a
+ * second ROLLBACK would then fail with "no transaction is active" and hide the real cause.
+ */
 export function transaction<T>(db: DatabaseSync, fn: () => T): T {
   db.exec('BEGIN IMMEDIATE');
   try {
@@ -143,7 +189,17 @@ export function transaction<T>(db: DatabaseSync, fn: () => T): T {
     db.exec('COMMIT');
     return result;
   } catch (error) {
-    db.exec('ROLLBACK');
+    rollbackQuietly(db);
     throw error;
+  }
+}
+
+/** Rolls back what is still open; never throws over the error being handled. */
+export function rollbackQuietly(db: DatabaseSync): void {
+  if (!db.isOpen || !db.isTransaction) return;
+  try {
+    db.exec('ROLLBACK');
+  } catch {
+    // The first error is the one worth telling; SQLite ends the transaction either way.
   }
 }

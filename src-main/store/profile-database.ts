@@ -45,6 +45,9 @@ export function openProfileDatabase(options: { dataDir: string; profileId: strin
     path: file,
     migrations: profileMigrations,
     synchronous: 'FULL',
+    // The cache is refetched from the server; drafts and the outbox exist nowhere else.
+    keep: ['drafts', 'outbox', 'contract_deviations'],
+    checkIntegrity: true,
     onCorrupt: (error: DatabaseCorruptError) =>
       notices.push({ code: error.code, message: error.message, details: { file: error.file, movedTo: error.movedTo } }),
   });

@@ -7,6 +7,7 @@
 // would stall every socket for it (measured: about a third of the upload time).
 
 import type { DatabaseSync } from 'node:sqlite';
+import { DiskFullError, localFaultOf } from '../platform/index.ts';
 import { openDatabase, transaction } from '../store/index.ts';
 import type { FileIdentity } from './file-identity.ts';
 import {
@@ -28,16 +29,56 @@ export type { JournalPart, JournalRow, VideoFollow } from './journal-schema.ts';
 export class UploadJournal {
   private readonly db: DatabaseSync;
 
+  private readonly path: string;
+
   private readonly onProblem: (message: string) => void;
 
-  constructor(path: string, onCorrupt?: (message: string) => void) {
+  private readonly onDiskFull: (error: DiskFullError) => void;
+
+  /** Set by the first write the disk had no room for; every later write is skipped until cleared. */
+  private haltedBy: DiskFullError | null = null;
+
+  constructor(path: string, onCorrupt?: (message: string) => void, onDiskFull?: (error: DiskFullError) => void) {
+    this.path = path;
     this.onProblem = onCorrupt ?? (() => undefined);
+    this.onDiskFull = onDiskFull ?? (() => undefined);
     this.db = openDatabase({
       path,
       migrations,
       synchronous: 'FULL',
+      // What was sent, under which idempotency keys, exists only here: carry over what still reads,
+      // so a file is never uploaded twice. A newer Lectern's journal is set aside the same way.
+      keep: ['uploads', 'upload_parts', 'upload_file_checks'],
+      tooNew: 'set-aside',
+      checkIntegrity: true,
       onCorrupt: (e) => onCorrupt?.(e.message),
     });
+  }
+
+  /** The full disk that stopped the journal's writes, or null while it writes. */
+  get halted(): DiskFullError | null {
+    return this.haltedBy;
+  }
+
+  /**
+   * After space was freed: true (and writes go on) when a real write commits again. The caller
+   * must reload its rows first, since every write skipped while halted is missing from the file.
+   */
+  resumeWriting(): boolean {
+    if (!this.haltedBy) return true;
+    try {
+      transaction(this.db, () => {
+        // Rewriting a row dirties a page, so the commit really needs room in the WAL.
+        this.db
+          .prepare('UPDATE uploads SET updated_at = updated_at WHERE rowid = (SELECT min(rowid) FROM uploads)')
+          .run();
+      });
+      this.db.exec('PRAGMA wal_checkpoint(PASSIVE)');
+      this.haltedBy = null;
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   close(): void {
@@ -77,83 +118,95 @@ export class UploadJournal {
   }
 
   insert(row: Omit<JournalRow, 'parts' | 'lessonOrder' | 'video'>): void {
-    const t = row.target;
-    this.db
-      .prepare(
-        `INSERT INTO uploads (id, position, path, file_name, content_type, size, mtime_ms, head_sha256, tail_sha256,
-           target_kind, course_id, section_id, target_lesson_id, title, state, session_key, lesson_key,
-           created_at, updated_at, batch_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        row.id,
-        row.position,
-        row.identity.path,
-        row.fileName,
-        row.contentType,
-        row.identity.size,
-        row.identity.mtimeMs,
-        row.identity.headSha256,
-        row.identity.tailSha256,
-        t.kind,
-        t.courseId,
-        t.sectionId,
-        t.kind === 'replace' ? t.lessonId : null,
-        t.kind === 'new' ? t.title : null,
-        row.state,
-        row.sessionKey,
-        row.lessonKey,
-        row.createdAt,
-        row.createdAt,
-        row.batchId,
-      );
+    this.guarded(undefined, () => {
+      const t = row.target;
+      this.db
+        .prepare(
+          `INSERT INTO uploads (id, position, path, file_name, content_type, size, mtime_ms, head_sha256, tail_sha256,
+             target_kind, course_id, section_id, target_lesson_id, title, state, session_key, lesson_key,
+             created_at, updated_at, batch_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          row.id,
+          row.position,
+          row.identity.path,
+          row.fileName,
+          row.contentType,
+          row.identity.size,
+          row.identity.mtimeMs,
+          row.identity.headSha256,
+          row.identity.tailSha256,
+          t.kind,
+          t.courseId,
+          t.sectionId,
+          t.kind === 'replace' ? t.lessonId : null,
+          t.kind === 'new' ? t.title : null,
+          row.state,
+          row.sessionKey,
+          row.lessonKey,
+          row.createdAt,
+          row.createdAt,
+          row.batchId,
+        );
+    });
   }
 
   setState(id: string, state: UploadState, error: UploadProblem | null = null): void {
-    this.db
-      .prepare('UPDATE uploads SET state = ?, error_code = ?, error_message = ?, updated_at = ? WHERE id = ?')
-      .run(state, error?.code ?? null, error?.message ?? null, now(), id);
+    this.guarded(undefined, () => {
+      this.db
+        .prepare('UPDATE uploads SET state = ?, error_code = ?, error_message = ?, updated_at = ? WHERE id = ?')
+        .run(state, error?.code ?? null, error?.message ?? null, now(), id);
+    });
   }
 
   setNotice(id: string, notice: UploadProblem | null): void {
-    this.db
-      .prepare('UPDATE uploads SET notice_code = ?, notice_message = ?, updated_at = ? WHERE id = ?')
-      .run(notice?.code ?? null, notice?.message ?? null, now(), id);
+    this.guarded(undefined, () => {
+      this.db
+        .prepare('UPDATE uploads SET notice_code = ?, notice_message = ?, updated_at = ? WHERE id = ?')
+        .run(notice?.code ?? null, notice?.message ?? null, now(), id);
+    });
   }
 
   setTitle(id: string, title: string): void {
-    this.db.prepare('UPDATE uploads SET title = ?, updated_at = ? WHERE id = ?').run(title, now(), id);
+    this.guarded(undefined, () => {
+      this.db.prepare('UPDATE uploads SET title = ?, updated_at = ? WHERE id = ?').run(title, now(), id);
+    });
   }
 
   /** Session created (or replayed): recorded before any part is sent. */
   setSession(id: string, sessionId: string, partSize: number, totalParts: number): void {
-    this.db
-      .prepare('UPDATE uploads SET session_id = ?, part_size = ?, total_parts = ?, updated_at = ? WHERE id = ?')
-      .run(sessionId, partSize, totalParts, now(), id);
+    this.guarded(undefined, () => {
+      this.db
+        .prepare('UPDATE uploads SET session_id = ?, part_size = ?, total_parts = ?, updated_at = ? WHERE id = ?')
+        .run(sessionId, partSize, totalParts, now(), id);
+    });
   }
 
   /** Forget the old session (file changed, session expired): new keys, new identity, no parts. */
   resetSession(id: string, identity: FileIdentity, sessionKey: string, lessonKey: string): void {
-    transaction(this.db, () => {
-      this.db.prepare('DELETE FROM upload_parts WHERE upload_id = ?').run(id);
-      // What was read described the old bytes.
-      this.db.prepare('DELETE FROM upload_file_checks WHERE upload_id = ?').run(id);
-      this.db
-        .prepare(
-          `UPDATE uploads SET session_id = NULL, part_size = NULL, total_parts = NULL, session_completed = 0,
-             size = ?, mtime_ms = ?, head_sha256 = ?, tail_sha256 = ?, session_key = ?, lesson_key = ?,
-             attach_attempted = 0, updated_at = ? WHERE id = ?`,
-        )
-        .run(
-          identity.size,
-          identity.mtimeMs,
-          identity.headSha256,
-          identity.tailSha256,
-          sessionKey,
-          lessonKey,
-          now(),
-          id,
-        );
+    this.guarded(undefined, () => {
+      transaction(this.db, () => {
+        this.db.prepare('DELETE FROM upload_parts WHERE upload_id = ?').run(id);
+        // What was read described the old bytes.
+        this.db.prepare('DELETE FROM upload_file_checks WHERE upload_id = ?').run(id);
+        this.db
+          .prepare(
+            `UPDATE uploads SET session_id = NULL, part_size = NULL, total_parts = NULL, session_completed = 0,
+               size = ?, mtime_ms = ?, head_sha256 = ?, tail_sha256 = ?, session_key = ?, lesson_key = ?,
+               attach_attempted = 0, updated_at = ? WHERE id = ?`,
+          )
+          .run(
+            identity.size,
+            identity.mtimeMs,
+            identity.headSha256,
+            identity.tailSha256,
+            sessionKey,
+            lessonKey,
+            now(),
+            id,
+          );
+      });
     });
   }
 
@@ -163,17 +216,19 @@ export class UploadJournal {
    * only under-counts bytesResent after a power cut.
    */
   markAttempt(id: string, partNumber: number, size: number): number {
-    return this.relaxed(() => {
-      const before = this.db
-        .prepare('SELECT attempts FROM upload_parts WHERE upload_id = ? AND part_number = ?')
-        .get(id, partNumber) as { attempts: number } | undefined;
-      this.db
-        .prepare(
-          `INSERT INTO upload_parts (upload_id, part_number, size, attempts) VALUES (?, ?, ?, 1)
-           ON CONFLICT (upload_id, part_number) DO UPDATE SET attempts = attempts + 1, size = excluded.size`,
-        )
-        .run(id, partNumber, size);
-      return before ? Number(before.attempts) : 0;
+    return this.guarded(0, () => {
+      return this.relaxed(() => {
+        const before = this.db
+          .prepare('SELECT attempts FROM upload_parts WHERE upload_id = ? AND part_number = ?')
+          .get(id, partNumber) as { attempts: number } | undefined;
+        this.db
+          .prepare(
+            `INSERT INTO upload_parts (upload_id, part_number, size, attempts) VALUES (?, ?, ?, 1)
+             ON CONFLICT (upload_id, part_number) DO UPDATE SET attempts = attempts + 1, size = excluded.size`,
+          )
+          .run(id, partNumber, size);
+        return before ? Number(before.attempts) : 0;
+      });
     });
   }
 
@@ -183,103 +238,123 @@ export class UploadJournal {
     part: { partNumber: number; size: number; etag: string | null; md5: string },
     counters: { bytesSent: number; bytesResent: number },
   ): void {
-    this.relaxed(() =>
-      transaction(this.db, () => {
-        this.db
-          .prepare(
-            `INSERT INTO upload_parts (upload_id, part_number, size, attempts, done, etag, md5) VALUES (?, ?, ?, 1, 1, ?, ?)
-           ON CONFLICT (upload_id, part_number) DO UPDATE SET done = 1, size = excluded.size, etag = excluded.etag,
-             md5 = excluded.md5`,
-          )
-          .run(id, part.partNumber, part.size, part.etag, part.md5);
-        this.db
-          .prepare('UPDATE uploads SET bytes_sent = ?, bytes_resent = ?, updated_at = ? WHERE id = ?')
-          .run(counters.bytesSent, counters.bytesResent, now(), id);
-      }),
-    );
+    this.guarded(undefined, () => {
+      this.relaxed(() =>
+        transaction(this.db, () => {
+          this.db
+            .prepare(
+              `INSERT INTO upload_parts (upload_id, part_number, size, attempts, done, etag, md5) VALUES (?, ?, ?, 1, 1, ?, ?)
+             ON CONFLICT (upload_id, part_number) DO UPDATE SET done = 1, size = excluded.size, etag = excluded.etag,
+               md5 = excluded.md5`,
+            )
+            .run(id, part.partNumber, part.size, part.etag, part.md5);
+          this.db
+            .prepare('UPDATE uploads SET bytes_sent = ?, bytes_resent = ?, updated_at = ? WHERE id = ?')
+            .run(counters.bytesSent, counters.bytesResent, now(), id);
+        }),
+      );
+    });
   }
 
   /** ETags recovered from list-parts before complete. */
   setEtags(id: string, etags: ReadonlyMap<number, string>): void {
-    transaction(this.db, () => {
-      const stmt = this.db.prepare('UPDATE upload_parts SET etag = ? WHERE upload_id = ? AND part_number = ?');
-      for (const [part, etag] of etags) stmt.run(etag, id, part);
+    this.guarded(undefined, () => {
+      transaction(this.db, () => {
+        const stmt = this.db.prepare('UPDATE upload_parts SET etag = ? WHERE upload_id = ? AND part_number = ?');
+        for (const [part, etag] of etags) stmt.run(etag, id, part);
+      });
     });
   }
 
   /** Parts the server no longer has (or has with another ETag): send them again. */
   undoParts(id: string, partNumbers: readonly number[]): void {
-    transaction(this.db, () => {
-      const stmt = this.db.prepare(
-        'UPDATE upload_parts SET done = 0, etag = NULL WHERE upload_id = ? AND part_number = ?',
-      );
-      for (const p of partNumbers) stmt.run(id, p);
+    this.guarded(undefined, () => {
+      transaction(this.db, () => {
+        const stmt = this.db.prepare(
+          'UPDATE upload_parts SET done = 0, etag = NULL WHERE upload_id = ? AND part_number = ?',
+        );
+        for (const p of partNumbers) stmt.run(id, p);
+      });
     });
   }
 
   saveCounters(id: string, bytesSent: number, bytesResent: number): void {
-    this.relaxed(() => {
-      this.db
-        .prepare('UPDATE uploads SET bytes_sent = ?, bytes_resent = ? WHERE id = ?')
-        .run(bytesSent, bytesResent, id);
+    this.guarded(undefined, () => {
+      this.relaxed(() => {
+        this.db
+          .prepare('UPDATE uploads SET bytes_sent = ?, bytes_resent = ? WHERE id = ?')
+          .run(bytesSent, bytesResent, id);
+      });
     });
   }
 
   setCompleted(id: string): void {
-    this.db.prepare('UPDATE uploads SET session_completed = 1, updated_at = ? WHERE id = ?').run(now(), id);
+    this.guarded(undefined, () => {
+      this.db.prepare('UPDATE uploads SET session_completed = 1, updated_at = ? WHERE id = ?').run(now(), id);
+    });
   }
 
   setAttachAttempted(id: string): void {
-    this.db.prepare('UPDATE uploads SET attach_attempted = 1, updated_at = ? WHERE id = ?').run(now(), id);
+    this.guarded(undefined, () => {
+      this.db.prepare('UPDATE uploads SET attach_attempted = 1, updated_at = ? WHERE id = ?').run(now(), id);
+    });
   }
 
   /** The `order` of the first lesson create try, committed before it is sent (retries send the same). */
   setLessonOrder(id: string, order: number | null): void {
-    this.db.prepare('UPDATE uploads SET lesson_order = ?, updated_at = ? WHERE id = ?').run(order, now(), id);
+    this.guarded(undefined, () => {
+      this.db.prepare('UPDATE uploads SET lesson_order = ?, updated_at = ? WHERE id = ?').run(order, now(), id);
+    });
   }
 
   /** What retrieve lesson said about the video's processing (not fsynced: the next poll re-reads it). */
   setVideo(id: string, video: VideoFollow): void {
-    this.relaxed(() => {
-      this.db
-        .prepare(
-          `UPDATE uploads SET video_status = ?, video_error = ?, duration_seconds = ?, video_checked_at = ?,
-             video_polls = ?, updated_at = ? WHERE id = ?`,
-        )
-        .run(video.status, video.error, video.durationSeconds, video.checkedAt, video.polls, now(), id);
+    this.guarded(undefined, () => {
+      this.relaxed(() => {
+        this.db
+          .prepare(
+            `UPDATE uploads SET video_status = ?, video_error = ?, duration_seconds = ?, video_checked_at = ?,
+               video_polls = ?, updated_at = ? WHERE id = ?`,
+          )
+          .run(video.status, video.error, video.durationSeconds, video.checkedAt, video.polls, now(), id);
+      });
     });
   }
 
   setLessonId(id: string, lessonId: string): void {
-    this.db.prepare('UPDATE uploads SET lesson_id = ?, updated_at = ? WHERE id = ?').run(lessonId, now(), id);
+    this.guarded(undefined, () => {
+      this.db.prepare('UPDATE uploads SET lesson_id = ?, updated_at = ? WHERE id = ?').run(lessonId, now(), id);
+    });
   }
 
   /** What was read from the file before it was sent (container, probe, content fingerprint). */
   setFileCheck(id: string, check: StoredFileCheck): void {
-    const m = check.media;
-    this.db
-      .prepare(
-        `INSERT OR REPLACE INTO upload_file_checks (upload_id, mime, probed, container, duration_seconds, width, height,
-           video_codec, audio_codec, frame_rate_mode, frame_rate, size, mtime_ms, sample_sha256, sha256)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        id,
-        check.mime,
-        m ? 1 : 0,
-        m?.container ?? null,
-        m?.durationSeconds ?? null,
-        m?.width ?? null,
-        m?.height ?? null,
-        m?.videoCodec ?? null,
-        m?.audioCodec ?? null,
-        m?.frameRateMode ?? null,
-        m?.frameRate ?? null,
-        check.content.size,
-        check.mtimeMs,
-        check.content.sampleSha256,
-        check.content.sha256,
-      );
+    this.guarded(undefined, () => {
+      const m = check.media;
+      this.db
+        .prepare(
+          `INSERT OR REPLACE INTO upload_file_checks (upload_id, mime, probed, container, duration_seconds, width, height,
+             video_codec, audio_codec, frame_rate_mode, frame_rate, size, mtime_ms, sample_sha256, sha256)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          id,
+          check.mime,
+          m ? 1 : 0,
+          m?.container ?? null,
+          m?.durationSeconds ?? null,
+          m?.width ?? null,
+          m?.height ?? null,
+          m?.videoCodec ?? null,
+          m?.audioCodec ?? null,
+          m?.frameRateMode ?? null,
+          m?.frameRate ?? null,
+          check.content.size,
+          check.mtimeMs,
+          check.content.sampleSha256,
+          check.content.sha256,
+        );
+    });
   }
 
   /** Every stored file check by upload id; unreadable entries are left out (the file is checked again). */
@@ -293,7 +368,28 @@ export class UploadJournal {
   }
 
   delete(id: string): void {
-    this.db.prepare('DELETE FROM uploads WHERE id = ?').run(id);
+    this.guarded(undefined, () => {
+      this.db.prepare('DELETE FROM uploads WHERE id = ?').run(id);
+    });
+  }
+
+  /**
+   * Runs one write. On a full disk the write was rolled back whole; the journal then stops writing
+   * (later writes are skipped) so the file stays exactly as it was at its last good commit, as if
+   * the process had been killed there, which every step is built to resume from. The owner is told
+   * once and stops the engine.
+   */
+  private guarded<T>(fallback: T, fn: () => T): T {
+    if (this.haltedBy) return fallback;
+    try {
+      return fn();
+    } catch (error) {
+      const fault = localFaultOf(error, this.path);
+      if (!(fault instanceof DiskFullError)) throw error;
+      this.haltedBy = fault;
+      this.onDiskFull(fault);
+      return fallback;
+    }
   }
 
   /** Runs a write without waiting for fsync (still in the WAL, so a killed process keeps it). */

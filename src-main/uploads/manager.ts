@@ -11,6 +11,7 @@ import {
   titleFromFileName,
   type FileIdentity,
 } from './file-identity.ts';
+import type { DiskFullError } from '../platform/index.ts';
 import { batchOutcome } from './batch-notice.ts';
 import { UploadJournal } from './journal.ts';
 import { LessonPlacement } from './lesson-order.ts';
@@ -39,6 +40,16 @@ export class UploadManagerError extends Error {
   }
 }
 
+/** States a full disk stops (the others have already ended or stopped). */
+const HALTABLE: ReadonlySet<UploadState> = new Set([
+  'queued',
+  'uploading',
+  'completing',
+  'attaching',
+  'changed',
+  'waiting',
+]);
+
 const RESUMABLE_ON_LOAD: ReadonlySet<UploadState> = new Set([
   'queued',
   'uploading',
@@ -49,12 +60,17 @@ const RESUMABLE_ON_LOAD: ReadonlySet<UploadState> = new Set([
 
 export function createUploadManager(options: UploadManagerOptions): UploadManager {
   if (options.journalPath !== ':memory:') mkdirSync(dirname(resolve(options.journalPath)), { recursive: true });
-  const journal = new UploadJournal(options.journalPath, options.onJournalCorrupt);
-  const jobs = journal.loadAll().map((row) => {
-    // A run that ended mid-flight comes back queued; the journal says how far it got.
-    const state: UploadState = RESUMABLE_ON_LOAD.has(row.state) ? 'queued' : row.state;
-    return new UploadJob({ ...row, state });
-  });
+  const journal = new UploadJournal(options.journalPath, options.onJournalCorrupt, (fault) =>
+    // After the failing write's own call returns: the engine stops as if killed at that commit.
+    queueMicrotask(() => haltOnDiskFull(fault)),
+  );
+  const loadJobs = () =>
+    journal.loadAll().map((row) => {
+      // A run that ended mid-flight comes back queued; the journal says how far it got.
+      const state: UploadState = RESUMABLE_ON_LOAD.has(row.state) ? 'queued' : row.state;
+      return new UploadJob({ ...row, state });
+    });
+  const jobs = loadJobs();
   const placement = new LessonPlacement(options.api, (): readonly UploadJob[] => scheduler.jobs);
   const follower = new VideoFollower({
     api: options.api,
@@ -82,6 +98,35 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
   for (const job of jobs) follower.follow(job);
   let startedAll = false;
   let closed = false;
+
+  /** The disk is full: every upload stops where the journal last committed and shows why. */
+  const haltOnDiskFull = (fault: DiskFullError): void => {
+    if (closed) return;
+    for (const job of scheduler.jobs) {
+      if (!HALTABLE.has(job.state)) continue;
+      job.haltForPause();
+      job.setNotice({ code: fault.code, message: fault.message });
+      job.enter('paused');
+      scheduler.emitState(job);
+    }
+    options.onLocalFault?.(fault);
+    scheduler.pump();
+  };
+
+  /** Space is back: the rows are read again from the journal, as a restart would. */
+  const reloadAfterDiskFull = (): void => {
+    const fault = journal.halted;
+    if (!fault) return;
+    if (!journal.resumeWriting()) throw new UploadManagerError(fault.code, fault.message, { folder: fault.folder });
+    const runnable = new Set(scheduler.jobs.filter((j) => j.runnable).map((j) => j.id));
+    for (const old of scheduler.jobs) old.newEpoch('reloaded');
+    scheduler.jobs.splice(0, scheduler.jobs.length, ...loadJobs());
+    for (const job of scheduler.jobs) {
+      job.setRunnable(startedAll || runnable.has(job.id));
+      scheduler.emitState(job);
+      follower.follow(job);
+    }
+  };
 
   const find = (id: string): UploadJob => {
     const job = scheduler.jobs.find((j) => j.id === id);
@@ -172,6 +217,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
 
     resume(id?: string): void {
       ensureOpen();
+      reloadAfterDiskFull();
       for (const job of id ? [find(id)] : [...scheduler.jobs]) scheduler.resumeJob(job);
       scheduler.pump();
     },
@@ -183,6 +229,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
 
     retry(id: string): void {
       ensureOpen();
+      reloadAfterDiskFull();
       scheduler.retryJob(find(id));
     },
 
@@ -225,6 +272,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
       scheduler.checkConnection();
     },
     whenIdle: () => scheduler.whenIdle(),
+    localFault: () => journal.halted,
 
     async close(): Promise<void> {
       if (closed) return;

@@ -2,6 +2,7 @@
 // narrow slice of the API client the engine needs (the real client satisfies it structurally).
 
 import type { UploadState } from '../../src-shared/index.ts';
+import type { DiskFullError } from '../platform/index.ts';
 import type { StoredFileCheck } from './preflight.ts';
 
 export type { UploadState };
@@ -121,6 +122,8 @@ export interface UploadManager {
   checkConnection(): void;
   /** Resolves when nothing is running (every row done, failed, paused, cancelled or not started). */
   whenIdle(): Promise<void>;
+  /** The full disk that paused every upload (resume() tries again), or null. */
+  localFault(): DiskFullError | null;
   close(): Promise<void>;
 }
 
@@ -247,4 +250,9 @@ export interface UploadManagerOptions {
   onConnection?: (change: { waiting: boolean; waitedMs: number }) => void;
   /** Told when the journal file was damaged and moved aside (the user must be told). */
   onJournalCorrupt?: (message: string) => void;
+  /**
+   * Told once when the disk holding the journal is full: every upload was paused with the
+   * DISK_FULL notice, and resume() carries on once space is free (the app shows a notice).
+   */
+  onLocalFault?: (fault: DiskFullError) => void;
 }

@@ -136,6 +136,9 @@ export async function runToEnd(
     ctx.signal.addEventListener('abort', () => resolve('interrupted'), { once: true });
   });
   const outcome = await Promise.race([manager.whenIdle().then(() => 'idle' as const), interrupted]);
+  // A full disk paused everything where the journal last committed: say so and stop (run.ts words it).
+  const fault = manager.localFault();
+  if (fault) throw fault;
   const final = ids.map((id) => manager.get(id)).filter((r): r is UploadRow => r !== undefined);
   if (outcome === 'interrupted') {
     ctx.out.note(

@@ -1,0 +1,86 @@
+// Tests (plain Node, root): a full disk for real. The CLI's data folder sits on a 512 KiB tmpfs
+// filled to leave a little room, so the journal runs out of space at different points of
+// `lectern upload a b c --section C/S` (opening it, recording a session, a part, a lesson). Each
+// time the command must say "the disk holding … is full" in one sentence, exit 6 with no stack
+// trace; once space is freed the very same command finishes, with exactly one upload session and
+// one lesson per file on the server.
+import { rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, removeDir } from '../test-support/index.ts';
+import { crashTextIn, mountTmpfs, runLectern, summaryOf } from './machine-support.ts';
+import { lessonsTitled, makeFile, sessionsNamed, startHarness, type Harness } from './test-support.ts';
+
+const PART = 256 * 1024;
+const root = makeTempDir('lectern-disk-full-');
+const disk = join(root, 'disk');
+const tmpfs = mountTmpfs(disk, '512k');
+if (tmpfs.skipReason) console.warn(`skipped: disk-full tests: ${tmpfs.skipReason}`);
+
+/** Room left on the disk before each run: from "cannot even open the journal" to "mid-upload". */
+const ROOM_LEFT_KIB = [8, 72, 212];
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ partSize: PART, restartable: true });
+});
+afterAll(async () => {
+  tmpfs.unmount();
+  removeDir(root);
+  await h?.close();
+});
+
+function fillLeaving(kib: number): string {
+  const filler = join(disk, 'filler');
+  const s = statfsSync(disk);
+  const free = Number(s.bavail) * Number(s.bsize);
+  writeFileSync(filler, Buffer.alloc(Math.max(0, free - kib * 1024)));
+  return filler;
+}
+
+describe.skipIf(tmpfs.skipReason !== null)('a full disk under `lectern upload`', () => {
+  it.each(ROOM_LEFT_KIB)(
+    'with %i KiB left: one sentence, exit 6, then the same command finishes without duplicates',
+    { timeout: 120_000 },
+    async (kib) => {
+      const names = ['a', 'b', 'c'].map((n) => `full${kib}-${n}`);
+      const files = await Promise.all(
+        names.map(async (n, i) => {
+          const path = join(h.dir, `${n}.mp4`);
+          await makeFile(path, 3 * PART - 1000 * i, kib + i);
+          return path;
+        }),
+      );
+      const dataDir = join(disk, `lectern-${kib}`);
+      const args = ['upload', ...files, '--section', `${h.courseId}/${h.sectionId}`, '--json', '--data-dir', dataDir];
+
+      const filler = fillLeaving(kib);
+      const full = await runLectern(h, args);
+      expect(full.code, full.stderr).toBe(6);
+      const line = full.stderr.trim().split('\n').at(-1) ?? '';
+      expect(JSON.parse(line)).toMatchObject({ code: 'DISK_FULL', details: { folder: expect.stringContaining(dataDir) } });
+      expect(line).toMatch(/The disk holding .+ is full\. Free some space on it, then run the same command again/);
+      expect(crashTextIn(full.stderr), full.stderr).toBeNull();
+
+      // Still full: the same again without --json, the plain sentence for a person.
+      const plain = await runLectern(
+        h,
+        args.filter((a) => a !== '--json'),
+      );
+      expect(plain.code, plain.stderr).toBe(6);
+      expect(plain.stderr).toMatch(/^lectern: The disk holding .+ is full\. Free some space on it/m);
+      expect(crashTextIn(plain.stderr), plain.stderr).toBeNull();
+
+      rmSync(filler);
+      const again = await runLectern(h, args);
+      expect(again.code, again.stderr).toBe(0);
+      expect(summaryOf(again).uploads.map((u) => u.status)).toEqual(['done', 'done', 'done']);
+      const sandboxData = h.sandbox.dataDir!;
+      for (const n of names) {
+        expect(sessionsNamed(sandboxData, `${n}.mp4`), n).toBe(1);
+        expect(lessonsTitled(sandboxData, h.sectionId, n), n).toBe(1);
+      }
+      rmSync(dataDir, { recursive: true });
+    },
+  );
+});
