@@ -58,7 +58,10 @@ describe.skipIf(tmpfs.skipReason !== null)('a full disk under `lectern upload`',
       const full = await runLectern(h, args);
       expect(full.code, full.stderr).toBe(6);
       const line = full.stderr.trim().split('\n').at(-1) ?? '';
-      expect(JSON.parse(line)).toMatchObject({ code: 'DISK_FULL', details: { folder: expect.stringContaining(dataDir) } });
+      expect(JSON.parse(line)).toMatchObject({
+        code: 'DISK_FULL',
+        details: { folder: expect.stringContaining(dataDir) },
+      });
       expect(line).toMatch(/The disk holding .+ is full\. Free some space on it, then run the same command again/);
       expect(crashTextIn(full.stderr), full.stderr).toBeNull();
 
