@@ -4,6 +4,7 @@
  * rebuilt from the server, but drafts, the outbox and the upload journal exist nowhere else: their
  * rows are copied one by one, skipping any row that cannot be read or no longer fits.
  */
+import { closeSync, copyFileSync, existsSync, fstatSync, ftruncateSync, openSync, readSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 
 /** Rows copied per table (tables the old file did not have are absent). */
@@ -16,10 +17,16 @@ export type Recovered = Record<string, number>;
  */
 export function salvageRows(from: string, into: DatabaseSync, tables: readonly string[]): Recovered {
   const recovered: Recovered = {};
+  // Read a copy: the set-aside file stays exactly as it was found.
+  const copy = `${from}.salvage`;
   let old: DatabaseSync;
   try {
-    old = new DatabaseSync(from, { readOnly: true });
+    copyFileSync(from, copy);
+    if (existsSync(`${from}-wal`)) copyFileSync(`${from}-wal`, `${copy}-wal`);
+    padToHeaderSize(copy);
+    old = new DatabaseSync(copy, { readOnly: true });
   } catch {
+    removeCopy(copy);
     return recovered;
   }
   try {
@@ -32,6 +39,7 @@ export function salvageRows(from: string, into: DatabaseSync, tables: readonly s
       );
       let copied = 0;
       const copy = (row: Record<string, unknown>) => {
+        if (!looksWhole(row, columns)) return;
         try {
           if (insert.run(...columns.map((c) => row[c] as never)).changes > 0) copied++;
         } catch {
@@ -59,8 +67,53 @@ export function salvageRows(from: string, into: DatabaseSync, tables: readonly s
     }
   } finally {
     old.close();
+    removeCopy(copy);
   }
   return recovered;
+}
+
+/**
+ * A file cut short is refused whole by SQLite (its header counts more pages than there are).
+ * Padded back to that length with zeros, the pages that survived read again; the lost ones fail
+ * like any damaged page and the scans stop there.
+ */
+function padToHeaderSize(file: string): void {
+  const header = Buffer.alloc(100);
+  const fd = openSync(file, 'r+');
+  try {
+    if (readSync(fd, header, 0, 100, 0) < 100) return;
+    const raw = header.readUInt16BE(16);
+    const pageSize = raw === 1 ? 65536 : raw;
+    const expected = pageSize * header.readUInt32BE(28);
+    if (expected > fstatSync(fd).size && expected < 2 ** 40) ftruncateSync(fd, expected);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function removeCopy(copy: string): void {
+  // Only the copy made here; never the set-aside file.
+  for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
+}
+
+/**
+ * A row read across a lost page can come back with zeros where its text was. Such a row is
+ * dropped rather than carried over torn: no NUL in any text, and JSON columns still parse.
+ */
+function looksWhole(row: Record<string, unknown>, columns: readonly string[]): boolean {
+  for (const c of columns) {
+    const v = row[c];
+    if (typeof v !== 'string') continue;
+    if (v.includes('\u0000')) return false;
+    if (/^[[{]/.test(v)) {
+      try {
+        JSON.parse(v);
+      } catch {
+        return false;
+      }
+    }
+  }
+  return true;
 }
 
 function columnsOf(db: DatabaseSync, table: string): string[] {

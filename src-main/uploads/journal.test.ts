@@ -88,7 +88,7 @@ describe('UploadJournal', () => {
     const notices: string[] = [];
     const j = new UploadJournal(path, (m) => notices.push(m));
     expect(j.loadAll()).toEqual([]);
-    expect(notices[0]).toMatch(/moved aside/);
+    expect(notices[0]).toMatch(/was damaged; it was set aside as .+ \(not deleted\)/);
     j.close();
   });
 });
