@@ -27,7 +27,7 @@ const FILE_MESSAGES: Readonly<Record<string, string>> = {
   ENOENT: 'A file or folder Lectern needed was not found.',
   EACCES: 'Lectern was not allowed to read or write a file it needs. Check the permissions of its data folder.',
   EPERM: 'Lectern was not allowed to read or write a file it needs. Check the permissions of its data folder.',
-  ENOSPC: 'The disk is full: free some space and try again.',
+  ENOSPC: 'The disk holding Lectern’s data folder is full: free some space on it and try again; nothing was lost.',
   EDQUOT: 'Your disk quota is used up: free some space and try again.',
   EROFS: 'Lectern’s data folder is on a read-only disk.',
   EMFILE: 'Too many files are open right now. Try again in a moment.',
@@ -46,7 +46,7 @@ const SQLITE_MESSAGES: Readonly<Record<number, string>> = {
   8: 'Lectern’s local database is read-only. Check the permissions of its data folder.',
   10: 'The disk reported an error while Lectern used its local database.',
   11: 'Lectern’s local database is damaged. Restart Lectern to have it set aside and rebuilt.',
-  13: 'The disk is full: Lectern could not write to its local database.',
+  13: 'The disk holding Lectern’s data folder is full, so this change was not saved: free some space on it and save again; nothing saved before was lost.',
   14: 'Lectern could not open its local database. Check the permissions of its data folder.',
   26: 'Lectern’s local database is damaged. Restart Lectern to have it set aside and rebuilt.',
 };

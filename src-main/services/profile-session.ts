@@ -116,6 +116,11 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
       }
     },
     onJournalCorrupt: (message) => events.emit('app.notice', { level: 'warning', message }),
+    // A full disk paused every upload (each row shows why); Resume carries on once there is room.
+    onLocalFault: (fault) => {
+      log.warn('disk full: uploads paused', { folder: fault.folder });
+      if (!closed) events.emit('app.notice', { level: 'error', message: fault.message });
+    },
     // Processing news about a lesson: the course view reads the cache, so it follows.
     onLessonRead: (target, lesson) => {
       if (!closed) sync.rememberLesson(target.courseId, target.sectionId, { ...lesson });

@@ -8,6 +8,8 @@ import { rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir } from '../test-support/index.ts';
+import type { DiskFullError } from '../platform/index.ts';
+import { createUploadManager } from './manager.ts';
 import { crashTextIn, mountTmpfs, runLectern, summaryOf } from './machine-support.ts';
 import { lessonsTitled, makeFile, sessionsNamed, startHarness, type Harness } from './test-support.ts';
 
@@ -84,6 +86,67 @@ describe.skipIf(tmpfs.skipReason !== null)('a full disk under `lectern upload`',
         expect(lessonsTitled(sandboxData, h.sectionId, n), n).toBe(1);
       }
       rmSync(dataDir, { recursive: true });
+    },
+  );
+});
+
+describe.skipIf(tmpfs.skipReason !== null)('a full disk under the app’s upload engine', () => {
+  it(
+    'pauses every upload with the sentence, refuses to resume while full, then finishes once there is room',
+    { timeout: 120_000 },
+    async () => {
+      const names = ['a', 'b'].map((n) => `engine-${n}`);
+      const files = await Promise.all(
+        names.map(async (n, i) => {
+          const path = join(h.dir, `${n}.mp4`);
+          await makeFile(path, 4 * PART + 77 * i, 900 + i);
+          return path;
+        }),
+      );
+      const journalPath = join(disk, 'engine', 'uploads.db');
+      const faults: DiskFullError[] = [];
+      const manager = createUploadManager({
+        journalPath,
+        api: h.client,
+        md5Workers: 0,
+        onLocalFault: (fault) => faults.push(fault),
+      });
+      try {
+        const filler = fillLeaving(72);
+        const rows = await manager.add(
+          files.map((path) => ({
+            path,
+            lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: '' },
+          })),
+        );
+        manager.start(rows.map((r) => r.id));
+        await manager.whenIdle();
+        expect(faults).toHaveLength(1);
+        expect(faults[0]!.message).toMatch(
+          /^The disk holding .+engine is full\. Free some space on it, then try again/,
+        );
+        expect(manager.localFault()).toBe(faults[0]);
+        const paused = manager.list();
+        expect(paused.map((r) => r.state)).toEqual(['paused', 'paused']);
+        for (const r of paused) expect(r.notice).toMatchObject({ code: 'DISK_FULL' });
+
+        // Still full: resuming says so instead of pretending.
+        expect(() => manager.resume()).toThrow(expect.objectContaining({ code: 'DISK_FULL' }));
+
+        rmSync(filler);
+        manager.resume();
+        await manager.whenIdle();
+        expect(manager.localFault()).toBeNull();
+        expect(manager.list().map((r) => r.state)).toEqual(['done', 'done']);
+        const sandboxData = h.sandbox.dataDir!;
+        for (const n of names) {
+          expect(sessionsNamed(sandboxData, `${n}.mp4`), n).toBe(1);
+          expect(lessonsTitled(sandboxData, h.sectionId, n), n).toBe(1);
+        }
+      } finally {
+        await manager.close();
+        rmSync(join(disk, 'engine'), { recursive: true, force: true });
+      }
     },
   );
 });
