@@ -128,7 +128,8 @@ export function openDatabase(options: OpenOptions): DatabaseSync {
 function openAndMigrate({ path, migrations, synchronous = 'FULL', checkIntegrity }: OpenOptions): DatabaseSync {
   const db = new DatabaseSync(path);
   try {
-    db.exec('PRAGMA busy_timeout = 5000');
+    // Another Lectern (app or CLI) may hold the write lock for a moment: wait for it, never fail.
+    db.exec('PRAGMA busy_timeout = 15000');
     if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
     db.exec(`PRAGMA synchronous = ${synchronous}`);
     db.exec('PRAGMA foreign_keys = ON');

@@ -10,6 +10,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { DiskFullError, localFaultOf } from '../platform/index.ts';
 import { openDatabase, transaction } from '../store/index.ts';
 import type { FileIdentity } from './file-identity.ts';
+import { claimRow, ensureOwnerTable, releaseRows } from './ownership.ts';
 import {
   FileCheckSql,
   PartSql,
@@ -53,6 +54,12 @@ export class UploadJournal {
       checkIntegrity: true,
       onCorrupt: (e) => onCorrupt?.(e.message),
     });
+    try {
+      ensureOwnerTable(this.db);
+    } catch (error) {
+      this.db.close();
+      throw localFaultOf(error, path) ?? error;
+    }
   }
 
   /** The full disk that stopped the journal's writes, or null while it writes. */
@@ -115,6 +122,51 @@ export class UploadJournal {
   nextPosition(): number {
     const r = this.db.prepare('SELECT coalesce(max(position), 0) + 1 AS p FROM uploads').get() as { p: number };
     return Number(r.p);
+  }
+
+  /**
+   * The id of a row for the same file (path, size, mtime) and target, as another process may have
+   * just written it, or null. With `insertIfNone`, inserts that row when there is none, in the
+   * same transaction, so two commands started together add one row between them.
+   */
+  findSameOrInsert(row: Omit<JournalRow, 'parts' | 'lessonOrder' | 'video'>, insertIfNone: boolean): string | null {
+    return this.guarded(null, () =>
+      transaction(this.db, () => {
+        const t = row.target;
+        const found = this.db
+          .prepare(
+            `SELECT id FROM uploads WHERE path = ? AND size = ? AND mtime_ms = ? AND target_kind = ? AND course_id = ?
+               AND section_id = ? AND (target_lesson_id IS ?) AND state != 'cancelled' ORDER BY position LIMIT 1`,
+          )
+          .get(
+            row.identity.path,
+            row.identity.size,
+            row.identity.mtimeMs,
+            t.kind,
+            t.courseId,
+            t.sectionId,
+            t.kind === 'replace' ? t.lessonId : null,
+          ) as { id: string } | undefined;
+        if (found) return found.id;
+        if (insertIfNone) this.insert(row);
+        return null;
+      }),
+    );
+  }
+
+  /** One row as the file holds it now (another process may have moved it on), or undefined. */
+  loadOne(id: string): JournalRow | undefined {
+    return this.loadAll().find((r) => r.id === id);
+  }
+
+  /** Takes the row for `owner` unless another live process drives it (then: that process's pid). */
+  claim(id: string, owner: string): number | null {
+    return this.guarded(null, () => transaction(this.db, () => claimRow(this.db, id, owner)));
+  }
+
+  /** Lets go of every row `owner` held (on close; a killed owner is seen as gone instead). */
+  release(owner: string): void {
+    this.guarded(undefined, () => releaseRows(this.db, owner));
   }
 
   insert(row: Omit<JournalRow, 'parts' | 'lessonOrder' | 'video'>): void {

@@ -15,6 +15,7 @@ import type { DiskFullError } from '../platform/index.ts';
 import { batchOutcome } from './batch-notice.ts';
 import { UploadJournal } from './journal.ts';
 import { LessonPlacement } from './lesson-order.ts';
+import { ownerText, runningElsewhereMessage, thisProcess } from './ownership.ts';
 import { Scheduler } from './scheduler.ts';
 import { UploadJob } from './upload-job.ts';
 import { VideoFollower } from './video-follow.ts';
@@ -128,6 +129,33 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     }
   };
 
+  const me = ownerText(thisProcess(), randomUUID().slice(0, 8));
+  /** Rows this engine has owned since it opened (re-read from the journal when first taken). */
+  const claimed = new Set<string>();
+
+  /**
+   * Makes `job` ours before it runs. Another live process driving it: the row waits, saying so.
+   * Taken over from another process (or first taken): re-read from the journal, which that
+   * process may have moved on, unless this engine is already working on it.
+   */
+  const claim = (job: UploadJob): UploadJob | null => {
+    const elsewhere = journal.claim(job.id, me);
+    if (elsewhere !== null) {
+      job.setRunnable(false);
+      job.setNotice({ code: 'RUNNING_ELSEWHERE', message: runningElsewhereMessage(job.fileName, elsewhere) });
+      scheduler.emitState(job);
+      return null;
+    }
+    if (job.prepared || job.phaseBusy || claimed.has(job.id)) return job;
+    claimed.add(job.id);
+    const row = journal.loadOne(job.id);
+    if (!row) return job;
+    const state: UploadState = RESUMABLE_ON_LOAD.has(row.state) ? 'queued' : row.state;
+    const fresh = new UploadJob({ ...row, state });
+    scheduler.jobs.splice(scheduler.jobs.indexOf(job), 1, fresh);
+    return fresh;
+  };
+
   const find = (id: string): UploadJob => {
     const job = scheduler.jobs.find((j) => j.id === id);
     if (!job) throw new UploadManagerError('UPLOAD_NOT_FOUND', `No upload with id ${id}.`);
@@ -154,19 +182,6 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
       const batchId = randomUUID();
       inputs.forEach((input, i) => {
         const identity = identities[i]!;
-        if (addOptions.reuseExisting) {
-          const existing = scheduler.jobs.find(
-            (j) =>
-              j.identity.path === identity.path &&
-              j.identity.size === identity.size &&
-              j.identity.mtimeMs === identity.mtimeMs &&
-              sameTarget(j.target, input.lessonTarget),
-          );
-          if (existing) {
-            rows.push(existing.toRow());
-            return;
-          }
-        }
         const createdAt = new Date().toISOString();
         const row = {
           id: randomUUID(),
@@ -191,9 +206,43 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
           createdAt,
           batchId,
         };
-        journal.insert(row);
+        if (addOptions.reuseExisting) {
+          // Another process may have added the same file since this engine read the journal.
+          const onDisk = journal.findSameOrInsert(row, true);
+          const known = onDisk === null ? undefined : scheduler.jobs.find((j) => j.id === onDisk);
+          if (known) {
+            rows.push(known.toRow());
+            return;
+          }
+          if (onDisk !== null) {
+            const stored = journal.loadOne(onDisk);
+            if (stored) {
+              const job = new UploadJob({
+                ...stored,
+                state: RESUMABLE_ON_LOAD.has(stored.state) ? 'queued' : stored.state,
+              });
+              scheduler.addJob(job);
+              rows.push(job.toRow());
+              return;
+            }
+          }
+          const existing = scheduler.jobs.find(
+            (j) =>
+              j.identity.path === identity.path &&
+              j.identity.size === identity.size &&
+              j.identity.mtimeMs === identity.mtimeMs &&
+              sameTarget(j.target, input.lessonTarget),
+          );
+          if (existing) {
+            rows.push(existing.toRow());
+            return;
+          }
+        } else journal.insert(row);
         if (input.fileCheck) journal.setFileCheck(row.id, input.fileCheck);
         const job = new UploadJob(row);
+        // A row just written is nobody else's: owned from the start, nothing to re-read.
+        journal.claim(job.id, me);
+        claimed.add(job.id);
         job.setRunnable(startedAll);
         scheduler.addJob(job);
         rows.push(job.toRow());
@@ -205,7 +254,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     start(ids?: readonly string[]): void {
       ensureOpen();
       if (!ids) startedAll = true;
-      for (const job of ids ? ids.map(find) : scheduler.jobs) job.setRunnable(true);
+      for (const job of ids ? ids.map(find) : [...scheduler.jobs]) claim(job)?.setRunnable(true);
       scheduler.pump();
     },
 
@@ -218,7 +267,10 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     resume(id?: string): void {
       ensureOpen();
       reloadAfterDiskFull();
-      for (const job of id ? [find(id)] : [...scheduler.jobs]) scheduler.resumeJob(job);
+      for (const job of id ? [find(id)] : [...scheduler.jobs]) {
+        const mine = claim(job);
+        if (mine) scheduler.resumeJob(mine);
+      }
       scheduler.pump();
     },
 
@@ -230,7 +282,8 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     retry(id: string): void {
       ensureOpen();
       reloadAfterDiskFull();
-      scheduler.retryJob(find(id));
+      const mine = claim(find(id));
+      if (mine) scheduler.retryJob(mine);
     },
 
     setTitle(id: string, title: string): void {
@@ -280,6 +333,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
       await follower.close();
       await scheduler.close();
       await batches.close();
+      journal.release(me);
       journal.close();
     },
   };

@@ -7,6 +7,7 @@ import type { UploadApi, UploadEvent, UploadManager, UploadRow } from '../../upl
 import { action } from '../args.ts';
 import type { Command, CommandContext } from '../command.ts';
 import { UsageError } from '../globals.ts';
+import { EXIT_LOCAL } from '../local-faults.ts';
 
 const USAGE = ['uploads list', 'uploads resume [ID]', 'uploads cancel ID'];
 
@@ -152,6 +153,8 @@ export async function runToEnd(
   printSummary(ctx, final);
   const failed = final.filter((r) => r.state === 'failed');
   for (const r of failed) ctx.out.note(`${r.fileName} failed: ${r.error?.code} ${r.error?.message}`);
+  // Driven by another Lectern (its notice was printed above): not finished here.
+  if (final.some((r) => r.state !== 'done' && r.notice?.code === 'RUNNING_ELSEWHERE')) return EXIT_LOCAL;
   if (failed.length === 0) return 0;
   return failed.every((r) => /NETWORK|TIMEOUT|STALLED|ECONN|UND_ERR|STORAGE_5|UNREACHABLE/.test(r.error?.code ?? ''))
     ? 4
