@@ -1,0 +1,5 @@
+// Tests (plain Node): 1–50 of the 100 seeded kill points over bulk uploads (kill-support.ts); the
+// other half is in kill-points-2.test.ts, so vitest runs them side by side.
+import { describeKillPoints } from './kill-support.ts';
+
+describeKillPoints(10622, 50);

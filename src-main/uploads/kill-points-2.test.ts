@@ -1,0 +1,5 @@
+// Tests (plain Node): 51–100 of the 100 seeded kill points over bulk uploads (kill-support.ts); the
+// other half is in kill-points-1.test.ts, so vitest runs them side by side.
+import { describeKillPoints } from './kill-support.ts';
+
+describeKillPoints(20622, 50);
