@@ -66,8 +66,7 @@ export function ownerAlive(text: string): boolean {
  */
 export function claimRow(db: DatabaseSync, uploadId: string, me: string): number | null {
   const row = db.prepare('SELECT owner FROM upload_owners WHERE upload_id = ?').get(uploadId) as
-    | { owner: string }
-    | undefined;
+    { owner: string } | undefined;
   if (row && row.owner !== me && ownerAlive(row.owner)) return parseOwner(row.owner).pid;
   db.prepare(
     'INSERT INTO upload_owners (upload_id, owner) VALUES (?, ?) ON CONFLICT (upload_id) DO UPDATE SET owner = excluded.owner',
