@@ -16,7 +16,7 @@ const CHILD = fileURLToPath(new URL('./kill-child.ts', import.meta.url));
 const PART = 64 * 1024;
 /** Engine events of one run are about 12–25 (states of 3 files, progress): kill inside that span. */
 const MAX_KILL_EVENT = 14;
-const KILLS_PER_ROUND = 8;
+const KILLS_PER_ROUND = 12;
 
 interface ChildRun {
   code: number | null;

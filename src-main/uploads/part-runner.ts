@@ -122,7 +122,9 @@ export class PartRunner {
     }
     if (c.kind === 'unreachable') return { kind: 'unreachable', failure: c };
     if (c.kind === 'retry') return this.spend(job, part, c);
-    return { kind: 'fail', problem: problemOf({ code: c.code, message: c.message, status: c.status }) };
+    // The source file's path (an fs error) lets the problem name the file instead of the system message.
+    const path = (error as { path?: unknown } | null)?.path;
+    return { kind: 'fail', problem: problemOf({ code: c.code, message: c.message, status: c.status, path }) };
   }
 
   /** One failure on a reachable server: back off (Retry-After is the floor), or fail the file. */

@@ -1,6 +1,7 @@
 // Main process / plain Node. Which failures are worth another attempt, and how long to wait.
 // Capped exponential backoff with jitter; Retry-After is a floor, never shortened by jitter.
 
+import { basename } from 'node:path';
 import { AbortedError } from './token-bucket.ts';
 
 export type FailureClass =
@@ -109,8 +110,36 @@ function readCauseCode(error: unknown): string | undefined {
 }
 
 /** The `{ code, message, details }` a failed file shows (never a stack, never a key). */
+/**
+ * The source file failed to read mid-upload (deleted, moved, a drive unplugged or unmounted): one
+ * sentence with the file's name and what to do, instead of the system's message with its path.
+ */
+const SOURCE_FILE_ERRORS: Readonly<Record<string, { code: string; what: string }>> = {
+  ENOENT: { code: 'FILE_NOT_FOUND', what: 'was not found (deleted, moved, or its drive is not connected)' },
+  ENOTDIR: { code: 'FILE_NOT_FOUND', what: 'was not found (deleted, moved, or its drive is not connected)' },
+  EACCES: { code: 'FILE_UNREADABLE', what: 'cannot be read any more (permission denied)' },
+  EPERM: { code: 'FILE_UNREADABLE', what: 'cannot be read any more (permission denied)' },
+  EIO: { code: 'FILE_UNREADABLE', what: 'could not be read (its drive reported an error or was disconnected)' },
+  ENXIO: { code: 'FILE_UNREADABLE', what: 'could not be read (its drive was disconnected)' },
+  ENODEV: { code: 'FILE_UNREADABLE', what: 'could not be read (its drive was disconnected)' },
+  ESTALE: { code: 'FILE_UNREADABLE', what: 'could not be read (its network drive went away)' },
+};
+
+function sourceFileProblem(e: { code?: unknown; path?: unknown }): { code: string; message: string } | null {
+  const known = typeof e.code === 'string' ? SOURCE_FILE_ERRORS[e.code] : undefined;
+  if (!known || typeof e.path !== 'string') return null;
+  return {
+    code: known.code,
+    message:
+      `${basename(e.path)} ${known.what}. Nothing was attached to a lesson. Put the same file back and retry: ` +
+      'it carries on where it stopped (a changed file starts over).',
+  };
+}
+
 export function problemOf(error: unknown): { code: string; message: string; details?: unknown } {
-  const e = (error ?? {}) as { code?: unknown; message?: unknown; status?: unknown };
+  const e = (error ?? {}) as { code?: unknown; message?: unknown; status?: unknown; path?: unknown };
+  const fileProblem = sourceFileProblem(e);
+  if (fileProblem) return fileProblem;
   const code = typeof e.code === 'string' ? (e.code === 'ENOENT' ? 'FILE_NOT_FOUND' : e.code) : 'UPLOAD_FAILED';
   const message = typeof e.message === 'string' && e.message ? e.message : 'The upload failed.';
   return typeof e.status === 'number' ? { code, message, details: { status: e.status } } : { code, message };
