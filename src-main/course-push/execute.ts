@@ -5,7 +5,7 @@
 // lesson; 4) the lessons of each section are put in the folder's order; 5) with --delete, what is
 // not in the folder is deleted. Every create is sent with a key and body stored beforehand
 // (push-state.ts), so a killed push run again re-sends the same request and makes nothing twice.
-import { isApiError } from '../api/index.ts';
+import { isApiError, isOperationNotOffered } from '../api/index.ts';
 import { storedCheckOf, type AddUploadInput, type UploadManager, type UploadRow } from '../uploads/index.ts';
 import type { LessonPlan, PushPlan, SectionPlan } from './plan.ts';
 import { orderedLessons, untilAnswered, type PushApi } from './push-api.ts';
@@ -78,9 +78,11 @@ export async function executePush(plan: PushPlan, deps: PushDeps): Promise<PushO
       return await call(fn);
     } catch (error) {
       if (isApiError(error) && error.kind === 'UnsupportedOperation') {
-        throw new StructureRefusedError(
-          `This server does not let Lectern ${verb} sections, so the push stopped before any lesson or upload was made.`,
-        );
+        // The client's sentence names the missing capability ("This server does not let Lectern create sections.").
+        const sentence = isOperationNotOffered(error)
+          ? error.message.replace(/\.$/, '')
+          : `This server does not let Lectern ${verb} sections`;
+        throw new StructureRefusedError(`${sentence}, so the push stopped before any lesson or upload was made.`);
       }
       throw error;
     }

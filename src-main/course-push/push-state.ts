@@ -3,6 +3,8 @@
 // (uploads/journal-schema.ts, migration 4), so the CLI keeps it per server and key and the app per
 // workspace, like uploads. Each write commits with fsync before the request it prepares is sent.
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import { openDatabase } from '../store/index.ts';
@@ -39,6 +41,7 @@ export class PushState {
   private readonly db: DatabaseSync;
 
   constructor(journalPath: string, onCorrupt?: (message: string) => void) {
+    if (journalPath !== ':memory:') mkdirSync(dirname(journalPath), { recursive: true });
     this.db = openDatabase({
       path: journalPath,
       migrations: journalMigrations,

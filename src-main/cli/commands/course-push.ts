@@ -58,7 +58,7 @@ async function push(ctx: CommandContext): Promise<number> {
     throw new UsageError(`--course ID is required. Usage: lectern ${PUSH_USAGE}`);
   const dryRun = ctx.options['dry-run'] === true;
   const client = await ctx.client();
-  const api = client as unknown as PushApi;
+  const api: PushApi = client;
   const connection = await ctx.connection();
   const journalPath = uploadJournalPath({
     dataDir: ctx.globals.dataDir,
