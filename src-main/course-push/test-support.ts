@@ -42,9 +42,9 @@ export async function push(
     ['course', 'push', dir, '--course', courseId, '--base-url', sandbox.baseUrl, '--data-dir', dataDir, ...extra],
     { LECTERN_API_KEY: sandbox.keys.tenantAdmin },
   );
-  let json: PushResult['json'] = null;
   const start = result.stdout.lastIndexOf('\n{\n');
   const text = start >= 0 ? result.stdout.slice(start + 1) : result.stdout.startsWith('{') ? result.stdout : '';
+  let json: PushResult['json'];
   try {
     json = text ? (JSON.parse(text) as PushResult['json']) : null;
   } catch {
