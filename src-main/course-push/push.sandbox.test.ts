@@ -1,10 +1,13 @@
 // Tests (plain Node): `lectern course push` as a user runs it — the real CLI in a child process
 // against the sandbox over real HTTP: layout rules, natural order, plan first, re-run, changed
-// video, changed text, new files, skipped files, --delete, and a server without section writes.
+// video, changed text, new files, skipped files, --delete, a server without section writes, and a
+// server that goes away mid-push (a wait, not a failure).
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { MAIN } from '../cli/test-support.ts';
 import { suiteTempDir, useTestSandbox } from '../test-support/index.ts';
 import { fileMd5, lessonVideo, makeFile, sandboxCount } from '../uploads/test-support.ts';
 import { courseAt, courseTree, push, writeFolder } from './test-support.ts';
@@ -217,4 +220,54 @@ describe('lectern course push on a server without section writes', () => {
       expect({ uploads: count('uploads'), lessons: count('lessons'), sections: count('sections') }).toEqual(before);
     },
   );
+});
+
+describe('lectern course push while the server cannot be reached', () => {
+  const flaky = useTestSandbox({ seed: 'demo', restartable: true, partSize: PART, processingMs: 50 });
+
+  it('waits for the server and finishes the course by itself', { timeout: 300_000 }, async () => {
+    const courseId = await courseAt(flaky.client(), 3);
+    const root = join(temp.path, 'offline');
+    await writeFolder(root, { 'A/1 - a.md': 'a', 'A/2 - b.mp4': { video: 3 * PART, seed: 21 }, 'B/1 - c.md': 'c' });
+    const sections = () =>
+      sandboxCount(
+        flaky.dataDir!,
+        "SELECT count(*) AS n FROM sections WHERE course_id = ? AND title IN ('A', 'B')",
+        courseId,
+      );
+    const child = spawn(process.execPath, [MAIN, 'course', 'push', root, '--course', courseId, '--yes', '--json'], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        LECTERN_API_KEY: flaky.keys.tenantAdmin,
+        LECTERN_BASE_URL: flaky.baseUrl,
+        LECTERN_DATA_DIR: join(temp.path, 'data-offline'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.resume();
+    let exited = false;
+    const done = new Promise<number | null>((resolve) =>
+      child.on('close', (code) => {
+        exited = true;
+        resolve(code);
+      }),
+    );
+    await vi.waitFor(() => expect(sections() > 0 || exited).toBe(true), { timeout: 120_000, interval: 5 });
+    await flaky.stop();
+    await new Promise((r) => setTimeout(r, 15_000));
+    const stillRunning = !exited;
+    await flaky.restart();
+    const code = await done;
+    expect(stillRunning, stderr).toBe(true);
+    expect(code, stderr).toBe(0);
+    const tree = (await courseTree(flaky.client(), courseId)).filter((s) => s.title === 'A' || s.title === 'B');
+    expect(tree.map((s) => [s.title, s.lessons.map((l) => l.title)])).toEqual([
+      ['A', ['a', 'b']],
+      ['B', ['c']],
+    ]);
+    expect(sandboxCount(flaky.dataDir!, "SELECT count(*) AS n FROM uploads WHERE file_name = '2 - b.mp4'")).toBe(1);
+  });
 });
