@@ -465,6 +465,11 @@ export const SECTION_NOT_EMPTY_STATUSES: readonly number[] = [409, 422];
 /** How often a course's preview video is polled while PROCESSING: as a lesson's video (ASSUMPTIONS.md
  * "Lessons": at most once every 10 s, backing off); the same open values PROCESSING, READY, FAILED. */
 export const PREVIEW_VIDEO_FINAL_STATUSES: readonly string[] = ['READY', 'FAILED'];
+/**
+ * `lesson_type` of a lesson made from a .md or .txt file by a folder push (`text_content` = the
+ * file's text). The reference shows only VIDEO and leaves the list open; TEXT is our reading.
+ */
+export const TEXT_LESSON_TYPE = 'TEXT';
 export const operations: readonly Operation[] = Object.values(catalogue);
 
 /** Success envelope schemas (reference and reading), built once per operation. */

@@ -23,6 +23,7 @@ export {
   PREVIEW_VIDEO_FINAL_STATUSES,
   SECTION_NOT_EMPTY_STATUSES,
   STRUCTURE_OPERATIONS,
+  TEXT_LESSON_TYPE,
   catalogue,
   operations,
 } from './catalogue.ts';

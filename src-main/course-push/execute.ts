@@ -5,15 +5,12 @@
 // lesson; 4) the lessons of each section are put in the folder's order; 5) with --delete, what is
 // not in the folder is deleted. Every create is sent with a key and body stored beforehand
 // (push-state.ts), so a killed push run again re-sends the same request and makes nothing twice.
-import { isApiError, isOperationNotOffered } from '../api/index.ts';
+import { TEXT_LESSON_TYPE, isApiError, isOperationNotOffered } from '../api/index.ts';
 import { storedCheckOf, type AddUploadInput, type UploadManager, type UploadRow } from '../uploads/index.ts';
 import type { LessonPlan, PushPlan, SectionPlan } from './plan.ts';
 import { orderedLessons, untilAnswered, type PushApi } from './push-api.ts';
 import type { EntryRef, PushState } from './push-state.ts';
 import { movesToOrder } from './reorder.ts';
-
-/** ASSUMPTIONS leaves `lesson_type` open (only VIDEO is shown); a lesson made from a .md/.txt file is TEXT. */
-export const TEXT_LESSON_TYPE = 'TEXT';
 
 export class StructureRefusedError extends Error {
   readonly code = 'STRUCTURE_NOT_OFFERED';

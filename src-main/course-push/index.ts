@@ -19,7 +19,7 @@ export type {
 export { planView, type PlanView } from './plan-view.ts';
 export { PushState } from './push-state.ts';
 export { movesToOrder, type Move } from './reorder.ts';
-export { executePush, StructureRefusedError, TEXT_LESSON_TYPE } from './execute.ts';
+export { executePush, StructureRefusedError } from './execute.ts';
 export type { PushDeps, PushOutcome } from './execute.ts';
 export { preparePush, type PrepareInput } from './prepare.ts';
 export { readCourse, untilAnswered, type PushApi } from './push-api.ts';
