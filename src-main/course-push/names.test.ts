@@ -26,7 +26,7 @@ describe('naturalCompare', () => {
     fc.assert(
       fc.property(name, name, name, (a, b, c) => {
         const ab = Math.sign(naturalCompare(a, b));
-        expect(ab).toBe(-Math.sign(naturalCompare(b, a)));
+        expect(ab + Math.sign(naturalCompare(b, a))).toBe(0);
         if (ab === 0) expect(a).toBe(b);
         if (ab <= 0 && Math.sign(naturalCompare(b, c)) <= 0) expect(naturalCompare(a, c)).toBeLessThanOrEqual(0);
       }),
