@@ -50,6 +50,8 @@ export interface Operation {
   retrySafe: boolean;
   /** Create: must carry `Idempotency-Key`; retried only with the same key. */
   idempotencyKey: boolean;
+  /** Offered only where the server has it (ASSUMPTIONS.md "Course structure"): see STRUCTURE below. */
+  optional?: true;
   notes?: string;
 }
 
@@ -102,7 +104,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: null,
-    output: s.shapes.course,
+    output: s.shapes.draftedCourse,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -115,7 +117,7 @@ export const catalogue = {
     status: 'documented',
     query: LIST_QUERY,
     body: null,
-    output: s.pageShape(s.shapes.section),
+    output: s.pageShape(s.shapes.draftedSection),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -128,10 +130,77 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: null,
-    output: s.shapes.section,
+    output: s.shapes.draftedSection,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
+  }),
+  // ----- course structure (ASSUMPTIONS.md "Course structure"; offered where the server has them) -----
+  'courses.update': op({
+    id: 'courses.update',
+    method: 'PATCH',
+    path: '/courses/{id}',
+    status: 'assumed',
+    query: {},
+    body: s.courseUpdateBody,
+    output: s.shapes.draftedCourse,
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+    optional: true,
+    notes:
+      'Any of name (1..255), description, requirements (any text, empty allowed), level (the reference list), ' +
+      'category_ids (replaces the course categories; [] clears them), preview_video_upload_id (a COMPLETED ' +
+      'upload session; null removes the preview video). No Idempotency-Key: an update, not a create.',
+  }),
+  'sections.create': op({
+    id: 'sections.create',
+    method: 'POST',
+    path: '/courses/{course_id}/sections',
+    status: 'assumed',
+    query: {},
+    body: s.sectionCreateBody,
+    output: s.shapes.draftedSection,
+    success: [201],
+    retrySafe: true,
+    idempotencyKey: true,
+    optional: true,
+    notes:
+      'title 1..255 required; description any text (empty allowed); order the 1-based position (0..2147483647 ' +
+      'like a lesson, 0 and past-the-end are clamped), absent = last. Idempotency-Key required.',
+  }),
+  'sections.update': op({
+    id: 'sections.update',
+    method: 'PATCH',
+    path: '/courses/{course_id}/sections/{id}',
+    status: 'assumed',
+    query: {},
+    body: s.sectionUpdateBody,
+    output: s.shapes.draftedSection,
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+    optional: true,
+    notes:
+      'A reorder sends only `order`. As for lessons, `order` is the user’s last word and stays out of the ' +
+      'three-way merge (siblings moving shift it on the server).',
+  }),
+  'sections.delete': op({
+    id: 'sections.delete',
+    method: 'DELETE',
+    path: '/courses/{course_id}/sections/{id}',
+    status: 'assumed',
+    query: {},
+    body: null,
+    output: null,
+    success: [200, 204],
+    retrySafe: true,
+    idempotencyKey: false,
+    optional: true,
+    notes:
+      '200 envelope with null data, or 204. A section that still holds lessons may be refused with 409 or 422: ' +
+      'both read as "still holds lessons" (SECTION_NOT_EMPTY_STATUSES); the sandbox answers 422. Lectern never ' +
+      'deletes the lessons to get there. A 404 when sent counts as done (the section is gone).',
   }),
   // ----- lessons -----
   'lessons.get': op({
@@ -369,6 +438,38 @@ export const catalogue = {
 } as const satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof catalogue;
+
+/**
+ * ASSUMPTIONS.md "Course structure": operations a server may not offer. Open points settled here:
+ * - "Not offered" is decided per operation (create, update and delete of sections and course update
+ *   are four capabilities: a server may allow renaming but not deleting).
+ * - A 405 is "not offered" at once. A 404 (enveloped or not) is "not offered" only while what it
+ *   names can still be retrieved: the course (`courses.get`) for a course update or a section create,
+ *   and for a section update or delete the section itself (`sections.get`, documented), because a
+ *   404 there while the course exists usually means the section was deleted by someone else, which
+ *   is NotFound (a delete counts it as done). If the check itself cannot reach the server, its own
+ *   (transient) error is raised: not knowing is a wait, never a verdict.
+ * - `doing` is the sentence's verb phrase: "This server does not let Lectern {doing}."
+ */
+export const STRUCTURE_OPERATIONS = {
+  'sections.create': { doing: 'create sections', probe: 'course' },
+  'sections.update': { doing: 'change sections', probe: 'section' },
+  'sections.delete': { doing: 'delete sections', probe: 'section' },
+  'courses.update': { doing: 'change course details', probe: 'course' },
+} as const satisfies Partial<Record<OperationId, { doing: string; probe: 'course' | 'section' }>>;
+export type StructureOperationId = keyof typeof STRUCTURE_OPERATIONS;
+
+/** Statuses a server may use to refuse deleting a section that still holds lessons (ASSUMPTIONS.md). */
+export const SECTION_NOT_EMPTY_STATUSES: readonly number[] = [409, 422];
+
+/** How often a course's preview video is polled while PROCESSING: as a lesson's video (ASSUMPTIONS.md
+ * "Lessons": at most once every 10 s, backing off); the same open values PROCESSING, READY, FAILED. */
+export const PREVIEW_VIDEO_FINAL_STATUSES: readonly string[] = ['READY', 'FAILED'];
+/**
+ * `lesson_type` of a lesson made from a .md or .txt file by a folder push (`text_content` = the
+ * file's text). The reference shows only VIDEO and leaves the list open; TEXT is our reading.
+ */
+export const TEXT_LESSON_TYPE = 'TEXT';
 export const operations: readonly Operation[] = Object.values(catalogue);
 
 /** Success envelope schemas (reference and reading), built once per operation. */

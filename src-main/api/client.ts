@@ -16,6 +16,8 @@ import { walkItems, walkPages } from './paging.ts';
 import { DEFAULT_RETRY } from './retry.ts';
 import type { RetryOptions } from './retry.ts';
 import type * as S from '../../src-shared/api/schemas.ts';
+import { structureMethods } from './structure.ts';
+import type { StructureMethods } from './structure.ts';
 import { DEFAULT_TIMEOUTS, createAgent } from './transport.ts';
 import type { Timeouts } from './transport.ts';
 
@@ -82,14 +84,23 @@ export interface ApiClient {
   /** Normalised server root. */
   readonly baseUrl: string;
   categories: ListMethods<ListQuery, S.Category>;
-  courses: ListMethods<CourseQuery, S.Course> & {
-    get(id: string, options?: CallOptions): Promise<S.Course>;
-  };
-  sections: {
-    list(courseId: string, query?: ListQuery, options?: CallOptions): Promise<Page<S.Section>>;
-    iterate(courseId: string, query?: ListQuery, options?: CallOptions): AsyncGenerator<S.Section, void, undefined>;
-    pages(courseId: string, query?: ListQuery, options?: CallOptions): AsyncGenerator<Page<S.Section>, void, undefined>;
-    get(courseId: string, id: string, options?: CallOptions): Promise<S.Section>;
+  courses: ListMethods<CourseQuery, S.Course> &
+    StructureMethods['courses'] & {
+      get(id: string, options?: CallOptions): Promise<S.DraftedCourse>;
+    };
+  sections: StructureMethods['sections'] & {
+    list(courseId: string, query?: ListQuery, options?: CallOptions): Promise<Page<S.DraftedSection>>;
+    iterate(
+      courseId: string,
+      query?: ListQuery,
+      options?: CallOptions,
+    ): AsyncGenerator<S.DraftedSection, void, undefined>;
+    pages(
+      courseId: string,
+      query?: ListQuery,
+      options?: CallOptions,
+    ): AsyncGenerator<Page<S.DraftedSection>, void, undefined>;
+    get(courseId: string, id: string, options?: CallOptions): Promise<S.DraftedSection>;
   };
   lessons: {
     get(courseId: string, sectionId: string, id: string, options?: CallOptions): Promise<S.Lesson>;
@@ -184,7 +195,10 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   });
   const c = catalogue;
   const call = <T>(op: Operation, input: CallInput): Promise<T> => core.call<T>(op, input);
-  const sectionList = lister<ListQuery, S.Section>(core, c['sections.list'], (a) => ({ course_id: String(a[0]) }));
+  const structure = structureMethods(core);
+  const sectionList = lister<ListQuery, S.DraftedSection>(core, c['sections.list'], (a) => ({
+    course_id: String(a[0]),
+  }));
 
   const complete = async (id: string, parts: S.CompletePart[], options?: CallOptions): Promise<S.UploadSession> => {
     try {
@@ -212,8 +226,10 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     courses: {
       ...topLevel<CourseQuery, S.Course>(core, c['courses.list']),
       get: (id, o) => call(c['courses.get'], { params: { id }, signal: o?.signal }),
+      ...structure.courses,
     },
     sections: {
+      ...structure.sections,
       list: (courseId, q, o) => sectionList.list([courseId], q, o),
       iterate: (courseId, q, o) => sectionList.iterate([courseId], q, o),
       pages: (courseId, q, o) => sectionList.pages([courseId], q, o),

@@ -229,6 +229,25 @@ export class UnsupportedOperationError extends ApiError {
   readonly kind = 'UnsupportedOperation' as const;
   override name = 'UnsupportedOperationError';
 }
+/**
+ * ASSUMPTIONS.md "Course structure": this server lacks one of the operations offered only where a
+ * server has them (405, or 404 while what it names can still be retrieved). `capability` is the
+ * catalogue's operation id; the message is the sentence the app and CLI show.
+ */
+export class OperationNotOfferedError extends UnsupportedOperationError {
+  override name = 'OperationNotOfferedError';
+  readonly capability: string;
+  constructor(init: ApiErrorInit, capability: string) {
+    super(init);
+    this.capability = capability;
+  }
+  protected override extra(): Record<string, unknown> {
+    return { capability: this.capability };
+  }
+}
+export function isOperationNotOffered(value: unknown): value is OperationNotOfferedError {
+  return value instanceof OperationNotOfferedError;
+}
 export class CancelledError extends ApiError {
   readonly kind = 'Cancelled' as const;
   override name = 'CancelledError';

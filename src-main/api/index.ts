@@ -17,8 +17,18 @@ export { createRedactor } from './redact.ts';
 export type { BoundApiKey, ClientKeySource } from './key-binding.ts';
 export * from './errors.ts';
 export type { RequestLogEntry } from './log.ts';
-export { API_PREFIX, CONFLICT_RETRIES, catalogue, operations } from './catalogue.ts';
-export type { Operation, OperationId, HttpMethod } from './catalogue.ts';
+export {
+  API_PREFIX,
+  CONFLICT_RETRIES,
+  PREVIEW_VIDEO_FINAL_STATUSES,
+  SECTION_NOT_EMPTY_STATUSES,
+  STRUCTURE_OPERATIONS,
+  TEXT_LESSON_TYPE,
+  catalogue,
+  operations,
+} from './catalogue.ts';
+export type { Operation, OperationId, HttpMethod, StructureOperationId } from './catalogue.ts';
+export { notOfferedSentence } from './structure.ts';
 export { DEFAULT_RETRY } from './retry.ts';
 export type { RetryOptions } from './retry.ts';
 export { DEFAULT_TIMEOUTS } from './transport.ts';
@@ -34,6 +44,9 @@ export type {
   CompletePart,
   ContentMedia,
   Course,
+  CourseUpdateBody,
+  DraftedCourse,
+  DraftedSection,
   FieldError,
   Group,
   LearnerSummary,
@@ -47,6 +60,8 @@ export type {
   Quiz,
   Seat,
   Section,
+  SectionCreateBody,
+  SectionUpdateBody,
   UploadCreateBody,
   UploadedPart,
   UploadSession,

@@ -70,6 +70,8 @@ describe('resources', () => {
       quiz: ['id', 'lesson_id'],
       lesson: ['id', 'updated_datetime'],
       section: ['id'],
+      draftedCourse: ['id', 'updated_datetime'],
+      draftedSection: ['id', 'updated_datetime'],
       uploadSession: ['id', 'part_size', 'status', 'total_parts'],
       presignedPart: ['part_number', 'url'],
       uploadedPart: ['etag', 'part_number', 'size'],
@@ -164,7 +166,8 @@ describe('catalogue', () => {
         'POST /uploads/{id}/sign-parts',
       ].sort(),
     );
-    expect(operations).toHaveLength(22);
+    // 22, plus the four course-structure operations (ASSUMPTIONS.md "Course structure"), all assumed.
+    expect(operations).toHaveLength(26);
     for (const o of operations) {
       expect(o.idempotencyKey, o.id).toBe(o.method === 'POST' && !o.path.includes('/uploads/{id}/'));
     }

@@ -7,7 +7,7 @@ import type { Command } from './command.ts';
 const REGISTRY: readonly (readonly [string, () => Promise<Command>])[] = [
   ['categories', async () => (await import('./commands/categories.ts')).categoriesCommand],
   ['courses', async () => (await import('./commands/courses.ts')).coursesCommand],
-  ['course', async () => (await import('./commands/courses.ts')).courseCommand],
+  ['course', async () => (await import('./commands/course-push.ts')).courseWithPushCommand],
   ['sections', async () => (await import('./commands/sections.ts')).sectionsCommand],
   ['section', async () => (await import('./commands/sections.ts')).sectionCommand],
   ['quizzes', async () => (await import('./commands/quizzes.ts')).quizzesCommand],

@@ -6,7 +6,15 @@ import { authorize } from './auth.ts';
 import type { AccessRule, Principal } from './auth.ts';
 import { originOf } from './context.ts';
 import type { SandboxContext } from './context.ts';
-import { conflict, internalError, notFound, rateLimited, successEnvelope, validationError } from './envelope.ts';
+import {
+  conflict,
+  internalError,
+  methodNotAllowed,
+  notFound,
+  rateLimited,
+  successEnvelope,
+  validationError,
+} from './envelope.ts';
 import type { ApiFault } from './faults.ts';
 import { sleep } from './faults.ts';
 import { drift } from './drift.ts';
@@ -34,6 +42,8 @@ export interface ApiRouteSpec extends AccessRule {
   url: string;
   /** A create: Idempotency-Key required, successful responses replayed. */
   create?: boolean;
+  /** A course-structure write: answers 405 while `noStructure` is on (checked after the rate limit). */
+  structure?: boolean;
   handler: (call: ApiCall) => ApiResult | Promise<ApiResult>;
 }
 
@@ -54,6 +64,7 @@ export function addApiRoute(api: FastifyInstance, ctx: SandboxContext, spec: Api
       authorize(principal, spec);
       const limit = ctx.rateLimiter.take(principal.name, ctx.faults.settings.rateLimit);
       if (!limit.ok) throw rateLimited(limit.retryAfterSeconds);
+      if (spec.structure === true && ctx.faults.settings.noStructure) throw methodNotAllowed();
       const fault = ctx.faults.apiFault(request.method);
       if (fault === 'before') throw internalError();
       states.set(request, { principal, fault });

@@ -9,6 +9,7 @@ import { ApiError, badRequest, errorEnvelope, internalError, notFound } from './
 import { registerAssessmentRoutes } from './routes-assessments.ts';
 import { registerCatalogRoutes } from './routes-catalog.ts';
 import { registerLessonRoutes } from './routes-lessons.ts';
+import { registerStructureRoutes } from './routes-structure.ts';
 import { registerUploadRoutes } from './routes-uploads.ts';
 import { registerStorageRoutes } from './storage-routes.ts';
 
@@ -61,6 +62,7 @@ export function buildApp(ctx: SandboxContext): FastifyInstance {
       });
       registerCatalogRoutes(api, ctx);
       registerLessonRoutes(api, ctx);
+      registerStructureRoutes(api, ctx);
       registerAssessmentRoutes(api, ctx);
       registerUploadRoutes(api, ctx);
     },

@@ -30,6 +30,8 @@ export interface CourseRow {
   preview_video_has_subtitles: number;
   preview_video_playback_endpoint: string | null;
   instructors: string;
+  /** The preview video given with PATCH /courses/{id} (NULL: none, or a seed's stored URL). */
+  preview_video_upload_id: string | null;
   created: string;
   updated: string;
   quizzes_count: number;
@@ -112,12 +114,36 @@ export function categoryResource(row: CategoryRow) {
   return { id: row.id, name: row.name, created_datetime: row.created, updated_datetime: row.updated };
 }
 
-export function courseResource(sql: Sql, row: CourseRow) {
+/** A course's preview video as served: a given one (processed like a lesson's video) reads a fresh
+ * signed URL once READY; without `links` (a course nested in another resource) the URL is "". */
+function previewVideo(row: CourseRow, links: Links | undefined) {
+  if (row.preview_video_upload_id === null) {
+    return {
+      preview_video_url: row.preview_video_url,
+      preview_video_status: row.preview_video_status,
+      preview_video_ready: row.preview_video_ready,
+      preview_video_error: row.preview_video_error,
+      preview_video_playback_endpoint: row.preview_video_playback_endpoint,
+    };
+  }
+  const ready = row.preview_video_status === 'READY';
+  const url = ready && links !== undefined ? links.assetUrl(row.preview_video_upload_id) : '';
+  return {
+    preview_video_url: url,
+    preview_video_status: row.preview_video_status,
+    preview_video_ready: bool(ready),
+    preview_video_error: row.preview_video_status === 'FAILED' ? row.preview_video_error : null,
+    preview_video_playback_endpoint: ready ? url : null,
+  };
+}
+
+export function courseResource(sql: Sql, row: CourseRow, links?: Links) {
   const categories = sql.all<CategoryRow>(
     `SELECT cat.id, cat.name, cat.created, cat.updated FROM categories cat
      JOIN course_categories cc ON cc.category_id = cat.id WHERE cc.course_id = ? ORDER BY cat.name, cat.seq`,
     row.id,
   );
+  const preview = previewVideo(row, links);
   return {
     id: row.id,
     name: row.name,
@@ -130,12 +156,12 @@ export function courseResource(sql: Sql, row: CourseRow) {
     has_enrollments: row.has_enrollments !== 0,
     quizzes_count: Number(row.quizzes_count),
     cover_image_url: row.cover_image_url,
-    preview_video_url: row.preview_video_url,
-    preview_video_status: row.preview_video_status,
-    preview_video_ready: row.preview_video_ready,
-    preview_video_error: row.preview_video_error,
+    preview_video_url: preview.preview_video_url,
+    preview_video_status: preview.preview_video_status,
+    preview_video_ready: preview.preview_video_ready,
+    preview_video_error: preview.preview_video_error,
     preview_video_has_subtitles: row.preview_video_has_subtitles !== 0,
-    preview_video_playback_endpoint: row.preview_video_playback_endpoint,
+    preview_video_playback_endpoint: preview.preview_video_playback_endpoint,
     instructors: row.instructors,
     overall_duration_seconds: Number(row.overall_duration_seconds),
     created_datetime: row.created,
@@ -143,9 +169,13 @@ export function courseResource(sql: Sql, row: CourseRow) {
   };
 }
 
-export function findCourse(sql: Sql, owner: string, id: string) {
-  const row = sql.get<CourseRow>(`${COURSE_SELECT} WHERE c.id = ? AND c.owner = ?`, id, owner);
-  return row === undefined ? undefined : courseResource(sql, row);
+export function findCourseRow(sql: Sql, owner: string, id: string): CourseRow | undefined {
+  return sql.get<CourseRow>(`${COURSE_SELECT} WHERE c.id = ? AND c.owner = ?`, id, owner);
+}
+
+export function findCourse(sql: Sql, owner: string, id: string, links?: Links) {
+  const row = findCourseRow(sql, owner, id);
+  return row === undefined ? undefined : courseResource(sql, row, links);
 }
 
 export function quizResource(row: QuizRow) {

@@ -39,7 +39,10 @@ export const ERROR_MESSAGES = {
   500: 'Internal server error.',
 } as const;
 
-export type ErrorStatus = keyof typeof ERROR_MESSAGES;
+/** Not in the reference's table: a server that lacks an operation (ASSUMPTIONS.md "Course structure"). */
+const OTHER_MESSAGES = { 405: 'Method not allowed.' } as const;
+
+export type ErrorStatus = keyof typeof ERROR_MESSAGES | keyof typeof OTHER_MESSAGES;
 
 export const REQUEST_FAILED = 'REQUEST_FAILED';
 export const AUTHENTICATION_FAILED = 'AUTHENTICATION_FAILED';
@@ -60,7 +63,7 @@ export class ApiError extends Error {
   readonly errors: FieldError[];
   readonly headers: Record<string, string>;
   constructor(status: ErrorStatus, options: ApiErrorOptions = {}) {
-    super(options.message ?? ERROR_MESSAGES[status]);
+    super(options.message ?? { ...ERROR_MESSAGES, ...OTHER_MESSAGES }[status]);
     this.name = 'ApiError';
     this.status = status;
     this.code = options.code ?? REQUEST_FAILED;
@@ -74,6 +77,8 @@ export const notFound = (): ApiError => new ApiError(404);
 export const forbidden = (): ApiError => new ApiError(403);
 export const conflict = (): ApiError => new ApiError(409);
 export const internalError = (): ApiError => new ApiError(500);
+/** 405: this server does not offer the operation (`--no-structure`). */
+export const methodNotAllowed = (): ApiError => new ApiError(405);
 /** 401 when the Authorization header is missing or not `Bearer <key>`. */
 export const missingKey = (): ApiError =>
   new ApiError(401, { headers: { 'www-authenticate': 'Bearer realm="learning"' } });

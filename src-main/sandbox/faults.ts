@@ -16,6 +16,9 @@ export interface FaultSettings {
   urlTtlSeconds: number;
   /** Answer as a drifting real server does (drift.ts): tests of tolerant reading. */
   drift: boolean;
+  /** A server without the course-structure writes (section create/update/delete, course update):
+   * they answer 405 (ASSUMPTIONS.md "Course structure"). */
+  noStructure: boolean;
 }
 
 export type FaultUpdate = Partial<FaultSettings>;

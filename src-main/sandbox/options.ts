@@ -36,6 +36,8 @@ export interface SandboxOptions {
   processingMs?: number;
   /** Answers that drift from the reference (drift.ts); also changeable with setFaults. */
   drift?: boolean;
+  /** Section writes and course update answer 405 (a server without them); also changeable with setFaults. */
+  noStructure?: boolean;
   /** No request log on stderr. startSandbox() is quiet unless quiet: false; the CLI logs unless --quiet. */
   quiet?: boolean;
   /** Header, whole-request and keep-alive limits per connection (defaults: 10 s, 60 s, 5 s). */
@@ -107,6 +109,7 @@ export function checkFaults(update: Partial<FaultSettings>): Partial<FaultSettin
   if (update.urlTtlSeconds !== undefined)
     checked.urlTtlSeconds = integer('urlTtlSeconds', update.urlTtlSeconds, 1, 7 * 86_400);
   if (update.drift !== undefined) checked.drift = update.drift === true;
+  if (update.noStructure !== undefined) checked.noStructure = update.noStructure === true;
   return checked;
 }
 
@@ -130,6 +133,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     rateLimit: 0,
     urlTtlSeconds: DEFAULT_URL_TTL_SECONDS,
     drift: false,
+    noStructure: false,
     ...checkFaults(options),
   };
   return {
@@ -187,6 +191,7 @@ Starts the Lectern sandbox: a local Learning Content External API. The first std
   --random-seed N        makes the injected faults repeatable
   --drift                answer like a drifting server: course level "expert", lessons without
                          video fields, assignment submission_date null (tests tolerant reading)
+  --no-structure         a server without section create/update/delete and course update: they answer 405
   --quiet                no request log on stderr
   --help                 this text
 `;
@@ -216,6 +221,7 @@ export function parseCliArgs(argv: string[]): { help: boolean; options: SandboxO
         'random-seed': { type: 'string' },
         quiet: { type: 'boolean' },
         drift: { type: 'boolean' },
+        'no-structure': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -246,6 +252,7 @@ export function parseCliArgs(argv: string[]): { help: boolean; options: SandboxO
     randomSeed: number('random-seed'),
     quiet: values.quiet === true,
     drift: values.drift === true,
+    noStructure: values['no-structure'] === true,
   };
   if (options.dataDir === '') throw new SandboxOptionError('--data needs a directory.');
   resolveOptions(options);

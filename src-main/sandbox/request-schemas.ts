@@ -85,6 +85,29 @@ export const lessonCreateBody = z.strictObject(lessonFields);
 /** PATCH …/lessons/{id} (assumed): any of the create fields. */
 export const lessonUpdateBody = z.strictObject({ ...lessonFields, title: title().optional() });
 
+const sectionFields = {
+  title: title(),
+  description: z.string().optional(),
+  /** The 1-based position among the course's sections (ASSUMPTIONS.md); absent: last. */
+  order: int32().optional(),
+};
+
+/** POST /courses/{course_id}/sections (assumed, ASSUMPTIONS.md "Course structure"). */
+export const sectionCreateBody = z.strictObject(sectionFields);
+/** PATCH /courses/{course_id}/sections/{id} (assumed): any of the create fields. */
+export const sectionUpdateBody = z.strictObject({ ...sectionFields, title: title().optional() });
+
+/** PATCH /courses/{id} (assumed): `category_ids` replaces the course's categories; a preview video
+ * must be a COMPLETED VIDEO upload (null removes it). */
+export const courseUpdateBody = z.strictObject({
+  name: title().optional(),
+  description: z.string().optional(),
+  requirements: z.string().optional(),
+  level: z.enum(COURSE_LEVEL_VALUES).optional(),
+  category_ids: z.array(uuidString()).max(1000).optional(),
+  preview_video_upload_id: uuidString().nullable().optional(),
+});
+
 /** POST /uploads (assumed). */
 export const uploadCreateBody = z.strictObject({
   upload_type: z.enum(UPLOAD_TYPE_VALUES),
@@ -109,4 +132,6 @@ export type AssignmentCreateBody = z.output<typeof assignmentCreateBody>;
 export type LessonCreateBody = z.output<typeof lessonCreateBody>;
 export type LessonUpdateBody = z.output<typeof lessonUpdateBody>;
 export type UploadCreateBody = z.output<typeof uploadCreateBody>;
+export type SectionCreateBody = z.output<typeof sectionCreateBody>;
+export type CourseUpdateBody = z.output<typeof courseUpdateBody>;
 export type CompleteUploadBody = z.output<typeof completeUploadBody>;

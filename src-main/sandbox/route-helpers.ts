@@ -5,7 +5,8 @@ import { notFound, validationError } from './envelope.ts';
 import type { FieldError } from './envelope.ts';
 import { queryValue } from './pagination.ts';
 import { STATUS_VALUES } from './request-schemas.ts';
-import type { SqlValue } from './sql.ts';
+import type { Sql, SqlValue } from './sql.ts';
+import { findUpload } from './uploads-repo.ts';
 import { fieldError, UUID_PATTERN } from './validation.ts';
 
 export function ok(data: unknown): ApiResult {
@@ -41,4 +42,37 @@ export function need(value: string | undefined): string {
 
 export function throwNotFound(): never {
   throw notFound();
+}
+
+/** 422 on `field` unless the id names this owner's COMPLETED VIDEO upload (the reference's upload
+ * flow rule); null and absent pass (null removes a video). */
+export function checkCompletedVideo(sql: Sql, owner: string, uploadId: string | null | undefined, field: string): void {
+  if (uploadId === undefined || uploadId === null) return;
+  const upload = findUpload(sql, uploadId, owner);
+  if (upload === undefined) throw validationError([fieldError(field, 'invalid', 'No upload session with this id.')]);
+  if (upload.status !== 'COMPLETED') {
+    throw validationError([
+      fieldError(field, 'invalid', 'The upload session must be completed before it is referenced.'),
+    ]);
+  }
+  if (upload.upload_type !== 'VIDEO') {
+    throw validationError([fieldError(field, 'invalid', 'The upload session is not a VIDEO upload.')]);
+  }
+}
+
+/** Puts a row at 1-based `position` among its siblings (ASSUMPTIONS.md, lessons and sections alike):
+ * the ones from there on move down one place, and the siblings are numbered 1..n again, so positions
+ * and `order` values stay the same thing after moves and deletes. */
+export function placeAt(
+  sql: Sql,
+  siblings: { table: 'lessons' | 'sections'; parent: 'section_id' | 'course_id'; parentId: string },
+  id: string,
+  position: number,
+): void {
+  const { table, parent, parentId } = siblings;
+  const others = sql
+    .all<{ id: string }>(`SELECT id FROM ${table} WHERE ${parent} = ? AND id != ? ORDER BY ord, seq`, parentId, id)
+    .map((row) => row.id);
+  others.splice(Math.max(0, Math.min(others.length, position - 1)), 0, id);
+  others.forEach((rowId, index) => sql.run(`UPDATE ${table} SET ord = ? WHERE id = ?`, index + 1, rowId));
 }

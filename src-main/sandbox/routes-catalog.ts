@@ -83,7 +83,7 @@ export function registerCatalogRoutes(api: FastifyInstance, ctx: SandboxContext)
                 limit,
                 offset,
               )
-              .map((row) => courseResource(sql, row)),
+              .map((row) => courseResource(sql, row, linksFor(ctx, call.origin))),
           ...pageLinks(call),
         }),
       );
@@ -94,7 +94,8 @@ export function registerCatalogRoutes(api: FastifyInstance, ctx: SandboxContext)
     method: 'GET',
     url: '/courses/:id',
     permission: 'learning.view_course',
-    handler: (call) => ok(findCourse(sql, call.principal.owner, need(call.params.id)) ?? throwNotFound()),
+    handler: (call) =>
+      ok(findCourse(sql, call.principal.owner, need(call.params.id), linksFor(ctx, call.origin)) ?? throwNotFound()),
   });
 
   addApiRoute(api, ctx, {

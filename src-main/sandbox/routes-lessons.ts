@@ -8,11 +8,10 @@ import { findLessonRow, findSectionRow, lessonResource } from './catalog-repo.ts
 import type { SectionRow } from './catalog-repo.ts';
 import { linksFor } from './context.ts';
 import type { SandboxContext } from './context.ts';
-import { notFound, validationError } from './envelope.ts';
+import { notFound } from './envelope.ts';
 import { lessonCreateBody, lessonUpdateBody } from './request-schemas.ts';
-import { need, ok } from './route-helpers.ts';
-import { findUpload } from './uploads-repo.ts';
-import { fieldError, parseBody } from './validation.ts';
+import { checkCompletedVideo, need, ok, placeAt } from './route-helpers.ts';
+import { parseBody } from './validation.ts';
 
 const LESSONS = '/courses/:course_id/sections/:section_id/lessons';
 
@@ -29,36 +28,9 @@ export function registerLessonRoutes(api: FastifyInstance, ctx: SandboxContext):
     if (row === undefined) throw notFound();
     return lessonResource(row, linksFor(ctx, call.origin));
   };
-  /** 422 unless the id names this owner's COMPLETED VIDEO upload (the reference's upload flow rule). */
-  const checkVideo = (call: ApiCall, uploadId: string | null | undefined): void => {
-    if (uploadId === undefined || uploadId === null) return;
-    const upload = findUpload(sql, uploadId, call.principal.owner);
-    if (upload === undefined) {
-      throw validationError([fieldError('video_upload_id', 'invalid', 'No upload session with this id.')]);
-    }
-    if (upload.status !== 'COMPLETED') {
-      throw validationError([
-        fieldError('video_upload_id', 'invalid', 'The upload session must be completed before it is referenced.'),
-      ]);
-    }
-    if (upload.upload_type !== 'VIDEO') {
-      throw validationError([fieldError('video_upload_id', 'invalid', 'The upload session is not a VIDEO upload.')]);
-    }
-  };
-  /** Puts the lesson at 1-based `position` among its section's lessons (ASSUMPTIONS.md): the ones
-   * from there on move down one place, and the section is numbered 1..n again, so positions and
-   * `order` values stay the same thing after moves and deletes. */
-  const placeAt = (sectionId: string, lessonId: string, position: number): void => {
-    const others = sql
-      .all<{ id: string }>(
-        'SELECT id FROM lessons WHERE section_id = ? AND id != ? ORDER BY ord, seq',
-        sectionId,
-        lessonId,
-      )
-      .map((row) => row.id);
-    others.splice(Math.max(0, Math.min(others.length, position - 1)), 0, lessonId);
-    others.forEach((id, index) => sql.run('UPDATE lessons SET ord = ? WHERE id = ?', index + 1, id));
-  };
+  const checkVideo = (call: ApiCall, uploadId: string | null | undefined): void =>
+    checkCompletedVideo(sql, call.principal.owner, uploadId, 'video_upload_id');
+  const lessonsOf = (sectionId: string) => ({ table: 'lessons', parent: 'section_id', parentId: sectionId }) as const;
 
   addApiRoute(api, ctx, {
     method: 'GET',
@@ -101,7 +73,7 @@ export function registerLessonRoutes(api: FastifyInstance, ctx: SandboxContext):
           now,
           now,
         );
-        if (body.order !== undefined) placeAt(parent.id, id, body.order);
+        if (body.order !== undefined) placeAt(sql, lessonsOf(parent.id), id, body.order);
         sql.run(
           `INSERT INTO quizzes (id, owner, lesson_id, status, total_points, created, updated)
            VALUES (?, ?, ?, 'DRAFT', '0.00', ?, ?)`,
@@ -140,7 +112,7 @@ export function registerLessonRoutes(api: FastifyInstance, ctx: SandboxContext):
           clock.now(),
           id,
         );
-        if (body.order !== undefined) placeAt(parent.id, id, body.order);
+        if (body.order !== undefined) placeAt(sql, lessonsOf(parent.id), id, body.order);
         if (body.video_upload_id !== undefined) ctx.videos.begin(id, body.video_upload_id);
       });
       return ok(lessonOut(call, parent.id, id));

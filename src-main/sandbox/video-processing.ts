@@ -1,7 +1,8 @@
 // Main process / plain Node. The sandbox's stand-in for a server's video processing: a lesson given a
-// `video_upload_id` reads PROCESSING for `processingMs`, then READY with the duration the prober reads
-// from the stored bytes, or FAILED with the reason when the bytes are not media it can read. Lessons
-// still PROCESSING when the sandbox stops finish after the next start (their due time is stored).
+// `video_upload_id` (or a course given a `preview_video_upload_id`) reads PROCESSING for
+// `processingMs`, then READY (a lesson with the duration the prober reads from the stored bytes), or
+// FAILED with the reason when the bytes are not media it can read. Videos still PROCESSING when the
+// sandbox stops finish after the next start (their due time is stored).
 import { open } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import { MediaProbeError, durationSecondsOf, probeMediaChunks } from '../uploads/index.ts';
@@ -20,10 +21,46 @@ export interface VideoProcessorOptions {
   log: (line: string) => void;
 }
 
-interface PendingLesson {
+/** Where a processed video's state lives: a lesson's own video, or a course's preview video. */
+interface Target {
+  table: 'lessons' | 'courses';
+  upload: string;
+  status: string;
+  error: string;
+  due: string;
+  /** What "no error" is stored as (a course's preview_video_error is "string or null"). */
+  noError: string;
+  /** Extra assignments while it processes, and when it is READY (`?` = the duration in seconds). */
+  onBegin: string;
+  onReady: string;
+}
+
+const LESSON: Target = {
+  table: 'lessons',
+  upload: 'video_upload_id',
+  status: 'video_status',
+  error: 'video_error',
+  due: 'video_due_ms',
+  noError: "''",
+  onBegin: ', duration_seconds = 0',
+  onReady: ', duration_seconds = ?',
+};
+const COURSE_PREVIEW: Target = {
+  table: 'courses',
+  upload: 'preview_video_upload_id',
+  status: 'preview_video_status',
+  error: 'preview_video_error',
+  due: 'preview_video_due_ms',
+  noError: 'NULL',
+  onBegin: ", preview_video_ready = 'false'",
+  onReady: ", preview_video_ready = 'true'",
+};
+
+interface Pending {
+  target: Target;
   id: string;
-  video_upload_id: string;
-  video_due_ms: number;
+  uploadId: string;
+  dueMs: number;
 }
 
 export class VideoProcessor {
@@ -38,31 +75,24 @@ export class VideoProcessor {
 
   /** The lesson now references this upload: it reads PROCESSING until its processing ends. */
   begin(lessonId: string, uploadId: string | null): void {
-    const { sql, processingMs } = this.options;
-    clearTimeout(this.timers.get(lessonId));
-    this.timers.delete(lessonId);
-    if (uploadId === null) {
-      sql.run(
-        "UPDATE lessons SET video_status = NULL, video_error = '', video_due_ms = NULL, duration_seconds = 0 WHERE id = ?",
-        lessonId,
-      );
-      return;
-    }
-    const due = Date.now() + processingMs;
-    sql.run(
-      "UPDATE lessons SET video_status = 'PROCESSING', video_error = '', video_due_ms = ?, duration_seconds = 0 WHERE id = ?",
-      due,
-      lessonId,
-    );
-    this.schedule({ id: lessonId, video_upload_id: uploadId, video_due_ms: due });
+    this.start(LESSON, lessonId, uploadId);
   }
 
-  /** After a start: lessons a previous run left PROCESSING finish at their stored due time. */
+  /** The course's preview video is now this upload (ASSUMPTIONS.md "Course structure"): processed
+   * as a lesson's video is, PROCESSING then READY or FAILED. */
+  beginPreview(courseId: string, uploadId: string | null): void {
+    this.start(COURSE_PREVIEW, courseId, uploadId);
+  }
+
+  /** After a start: videos a previous run left PROCESSING finish at their stored due time. */
   resumePending(): void {
-    const rows = this.options.sql.all<PendingLesson>(
-      "SELECT id, video_upload_id, video_due_ms FROM lessons WHERE video_status = 'PROCESSING' AND video_upload_id IS NOT NULL",
-    );
-    for (const row of rows) this.schedule({ ...row, video_due_ms: Number(row.video_due_ms ?? 0) });
+    for (const target of [LESSON, COURSE_PREVIEW]) {
+      const rows = this.options.sql.all<{ id: string; upload: string; due: number | null }>(
+        `SELECT id, ${target.upload} AS upload, ${target.due} AS due FROM ${target.table}
+         WHERE ${target.status} = 'PROCESSING' AND ${target.upload} IS NOT NULL`,
+      );
+      for (const row of rows) this.schedule({ target, id: row.id, uploadId: row.upload, dueMs: Number(row.due ?? 0) });
+    }
   }
 
   async close(): Promise<void> {
@@ -72,44 +102,65 @@ export class VideoProcessor {
     await Promise.allSettled([...this.running]);
   }
 
-  private schedule(lesson: PendingLesson): void {
+  private start(target: Target, id: string, uploadId: string | null): void {
+    const { sql, processingMs } = this.options;
+    const key = `${target.table}:${id}`;
+    clearTimeout(this.timers.get(key));
+    this.timers.delete(key);
+    if (uploadId === null) {
+      sql.run(
+        `UPDATE ${target.table} SET ${target.status} = ${target.table === 'courses' ? "'NONE'" : 'NULL'},
+           ${target.error} = ${target.noError}, ${target.due} = NULL${target.onBegin} WHERE id = ?`,
+        id,
+      );
+      return;
+    }
+    const due = Date.now() + processingMs;
+    sql.run(
+      `UPDATE ${target.table} SET ${target.status} = 'PROCESSING', ${target.error} = ${target.noError},
+         ${target.due} = ?${target.onBegin} WHERE id = ?`,
+      due,
+      id,
+    );
+    this.schedule({ target, id, uploadId, dueMs: due });
+  }
+
+  private schedule(pending: Pending): void {
     if (this.closed) return;
+    const key = `${pending.target.table}:${pending.id}`;
     const timer = setTimeout(
       () => {
-        this.timers.delete(lesson.id);
-        const work = this.finish(lesson).catch((error: unknown) =>
-          this.options.log(`video processing of lesson ${lesson.id} broke: ${String(error)}`),
+        this.timers.delete(key);
+        const work = this.finish(pending).catch((error: unknown) =>
+          this.options.log(`video processing of ${key} broke: ${String(error)}`),
         );
         this.running.add(work);
         void work.finally(() => this.running.delete(work));
       },
-      Math.max(0, lesson.video_due_ms - Date.now()),
+      Math.max(0, pending.dueMs - Date.now()),
     );
     timer.unref();
-    this.timers.set(lesson.id, timer);
+    this.timers.set(key, timer);
   }
 
-  private async finish(lesson: PendingLesson): Promise<void> {
-    const outcome = await this.probe(lesson.video_upload_id);
+  private async finish({ target, id, uploadId }: Pending): Promise<void> {
+    const outcome = await this.probe(uploadId);
     if (this.closed) return;
-    // Only if the lesson still waits for this very video (it may have been swapped or deleted).
+    // Only if it still waits for this very video (it may have been swapped or deleted).
     const { sql } = this.options;
+    const still = `WHERE id = ? AND ${target.upload} = ? AND ${target.status} = 'PROCESSING'`;
     if ('error' in outcome) {
       sql.run(
-        `UPDATE lessons SET video_status = 'FAILED', video_error = ?, video_due_ms = NULL
-         WHERE id = ? AND video_upload_id = ? AND video_status = 'PROCESSING'`,
+        `UPDATE ${target.table} SET ${target.status} = 'FAILED', ${target.error} = ?, ${target.due} = NULL ${still}`,
         outcome.error,
-        lesson.id,
-        lesson.video_upload_id,
+        id,
+        uploadId,
       );
     } else {
-      sql.run(
-        `UPDATE lessons SET video_status = 'READY', video_error = '', video_due_ms = NULL, duration_seconds = ?
-         WHERE id = ? AND video_upload_id = ? AND video_status = 'PROCESSING'`,
-        outcome.durationSeconds,
-        lesson.id,
-        lesson.video_upload_id,
-      );
+      const ready = `UPDATE ${target.table} SET ${target.status} = 'READY', ${target.error} = ${target.noError},
+        ${target.due} = NULL${target.onReady} ${still}`;
+      if (target === LESSON) sql.run(ready, outcome.durationSeconds, id, uploadId);
+      else sql.run(ready, id, uploadId);
     }
   }
 

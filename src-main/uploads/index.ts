@@ -3,6 +3,8 @@
 
 export { createUploadManager, UploadManagerError } from './manager.ts';
 export { JOURNAL_FILE, uploadJournalPath, type JournalOwner } from './journal-path.ts';
+// The course push keeps its own table in the journal's file (migration 4).
+export { migrations as journalMigrations } from './journal-schema.ts';
 export { titleFromFileName, contentTypeFor } from './file-identity.ts';
 export type {
   AddOptions,
@@ -31,4 +33,4 @@ export {
 export { MediaProbeError, durationSecondsOf, probeMediaChunks } from './media-probe.ts';
 export { serverAnswers } from './reachability.ts';
 export { FileAccessError } from './file-identity.ts';
-export type { SectionLesson } from './duplicates.ts';
+export { fullSha256, type SectionLesson } from './duplicates.ts';

@@ -1,6 +1,7 @@
 // Shared (every process; pure zod). Request bodies of the Learning Content External API, checked
 // exactly (full enums strict) before the client sends them; the renderer's forms use the same ones.
 import { z } from 'zod';
+import { COURSE_LEVELS } from './enums.ts';
 import {
   assessmentType,
   contentStatus,
@@ -69,6 +70,28 @@ export const lessonCreateBody = z.object({
 /** PATCH .../lessons/{id} (assumed): any of the create fields. */
 export const lessonUpdateBody = lessonCreateBody.partial();
 
+/** POST /courses/{course_id}/sections (assumed, ASSUMPTIONS.md "Course structure"): `order` is the
+ * 1-based position among the course's sections (absent: last), limited like a lesson's. */
+export const sectionCreateBody = z.object({
+  title,
+  description: z.string().optional(),
+  order: z.int().min(0).max(MAX_INT32).optional(),
+});
+
+/** PATCH /courses/{course_id}/sections/{id} (assumed): any of `title`, `description`, `order`. */
+export const sectionUpdateBody = sectionCreateBody.partial();
+
+/** PATCH /courses/{id} (assumed): any of these. `category_ids` replaces the course's categories;
+ * `preview_video_upload_id` names a COMPLETED upload session (null removes the preview video). */
+export const courseUpdateBody = z.object({
+  name: title.optional(),
+  description: z.string().optional(),
+  requirements: z.string().optional(),
+  level: z.enum(COURSE_LEVELS).optional(),
+  category_ids: z.array(uuid).optional(),
+  preview_video_upload_id: uuid.nullable().optional(),
+});
+
 /** POST /uploads (assumed). */
 export const uploadCreateBody = z.object({
   upload_type: openEnum,
@@ -89,6 +112,9 @@ export type AssessmentCreateBody = z.input<typeof assessmentCreateBody>;
 export type AssignmentCreateBody = z.input<typeof assignmentCreateBody>;
 export type LessonCreateBody = z.input<typeof lessonCreateBody>;
 export type LessonUpdateBody = z.input<typeof lessonUpdateBody>;
+export type SectionCreateBody = z.input<typeof sectionCreateBody>;
+export type SectionUpdateBody = z.input<typeof sectionUpdateBody>;
+export type CourseUpdateBody = z.input<typeof courseUpdateBody>;
 export type UploadCreateBody = z.input<typeof uploadCreateBody>;
 export type CompletePart = z.input<typeof completePart>;
 export type CompleteUploadBody = z.input<typeof completeUploadBody>;

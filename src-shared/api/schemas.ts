@@ -278,6 +278,12 @@ const sectionShape = resource({
   updated_datetime: shown(dateTime),
 });
 
+/** A course or section as the operations that give the app its draft base read it (retrieve course,
+ * list and retrieve sections, the structure writes): `updated_datetime` decides conflicts, so it is
+ * strict there (ASSUMPTIONS.md "Reading responses"); course lists and nested copies only show it. */
+const draftedCourseShape = resource({ ...courseShape.fields, updated_datetime: strict(dateTime) });
+const draftedSectionShape = resource({ ...sectionShape.fields, updated_datetime: strict(dateTime) });
+
 const uploadSessionShape = resource({
   id: strict(uuid),
   upload_type: shown(openEnum),
@@ -325,6 +331,8 @@ export const shapes = {
   quiz: quizShape,
   lesson: lessonShape,
   section: sectionShape,
+  draftedCourse: draftedCourseShape,
+  draftedSection: draftedSectionShape,
   uploadSession: uploadSessionShape,
   presignedPart: presignedPartShape,
   uploadedPart: uploadedPartShape,
@@ -347,6 +355,8 @@ export const quizLesson = quizLessonShape.reading;
 export const quiz = quizShape.reading;
 export const lesson = lessonShape.reading;
 export const section = sectionShape.reading;
+export const draftedCourse = draftedCourseShape.reading;
+export const draftedSection = draftedSectionShape.reading;
 export const uploadSession = uploadSessionShape.reading;
 export const presignedPart = presignedPartShape.reading;
 export const uploadedPart = uploadedPartShape.reading;
@@ -366,6 +376,9 @@ export type ContentMedia = z.infer<typeof contentMedia>;
 export type Quiz = z.infer<typeof quiz>;
 export type Lesson = z.infer<typeof lesson>;
 export type Section = z.infer<typeof section>;
+/** A course or section with the `updated_datetime` drafts compare (see draftedCourseShape). */
+export type DraftedCourse = z.infer<typeof draftedCourse>;
+export type DraftedSection = z.infer<typeof draftedSection>;
 export type UploadSession = z.infer<typeof uploadSession>;
 export type PresignedPart = z.infer<typeof presignedPart>;
 export type UploadedPart = z.infer<typeof uploadedPart>;

@@ -1,0 +1,196 @@
+// CLI (plain Node). `lectern course push DIR --course ID [--dry-run] [--yes] [--json] [--delete]`: a
+// whole course from a folder (sub-folders are sections, files are lessons; see course-push/).
+// Plan first: the plan is printed before anything is written; --dry-run stops there; without --yes
+// it asks on a terminal and refuses without one. Run again, it changes only what the folder changed
+// and finishes what a killed run left (the upload journal and the push state of this server and key).
+// `lectern course ID` (show one course) is the same command word; see courseCommand.
+import { createInterface } from 'node:readline/promises';
+import { keyText } from '../../api/index.ts';
+import {
+  FolderError,
+  PushState,
+  StructureRefusedError,
+  executePush,
+  planIsEmpty,
+  planView,
+  preparePush,
+  type PushApi,
+  type PushOutcome,
+  type PushPlan,
+} from '../../course-push/index.ts';
+import { uploadJournalPath } from '../../uploads/index.ts';
+import type { Command, CommandContext } from '../command.ts';
+import { UsageError } from '../globals.ts';
+import { courseCommand } from './courses.ts';
+import { renderPlan } from './course-push-render.ts';
+import { forbidOptions } from './shared.ts';
+import { EXIT_INTERRUPTED, formatBytes, openManager } from './uploads.ts';
+
+const PUSH_USAGE = 'course push DIR --course ID [--dry-run] [--yes] [--delete]';
+const PUSH_OPTIONS = {
+  course: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
+  delete: { type: 'boolean' },
+} as const;
+
+/** `course ID` as before, and `course push …`. */
+export const courseWithPushCommand: Command = {
+  ...courseCommand,
+  summary: `${courseCommand.summary}, or push a folder into it as sections and lessons`,
+  usage: [...courseCommand.usage, PUSH_USAGE],
+  options: { ...courseCommand.options, ...PUSH_OPTIONS },
+  async run(ctx) {
+    if (ctx.args[0] !== 'push') {
+      forbidOptions(ctx, Object.keys(PUSH_OPTIONS));
+      return courseCommand.run(ctx);
+    }
+    ctx.args = ctx.args.slice(1);
+    return push(ctx);
+  },
+};
+
+async function push(ctx: CommandContext): Promise<number> {
+  const [dir, ...extra] = ctx.args;
+  const courseId = ctx.options.course;
+  if (!dir || extra.length > 0) throw new UsageError(`expected one folder DIR. Usage: lectern ${PUSH_USAGE}`);
+  if (typeof courseId !== 'string' || courseId.trim() === '')
+    throw new UsageError(`--course ID is required. Usage: lectern ${PUSH_USAGE}`);
+  const dryRun = ctx.options['dry-run'] === true;
+  const client = await ctx.client();
+  const api: PushApi = client;
+  const connection = await ctx.connection();
+  const journalPath = uploadJournalPath({
+    dataDir: ctx.globals.dataDir,
+    baseUrl: connection.baseUrl,
+    apiKey: await keyText(connection.apiKey),
+  });
+  const onWaiting = (waiting: boolean) =>
+    ctx.out.note(
+      waiting
+        ? 'Waiting for the server… it cannot be reached; the push continues by itself when it can.'
+        : 'The server is back; continuing.',
+    );
+  const state = new PushState(journalPath, (message) => ctx.out.note(message));
+  try {
+    let plan: PushPlan;
+    try {
+      plan = await preparePush({
+        dir,
+        courseId,
+        deleteOthers: ctx.options.delete === true,
+        api,
+        state,
+        signal: ctx.signal,
+        onWaiting,
+      });
+    } catch (error) {
+      if (error instanceof FolderError) throw new UsageError(error.message);
+      throw error;
+    }
+    if (!ctx.out.json) for (const line of renderPlan(plan)) ctx.out.line(line);
+    if (dryRun) {
+      if (ctx.out.json) ctx.out.printJson({ plan: planView(plan), dryRun: true });
+      else ctx.out.note('Dry run: nothing was sent.');
+      return 0;
+    }
+    if (!planIsEmpty(plan) && ctx.options.yes !== true && !(await confirmed(ctx, plan))) return 1;
+
+    const manager = await openManager(ctx, {});
+    let outcome: PushOutcome;
+    try {
+      outcome = await executePush(plan, {
+        api,
+        state,
+        uploads: manager,
+        signal: ctx.signal,
+        say: (message) => ctx.out.note(message),
+        onWaiting,
+      });
+    } catch (error) {
+      if (error instanceof StructureRefusedError) {
+        ctx.out.note(`lectern: ${error.message}`);
+        if (ctx.out.json) ctx.out.printJson({ plan: planView(plan), refused: error.message });
+        return 3;
+      }
+      throw error;
+    } finally {
+      await manager.close();
+    }
+    if (ctx.out.json) ctx.out.printJson({ plan: planView(plan), outcome: outcomeView(outcome) });
+    else ctx.out.line(describeOutcome(outcome));
+    if (ctx.signal.aborted) {
+      ctx.out.note('Interrupted. Run the same command again to finish the push.');
+      return EXIT_INTERRUPTED;
+    }
+    for (const f of outcome.failed) ctx.out.note(`${f.key} failed: ${f.code} ${f.message}`);
+    if (outcome.failed.length === 0) return 0;
+    return outcome.failed.every((f) => /NETWORK|TIMEOUT|STALLED|UNREACHABLE/.test(f.code)) ? 4 : 3;
+  } finally {
+    state.close();
+  }
+}
+
+/** Asks on a terminal; without one, refuses (a script passes --yes). */
+async function confirmed(ctx: CommandContext, plan: PushPlan): Promise<boolean> {
+  const stdin = ctx.io.stdin as NodeJS.ReadableStream & { isTTY?: boolean };
+  if (!stdin.isTTY) {
+    throw new UsageError(
+      'not pushing without a confirmation: run it on a terminal to be asked, pass --yes, or --dry-run to only see the plan',
+    );
+  }
+  const t = plan.totals;
+  const deleting =
+    t.sectionsToDelete + t.lessonsToDelete > 0
+      ? ` This deletes ${t.lessonsToDelete} lesson(s) and ${t.sectionsToDelete} section(s) that are not in the folder.`
+      : '';
+  const question = createInterface({ input: stdin, output: ctx.io.stderr });
+  try {
+    const answer = await question.question(`Push this to the course?${deleting} [y/N] `, { signal: ctx.signal });
+    if (/^y(es)?$/i.test(answer.trim())) return true;
+  } catch {
+    // Ctrl-C or a closed terminal is a no.
+  } finally {
+    question.close();
+  }
+  ctx.out.note('Nothing was pushed.');
+  return false;
+}
+
+function outcomeView(o: PushOutcome) {
+  return {
+    sectionsCreated: o.sectionsCreated,
+    sectionsUpdated: o.sectionsUpdated,
+    sectionsMoved: o.sectionsMoved,
+    lessonsCreated: o.lessonsCreated,
+    lessonsUpdated: o.lessonsUpdated,
+    lessonsMoved: o.lessonsMoved,
+    videosUploaded: o.videosUploaded,
+    sectionsDeleted: o.sectionsDeleted,
+    lessonsDeleted: o.lessonsDeleted,
+    failed: o.failed,
+    uploads: o.uploads.map((r) => ({
+      file: r.path,
+      status: r.state,
+      uploadId: r.uploadId,
+      lessonId: r.lessonId,
+      bytesTotal: r.bytesTotal,
+      bytesSent: r.bytesSent,
+      bytesResent: r.bytesResent,
+    })),
+  };
+}
+
+function describeOutcome(o: PushOutcome): string {
+  const bytes = o.uploads.filter((r) => r.state === 'done').reduce((n, r) => n + r.bytesTotal, 0);
+  return (
+    `Pushed: ${o.sectionsCreated} section(s) created, ${o.sectionsUpdated} renamed, ${o.sectionsMoved} moved; ` +
+    `${o.lessonsCreated} lesson(s) created, ${o.lessonsUpdated} updated, ${o.lessonsMoved} moved; ` +
+    `${o.videosUploaded} video(s) uploaded (${formatBytes(bytes)})` +
+    (o.sectionsDeleted + o.lessonsDeleted > 0
+      ? `; ${o.sectionsDeleted} section(s) and ${o.lessonsDeleted} lesson(s) deleted`
+      : '') +
+    (o.failed.length > 0 ? `; ${o.failed.length} failed` : '') +
+    '.'
+  );
+}

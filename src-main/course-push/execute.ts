@@ -1,0 +1,311 @@
+// Main process / plain Node. Runs a folder push's plan: structure before bytes. 1) sections are
+// created, renamed and put in order (a server that refuses section writes stops the push here,
+// before any lesson or upload session exists); 2) text lessons are created or updated; 3) videos
+// go through the upload engine (its journal makes them resumable) as new lessons or onto the same
+// lesson; 4) the lessons of each section are put in the folder's order; 5) with --delete, what is
+// not in the folder is deleted. Every create is sent with a key and body stored beforehand
+// (push-state.ts), so a killed push run again re-sends the same request and makes nothing twice.
+import { TEXT_LESSON_TYPE, isApiError, isOperationNotOffered } from '../api/index.ts';
+import { storedCheckOf, type AddUploadInput, type UploadManager, type UploadRow } from '../uploads/index.ts';
+import type { LessonPlan, PushPlan, SectionPlan } from './plan.ts';
+import { orderedLessons, untilAnswered, type PushApi } from './push-api.ts';
+import type { EntryRef, PushState } from './push-state.ts';
+import { movesToOrder } from './reorder.ts';
+
+export class StructureRefusedError extends Error {
+  readonly code = 'STRUCTURE_NOT_OFFERED';
+  override name = 'StructureRefusedError';
+}
+
+export interface PushOutcome {
+  sectionsCreated: number;
+  sectionsUpdated: number;
+  sectionsMoved: number;
+  lessonsCreated: number;
+  lessonsUpdated: number;
+  lessonsMoved: number;
+  videosUploaded: number;
+  sectionsDeleted: number;
+  lessonsDeleted: number;
+  /** Videos that did not make it (the rest of the push went on). */
+  failed: { key: string; code: string; message: string }[];
+  /** The engine's rows of this push (for progress screens and --json). */
+  uploads: UploadRow[];
+}
+
+export interface PushDeps {
+  api: PushApi;
+  state: PushState;
+  uploads: UploadManager;
+  signal: AbortSignal;
+  /** Progress for people ("Created section …"). */
+  say?: (message: string) => void;
+  /** The network was lost (true) or is back (false). */
+  onWaiting?: (waiting: boolean) => void;
+  /** The rows the engine took for this push, once added (the app shows them in its uploads screen). */
+  onUploadsAdded?: (rows: readonly UploadRow[]) => void;
+}
+
+export async function executePush(plan: PushPlan, deps: PushDeps): Promise<PushOutcome> {
+  const { api, state, signal } = deps;
+  const courseId = plan.courseId;
+  const say = deps.say ?? (() => undefined);
+  const call = <T>(fn: () => Promise<T>) =>
+    untilAnswered(fn, { signal, onWaiting: deps.onWaiting ?? (() => undefined) });
+  const outcome: PushOutcome = {
+    sectionsCreated: 0,
+    sectionsUpdated: 0,
+    sectionsMoved: 0,
+    lessonsCreated: 0,
+    lessonsUpdated: 0,
+    lessonsMoved: 0,
+    videosUploaded: 0,
+    sectionsDeleted: 0,
+    lessonsDeleted: 0,
+    failed: [],
+    uploads: [],
+  };
+  const sectionRef = (s: SectionPlan): EntryRef => ({ courseId, kind: 'section', path: s.key });
+  const lessonRef = (l: LessonPlan): EntryRef => ({ courseId, kind: 'lesson', path: l.key });
+
+  // 1. Sections.
+  const sectionIds = new Map<string, string>();
+  const structure = async <T>(verb: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await call(fn);
+    } catch (error) {
+      if (isApiError(error) && error.kind === 'UnsupportedOperation') {
+        // The client's sentence names the missing capability ("This server does not let Lectern create sections.").
+        const sentence = isOperationNotOffered(error)
+          ? error.message.replace(/\.$/, '')
+          : `This server does not let Lectern ${verb} sections`;
+        throw new StructureRefusedError(`${sentence}, so the push stopped before any lesson or upload was made.`);
+      }
+      throw error;
+    }
+  };
+  for (const s of plan.sections) {
+    if (s.sectionId) {
+      sectionIds.set(s.key, s.sectionId);
+      state.setServerId(sectionRef(s), s.sectionId);
+      if (s.changes.includes('title')) {
+        await structure('rename', () => api.sections.update(courseId, s.sectionId!, { title: s.title }, { signal }));
+        outcome.sectionsUpdated++;
+        say(`Renamed section “${s.title}”.`);
+      }
+      continue;
+    }
+    const pending = state.pendingCreate(sectionRef(s), { title: s.title });
+    const created = await structure('create', () =>
+      api.sections.create(courseId, { title: s.title }, { idempotencyKey: pending.key, signal }),
+    );
+    state.setServerId(sectionRef(s), created.id);
+    sectionIds.set(s.key, created.id);
+    outcome.sectionsCreated++;
+    say(`Created section “${s.title}”.`);
+  }
+  outcome.sectionsMoved += await settle(
+    async () => {
+      const listed: string[] = [];
+      for await (const s of api.sections.iterate(courseId, {}, { signal })) listed.push(s.id);
+      return listed;
+    },
+    plan.sections.map((s) => sectionIds.get(s.key)!),
+    (move) => structure('reorder', () => api.sections.update(courseId, move.id, { order: move.order }, { signal })),
+    call,
+  );
+
+  // 2. Text lessons, and renames of video lessons.
+  for (const s of plan.sections) {
+    const sectionId = sectionIds.get(s.key)!;
+    for (const l of s.lessons) {
+      const ref = lessonRef(l);
+      const content = l.sha256 ? { sha256: l.sha256, size: l.file.size, mtimeMs: l.file.mtimeMs } : null;
+      if (l.file.kind === 'text' && l.action === 'create') {
+        const body = { title: l.title, lesson_type: TEXT_LESSON_TYPE, text_content: l.file.text };
+        const pending = state.pendingCreate(ref, body, s.key);
+        const created = await call(() =>
+          api.lessons.create(courseId, sectionId, body, { idempotencyKey: pending.key, signal }),
+        );
+        state.setServerId(ref, created.id, s.key);
+        if (content) state.setContent(ref, content);
+        outcome.lessonsCreated++;
+        say(`Created text lesson “${l.title}”.`);
+        continue;
+      }
+      if (!l.lessonId) continue; // a new video: the engine creates its lesson
+      state.setServerId(ref, l.lessonId, s.key);
+      const patch: { title?: string; text_content?: string } = {};
+      if (l.changes.includes('title')) patch.title = l.title;
+      if (l.file.kind === 'text' && l.changes.includes('text')) patch.text_content = l.file.text;
+      if (Object.keys(patch).length > 0) {
+        await call(() => api.lessons.update(courseId, sectionId, l.lessonId!, patch, { signal }));
+        outcome.lessonsUpdated++;
+        say(`Updated lesson “${l.title}”.`);
+      }
+      // A video's bytes count as pushed only once its upload is attached (step 3).
+      if (content && !l.changes.includes('video')) state.setContent(ref, content);
+    }
+  }
+
+  // 3. Videos.
+  await uploadVideos(plan, sectionIds, deps, outcome);
+
+  // 4. Lessons in the folder's order.
+  const remembered = new Map(state.remembered(courseId).map((r) => [`${r.kind}\0${r.key}`, r.serverId]));
+  for (const s of plan.sections) {
+    const sectionId = sectionIds.get(s.key)!;
+    const wanted = s.lessons.flatMap((l) => {
+      const id = remembered.get(`lesson\0${l.key}`);
+      return id ? [id] : [];
+    });
+    outcome.lessonsMoved += await settle(
+      async () => orderedLessons(await api.sections.get(courseId, sectionId, { signal })).map((l) => l.id),
+      wanted,
+      (move) => api.lessons.update(courseId, sectionId, move.id, { order: move.order }, { signal }),
+      call,
+    );
+  }
+
+  // 5. What is not in the folder, only when asked.
+  if (plan.deleteOthers) {
+    for (const s of plan.sections) {
+      for (const other of s.others) {
+        await call(() => ignoreGone(api.lessons.delete(courseId, sectionIds.get(s.key)!, other.id, { signal })));
+        state.forgetServerId(courseId, other.id);
+        outcome.lessonsDeleted++;
+      }
+    }
+    for (const section of plan.otherSections) {
+      for (const lesson of section.lessons) {
+        await call(() => ignoreGone(api.lessons.delete(courseId, section.id, lesson.id, { signal })));
+        state.forgetServerId(courseId, lesson.id);
+        outcome.lessonsDeleted++;
+      }
+      await structure('delete', () => ignoreGone(api.sections.delete(courseId, section.id, { signal })));
+      state.forgetServerId(courseId, section.id);
+      outcome.sectionsDeleted++;
+      say(`Deleted section “${section.title ?? section.id}”.`);
+    }
+  }
+  return outcome;
+}
+
+/** Deleting what is already gone (a re-run after a kill) is done. */
+async function ignoreGone(deleting: Promise<void>): Promise<void> {
+  try {
+    await deleting;
+  } catch (error) {
+    if (!(isApiError(error) && error.kind === 'NotFound')) throw error;
+  }
+}
+
+/**
+ * Order-only moves until `wanted` is in order. Read again after each round: the upload engine may
+ * be placing its new lessons at the same time, and both converge on the same order.
+ */
+async function settle(
+  read: () => Promise<string[]>,
+  wanted: readonly string[],
+  move: (m: { id: string; order: number }) => Promise<unknown>,
+  call: <T>(fn: () => Promise<T>) => Promise<T>,
+): Promise<number> {
+  let moved = 0;
+  for (let round = 0; round < 3; round++) {
+    const moves = movesToOrder(await call(read), wanted);
+    if (moves.length === 0) break;
+    for (const m of moves) await call(() => move(m));
+    moved += moves.length;
+  }
+  return moved;
+}
+
+async function uploadVideos(
+  plan: PushPlan,
+  sectionIds: ReadonlyMap<string, string>,
+  deps: PushDeps,
+  outcome: PushOutcome,
+): Promise<void> {
+  const { uploads: manager, state, signal } = deps;
+  const courseId = plan.courseId;
+  const byRow = new Map<string, { lesson: LessonPlan; section: SectionPlan }>();
+  const rows: UploadRow[] = [];
+  for (const section of plan.sections) {
+    const sectionId = sectionIds.get(section.key)!;
+    const videos = section.lessons.filter((l) => l.file.kind === 'video' && l.uploadBytes > 0);
+    if (videos.length === 0) continue;
+    const inputs: AddUploadInput[] = videos.map((l) => {
+      const check = l.file.kind === 'video' ? l.file.check : null;
+      return {
+        path: l.file.path,
+        lessonTarget: l.lessonId
+          ? { kind: 'replace', courseId, sectionId, lessonId: l.lessonId }
+          : { kind: 'new', courseId, sectionId, title: l.title },
+        ...(check ? { fileCheck: storedCheckOf(check), ...(check.mime ? { contentType: check.mime } : {}) } : {}),
+      };
+    });
+    // One batch per section, in the folder's order: the engine places its new lessons by it.
+    let added = await manager.add(inputs, { reuseExisting: true });
+    // A finished upload of this file whose lesson the plan did not find (deleted since): upload again.
+    const stale = added.flatMap((row, i) => (row.state === 'done' && !videos[i]!.lessonId ? [i] : []));
+    if (stale.length > 0) {
+      const again = await manager.add(stale.map((i) => inputs[i]!));
+      added = added.map((row, i) => (stale.includes(i) ? again[stale.indexOf(i)]! : row));
+    }
+    added.forEach((row, i) => {
+      byRow.set(row.id, { lesson: videos[i]!, section });
+      rows.push(row);
+    });
+  }
+  // Rows an earlier, killed push left for these files that this plan does not take. One killed while
+  // attaching made its lesson, or may have: finishing it replays that create (same key), so the
+  // lesson the plan matched by title is not made twice. Others (an older version of a file) are dropped.
+  const taken = new Set(rows.map((r) => r.id));
+  const lessonByPath = new Map(
+    plan.sections.flatMap((section) =>
+      section.lessons.map((lesson) => [lesson.file.path, { lesson, section }] as const),
+    ),
+  );
+  for (const row of manager.list()) {
+    const owner = lessonByPath.get(row.path);
+    if (taken.has(row.id) || row.target.courseId !== courseId || !owner) continue;
+    if (row.state === 'done' || row.state === 'cancelled') continue;
+    if (row.state === 'attaching') {
+      byRow.set(row.id, owner);
+      rows.push(row);
+    } else {
+      await manager.cancel(row.id);
+    }
+  }
+  if (rows.length === 0) return;
+  deps.onUploadsAdded?.(rows);
+  for (const row of rows) {
+    if (row.state === 'failed') manager.retry(row.id);
+    else if (row.state === 'paused') manager.resume(row.id);
+  }
+  manager.start(rows.map((r) => r.id));
+  const aborted = new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await Promise.race([manager.whenIdle(), aborted]);
+  outcome.uploads = rows.map((r) => manager.get(r.id) ?? r);
+  for (const row of outcome.uploads) {
+    const { lesson, section } = byRow.get(row.id)!;
+    const ref = { courseId, kind: 'lesson' as const, path: lesson.key };
+    if (row.state === 'done' && row.lessonId) {
+      state.setServerId(ref, row.lessonId, section.key);
+      if (lesson.sha256)
+        state.setContent(ref, { sha256: lesson.sha256, size: lesson.file.size, mtimeMs: lesson.file.mtimeMs });
+      if (lesson.lessonId) outcome.lessonsUpdated++;
+      else outcome.lessonsCreated++;
+      outcome.videosUploaded++;
+    } else {
+      outcome.failed.push({
+        key: lesson.key,
+        code: row.error?.code ?? row.state.toUpperCase(),
+        message: row.error?.message ?? `The upload of ${lesson.key} is ${row.state}.`,
+      });
+    }
+  }
+}
