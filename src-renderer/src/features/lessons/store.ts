@@ -8,8 +8,8 @@ import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore } from '../../lib/feature-store.ts';
-import { useCourseDetail } from '../courses/store.ts';
-import { notify } from '../notices/store.ts';
+import { useCourseDetail } from './outline.ts';
+import { notify } from '../../lib/notices.ts';
 
 interface LessonWorkState {
   courseId: string | null;
