@@ -4,7 +4,7 @@
  * form schemas, enums and MAX_DURATION, i.e. the reference's) and how raw input becomes a value.
  * Checked on every keystroke; the server's 422 errors still have the last word.
  */
-import { ApiResources, Enums, FormSchemas, MAX_DURATION } from '../../lib/contract-values.ts';
+import { ApiResources, FormSchemas, MAX_DURATION } from '../../lib/contract-values.ts';
 import { humanize } from '../../lib/format.ts';
 
 export type FieldKind = 'text' | 'textarea' | 'enum' | 'duration' | 'points';
