@@ -158,6 +158,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': sharedImportsOnly(1, ['zod']) },
   },
   {
+    files: ['src-shared/*.test.ts'],
+    rules: { 'no-restricted-imports': sharedImportsOnly(0, ['zod', 'vitest', 'fast-check']) },
+  },
+  {
     files: ['src-shared/*/*.test.ts'],
     rules: { 'no-restricted-imports': sharedImportsOnly(1, ['zod', 'vitest', 'fast-check']) },
   },

@@ -4,7 +4,7 @@
  * started, `cache.updated` for the read's kinds re-reads it. Only what one screen shows is kept.
  * Screens load with `force` when they open, so what changed while nobody looked is read again.
  */
-import type { Cached } from '../../../src-shared/index.ts';
+import type { CacheKind, Cached } from '../../../src-shared/index.ts';
 import { createFeatureStore, type FeatureStore } from './feature-store.ts';
 import { followCache } from './rereads.ts';
 
@@ -44,7 +44,7 @@ const EMPTY = {
 export function createCachedRead<T, P>(options: {
   /** `opening`: the screen was just opened (or Retry pressed), not a re-read after an event. */
   fetch: (param: P, how: { opening: boolean }) => Promise<Cached<T>>;
-  kinds: readonly string[];
+  kinds: readonly CacheKind[];
 }): CachedReadStore<T, P> {
   let generation = 0;
   /** Local changes main has not confirmed yet, and a counter of them for reads to compare. */
