@@ -67,6 +67,7 @@ describe('sandbox server timeouts', () => {
       return () => {};
     });
     expect(received).toMatch(/^HTTP\/1\.1 401/); // answered (no key), then left idle
+    expect(ms).toBeGreaterThanOrEqual(250); // kept for the keep-alive limit (300 ms), then closed
   });
 });
 
