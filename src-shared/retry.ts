@@ -77,9 +77,10 @@ export function parseRetryAfterMs(value: string | readonly string[] | undefined 
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-/** The reason an aborted wait rejects with: the signal's own reason, else an AbortError. */
-function abortReason(signal: AbortLike): unknown {
-  return signal.reason ?? Object.assign(new Error('The wait was cancelled.'), { name: 'AbortError' });
+/** What an aborted wait rejects with: the signal's reason when it is an Error, else an AbortError. */
+function abortReason(signal: AbortLike): Error {
+  if (signal.reason instanceof Error) return signal.reason;
+  return Object.assign(new Error('The wait was cancelled.', { cause: signal.reason }), { name: 'AbortError' });
 }
 
 /** Resolves after `ms` on `clock`, or rejects with the signal's reason as soon as it aborts. */
