@@ -28,6 +28,55 @@ function sharedImportsOnly(depth, packages) {
 const rendererBans = ['node:*', 'electron', '**/src-main/**', '**/src-preload/**'];
 const rendererBanMessage = 'The renderer talks to main only through the typed bridge (types from src-shared).';
 
+/**
+ * The renderer's layers (docs/architecture.md): app → features → components / lib → src-shared,
+ * never back up. Features are ranked: a feature imports only features of a lower level, and only
+ * through their entry file (`features/X/index.ts`), so no two features import each other.
+ * A new feature folder must be placed here (src-main/renderer-layers.test.ts checks it).
+ */
+export const FEATURE_LEVELS = [
+  ['workspaces'],
+  ['drafts'],
+  ['lessons'],
+  ['courses'],
+  ['assessments', 'assignments', 'quizzes', 'uploads', 'diagnostics'],
+];
+
+/** The renderer's import rule for one group of files: the process bans plus the layer patterns. */
+function rendererImports(layerPatterns) {
+  return ['error', { patterns: [{ group: rendererBans, message: rendererBanMessage }, ...layerPatterns] }];
+}
+
+const UP_TO_APP = 'app is the top layer: nothing below it imports it.';
+
+function featureLayerBlocks() {
+  return FEATURE_LEVELS.flatMap((level, rank) =>
+    level.map((feature) => {
+      const higher = FEATURE_LEVELS.slice(rank)
+        .flat()
+        .filter((f) => f !== feature);
+      const patterns = [
+        { regex: '^\\.\\./\\.\\./app/', message: UP_TO_APP },
+        {
+          regex: `^\\.\\./(?!${feature}/)[\\w-]+/(?!index\\.ts$)`,
+          message: 'A feature uses another only through its entry file, features/X/index.ts.',
+        },
+      ];
+      if (higher.length > 0) {
+        patterns.push({
+          regex: `^\\.\\./(${higher.join('|')})/`,
+          message: `features/${feature} may import only features of a lower level (FEATURE_LEVELS in eslint.config.js); two features never import each other.`,
+        });
+      }
+      return {
+        files: [`src-renderer/src/features/${feature}/**/*.{ts,tsx}`],
+        ignores: ['**/*.test.ts', '**/*.test.tsx'],
+        rules: { 'no-restricted-imports': rendererImports(patterns) },
+      };
+    }),
+  );
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.lectern-data/**', 'bin/**'] },
   js.configs.recommended,
@@ -63,6 +112,31 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: rendererBans, message: rendererBanMessage }] }],
     },
   },
+  ...featureLayerBlocks(),
+  {
+    files: ['src-renderer/src/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': rendererImports([
+        { regex: '^\\.\\./app/', message: UP_TO_APP },
+        {
+          regex: '^\\.\\./features/',
+          message: 'components/ are feature-free building blocks: a screen passes them what they show.',
+        },
+      ]),
+    },
+  },
+  {
+    files: ['src-renderer/src/lib/**/*.{ts,tsx}', 'src-renderer/src/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'src-renderer/src/main.tsx'],
+    rules: {
+      'no-restricted-imports': rendererImports([
+        { regex: '^\\.\\.?/app/', message: UP_TO_APP },
+        { regex: '^\\.\\.?/features/', message: 'lib/ sits below the features: it never imports one.' },
+        { regex: '^\\.\\.?/components/', message: 'lib/ holds no UI: components import lib, not the other way.' },
+      ]),
+    },
+  },
   {
     // The test fake builds `window.lectern` with the preload's own (Electron-free) builder.
     files: ['src-renderer/test-support/**/*.ts'],
@@ -82,6 +156,10 @@ export default tseslint.config(
     files: ['src-shared/*/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': sharedImportsOnly(1, ['zod']) },
+  },
+  {
+    files: ['src-shared/*.test.ts'],
+    rules: { 'no-restricted-imports': sharedImportsOnly(0, ['zod', 'vitest', 'fast-check']) },
   },
   {
     files: ['src-shared/*/*.test.ts'],

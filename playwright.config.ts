@@ -3,7 +3,13 @@
  * against the bridge host (the default, and what `npm test` runs), `electron` drives the real app
  * through `_electron.launch` where an Electron binary exists (`npm run e2e:electron`).
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+
+// Every test starts a bridge host (a Node child): Node's compile cache keeps its stripped and
+// compiled modules between starts, so each start costs about half the CPU.
+process.env['NODE_COMPILE_CACHE'] ??= join(tmpdir(), 'lectern-node-compile-cache');
 
 export default defineConfig({
   testDir: 'e2e',

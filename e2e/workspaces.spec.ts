@@ -148,7 +148,11 @@ test('add, switch, switch back, edit, replace key, test, remove — and the key 
   await expect(renamed.getByTestId('verification-result')).toContainText(/Connected/);
 
   // Remove it: the confirmation names it; the app falls back to another workspace.
+  // The switch remounts every screen once main has answered: wait for it, or the dialog opened
+  // before that answer goes with the old screen (and its "Remove workspace" is never there).
   await page.getByTestId('workspace-switcher').selectOption({ label: 'Sandbox (sandbox)' });
+  await expect(page.getByTestId('environment-band')).toHaveAttribute('data-environment', 'sandbox');
+  await expect(renamed.getByRole('button', { name: 'Switch to this workspace' })).toBeEnabled();
   await renamed.getByRole('button', { name: 'Remove…' }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm.getByRole('heading')).toContainText('“Second (prod)”');

@@ -160,6 +160,19 @@ export const requestChannels = {
  */
 export const DROPPED_FILES_CHANNEL = 'uploads.registerDropped';
 
+/** The kinds of read main's offline cache keeps: what `cache.updated` names and screens follow. */
+export const CACHE_KINDS = [
+  'categories',
+  'courses',
+  'course',
+  'sections',
+  'quizzes',
+  'assessments',
+  'assessment',
+] as const;
+export const CacheKindSchema = z.enum(CACHE_KINDS);
+export type CacheKind = z.infer<typeof CacheKindSchema>;
+
 export const eventChannels = {
   /** Periodic heartbeat so the renderer can tell the bridge is alive. */
   'app.heartbeat': z.object({ at: z.string() }),
@@ -170,7 +183,7 @@ export const eventChannels = {
   'drafts.changed': z.object({ ids: z.array(Id) }),
   'outbox.changed': z.object({ count: z.number() }),
   /** A background refresh wrote new data: screens showing these kinds re-read. */
-  'cache.updated': z.object({ kinds: z.array(z.string()) }),
+  'cache.updated': z.object({ kinds: z.array(CacheKindSchema) }),
   'uploads.changed': UploadRowSchema,
   'uploads.batchEnded': UploadBatchEndedSchema,
 } as const;

@@ -390,12 +390,10 @@ describe('timeouts and cancellation', () => {
       timeouts: { headersMs: 150 },
       retry: { ...fast, maxAttempts: 2 },
     });
-    const t0 = Date.now();
     const err = (await caught(client.categories.list())) as TimeoutError;
     expect(err).toBeInstanceOf(TimeoutError);
     expect(err.phase).toBe('headers');
     expect(stub.requests).toHaveLength(2);
-    expect(Date.now() - t0).toBeLessThan(5000);
   });
 
   it('a stalled body fires the body timeout', async () => {
@@ -409,12 +407,14 @@ describe('timeouts and cancellation', () => {
   });
 
   it('the overall deadline stops the retries', async () => {
-    const { client } = await setup(() => ({ hang: true }), { retry: { ...fast, maxAttempts: 50, deadlineMs: 300 } });
-    const t0 = Date.now();
+    const { stub, client } = await setup(() => ({ hang: true }), {
+      retry: { ...fast, maxAttempts: 50, deadlineMs: 300 },
+    });
     const err = (await caught(client.categories.list())) as TimeoutError;
     expect(err).toBeInstanceOf(TimeoutError);
     expect(err.phase).toBe('deadline');
-    expect(Date.now() - t0).toBeLessThan(2000);
+    // The deadline, not the attempt budget, ended it: far fewer than 50 attempts went out.
+    expect(stub.requests.length).toBeLessThan(50);
   });
 
   it('an AbortSignal cancels a hanging request without retrying', async () => {

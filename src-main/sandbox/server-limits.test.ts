@@ -8,7 +8,10 @@ import { isLoopback, resolveOptions, SandboxOptionError } from './options.ts';
 
 const sandbox = useTestSandbox({ seed: 'empty', timeouts: { headersMs: 400, requestMs: 600, keepAliveMs: 300 } });
 
-/** Connects, runs `talk`, and resolves with what the server sent and how long the socket lived. */
+/**
+ * Connects, runs `talk`, and resolves with what the server sent and how long the socket lived, once
+ * the server closed it (the limit under test cut it); a socket still open after 10 s fails the test.
+ */
 function session(talk: (socket: Socket) => () => void): Promise<{ received: string; ms: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -46,7 +49,6 @@ describe('sandbox server timeouts', () => {
       return trickle(socket, '"a":1,');
     });
     expect(ms).toBeGreaterThanOrEqual(500);
-    expect(ms).toBeLessThan(5_000);
     // Cut mid-body: the sandbox answers its malformed-request 400 envelope (or just closes).
     expect(received === '' || /^HTTP\/1\.1 (400|408) /.test(received), received).toBe(true);
   });
@@ -57,7 +59,6 @@ describe('sandbox server timeouts', () => {
       return trickle(socket, 'X-Slow: a\r\n');
     });
     expect(ms).toBeGreaterThanOrEqual(300);
-    expect(ms).toBeLessThan(5_000);
   });
 
   it('an idle kept-alive connection is closed at the keep-alive limit', async () => {
@@ -66,7 +67,7 @@ describe('sandbox server timeouts', () => {
       return () => {};
     });
     expect(received).toMatch(/^HTTP\/1\.1 401/); // answered (no key), then left idle
-    expect(ms).toBeLessThan(5_000);
+    expect(ms).toBeGreaterThanOrEqual(250); // kept for the keep-alive limit (300 ms), then closed
   });
 });
 

@@ -53,18 +53,21 @@ describe('honest connectivity over real HTTP', () => {
     expect(state()).toBe('online');
     await sandbox.stop();
     try {
-      const started = Date.now();
+      const logged = session.client.requestLog().length;
       // Nothing cached for quizzes yet: before, this waited out every retry, then threw.
       const answer = await cachedRead(session.sync, { kind: 'quizzes', page: 1, pageSize: 50 });
-      expect(Date.now() - started).toBeLessThan(2_000);
+      // One attempt, no retries: the answer came with the first failure.
+      const attempts = session.client
+        .requestLog()
+        .slice(logged)
+        .filter((e) => e.path.endsWith('/quizzes'));
+      expect(attempts.map((e) => e.attempt)).toEqual([1]);
       expect(answer).toMatchObject({ data: null, fetchedAt: null });
       expect(answer.offlineReason).toMatch(/did not answer|unreachable/i);
 
       // Known offline now: another unopened screen answers at once, without the network.
       const before = session.client.requestLog().length;
-      const t0 = Date.now();
       const other = await cachedRead(session.sync, { kind: 'assessments', page: 1, pageSize: 50 });
-      expect(Date.now() - t0).toBeLessThan(200);
       expect(other).toMatchObject({ data: null, stale: true });
       expect(other.offlineReason).not.toBeNull();
       expect(session.client.requestLog().length).toBe(before);

@@ -16,7 +16,7 @@ import {
 import { createSyncService, type SyncService } from '../sync/index.ts';
 import { batchNotice, createUploadManager, uploadJournalPath, type UploadManager } from '../uploads/index.ts';
 import type { ProfileConnection } from '../workspaces/index.ts';
-import type { SyncStatus } from '../../src-shared/index.ts';
+import type { CacheKind, SyncStatus } from '../../src-shared/index.ts';
 import type { AppEvents } from './app-events.ts';
 
 export interface ProfileSession {
@@ -88,7 +88,7 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
       if (event === 'drafts.changed') {
         events.emit('drafts.changed', { ids: (payload as { draftIds: string[] }).draftIds });
       } else if (event === 'cache.updated') {
-        events.emit('cache.updated', { kinds: [(payload as { kind: string }).kind] });
+        events.emit('cache.updated', { kinds: [(payload as { kind: CacheKind }).kind] });
       } else if (event === 'outbox.changed') {
         events.emit('outbox.changed', { count: (payload as { count: number }).count });
         events.emit('sync.status', syncStatus());

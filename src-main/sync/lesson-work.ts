@@ -44,9 +44,13 @@ export interface LessonWork {
   /** A fresh server copy of a lesson (a read before a PATCH, or a send's answer). */
   onServerCopy(draft: DraftRow, copy: Fields): void;
   onDeleted(parent: DraftParent, id: string): void;
+  /** Moves still waiting in the outbox, laid over a fresh server copy of the course's sections. Mutates `sections`. */
+  overlayMoves(courseId: string, sections: unknown): unknown;
 }
 
 const SETTLE_MS = 300;
+/** Draft states whose `order` has not reached the server yet. */
+const UNSENT = new Set(['queued', 'sending']);
 
 export function createLessonWork(deps: LessonWorkDeps): LessonWork {
   const { db, drafts, cache } = deps;
@@ -149,6 +153,21 @@ export function createLessonWork(deps: LessonWorkDeps): LessonWork {
       if (movedTo !== null) moveCachedLesson(data, parent.sectionId, copy.id, movedTo);
       writeSections(key, data);
       if (!keepPlace && (wanted !== undefined || draft.operation === 'create')) reconcileSoon(parent.courseId);
+    },
+
+    overlayMoves(courseId, sections) {
+      const waiting = drafts
+        .list()
+        .filter((d) => d.resource === 'lesson' && d.parent.courseId === courseId && UNSENT.has(d.state))
+        .map((d) => drafts.row(d.id))
+        .sort((a, b) => a.updated_at - b.updated_at);
+      for (const row of waiting) {
+        const { order } = JSON.parse(row.fields) as Fields;
+        const parent = JSON.parse(row.parent) as DraftParent;
+        if (typeof order === 'number' && row.server_id && parent.sectionId)
+          moveCachedLesson(sections, parent.sectionId, row.server_id, order);
+      }
+      return sections;
     },
 
     onDeleted(parent, id) {

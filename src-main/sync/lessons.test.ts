@@ -1,9 +1,10 @@
 // Main process / plain Node tests. Lesson authoring through the sync engine against the real
 // sandbox and a real SQLite store: an offline lesson edit sent once and merged field by field,
 // moves that send only `order`, and deletes that wait in the outbox (so "Undo" sends nothing).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SOON, tempDir } from '../test-support/index.ts';
 import { startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
+import type { PageLike, SyncApiClient } from './client.ts';
 import { createSyncService, type SyncService } from './service.ts';
 
 let sandbox: SyncSandbox;
@@ -120,6 +121,82 @@ describe('a move made offline', () => {
     await service.drainOutbox();
     await vi.waitFor(async () => expect((await lessonsNow())[0]?.id).toBe(lesson.id), { timeout: 10_000 });
     expect(requests('PATCH', lesson.id)).toBe(1);
+  });
+});
+
+/** The sandbox client; once armed, the next call of one kind is held until the test lets it go. */
+function heldClient(which: 'sections.pages' | 'lessons.update') {
+  const real: SyncApiClient = sandbox.client;
+  let armed = false;
+  const gate = Promise.withResolvers<void>();
+  const reached = Promise.withResolvers<void>();
+  const hold = async () => {
+    if (!armed) return;
+    armed = false;
+    reached.resolve();
+    await gate.promise;
+  };
+  const client: SyncApiClient = {
+    ...real,
+    sections: {
+      pages: async function* (id, query) {
+        const pages: PageLike[] = [];
+        for await (const page of real.sections.pages(id, query)) pages.push(page);
+        if (which === 'sections.pages') await hold();
+        yield* pages;
+      },
+    },
+    lessons: {
+      ...real.lessons,
+      update: async (...args) => {
+        if (which === 'lessons.update') await hold();
+        return real.lessons.update(...args);
+      },
+    },
+  };
+  return { client, arm: () => void (armed = true), reached: reached.promise, release: () => gate.resolve() };
+}
+
+const cachedFirst = (s: SyncService) => {
+  const sections = s.readCache({ kind: 'sections', courseId }, { refresh: 'never' }).data!;
+  return [...sections.find((x) => x.id === sectionId)!.lessons!].sort((x, y) => x.order! - y.order!)[0]?.id;
+};
+
+describe('a read of the sections that crosses a move', () => {
+  it('a read answered before the move reached the server is read again, not written over the move', async () => {
+    const lesson = await newLesson('Crossed by a read');
+    const held = heldClient('sections.pages');
+    onTestFinished(() => held.release());
+    await service.close();
+    service = createSyncService({ dataDir, profileId: 'p', client: held.client, retry: { baseDelayMs: 20 } });
+    await online();
+    await service.refreshCache({ kind: 'sections', courseId });
+    held.arm();
+    const reading = service.refreshCache({ kind: 'sections', courseId }); // answered, then held
+    await held.reached;
+    await service.moveLesson({ courseId, sectionId, id: lesson.id }, 1);
+    await vi.waitFor(async () => expect((await lessonsNow())[0]?.id).toBe(lesson.id), { timeout: 10_000 });
+    held.release();
+    await reading;
+    expect(cachedFirst(service)).toBe(lesson.id);
+  });
+
+  it('a move still waiting in the outbox is laid over a fresh read of the sections', async () => {
+    const lesson = await newLesson('Waiting move');
+    const held = heldClient('lessons.update');
+    onTestFinished(() => held.release()); // a failed check must not leave the PATCH held at close
+    await service.close();
+    service = createSyncService({ dataDir, profileId: 'p', client: held.client, retry: { baseDelayMs: 20 } });
+    await online();
+    await service.refreshCache({ kind: 'sections', courseId });
+    held.arm();
+    await service.moveLesson({ courseId, sectionId, id: lesson.id }, 1);
+    await held.reached; // the PATCH is on its way, not answered
+    await service.refreshCache({ kind: 'sections', courseId });
+    expect((await lessonsNow())[0]?.id).not.toBe(lesson.id);
+    expect(cachedFirst(service)).toBe(lesson.id);
+    held.release();
+    await vi.waitFor(async () => expect((await lessonsNow())[0]?.id).toBe(lesson.id), { timeout: 10_000 });
   });
 });
 

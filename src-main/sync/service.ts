@@ -187,6 +187,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     isClosed,
     staleAfterMs: options.cacheStaleAfterMs,
     now,
+    overlay: (query, data) => (query.kind === 'sections' ? lessons.overlayMoves(query.courseId, data) : data),
   });
 
   /** A fresh server copy of a drafted resource: keep detail and list caches in step. */

@@ -1,7 +1,9 @@
 // Main process / plain Node. Which failures are worth another attempt, and how long to wait.
-// Capped exponential backoff with jitter; Retry-After is a floor, never shortened by jitter.
+// Capped exponential backoff with equal jitter (a part never comes back at once); Retry-After is
+// a floor, never shortened by jitter. The back-off, Retry-After and the sleep are src-shared/retry.ts's.
 
 import { basename } from 'node:path';
+import { backoffDelay as sharedBackoffDelay, parseRetryAfterMs, sleep as sharedSleep } from '../../src-shared/retry.ts';
 import { AbortedError } from './token-bucket.ts';
 
 export type FailureClass =
@@ -145,14 +147,9 @@ export function problemOf(error: unknown): { code: string; message: string; deta
   return typeof e.status === 'number' ? { code, message, details: { status: e.status } } : { code, message };
 }
 
-/** HTTP Retry-After: delta-seconds or an HTTP date. */
+/** HTTP Retry-After in ms: delta-seconds or an HTTP date (src-shared/retry.ts reads it). */
 export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
-  const raw = Array.isArray(value) ? value[0] : value;
-  if (!raw) return undefined;
-  const seconds = Number(raw);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const at = Date.parse(raw);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+  return parseRetryAfterMs(value, now) ?? undefined;
 }
 
 export interface BackoffOptions {
@@ -166,25 +163,13 @@ export interface BackoffOptions {
  * random within the exponential step, so retries spread out but never collapse to zero.
  */
 export function backoffDelay(attempt: number, options: BackoffOptions, retryAfterMs?: number): number {
-  const random = options.random ?? Math.random;
-  const step = Math.min(options.capMs, options.baseMs * 2 ** Math.max(0, attempt - 1));
-  const jittered = step / 2 + random() * (step / 2);
-  return Math.round(Math.max(jittered, retryAfterMs ?? 0));
+  return sharedBackoffDelay(attempt, { ...options, jitter: 'equal' }, retryAfterMs);
 }
 
 /** Sleeps, rejecting with AbortedError when the signal fires. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) return Promise.reject(new AbortedError(signal.reason));
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new AbortedError(signal?.reason));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+  return sharedSleep(ms, { signal }).catch(() => {
+    throw new AbortedError(signal?.reason);
   });
 }
 

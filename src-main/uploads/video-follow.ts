@@ -3,6 +3,7 @@
 // once every 10 s per lesson, backing off (×1.5 per poll, up to 5 min), from the journal's last
 // check so a restart neither polls early nor forgets a lesson. Statuses are open values.
 
+import { backoffStep } from '../../src-shared/retry.ts';
 import { classify } from './retry-policy.ts';
 import type { UploadJournal, VideoFollow } from './journal.ts';
 import type { UploadJob } from './upload-job.ts';
@@ -31,7 +32,7 @@ export function videoOf(lesson: LessonInfo): Pick<VideoFollow, 'status' | 'error
 
 /** Wait before the poll that follows `polls` earlier ones. */
 export function pollDelayMs(polls: number): number {
-  return Math.min(MAX_POLL_MS, MIN_POLL_MS * 1.5 ** Math.max(0, polls));
+  return backoffStep(polls + 1, { baseMs: MIN_POLL_MS, capMs: MAX_POLL_MS, factor: 1.5 });
 }
 
 export interface VideoFollowerOptions {

@@ -39,6 +39,11 @@ export interface OfflineCacheOptions {
   /** Cached reads older than this are `stale`. Default 60 s. */
   staleAfterMs?: number;
   now: () => number;
+  /**
+   * Local work not yet on the server, laid over each fresh server copy before it is written (lesson
+   * moves waiting in the outbox), so a read never undoes what the screen already shows.
+   */
+  overlay?: (query: CacheQuery, data: unknown) => unknown;
 }
 
 export interface OfflineCache {
@@ -96,7 +101,7 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
         fetch: async () => {
           const data = await track(fetchQuery(client, query));
           if (isClosed()) throw serviceClosed();
-          return data as CacheDataOf<K>;
+          return (options.overlay ? options.overlay(query, data) : data) as CacheDataOf<K>;
         },
         onUpdated: (read) => options.onUpdated({ key, kind: query.kind, fetchedAt: read.fetchedAt, error: null }),
       },

@@ -1,5 +1,6 @@
 // Main process / plain Node. Which cached reads exist (categories, course pages, course detail,
 // sections with lessons, quizzes, assessments), their cache keys and how each is fetched online.
+import { CACHE_KINDS, type CacheKind as SharedCacheKind } from '../../../src-shared/index.ts';
 import type { Assessment, Category, Course, Page, Quiz, Section } from '../../api/index.ts';
 import type { SyncApiClient } from '../client.ts';
 import type { Fields } from '../merge.ts';
@@ -14,15 +15,11 @@ export type CacheQuery =
   | { kind: 'assessment'; assessmentId: string };
 
 export type CacheKind = CacheQuery['kind'];
-export const CACHE_KINDS: readonly CacheKind[] = [
-  'categories',
-  'courses',
-  'course',
-  'sections',
-  'quizzes',
-  'assessments',
-  'assessment',
-];
+/** The one list (src-shared/channels.ts): `cache.updated` carries these names to the renderer. */
+export { CACHE_KINDS };
+// Compile-time proof that the queries here and the contract's list name the same kinds.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const CACHE_KINDS_MATCH: Same<CacheKind, SharedCacheKind> = true;
 
 /** What each kind of read holds. Lists of sections and categories are complete (all pages). */
 export interface CacheDataMap {

@@ -15,6 +15,11 @@ export interface CacheStore {
   read<T>(key: string): CacheRead<T>;
   write<T>(key: string, kind: string, data: T): CacheRead<T>;
   delete(key: string): void;
+  /**
+   * How many times this key was written or deleted since the store opened: a fetch that began at
+   * one revision and ends at another was overtaken by a local change (a lesson moved meanwhile).
+   */
+  revision(key: string): number;
   /** Every entry of one kind (e.g. all cached course pages), for in-place updates. */
   entries(kind: string): { key: string; data: unknown }[];
   /**
@@ -43,6 +48,8 @@ export function createCacheStore(db: DatabaseSync, options: CacheStoreOptions = 
   const update = db.prepare('UPDATE cache_entries SET data = ? WHERE key = ?');
   const remove = db.prepare('DELETE FROM cache_entries WHERE key = ?');
   const byKind = db.prepare('SELECT key, data FROM cache_entries WHERE kind = ?');
+  const revisions = new Map<string, number>();
+  const bump = (key: string) => revisions.set(key, (revisions.get(key) ?? 0) + 1);
 
   const toRead = <T>(data: string, fetchedAt: number): CacheRead<T> => ({
     data: JSON.parse(data) as T,
@@ -65,6 +72,7 @@ export function createCacheStore(db: DatabaseSync, options: CacheStoreOptions = 
       edit(list, index, data);
       // Keeps fetched_at: the rest of the page is still as old as it was.
       update.run(JSON.stringify(data), entry.key);
+      bump(entry.key);
       changed.push(entry.key);
     }
     return changed;
@@ -79,11 +87,14 @@ export function createCacheStore(db: DatabaseSync, options: CacheStoreOptions = 
       const json = JSON.stringify(data);
       const at = now();
       upsert.run(key, kind, json, at);
+      bump(key);
       return toRead<T>(json, at);
     },
     delete(key: string) {
       remove.run(key);
+      bump(key);
     },
+    revision: (key: string) => revisions.get(key) ?? 0,
     entries(kind: string) {
       return (byKind.all(kind) as { key: string; data: string }[]).map((row) => ({
         key: row.key,
@@ -123,9 +134,14 @@ export interface CachedQuery<T> {
   refresh(): Promise<CacheRead<T>>;
 }
 
+/** A fetch overtaken by local changes this many times in a row is written anyway. */
+const OVERTAKEN_REFETCHES = 3;
+
 /**
  * The cache-first pattern for one key: `read()` immediately, `refresh()` in the background,
  * `onUpdated` after each successful write (the service turns it into a `cache.updated` event).
+ * A fetch the cache changed under (a local edit while it was on the wire) is older than what the
+ * cache shows, so it is fetched again rather than written over the edit.
  */
 export function cachedQuery<T>(
   cache: CacheStore,
@@ -139,7 +155,12 @@ export function cachedQuery<T>(
       const running = inFlight.get(spec.key) as Promise<CacheRead<T>> | undefined;
       if (running) return running;
       const promise = (async () => {
-        const data = await spec.fetch();
+        let data: T;
+        for (let tries = 0; ; tries++) {
+          const before = cache.revision(spec.key);
+          data = await spec.fetch();
+          if (cache.revision(spec.key) === before || tries >= OVERTAKEN_REFETCHES) break;
+        }
         const read = cache.write(spec.key, spec.kind, data);
         spec.onUpdated?.(read);
         return read;

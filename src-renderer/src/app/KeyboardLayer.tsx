@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../components/Modal.tsx';
-import { notify } from '../features/notices/store.ts';
+import { notify } from '../lib/notices.ts';
 import { focusScreenSearch, isTyping, runSave, SHORTCUTS } from '../lib/shortcuts.ts';
 import { CommandPalette } from './CommandPalette.tsx';
 

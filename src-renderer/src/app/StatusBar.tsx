@@ -3,27 +3,12 @@
  * and which Lectern this is. Always visible, so the user knows whether their work is on the server.
  */
 import { useEffect, useState } from 'react';
-import type { AppInfo, SyncStatus } from '../../../src-shared/index.ts';
+import type { AppInfo } from '../../../src-shared/index.ts';
 import { call } from '../bridge.ts';
-import { useSync } from '../features/sync/store.ts';
+import { CONNECTION_LABELS, CONNECTION_SENTENCES, useSync } from '../lib/sync-status.ts';
 import { totalsOf, useUploads } from '../features/uploads/store.ts';
 import { formatSpeed, plural } from '../lib/format.ts';
 import { href } from '../lib/router.ts';
-
-export const CONNECTION_LABELS: Record<SyncStatus['state'], string> = {
-  online: 'Online',
-  offline: 'Offline',
-  unreachable: 'Server unreachable',
-  'key-rejected': 'Key rejected',
-};
-
-/** What each state means for the user's work (main's own message stays in the tooltip). */
-export const CONNECTION_SENTENCES: Record<SyncStatus['state'], string> = {
-  online: 'Connected to the server.',
-  offline: 'You are offline. Changes are kept here and sent when you are back.',
-  unreachable: 'The server cannot be reached. Changes are kept here and sent when it answers.',
-  'key-rejected': 'The server no longer accepts this workspace’s key. Replace it under Workspaces.',
-};
 
 export function StatusBar() {
   const status = useSync((s) => s.status);

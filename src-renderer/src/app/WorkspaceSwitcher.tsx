@@ -1,7 +1,7 @@
 /** Renderer. The workspace switcher in the top bar: a native select, so it is keyboard-first. */
 import { useId } from 'react';
 import { describeError } from '../lib/errors.ts';
-import { notify } from '../features/notices/store.ts';
+import { notify } from '../lib/notices.ts';
 import { useWorkspaces } from '../features/workspaces/store.ts';
 import { href } from '../lib/router.ts';
 

@@ -5,8 +5,8 @@
  * status bar, navigation and notices show them on every screen.
  */
 import { DEFAULT_COURSE_QUERY, useCourseList } from '../features/courses/store.ts';
-import { useNotices } from '../features/notices/store.ts';
-import { useSync } from '../features/sync/store.ts';
+import { useNotices } from '../lib/notices.ts';
+import { useSync } from '../lib/sync-status.ts';
 import { useUploads } from '../features/uploads/store.ts';
 import { useWorkspaces } from '../features/workspaces/store.ts';
 import { parseHash } from '../lib/router.ts';

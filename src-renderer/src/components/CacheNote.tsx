@@ -3,7 +3,7 @@
  * failed, "Offline — showing the copy from 10:42". Screens show cached data at once and this
  * line tells the truth about it.
  */
-import { useSync } from '../features/sync/store.ts';
+import { useSync } from '../lib/sync-status.ts';
 import { useNow } from '../lib/clock.ts';
 import { formatAge, formatClock } from '../lib/format.ts';
 

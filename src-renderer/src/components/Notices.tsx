@@ -1,5 +1,5 @@
 /** Renderer. The notices region: action results and main's notices, announced politely. */
-import { useNotices } from '../features/notices/store.ts';
+import { useNotices } from '../lib/notices.ts';
 
 export function Notices() {
   const notices = useNotices((s) => s.notices);

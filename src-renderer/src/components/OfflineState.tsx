@@ -4,7 +4,7 @@
  * fetches when the server answers, and answers "offline" again at once when it does not).
  */
 import { useState } from 'react';
-import { useSync } from '../features/sync/store.ts';
+import { useSync } from '../lib/sync-status.ts';
 
 export const OFFLINE_NOTHING_SAVED = 'Offline — nothing saved on this computer yet';
 

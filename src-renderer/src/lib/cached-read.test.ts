@@ -211,4 +211,26 @@ describe('cached read', () => {
     reset.forgetWorkspaceData();
     expect(read.getState()).toMatchObject({ param: null, data: null, status: 'idle' });
   });
+
+  it('patchWhile: a read begun before the change and answered during it is dropped, then read again', async () => {
+    let title = 'Before';
+    const slow = deferred<AssessmentRead>();
+    let reads = 0;
+    fake.handle('assessments.get', () => (++reads === 2 ? slow.promise : copy(title)));
+    const read = store.useAssessment;
+    read.getState().load(A);
+    await vi.waitFor(() => expect(read.getState().data?.title).toBe('Before'));
+    read.getState().reread(); // on the wire: answered with what main had before the change
+    await vi.waitFor(() => expect(reads).toBe(2));
+    const work = deferred<void>();
+    read.getState().patchWhile((a) => ({ ...a, title: 'Local' }), work.promise);
+    slow.resolve(copy('Before'));
+    await settle();
+    expect(read.getState().data?.title).toBe('Local');
+    title = 'Local';
+    work.resolve();
+    await vi.waitFor(() => expect(reads).toBe(3));
+    await settle();
+    expect(read.getState().data?.title).toBe('Local');
+  });
 });

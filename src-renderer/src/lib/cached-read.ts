@@ -4,7 +4,7 @@
  * started, `cache.updated` for the read's kinds re-reads it. Only what one screen shows is kept.
  * Screens load with `force` when they open, so what changed while nobody looked is read again.
  */
-import type { Cached } from '../../../src-shared/index.ts';
+import type { CacheKind, Cached } from '../../../src-shared/index.ts';
 import { createFeatureStore, type FeatureStore } from './feature-store.ts';
 import { followCache } from './rereads.ts';
 
@@ -21,6 +21,11 @@ export interface CachedReadState<T, P> {
   reread: () => void;
   /** Changes the data shown locally (e.g. a deleted row), until the next read. */
   patch: (update: (data: T) => T) => void;
+  /**
+   * Changes the data shown locally while `work` (main applying the same change) is under way: a
+   * read begun before `work` settles may predate the change, so it is dropped and read again after.
+   */
+  patchWhile: (update: (data: T) => T, work: Promise<unknown>) => void;
   reset: () => void;
 }
 
@@ -39,9 +44,13 @@ const EMPTY = {
 export function createCachedRead<T, P>(options: {
   /** `opening`: the screen was just opened (or Retry pressed), not a re-read after an event. */
   fetch: (param: P, how: { opening: boolean }) => Promise<Cached<T>>;
-  kinds: readonly string[];
+  kinds: readonly CacheKind[];
 }): CachedReadStore<T, P> {
   let generation = 0;
+  /** Local changes main has not confirmed yet, and a counter of them for reads to compare. */
+  let holding = 0;
+  let holds = 0;
+  let dropped = false;
   const rereads = followCache(options.kinds, {
     reread: () => store.getState().reread(),
     shown: () => {
@@ -54,9 +63,15 @@ export function createCachedRead<T, P>(options: {
   const store: CachedReadStore<T, P> = createFeatureStore<CachedReadState<T, P>>(
     (set, get) => {
       const read = (param: P, gen: number, opening = false) => {
+        const holdsBefore = holds;
         options.fetch(param, { opening }).then(
           (result) => {
             if (gen !== generation) return;
+            if (holding > 0 || holds !== holdsBefore) {
+              dropped = true; // older than a local change: read again once main has it
+              if (holding === 0) get().reread();
+              return;
+            }
             const status = result.data !== null ? 'ready' : result.offlineReason ? 'ready' : 'waiting';
             set({ ...result, data: result.data ?? get().data, status, error: null });
           },
@@ -86,8 +101,23 @@ export function createCachedRead<T, P>(options: {
           const { data } = get();
           if (data !== null) set({ data: update(data) });
         },
+        patchWhile(update, work) {
+          holding++;
+          holds++;
+          get().patch(update);
+          const gen = generation;
+          void work
+            .catch(() => undefined)
+            .finally(() => {
+              holding--;
+              if (holding > 0 || !dropped || gen !== generation) return;
+              dropped = false;
+              get().reread();
+            });
+        },
         reset() {
           generation++;
+          dropped = false;
           set({ ...EMPTY });
         },
       };

@@ -4,7 +4,7 @@
  * unsubscribe that also works if it is called before the bridge was ready.
  */
 import { useEffect, useRef } from 'react';
-import type { EventName, EventPayload } from '../../../src-shared/index.ts';
+import type { CacheKind, EventName, EventPayload } from '../../../src-shared/index.ts';
 import { getBridge } from '../bridge.ts';
 
 export function onEvent<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
@@ -32,7 +32,7 @@ export function useBridgeEvent<E extends EventName>(event: E, listener: (payload
 }
 
 /** Calls `listener` when a `cache.updated` event names one of `kinds`, coalescing bursts. */
-export function onCacheUpdated(kinds: readonly string[], listener: () => void, delayMs = 120): () => void {
+export function onCacheUpdated(kinds: readonly CacheKind[], listener: () => void, delayMs = 120): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const off = onEvent('cache.updated', (payload) => {
     if (!payload.kinds.some((kind) => kinds.includes(kind))) return;

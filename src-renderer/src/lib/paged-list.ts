@@ -4,7 +4,7 @@
  * list. Pages come from main's cache at once; while started, `cache.updated` for the list's kind
  * re-reads them, and starting again re-reads what was shown (it may have changed meanwhile).
  */
-import type { Cached } from '../../../src-shared/index.ts';
+import type { CacheKind, Cached } from '../../../src-shared/index.ts';
 import { createFeatureStore, type FeatureStore } from './feature-store.ts';
 import { followCache } from './rereads.ts';
 
@@ -47,7 +47,7 @@ export type PagedListStore<T, Q> = FeatureStore<PagedListState<T, Q>>;
 export interface PagedListOptions<T, Q> {
   fetchPage: (query: Q, page: number, pageSize: number, refresh: boolean) => Promise<Cached<PageData<T>>>;
   /** Cache kinds whose `cache.updated` event re-reads this list. */
-  kinds: readonly string[];
+  kinds: readonly CacheKind[];
   pageSize?: number;
 }
 

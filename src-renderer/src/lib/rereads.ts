@@ -4,6 +4,7 @@
  * when it had to say "offline". Re-reads that change nothing three times in a row stop for 20 s,
  * so a busy sync of other items does not keep a screen re-reading the same answer.
  */
+import type { CacheKind } from '../../../src-shared/index.ts';
 import { onCacheUpdated, onEvent } from './events.ts';
 
 const IDLE_REREADS_BEFORE_QUIET = 3;
@@ -29,7 +30,7 @@ export interface Rereads {
   calm: () => void;
 }
 
-export function followCache(kinds: readonly string[], target: RereadTarget): Rereads {
+export function followCache(kinds: readonly CacheKind[], target: RereadTarget): Rereads {
   let idleRereads = 0;
   let quietUntil = 0;
   return {

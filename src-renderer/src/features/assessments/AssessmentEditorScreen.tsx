@@ -16,14 +16,21 @@ import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { useSaveShortcut } from '../../lib/shortcuts.ts';
-import { AutosaveLine, DraftBanner, isLocked } from '../drafts/DraftStatus.tsx';
-import { isIdleUpdate } from '../drafts/labels.ts';
-import { findDraftFor } from '../drafts/session.ts';
-import { notify } from '../notices/store.ts';
-import { activeKeyMode, useActiveProfile } from '../workspaces/store.ts';
+import {
+  AutosaveLine,
+  DraftBanner,
+  isLocked,
+  isIdleUpdate,
+  findDraftFor,
+  DraftFields,
+  focusFirstProblem,
+  formErrors,
+  formFrom,
+} from '../drafts/index.ts';
+import { ASSESSMENT_FIELDS } from './fields.ts';
+import { notify } from '../../lib/notices.ts';
+import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
 import { AssessmentDetails } from './AssessmentDetails.tsx';
-import { DraftFields, focusFirstProblem, formErrors } from './DraftFields.tsx';
-import { ASSESSMENT_FIELDS, formFrom } from './fields.ts';
 import { StatusChangeDialog, summaryOf, type StatusChange } from './StatusChangeDialog.tsx';
 import { deleteAssessment, useAssessment, useAssessmentSession } from './store.ts';
 

@@ -16,8 +16,8 @@ import { useFeature } from '../../lib/feature-store.ts';
 import { enumLabel, formatDateTime, formatHoursMinutes, orDash, plural } from '../../lib/format.ts';
 import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { href, navigate } from '../../lib/router.ts';
-import { useCourseNames } from '../courses/names.ts';
-import { useActiveProfile } from '../workspaces/store.ts';
+import { useCourseNames } from '../courses/index.ts';
+import { useActiveProfile } from '../workspaces/index.ts';
 import { ASSESSMENT_TYPES, CONTENT_STATUSES } from '../../lib/statuses.ts';
 import { useAssessmentList } from './store.ts';
 

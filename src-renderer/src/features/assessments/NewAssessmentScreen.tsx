@@ -13,12 +13,11 @@ import { describeError, errorCode } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { useSaveShortcut } from '../../lib/shortcuts.ts';
-import { AutosaveLine, DraftBanner } from '../drafts/DraftStatus.tsx';
-import { notify } from '../notices/store.ts';
-import { useCourseNames } from '../courses/names.ts';
-import { activeKeyMode, useActiveProfile } from '../workspaces/store.ts';
-import { DraftFields, focusFirstProblem, formErrors } from './DraftFields.tsx';
-import { ASSESSMENT_FIELDS, formFrom } from './fields.ts';
+import { AutosaveLine, DraftBanner, DraftFields, focusFirstProblem, formErrors, formFrom } from '../drafts/index.ts';
+import { ASSESSMENT_FIELDS } from './fields.ts';
+import { notify } from '../../lib/notices.ts';
+import { useCourseNames } from '../courses/index.ts';
+import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
 import { NEW_ASSESSMENT, NEW_ASSESSMENT_DEFAULTS, useNewAssessmentSession } from './new-assessment.ts';
 
 const session = useNewAssessmentSession;

@@ -4,7 +4,7 @@
  * put it in come from the one source of course names (`courses/names.ts`).
  */
 import { call } from '../../bridge.ts';
-import { createDraftSession } from '../drafts/session.ts';
+import { createDraftSession } from '../drafts/index.ts';
 
 export const NEW_ASSESSMENT = 'new-assessment';
 

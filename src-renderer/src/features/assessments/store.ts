@@ -6,7 +6,7 @@ import type { Assessment, ContentStatus } from '../../../../src-shared/index.ts'
 import { call } from '../../bridge.ts';
 import { createCachedRead } from '../../lib/cached-read.ts';
 import { createPagedList, pageInput } from '../../lib/paged-list.ts';
-import { createDraftSession } from '../drafts/session.ts';
+import { createDraftSession } from '../drafts/index.ts';
 
 export interface AssessmentQuery {
   search: string;

@@ -14,11 +14,10 @@ import { humanize } from '../../lib/format.ts';
 import { CONTENT_STATUSES } from '../../lib/statuses.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { useSaveShortcut } from '../../lib/shortcuts.ts';
-import { DraftFields, focusFirstProblem, formErrors } from '../assessments/DraftFields.tsx';
-import { ASSIGNMENT_FIELDS, formFrom } from '../assessments/fields.ts';
-import { AutosaveLine, DraftBanner } from '../drafts/DraftStatus.tsx';
-import { notify } from '../notices/store.ts';
-import { activeKeyMode, useActiveProfile } from '../workspaces/store.ts';
+import { DraftFields, focusFirstProblem, formErrors, formFrom, AutosaveLine, DraftBanner } from '../drafts/index.ts';
+import { ASSIGNMENT_FIELDS } from './fields.ts';
+import { notify } from '../../lib/notices.ts';
+import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
 import { ASSIGNMENT_DEFAULTS, NEW_ASSIGNMENT, useAssignmentSession } from './store.ts';
 
 const session = useAssignmentSession;

@@ -11,7 +11,7 @@ import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
-import { useActiveProfile } from '../workspaces/store.ts';
+import { useActiveProfile } from '../workspaces/index.ts';
 import { useAssignmentHistory } from './store.ts';
 
 const STATE_LABELS: Record<AssignmentRecord['state'], [string, Tone]> = {

@@ -8,7 +8,7 @@ import type { AssignmentRecord } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore, readInto, type FeatureStore, type LoadState } from '../../lib/feature-store.ts';
-import { createDraftSession } from '../drafts/session.ts';
+import { createDraftSession } from '../drafts/index.ts';
 
 export const NEW_ASSIGNMENT = 'new';
 

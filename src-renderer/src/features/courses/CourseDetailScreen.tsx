@@ -26,12 +26,10 @@ import { useFeature } from '../../lib/feature-store.ts';
 import { lessonInHash } from '../../lib/lesson-link.ts';
 import { COURSE_LEVELS } from '../../lib/statuses.ts';
 import { href } from '../../lib/router.ts';
-import { SectionLessons } from '../lessons/SectionLessons.tsx';
-import { byOrder, scheduleLessonDelete, useLessonWork } from '../lessons/store.ts';
-import { notify } from '../notices/store.ts';
-import { activeKeyMode, useActiveProfile } from '../workspaces/store.ts';
+import { SectionLessons, byOrder, scheduleLessonDelete, useCourseDetail, useLessonWork } from '../lessons/index.ts';
+import { notify } from '../../lib/notices.ts';
+import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
 import { previewLabel } from './CoursesScreen.tsx';
-import { useCourseDetail } from './store.ts';
 
 interface PendingDelete {
   section: Section;

@@ -17,7 +17,7 @@ import { enumLabel, formatSeconds, humanize, instructorNames, orDash, plural } f
 import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { CONTENT_STATUSES, COURSE_LEVELS } from '../../lib/statuses.ts';
 import { href } from '../../lib/router.ts';
-import { activeKeyMode } from '../workspaces/store.ts';
+import { activeKeyMode } from '../workspaces/index.ts';
 import { DEFAULT_COURSE_QUERY, useCategories, useCourseList, type ContentStatus } from './store.ts';
 
 const ROW_HEIGHT = 68;

@@ -1,8 +1,8 @@
 /**
- * Renderer. Courses: the paged list with its filters, the categories for the filter, and the one
- * course whose detail is open (with its sections and lessons). Lesson actions: features/lessons.
+ * Renderer. Courses: the paged list with its filters and the categories for the filter. The one
+ * course whose detail is open (its sections and lessons) is read by features/lessons (`useCourseDetail`).
  */
-import type { Category, ContentStatus, Course, Section } from '../../../../src-shared/index.ts';
+import type { Category, ContentStatus, Course } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { createCachedRead } from '../../lib/cached-read.ts';
 import { createPagedList, pageInput } from '../../lib/paged-list.ts';
@@ -32,14 +32,4 @@ export const useCourseList = createPagedList<Course, CourseQuery>({
 export const useCategories = createCachedRead<Category[], 'all'>({
   kinds: ['categories'],
   fetch: () => call((b) => b.categories.list()),
-});
-
-export interface CourseDetail {
-  course: Course;
-  sections: Section[];
-}
-
-export const useCourseDetail = createCachedRead<CourseDetail, string>({
-  kinds: ['course', 'sections'],
-  fetch: (id) => call((b) => b.courses.get({ id })),
 });

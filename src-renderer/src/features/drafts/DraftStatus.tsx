@@ -8,8 +8,8 @@ import { useNow } from '../../lib/clock.ts';
 import { describeError } from '../../lib/errors.ts';
 import { formatClock } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
-import { useSync } from '../sync/store.ts';
-import { activeKeyMode } from '../workspaces/store.ts';
+import { useSync } from '../../lib/sync-status.ts';
+import { activeKeyMode } from '../workspaces/index.ts';
 import { fieldLabel } from './labels.ts';
 import type { DraftSessionState } from './session.ts';
 

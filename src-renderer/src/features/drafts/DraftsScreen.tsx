@@ -9,15 +9,14 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
-import { CONNECTION_LABELS, CONNECTION_SENTENCES } from '../../app/StatusBar.tsx';
 import { useNow } from '../../lib/clock.ts';
 import { describeError, isOfflineError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { formatAge, formatClock } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
-import { notify } from '../notices/store.ts';
-import { useSync } from '../sync/store.ts';
-import { activeKeyMode } from '../workspaces/store.ts';
+import { notify } from '../../lib/notices.ts';
+import { CONNECTION_LABELS, CONNECTION_SENTENCES, useSync } from '../../lib/sync-status.ts';
+import { activeKeyMode } from '../workspaces/index.ts';
 import { isIdleUpdate } from './labels.ts';
 import { DRAFT_STATE_LABELS, describeDraftKind, useDrafts } from './store.ts';
 

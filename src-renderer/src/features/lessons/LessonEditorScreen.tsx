@@ -16,11 +16,10 @@ import { ErrorState, Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { href, navigate } from '../../lib/router.ts';
-import { useCourseDetail } from '../courses/store.ts';
-import { AutosaveLine, DraftBanner, isLocked } from '../drafts/DraftStatus.tsx';
-import { createDraftSession, findDraftFor } from '../drafts/session.ts';
-import { notify } from '../notices/store.ts';
-import { activeKeyMode } from '../workspaces/store.ts';
+import { useCourseDetail } from './outline.ts';
+import { AutosaveLine, DraftBanner, isLocked, createDraftSession, findDraftFor } from '../drafts/index.ts';
+import { notify } from '../../lib/notices.ts';
+import { activeKeyMode } from '../workspaces/index.ts';
 import {
   lessonFormErrors,
   lessonFormFrom,

@@ -11,8 +11,8 @@ import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { formatSeconds, humanize, plural } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
-import { mediaLabel, quizLabel } from '../courses/lesson-labels.ts';
-import { notify } from '../notices/store.ts';
+import { mediaLabel, quizLabel } from './lesson-labels.ts';
+import { notify } from '../../lib/notices.ts';
 import { videoState } from './fields.ts';
 import { moveLesson, sortedLessons, undoLessonDelete, useLessonWork } from './store.ts';
 

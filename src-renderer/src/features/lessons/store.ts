@@ -8,8 +8,8 @@ import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore } from '../../lib/feature-store.ts';
-import { useCourseDetail } from '../courses/store.ts';
-import { notify } from '../notices/store.ts';
+import { useCourseDetail } from './outline.ts';
+import { notify } from '../../lib/notices.ts';
 
 interface LessonWorkState {
   courseId: string | null;
@@ -53,37 +53,49 @@ export function sortedLessons(section: Section): Lesson[] {
   return [...(section.lessons ?? [])].sort(byOrder);
 }
 
-/** Moves one lesson locally: the list shows the new order before main has answered. */
-function showMoved(courseId: string, sectionId: string, lessonId: string, position: number): void {
+/**
+ * Moves one lesson locally: the list shows the new order before main has answered, and a read of
+ * the course answered meanwhile (it may predate the move) does not put the lesson back.
+ */
+function showMoved(
+  courseId: string,
+  sectionId: string,
+  lessonId: string,
+  position: number,
+  sent: Promise<unknown>,
+): void {
   const detail = useCourseDetail.getState();
   if (detail.param !== courseId || !detail.data) return;
-  detail.patch((data) => ({
-    ...data,
-    sections: data.sections.map((section) => {
-      if (section.id !== sectionId) return section;
-      const lessons = sortedLessons(section);
-      const moving = lessons.find((l) => l.id === lessonId);
-      if (!moving) return section;
-      const others = lessons.filter((l) => l.id !== lessonId);
-      others.splice(Math.max(0, Math.min(others.length, position - 1)), 0, moving);
-      return { ...section, lessons: others.map((l, i) => ({ ...l, order: i + 1 })) };
+  detail.patchWhile(
+    (data) => ({
+      ...data,
+      sections: data.sections.map((section) => {
+        if (section.id !== sectionId) return section;
+        const lessons = sortedLessons(section);
+        const moving = lessons.find((l) => l.id === lessonId);
+        if (!moving) return section;
+        const others = lessons.filter((l) => l.id !== lessonId);
+        others.splice(Math.max(0, Math.min(others.length, position - 1)), 0, moving);
+        return { ...section, lessons: others.map((l, i) => ({ ...l, order: i + 1 })) };
+      }),
     }),
-  }));
+    sent,
+  );
 }
 
 let moves: Promise<void> = Promise.resolve();
 
 /** Moves a lesson to a 1-based position. Moves are sent one after another, in the order made. */
 export function moveLesson(courseId: string, sectionId: string, lessonId: string, position: number): Promise<void> {
-  showMoved(courseId, sectionId, lessonId, position);
-  moves = moves.then(async () => {
-    try {
-      await call((b) => b.lessons.move({ courseId, sectionId, id: lessonId, position }));
-    } catch (error) {
+  const sent = moves.then(() => call((b) => b.lessons.move({ courseId, sectionId, id: lessonId, position })));
+  showMoved(courseId, sectionId, lessonId, position, sent);
+  moves = sent.then(
+    () => undefined,
+    (error: unknown) => {
       notify('error', `The lesson could not be moved: ${describeError(error, { subject: 'this lesson' })}`);
       useCourseDetail.getState().reread(); // back to what main has
-    }
-  });
+    },
+  );
   return moves;
 }
 

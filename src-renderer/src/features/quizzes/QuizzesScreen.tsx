@@ -19,8 +19,8 @@ import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { lessonHref } from '../../lib/lesson-link.ts';
 import { href } from '../../lib/router.ts';
 import { CONTENT_STATUSES } from '../../lib/statuses.ts';
-import { useCourseNames } from '../courses/names.ts';
-import { activeKeyMode } from '../workspaces/store.ts';
+import { useCourseNames } from '../courses/index.ts';
+import { activeKeyMode } from '../workspaces/index.ts';
 import { useQuizFilter } from './filter.ts';
 import { useQuizList } from './store.ts';
 

@@ -5,7 +5,7 @@
 import { useEffect, useId, useState } from 'react';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
-import { notify } from '../notices/store.ts';
+import { notify } from '../../lib/notices.ts';
 
 const CONCURRENCY = [1, 2, 4, 6, 8];
 const MB = 1_000_000;

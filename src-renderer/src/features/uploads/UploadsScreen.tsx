@@ -12,7 +12,7 @@ import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { formatBytes, formatSeconds, formatSpeed, plural } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
-import { notify } from '../notices/store.ts';
+import { notify } from '../../lib/notices.ts';
 import { StagedFiles } from './StagedFiles.tsx';
 import { UploadSettings } from './UploadSettings.tsx';
 import { rowProgress, videoLabel } from './progress-view.ts';

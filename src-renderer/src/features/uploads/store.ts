@@ -8,7 +8,7 @@ import { call, getBridge, unwrap } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore, type FeatureStore, readInto, type LoadState } from '../../lib/feature-store.ts';
 import { titleFromFileName } from '../../lib/format.ts';
-import { notify } from '../notices/store.ts';
+import { notify } from '../../lib/notices.ts';
 import { rowProgress } from './progress-view.ts';
 
 export interface StagedFile extends FileHandle {

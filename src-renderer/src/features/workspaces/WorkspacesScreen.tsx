@@ -11,7 +11,7 @@ import { ErrorState, Loading } from '../../components/States.tsx';
 import { useNow } from '../../lib/clock.ts';
 import { describeError } from '../../lib/errors.ts';
 import { formatAge } from '../../lib/format.ts';
-import { notify } from '../notices/store.ts';
+import { notify } from '../../lib/notices.ts';
 import { KeyDialog, ProfileDialog } from './ProfileDialog.tsx';
 import { useWorkspaces, type Verification } from './store.ts';
 

@@ -1,11 +1,27 @@
 /**
  * Renderer. Connection state and the outbox count for the status bar and the Drafts screen,
- * fed by `sync.status` (read once, then pushed) and `outbox.changed`.
+ * with the words for each state, fed by `sync.status` (read once, then pushed) and `outbox.changed`.
  */
-import type { SyncStatus } from '../../../../src-shared/index.ts';
-import { call } from '../../bridge.ts';
-import { onEvent } from '../../lib/events.ts';
-import { createFeatureStore } from '../../lib/feature-store.ts';
+import type { SyncStatus } from '../../../src-shared/index.ts';
+import { call } from '../bridge.ts';
+import { onEvent } from './events.ts';
+import { createFeatureStore } from './feature-store.ts';
+
+/** The status bar's and the Drafts screen's word for each connection state. */
+export const CONNECTION_LABELS: Record<SyncStatus['state'], string> = {
+  online: 'Online',
+  offline: 'Offline',
+  unreachable: 'Server unreachable',
+  'key-rejected': 'Key rejected',
+};
+
+/** What each state means for the user's work (main's own message stays in the tooltip). */
+export const CONNECTION_SENTENCES: Record<SyncStatus['state'], string> = {
+  online: 'Connected to the server.',
+  offline: 'You are offline. Changes are kept here and sent when you are back.',
+  unreachable: 'The server cannot be reached. Changes are kept here and sent when it answers.',
+  'key-rejected': 'The server no longer accepts this workspace’s key. Replace it under Workspaces.',
+};
 
 interface SyncState {
   status: SyncStatus | null;

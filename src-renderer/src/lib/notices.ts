@@ -2,8 +2,8 @@
  * Renderer. Short messages for the user: results of actions ("Lesson deleted") and main's
  * `app.notice` pushes (a damaged database moved aside). Shown in one polite live region.
  */
-import { onEvent } from '../../lib/events.ts';
-import { createFeatureStore } from '../../lib/feature-store.ts';
+import { onEvent } from './events.ts';
+import { createFeatureStore } from './feature-store.ts';
 
 export type NoticeLevel = 'info' | 'success' | 'warning' | 'error';
 

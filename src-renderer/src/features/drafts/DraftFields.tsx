@@ -4,8 +4,8 @@
  */
 import { Fragment } from 'react';
 import { SelectField, TextAreaField, TextField } from '../../components/Field.tsx';
-import type { DraftSession } from '../drafts/session.ts';
-import { carryMinutes, checkField, enumLabel, parseField, type FieldSpec } from './fields.ts';
+import type { DraftSession } from './session.ts';
+import { carryMinutes, checkField, enumLabel, parseField, type FieldSpec } from './form-fields.ts';
 
 export interface DraftFieldsProps {
   specs: readonly FieldSpec[];
