@@ -152,7 +152,10 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
         return read.data ?? findInLists(store.entries('assessments'), id);
       }
       if (resource === 'course') {
-        return store.read<Fields>(cacheKey({ kind: 'course', courseId: id })).data ?? findInLists(store.entries('courses'), id);
+        return (
+          store.read<Fields>(cacheKey({ kind: 'course', courseId: id })).data ??
+          findInLists(store.entries('courses'), id)
+        );
       }
       if (resource === 'section') {
         if (!parent.courseId) return null;

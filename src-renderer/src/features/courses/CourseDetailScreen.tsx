@@ -29,6 +29,7 @@ import { href } from '../../lib/router.ts';
 import { SectionLessons } from '../lessons/SectionLessons.tsx';
 import { byOrder, scheduleLessonDelete, useLessonWork } from '../lessons/store.ts';
 import { notify } from '../notices/store.ts';
+import { CourseStructurePanel } from '../structure/index.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/store.ts';
 import { previewLabel } from './CoursesScreen.tsx';
 import { useCourseDetail } from './store.ts';
@@ -148,6 +149,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
       )}
 
       <CourseSummary course={course} />
+      <CourseStructurePanel courseId={courseId} sections={sections} />
 
       <div className="section-heading">
         <h2>Sections and lessons</h2>
