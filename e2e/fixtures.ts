@@ -30,6 +30,8 @@ export interface LecternApp {
   sandboxInfo(): Promise<SandboxInfo>;
   /** Makes the built-in sandbox answer like a drifting real server (sandbox `--drift`). */
   setSandboxDrift(on: boolean): Promise<SandboxInfo>;
+  /** Makes the built-in sandbox a server without section writes and course update (`--no-structure`). */
+  setSandboxNoStructure(on: boolean): Promise<SandboxInfo>;
 }
 
 const CHROMIUM_ARGS = [
@@ -141,6 +143,7 @@ export const test = base.extend<{ lectern: LecternApp }>({
       setSandboxRunning: async (running) => (await hook('sandbox', { running })) as SandboxInfo,
       sandboxInfo: async () => (await hook('sandbox', { running: true })) as SandboxInfo,
       setSandboxDrift: async (on) => (await hook('sandbox', { running: true, drift: on })) as SandboxInfo,
+      setSandboxNoStructure: async (on) => (await hook('sandbox', { running: true, noStructure: on })) as SandboxInfo,
     };
     await use(app);
     await stop();

@@ -30,6 +30,12 @@ import { LessonRefSchema, PendingLessonDeleteSchema } from './lessons.ts';
 import type { Result } from './results.ts';
 import { RESOURCE_KINDS } from './states.ts';
 import {
+  MissingOperationSchema,
+  PendingSectionDeleteSchema,
+  SectionCreateInput,
+  SectionRefSchema,
+} from './structure.ts';
+import {
   FileHandleSchema,
   SetUploadOptionsInput,
   StagedFileCheckSchema,
@@ -91,6 +97,26 @@ export const requestChannels = {
     z.object({ courseId: Uuid }).strict(),
     z.object({ deletes: z.array(PendingLessonDeleteSchema), creates: z.array(DraftSummarySchema) }),
   ),
+  /** A new section, queued at once through the outbox with its Idempotency-Key (works offline). */
+  'sections.create': channel(SectionCreateInput, DraftSchema),
+  /** Opens (or returns the existing) draft for renaming or describing a section. */
+  'sections.edit': channel(SectionRefSchema, DraftSchema),
+  /** Moves a section to a 1-based position: an update sending only `order`, through the outbox. */
+  'sections.move': channel(SectionRefSchema.extend({ position: z.int().min(1).max(2_147_483_647) }).strict(), Ok),
+  /** Queues the delete of an empty section; it waits SECTION_DELETE_DELAY_MS (undo: sections.undoDelete). */
+  'sections.delete': channel(SectionRefSchema, PendingSectionDeleteSchema),
+  'sections.undoDelete': channel(z.object({ draftId: Id }).strict(), Ok),
+  /** Section work of a course waiting in the outbox (deletes with their refusal, new sections). */
+  'sections.pending': channel(
+    z.object({ courseId: Uuid }).strict(),
+    z.object({ deletes: z.array(PendingSectionDeleteSchema), creates: z.array(DraftSummarySchema) }),
+  ),
+  /** Opens (or returns the existing) draft of a course's details. */
+  'courses.edit': channel(ByUuid, DraftSchema),
+  /** Operations this workspace's server does not offer (remembered per workspace). */
+  'structure.missing': channel(NoInput, z.array(MissingOperationSchema)),
+  /** "Check again": forget them, so the next write asks the server. */
+  'structure.recheck': channel(NoInput, Ok),
   'quizzes.list': channel(PageQuery, cached(api.pageOf(api.quiz))),
   'assessments.list': channel(AssessmentListQuery, cached(api.pageOf(api.assessment))),
   'assessments.get': channel(
@@ -186,6 +212,8 @@ export const eventChannels = {
   'cache.updated': z.object({ kinds: z.array(CacheKindSchema) }),
   'uploads.changed': UploadRowSchema,
   'uploads.batchEnded': UploadBatchEndedSchema,
+  /** The server was just found not to offer a course-structure operation (said once per workspace). */
+  'structure.missing': MissingOperationSchema,
 } as const;
 
 /** Electron IPC channel names are prefixed so they never collide with Electron's own. */

@@ -11,6 +11,7 @@ export * from './diagnostics.ts';
 export * from './draft-fields.ts';
 export * from './drafts.ts';
 export * from './lessons.ts';
+export * from './structure.ts';
 export * from './results.ts';
 export * from './states.ts';
 export * from './uploads.ts';

@@ -13,7 +13,7 @@ export const KEY_MODES = ['tenant', 'service-provider'] as const;
 export type KeyMode = (typeof KEY_MODES)[number];
 
 /** What can be drafted. */
-export const RESOURCE_KINDS = ['assessment', 'assignment', 'lesson'] as const;
+export const RESOURCE_KINDS = ['assessment', 'assignment', 'lesson', 'section', 'course'] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
 /** `delete`: a delete waiting in the outbox a few seconds (so it can be undone) before it is sent. */

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestSandbox, UPLOAD_SETTLES } from '../test-support/index.ts';
-import { parseCliArgs } from '../sandbox/options.ts';
 import {
   ApiError,
   NotFoundError,
@@ -208,11 +207,6 @@ describe('course details', () => {
 });
 
 describe('a server without them (--no-structure)', () => {
-  it('the sandbox flag parses', () => {
-    expect(parseCliArgs(['--no-structure']).options.noStructure).toBe(true);
-    expect(parseCliArgs([]).options.noStructure).toBe(false);
-  });
-
   it('every structure write is OperationNotOffered (405) with its sentence; reads work and nothing changes', async () => {
     sb.setFaults({ noStructure: true });
     const before = await sections();

@@ -48,7 +48,7 @@ const services = await createAppServices({
 
 const hookInput = {
   dialog: z.object({ paths: z.array(z.string().min(1)).min(1) }),
-  sandbox: z.object({ running: z.boolean(), drift: z.boolean().optional() }),
+  sandbox: z.object({ running: z.boolean(), drift: z.boolean().optional(), noStructure: z.boolean().optional() }),
 };
 
 const host = await startBridgeHost({
@@ -68,6 +68,7 @@ const host = await startBridgeHost({
           await services.setSandboxRunning(input.running);
           const sandbox = services.sandbox();
           if (sandbox && input.drift !== undefined) sandbox.setFaults({ drift: input.drift });
+          if (sandbox && input.noStructure !== undefined) sandbox.setFaults({ noStructure: input.noStructure });
           return sandbox ? { running: true, baseUrl: sandbox.baseUrl, keys: sandbox.keys } : { running: false };
         }
         throw new Error(`unknown test hook ${action}`);

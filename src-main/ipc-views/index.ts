@@ -3,9 +3,24 @@
  * own types to the IPC contract's shapes, for handler answers and pushed events alike. Its own
  * folder so that both `ipc/` (answers) and `services/` (events) use it without importing each other.
  */
-import type { ChannelOutput, Draft, PendingLessonDelete, SyncStatus, UploadRow } from '../../src-shared/index.ts';
+import type {
+  ChannelOutput,
+  Draft,
+  MissingOperation as MissingOperationView,
+  PendingLessonDelete,
+  PendingSectionDelete as PendingSectionDeleteView,
+  SyncStatus,
+  UploadRow,
+} from '../../src-shared/index.ts';
 import type { RequestLogEntry } from '../api/index.ts';
-import type { ConnectivityStatus, DraftView, OutboxSummary, PendingDelete } from '../sync/index.ts';
+import type {
+  ConnectivityStatus,
+  DraftView,
+  MissingOperation as MissingOperationRecord,
+  OutboxSummary,
+  PendingDelete,
+  PendingSectionDelete,
+} from '../sync/index.ts';
 import type { UploadRow as EngineRow } from '../uploads/index.ts';
 
 /** The renderer learns whether a create has its key, never the key itself. */
@@ -70,4 +85,22 @@ export function toRequestLogRows(entries: readonly RequestLogEntry[]): ChannelOu
     durationMs: entry.durationMs,
     attempt: entry.attempt,
   }));
+}
+
+export function toPendingSectionDelete(p: PendingSectionDelete): PendingSectionDeleteView {
+  return {
+    draftId: p.draftId,
+    sectionId: p.targetId,
+    courseId: p.parent.courseId ?? '',
+    title: p.title,
+    state: p.state === 'sending' || p.state === 'failed' ? p.state : 'queued',
+    sendAt: new Date(p.notBefore).toISOString(),
+    inDoubt: p.inDoubt,
+    error: p.error ? (JSON.parse(p.error) as PendingSectionDeleteView['error']) : null,
+    refusal: p.refusal,
+  };
+}
+
+export function toMissingOperation(m: MissingOperationRecord): MissingOperationView {
+  return { operation: m.operation, message: m.message, notedAt: m.notedAt };
 }

@@ -8,6 +8,7 @@ import type { HandlerTable } from './dispatch.ts';
 import { authoringHandlers } from './handlers/authoring.ts';
 import { contentHandlers } from './handlers/content.ts';
 import { lessonHandlers } from './handlers/lessons.ts';
+import { structureHandlers } from './handlers/structure.ts';
 import { syncHandlers } from './handlers/sync.ts';
 import { uploadHandlers } from './handlers/uploads.ts';
 import { workspaceHandlers } from './handlers/workspaces.ts';
@@ -29,6 +30,7 @@ export function createHandlers(services: AppServices): HandlerTable {
     ...contentHandlers(services),
     ...syncHandlers(services),
     ...lessonHandlers(services),
+    ...structureHandlers(services),
     ...uploadHandlers(services),
     ...authoringHandlers(services),
   };

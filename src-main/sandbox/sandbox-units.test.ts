@@ -155,3 +155,10 @@ describe('helpers', () => {
     expect(parseCliArgs(['--help']).help).toBe(true);
   });
 });
+
+describe('--no-structure', () => {
+  it('parses to noStructure (off by default)', () => {
+    expect(parseCliArgs(['--no-structure']).options.noStructure).toBe(true);
+    expect(parseCliArgs([]).options.noStructure).toBe(false);
+  });
+});

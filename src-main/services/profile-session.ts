@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { createApiClient, type ApiClient, type DeviationRecord, type RequestLogEntry } from '../api/index.ts';
-import { toSyncStatus, toUploadRowView } from '../ipc-views/index.ts';
+import { toMissingOperation, toSyncStatus, toUploadRowView } from '../ipc-views/index.ts';
 import { describeError, type Logger } from '../platform/index.ts';
 import {
   createDeviationStore,
@@ -13,7 +13,7 @@ import {
   type DeviationStore,
   type ProfileDatabase,
 } from '../store/index.ts';
-import { createSyncService, type SyncService } from '../sync/index.ts';
+import { createSyncService, type MissingOperation, type SyncService } from '../sync/index.ts';
 import { batchNotice, createUploadManager, uploadJournalPath, type UploadManager } from '../uploads/index.ts';
 import type { ProfileConnection } from '../workspaces/index.ts';
 import type { CacheKind, SyncStatus } from '../../src-shared/index.ts';
@@ -92,6 +92,11 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
       } else if (event === 'outbox.changed') {
         events.emit('outbox.changed', { count: (payload as { count: number }).count });
         events.emit('sync.status', syncStatus());
+      } else if (event === 'structure.missing') {
+        // Said once per workspace (sync notes it only the first time), then shown on the action.
+        const missing = toMissingOperation(payload as MissingOperation);
+        events.emit('app.notice', { level: 'warning', message: missing.message });
+        events.emit('structure.missing', missing);
       } else if (event === 'sync.status') {
         events.emit('sync.status', syncStatus());
         // Sync saw the server answer (e.g. "Check connection now"): uploads waiting for it go on.

@@ -26,8 +26,18 @@ export interface CreateOptions {
 
 export interface SyncApiClient {
   categories: { list(query?: ListQuery): Promise<PageLike> };
-  courses: { list(query?: CourseQuery): Promise<PageLike>; get(id: string): Promise<Fields> };
-  sections: { pages(courseId: string, query?: ListQuery): AsyncIterable<PageLike> };
+  courses: {
+    list(query?: CourseQuery): Promise<PageLike>;
+    get(id: string, options?: CallOptions): Promise<Fields>;
+    update(id: string, body: Fields, options?: CallOptions): Promise<Fields>;
+  };
+  sections: {
+    pages(courseId: string, query?: ListQuery): AsyncIterable<PageLike>;
+    get(courseId: string, id: string, options?: CallOptions): Promise<Fields>;
+    create(courseId: string, body: Fields, options: CreateOptions): Promise<Fields>;
+    update(courseId: string, id: string, body: Fields, options?: CallOptions): Promise<Fields>;
+    delete(courseId: string, id: string, options?: CallOptions): Promise<void>;
+  };
   lessons: {
     get(courseId: string, sectionId: string, id: string, options?: CallOptions): Promise<Fields>;
     create(courseId: string, sectionId: string, body: Fields, options: CreateOptions): Promise<Fields>;
@@ -65,6 +75,11 @@ function lessonParent(parent: DraftParent): { courseId: string; sectionId: strin
   return { courseId: parent.courseId, sectionId: parent.sectionId };
 }
 
+function courseOf(parent: DraftParent): string {
+  if (!parent.courseId) throw new SyncServiceError('DRAFT_PARENT_REQUIRED', 'A section draft needs its course.');
+  return parent.courseId;
+}
+
 function unsupported(resource: ResourceKind, what: string): never {
   throw new SyncServiceError('NOT_EDITABLE', `Lectern cannot ${what} a ${resource}.`);
 }
@@ -73,6 +88,8 @@ export function createRemote(client: SyncApiClient): Remote {
   return {
     get(resource, parent, id, signal) {
       if (resource === 'assessment') return client.assessments.get(id, { signal });
+      if (resource === 'section') return client.sections.get(courseOf(parent), id, { signal });
+      if (resource === 'course') return client.courses.get(id, { signal });
       if (resource === 'lesson') {
         const p = lessonParent(parent);
         return client.lessons.get(p.courseId, p.sectionId, id, { signal });
@@ -82,11 +99,15 @@ export function createRemote(client: SyncApiClient): Remote {
     create(resource, parent, body, idempotencyKey, signal) {
       if (resource === 'assessment') return client.assessments.create(body, { idempotencyKey, signal });
       if (resource === 'assignment') return client.assignments.create(body, { idempotencyKey, signal });
+      if (resource === 'section') return client.sections.create(courseOf(parent), body, { idempotencyKey, signal });
+      if (resource === 'course') return unsupported(resource, 'create');
       const p = lessonParent(parent);
       return client.lessons.create(p.courseId, p.sectionId, body, { idempotencyKey, signal });
     },
     update(resource, parent, id, patch, signal) {
       if (resource === 'assessment') return client.assessments.update(id, patch, { signal });
+      if (resource === 'section') return client.sections.update(courseOf(parent), id, patch, { signal });
+      if (resource === 'course') return client.courses.update(id, patch, { signal });
       if (resource === 'lesson') {
         const p = lessonParent(parent);
         return client.lessons.update(p.courseId, p.sectionId, id, patch, { signal });
@@ -94,6 +115,7 @@ export function createRemote(client: SyncApiClient): Remote {
       return unsupported(resource, 'update');
     },
     delete(resource, parent, id, signal) {
+      if (resource === 'section') return client.sections.delete(courseOf(parent), id, { signal });
       if (resource === 'lesson') {
         const p = lessonParent(parent);
         return client.lessons.delete(p.courseId, p.sectionId, id, { signal });

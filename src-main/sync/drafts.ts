@@ -249,6 +249,9 @@ export function createDraftStore(
     findByServerId: (resource, serverId) => (selectByServer.get(resource, serverId) as DraftRow | undefined) ?? null,
 
     createNew(resource, parent, fields) {
+      if (RESOURCES[resource].createFields.length === 0) {
+        throw new SyncServiceError('NOT_CREATABLE', `A ${resource} cannot be created from Lectern, only edited.`);
+      }
       checkParent(resource, parent);
       checkFields(resource, 'create', fields);
       const id = randomUUID();

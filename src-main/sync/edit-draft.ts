@@ -8,7 +8,7 @@ import type { Fields } from './merge.ts';
 import type { DraftParent } from './resources.ts';
 
 export interface EditDraftInput {
-  resource: 'assessment' | 'lesson';
+  resource: 'assessment' | 'lesson' | 'section' | 'course';
   id: string;
   parent?: DraftParent;
 }

@@ -33,3 +33,5 @@ export type { SyncApiClient } from './client.ts';
 export type { StoreNotice } from '../store/index.ts';
 export type { AssignmentRecord } from './assignment-history.ts';
 export type { PendingDelete } from './deletes.ts';
+export type { PendingSectionDelete, SectionRef, StructureWork } from './structure-work.ts';
+export type { MissingOperation } from './capabilities.ts';

@@ -40,6 +40,16 @@ const ASSESSMENT_UPDATE = [
 ] as const;
 
 const LESSON_FIELDS = ['title', 'description', 'text_content', 'lesson_type', 'order', 'video_upload_id'] as const;
+/** ASSUMPTIONS.md "Course structure". */
+const SECTION_FIELDS = ['title', 'description', 'order'] as const;
+const COURSE_FIELDS = [
+  'name',
+  'description',
+  'requirements',
+  'level',
+  'category_ids',
+  'preview_video_upload_id',
+] as const;
 
 export const RESOURCES: Readonly<Record<ResourceKind, ResourceSpec>> = {
   assessment: {
@@ -75,6 +85,21 @@ export const RESOURCES: Readonly<Record<ResourceKind, ResourceSpec>> = {
     createBody: schemas.lessonCreateBody,
     updateBody: schemas.lessonUpdateBody,
     needsParent: ['courseId', 'sectionId'],
+  },
+  section: {
+    createFields: SECTION_FIELDS,
+    updateFields: SECTION_FIELDS,
+    createBody: schemas.sectionCreateBody,
+    updateBody: schemas.sectionUpdateBody,
+    needsParent: ['courseId'],
+  },
+  // A course is only ever updated from Lectern (no create operation is assumed).
+  course: {
+    createFields: [],
+    updateFields: COURSE_FIELDS,
+    createBody: schemas.courseUpdateBody,
+    updateBody: schemas.courseUpdateBody,
+    needsParent: [],
   },
 };
 

@@ -27,6 +27,7 @@ export interface SendContext {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+const errorStatus = (error: unknown) => (error as { status?: unknown } | null)?.status;
 const updatedAt = (copy: Fields) => (typeof copy.updated_datetime === 'string' ? copy.updated_datetime : null);
 
 /** Returns false when the worker should stop (offline, key rejected, closed). */
@@ -105,10 +106,11 @@ function deleted(ctx: SendContext, op: OutboxRow, draft: DraftRow, parent: Draft
   ctx.changed(draft.id);
 }
 
-/** A lesson's `order` is a position, not a value to merge: siblings moving shift it on the server
- * without anyone editing this lesson, so it is sent as the user's last word, outside the merge. */
+/** A lesson's (or section's) `order` is a position, not a value to merge: siblings moving shift it on
+ * the server without anyone editing it, so it is sent as the user's last word, outside the merge. */
 function splitPosition(resource: ResourceKind, fields: Fields): { rest: Fields; order: unknown } {
-  if (resource !== 'lesson' || !('order' in fields)) return { rest: fields, order: undefined };
+  if ((resource !== 'lesson' && resource !== 'section') || !('order' in fields))
+    return { rest: fields, order: undefined };
   const { order, ...rest } = fields;
   return { rest, order };
 }
@@ -201,7 +203,9 @@ function fail(
 ): boolean {
   ctx.onResult(error);
   const stored = json(toSyncError(error));
-  const disposition = dispositionOf(error);
+  // A section still holding lessons may be refused with 409 (catalogue.ts): an answer, not "in progress".
+  const refusedNotEmpty = draft.resource === 'section' && op.operation === 'delete' && errorStatus(error) === 409;
+  const disposition = refusedNotEmpty ? 'permanent' : dispositionOf(error);
   // A definite refusal proves this write did nothing; a connection never made proves nothing new.
   const reached = mayHaveReachedServer(error);
   const notSent = errorKind(error) === 'Network' && !reached;

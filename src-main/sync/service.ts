@@ -28,6 +28,8 @@ import type { DraftParent, ResourceKind } from './resources.ts';
 import { assignmentHistory, type AssignmentRecord } from './assignment-history.ts';
 import type { PendingDelete } from './deletes.ts';
 import { createLessonWork, type LessonRef } from './lesson-work.ts';
+import { createCapabilityStore, type MissingOperation } from './capabilities.ts';
+import { createStructureWork, type StructureWork } from './structure-work.ts';
 
 export type { EditDraftInput } from './edit-draft.ts';
 
@@ -40,6 +42,8 @@ export interface SyncEventMap {
   'drafts.changed': { draftIds: string[] };
   /** A cached read was refreshed (error null) or its background refresh failed. */
   'cache.updated': CacheUpdate;
+  /** This server was found not to offer a course-structure operation (once per workspace). */
+  'structure.missing': MissingOperation;
 }
 export type SyncEventName = keyof SyncEventMap;
 export type SyncEventListener = <E extends SyncEventName>(event: E, payload: SyncEventMap[E]) => void;
@@ -124,6 +128,9 @@ export interface SyncService {
   /** A course's lesson work waiting in the outbox. */
   pendingLessonWork(courseId: string): { deletes: PendingDelete[]; creates: DraftSummary[] };
 
+  /** Sections and course details (ASSUMPTIONS.md "Course structure"), and what this server lacks. */
+  readonly structure: StructureWork;
+
   /** The resource was deleted on the server: drop it from the cache so no screen shows it. */
   forgetDeleted(resource: 'assessment', id: string): void;
 
@@ -195,6 +202,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     if (closed || typeof copy.id !== 'string') return;
     if (resource === 'assessment') cache.rememberAssessment(copy.id, copy);
     else if (resource === 'lesson') lessons.onServerCopy(draft, copy);
+    else if (resource === 'section' || resource === 'course') structure.onServerCopy(draft, copy);
   };
 
   const editDraft = createDraftEditor({
@@ -219,13 +227,29 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     sectionsChanged: (key) => cache.changed(key, 'sections'),
   });
 
+  const capabilities = createCapabilityStore(db, now);
+  const structure = createStructureWork({
+    db,
+    drafts,
+    outbox: () => outbox,
+    cache: cache.store,
+    capabilities,
+    editDraft: (input) => editDraft(input),
+    refreshSections: (courseId) => cache.refreshSectionsSoon(courseId),
+    cacheChanged: (key, kind) => cache.changed(key, kind),
+    onNewlyMissing: (missing) => emit('structure.missing', missing),
+  });
+
   const outbox = createOutbox({
     db,
     drafts,
     remote: createRemote(client),
     now,
     canSend: () => !closed && connectivity.isOnline(),
-    onResult: (error) => connectivity.report(error),
+    onResult: (error) => {
+      connectivity.report(error);
+      structure.noteResult(error);
+    },
     retry: options.retry,
     signal: abort.signal,
     onOutboxChanged: () => emit('outbox.changed', outbox.summary()),
@@ -233,6 +257,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     onServerCopy,
     onDeleted: (resource, parent, id) => {
       if (!closed && resource === 'lesson') lessons.onDeleted(parent, id);
+      if (!closed && resource === 'section') structure.onDeleted(parent, id);
     },
     onInternalError: options.onInternalError,
   });
@@ -262,7 +287,18 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     createDraft: (input) => guard(() => drafts.createNew(input.resource, input.parent ?? {}, input.fields ?? {})),
     editDraft,
     saveDraftFields: (draftId, patch) => guard(() => drafts.saveFields(draftId, patch)),
-    saveToServer: (draftId, patch) => guard(() => outbox.enqueue(draftId, patch)),
+    saveToServer: (draftId, patch) =>
+      guard(() => {
+        const row = drafts.row(draftId);
+        try {
+          capabilities.assertOffered(row.resource, row.operation);
+        } catch (error) {
+          // Known missing here: keep the last keystrokes in the draft, refuse only the send.
+          if (patch !== undefined) drafts.saveFields(draftId, patch);
+          throw error;
+        }
+        return outbox.enqueue(draftId, patch);
+      }),
     reopenDraft: (draftId) => guard(() => outbox.reopen(draftId)),
     retryDraft: (draftId) =>
       guard(() => {
@@ -305,6 +341,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     undoLessonDelete: (draftId) => guard(() => lessons.undoDelete(draftId)),
     pendingLessonWork: (courseId) => guard(() => lessons.pending(courseId)),
 
+    structure,
     forgetDeleted: (_resource, id) => cache.forgetAssessment(id),
 
     searchCache: (text, limit) => guard(() => cache.search(text, limit)),

@@ -127,11 +127,20 @@ export function createFakeServer(): FakeServer {
     courses: {
       list: () => call('courses.list', {}, () => page([])),
       get: (id) => call('courses.get', { id }, () => mustGet(id)),
+      update: (id, body) => update('courses.update', id, body),
     },
     sections: {
       async *pages() {
         yield page([]);
       },
+      get: (_c, id) => call('sections.get', { id }, () => mustGet(id)),
+      create: (_c, body, o) => create('sections.create', body, o.idempotencyKey),
+      update: (_c, id, body) => update('sections.update', id, body),
+      delete: (_c, id) =>
+        call('sections.delete', { id }, () => {
+          mustGet(id);
+          records.delete(id);
+        }),
     },
     lessons: {
       get: (_c, _s, id) => call('lessons.get', { id }, () => mustGet(id)),

@@ -59,7 +59,7 @@ export interface OfflineCache {
   changed(key: string, kind: CacheKind): void;
   /** The cached copy of something about to be edited: its detail, else the list or section holding it. */
   cachedCopy(
-    resource: 'assessment' | 'lesson',
+    resource: 'assessment' | 'lesson' | 'section' | 'course',
     id: string,
     parent: { courseId?: string; sectionId?: string },
   ): Fields | null;
@@ -155,6 +155,17 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
       if (resource === 'assessment') {
         const read = store.read<Fields>(cacheKey({ kind: 'assessment', assessmentId: id }));
         return read.data ?? findInLists(store.entries('assessments'), id);
+      }
+      if (resource === 'course') {
+        return (
+          store.read<Fields>(cacheKey({ kind: 'course', courseId: id })).data ??
+          findInLists(store.entries('courses'), id)
+        );
+      }
+      if (resource === 'section') {
+        if (!parent.courseId) return null;
+        const sections = store.read<unknown>(cacheKey({ kind: 'sections', courseId: parent.courseId })).data;
+        return Array.isArray(sections) ? ((sections as Fields[]).find((s) => s?.id === id) ?? null) : null;
       }
       if (!parent.courseId || !parent.sectionId) return null;
       const read = store.read<unknown>(cacheKey({ kind: 'sections', courseId: parent.courseId }));

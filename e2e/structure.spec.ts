@@ -1,0 +1,113 @@
+/**
+ * Course structure (bridge host + demo sandbox): a section added, renamed and moved up from the
+ * course screen ends so on the server; a section that still holds lessons is not deleted (only
+ * Cancel is offered); course details saved from the screen reach the server; and a server without
+ * section writes (`--no-structure`) is said once and the action disabled with that sentence.
+ */
+import { test, expect, type SandboxInfo } from './fixtures.ts';
+import { gotoRoute, sandboxApi, waitForShell } from './support.ts';
+
+interface ServerSection {
+  id: string;
+  title: string;
+  order: number;
+  lessons: unknown[];
+}
+
+async function course(info: SandboxInfo): Promise<{ id: string; name: string }> {
+  const courses = (await sandboxApi(info, 'GET', '/courses?search=Workplace%20Safety')) as unknown as {
+    results: { id: string; name: string }[];
+  };
+  return courses.results[0]!;
+}
+async function sections(info: SandboxInfo, courseId: string): Promise<ServerSection[]> {
+  const page = (await sandboxApi(info, 'GET', `/courses/${courseId}/sections?page_size=100`)) as unknown as {
+    results: ServerSection[];
+  };
+  return [...page.results].sort((a, b) => a.order - b.order);
+}
+
+test('sections: add, rename, move up; a section with lessons is not deleted; course details saved', async ({
+  lectern,
+}) => {
+  test.setTimeout(150_000);
+  test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
+  const { page } = lectern;
+  await waitForShell(page);
+  const info = await lectern.sandboxInfo();
+  const { id: courseId, name } = await course(info);
+  await gotoRoute(page, `courses/${courseId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+
+  const panel = page.getByRole('region', { name: 'Course structure' });
+  await panel.getByLabel('New section title').fill('Added from the app');
+  await panel.getByRole('button', { name: 'Add section' }).click();
+  await expect
+    .poll(async () => (await sections(info, courseId)).at(-1)?.title, { timeout: 20_000 })
+    .toBe('Added from the app');
+
+  const row = panel.locator('li', { hasText: 'Added from the app' });
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await row.getByRole('button', { name: 'Rename' }).click();
+  await panel.getByLabel('Section title', { exact: true }).fill('Renamed in the app');
+  await panel.getByRole('button', { name: 'Save section' }).click();
+  await expect
+    .poll(async () => (await sections(info, courseId)).at(-1)?.title, { timeout: 20_000 })
+    .toBe('Renamed in the app');
+
+  const renamed = panel.locator('li', { hasText: 'Renamed in the app' });
+  await renamed.getByRole('button', { name: 'Move up' }).click();
+  await expect
+    .poll(
+      async () => {
+        const list = await sections(info, courseId);
+        return list.findIndex((s) => s.title === 'Renamed in the app') === list.length - 2;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+
+  const full = (await sections(info, courseId)).find((s) => s.lessons.length > 0)!;
+  await panel.locator(`li[data-section-id="${full.id}"]`).getByRole('button', { name: 'Delete section' }).click();
+  const dialog = panel.getByRole('alertdialog');
+  await expect(dialog).toContainText('Lectern never deletes lessons along with their section');
+  await expect(dialog.getByRole('button', { name: 'Delete section' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect((await sections(info, courseId)).some((s) => s.id === full.id)).toBe(true);
+
+  await panel.getByRole('button', { name: 'Edit course details' }).click();
+  const form = panel.getByRole('form', { name: 'Course details' });
+  await form.getByLabel('Requirements').fill('A forklift licence');
+  await form.getByRole('button', { name: 'Save details to server' }).click();
+  await expect
+    .poll(
+      async () => ((await sandboxApi(info, 'GET', `/courses/${courseId}`)) as { requirements?: string }).requirements,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe('A forklift licence');
+});
+
+test('a server without section writes: said once, the action disabled with that sentence', async ({ lectern }) => {
+  test.setTimeout(150_000);
+  test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
+  const { page } = lectern;
+  await waitForShell(page);
+  const info = await lectern.setSandboxNoStructure(true);
+  const { id: courseId, name } = await course(info);
+  const before = (await sections(info, courseId)).length;
+  await gotoRoute(page, `courses/${courseId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  const panel = page.getByRole('region', { name: 'Course structure' });
+  await panel.getByLabel('New section title').fill('Refused');
+  await panel.getByRole('button', { name: 'Add section' }).click();
+  await expect(panel.getByTestId('sections-create-disabled')).toHaveText(
+    'This server does not let Lectern create sections.',
+    { timeout: 30_000 },
+  );
+  await expect(panel.getByRole('button', { name: 'Add section' })).toBeDisabled();
+  await expect(panel.getByTestId('section-create-pending')).toContainText('Refused');
+  expect(await sections(info, courseId)).toHaveLength(before);
+  await lectern.setSandboxNoStructure(false);
+});

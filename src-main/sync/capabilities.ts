@@ -1,0 +1,82 @@
+// Main process / plain Node. Operations this workspace's server does not offer (ASSUMPTIONS.md
+// "Course structure"): noted from the client's OperationNotOfferedError, kept in the workspace's
+// database so the app says it once and keeps the action disabled with its reason, across restarts.
+import type { DatabaseSync } from 'node:sqlite';
+import { isOperationNotOffered, notOfferedSentence, STRUCTURE_OPERATIONS } from '../api/index.ts';
+import type { StructureOperationId } from '../api/index.ts';
+import { SyncServiceError } from './errors.ts';
+import type { DraftOperation, ResourceKind } from './resources.ts';
+
+export interface MissingOperation {
+  operation: StructureOperationId;
+  message: string;
+  status: number | null;
+  notedAt: string;
+}
+
+export interface CapabilityStore {
+  missing(): MissingOperation[];
+  /** Notes the operation an OperationNotOfferedError names; true the first time (say it once). */
+  note(error: unknown): MissingOperation | null;
+  /** Throws OPERATION_NOT_OFFERED when this kind of write is known to be missing here. */
+  assertOffered(resource: ResourceKind, operation: DraftOperation): void;
+  /** "Check again": forget what was noted, so the next write asks the server. */
+  forget(): void;
+}
+
+/** Which catalogue operation a draft of this kind sends (null: not a course-structure write). */
+export function structureOperationOf(resource: ResourceKind, operation: DraftOperation): StructureOperationId | null {
+  if (resource === 'section') return `sections.${operation}`;
+  if (resource === 'course' && operation === 'update') return 'courses.update';
+  return null;
+}
+
+const isStructureOperation = (value: unknown): value is StructureOperationId =>
+  typeof value === 'string' && Object.hasOwn(STRUCTURE_OPERATIONS, value);
+
+export function createCapabilityStore(db: DatabaseSync, now: () => number = Date.now): CapabilityStore {
+  const missing = (): MissingOperation[] =>
+    (
+      db.prepare('SELECT operation, message, status, noted_at FROM missing_operations ORDER BY operation').all() as {
+        operation: string;
+        message: string;
+        status: number | null;
+        noted_at: string;
+      }[]
+    )
+      .filter((row) => isStructureOperation(row.operation))
+      .map((row) => ({
+        operation: row.operation as StructureOperationId,
+        message: row.message,
+        status: row.status,
+        notedAt: row.noted_at,
+      }));
+
+  return {
+    missing,
+    note(error) {
+      if (!isOperationNotOffered(error) || !isStructureOperation(error.capability)) return null;
+      const entry: MissingOperation = {
+        operation: error.capability,
+        message: notOfferedSentence(error.capability),
+        status: error.status,
+        notedAt: new Date(now()).toISOString(),
+      };
+      const inserted = db
+        .prepare(
+          'INSERT INTO missing_operations (operation, message, status, noted_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+        )
+        .run(entry.operation, entry.message, entry.status, entry.notedAt);
+      return Number(inserted.changes) > 0 ? entry : null;
+    },
+    assertOffered(resource, operation) {
+      const id = structureOperationOf(resource, operation);
+      if (id === null) return;
+      const found = missing().find((m) => m.operation === id);
+      if (found) throw new SyncServiceError('OPERATION_NOT_OFFERED', found.message, { operation: id });
+    },
+    forget() {
+      db.prepare('DELETE FROM missing_operations').run();
+    },
+  };
+}

@@ -1,0 +1,228 @@
+// Main process / plain Node. The course structure on top of drafts and the outbox (ASSUMPTIONS.md
+// "Course structure"): sections created (with their Idempotency-Key), renamed, described, moved
+// (an update sending only `order`, shown at once in the cached course) and deleted (waiting in the
+// outbox so it can be undone; never a section that still holds lessons), and the course's own
+// details. A server that does not offer one of these is noted once and the action refused with the
+// reason, while every draft that needed it is kept.
+import { SECTION_NOT_EMPTY_STATUSES } from '../api/index.ts';
+import { cacheKey, type CacheStore } from './cache/index.ts';
+import type { CapabilityStore, MissingOperation } from './capabilities.ts';
+import { listPendingDeletes, type PendingDelete } from './deletes.ts';
+import type { DraftRow, DraftStore, DraftSummary, DraftView } from './drafts.ts';
+import { draftLocked, SyncServiceError } from './errors.ts';
+import type { Fields } from './merge.ts';
+import type { Outbox } from './outbox.ts';
+import type { DraftParent } from './resources.ts';
+import type { DatabaseSync } from 'node:sqlite';
+
+export interface SectionRef {
+  courseId: string;
+  id: string;
+}
+
+export interface PendingSectionDelete extends PendingDelete {
+  /** The server's refusal in words (a section that still holds lessons: 409 or 422), else null. */
+  refusal: string | null;
+}
+
+export interface StructureWorkDeps {
+  db: DatabaseSync;
+  drafts: DraftStore;
+  outbox: () => Outbox;
+  cache: CacheStore;
+  capabilities: CapabilityStore;
+  editDraft: (input: { resource: 'section' | 'course'; id: string; parent?: DraftParent }) => Promise<DraftView>;
+  refreshSections: (courseId: string) => void;
+  cacheChanged: (key: string, kind: 'sections' | 'course') => void;
+  /** A missing operation seen for the first time: tell the user once. */
+  onNewlyMissing: (missing: MissingOperation) => void;
+}
+
+export interface StructureWork {
+  createSection(courseId: string, fields: Fields): DraftView;
+  editSection(ref: SectionRef): Promise<DraftView>;
+  moveSection(ref: SectionRef, position: number): Promise<void>;
+  scheduleSectionDelete(ref: SectionRef, delayMs: number): PendingSectionDelete;
+  undoSectionDelete(draftId: string): void;
+  pending(courseId: string): { deletes: PendingSectionDelete[]; creates: DraftSummary[] };
+  editCourse(courseId: string): Promise<DraftView>;
+  missing(): MissingOperation[];
+  recheck(): void;
+  /** Every answer the outbox gets: an operation not offered is noted (once). */
+  noteResult(error: unknown): void;
+  onServerCopy(draft: DraftRow, copy: Fields): void;
+  onDeleted(parent: DraftParent, id: string): void;
+}
+
+const byOrder = (a: Fields, b: Fields) => Number(a.order ?? 0) - Number(b.order ?? 0);
+const asList = (data: unknown): Fields[] | null => (Array.isArray(data) ? (data as Fields[]) : null);
+
+/** Puts a section at `position` (1-based, clamped) and numbers the rest 1..n. Mutates `sections`. */
+export function moveCachedSection(sections: Fields[], id: string, position: number): boolean {
+  const moving = sections.find((s) => s.id === id);
+  if (!moving) return false;
+  const others = sections.filter((s) => s.id !== id).sort(byOrder);
+  others.splice(Math.max(0, Math.min(others.length, position - 1)), 0, moving);
+  sections.splice(0, sections.length, ...others.map((section, index) => ({ ...section, order: index + 1 })));
+  return true;
+}
+
+const SETTLE_MS = 300;
+
+export function createStructureWork(deps: StructureWorkDeps): StructureWork {
+  const { db, drafts, cache, capabilities } = deps;
+  const timers = new Map<string, NodeJS.Timeout>();
+
+  const sectionsOf = (courseId: string) => {
+    const key = cacheKey({ kind: 'sections', courseId });
+    return { key, list: asList(cache.read<unknown>(key).data) };
+  };
+  const writeSections = (key: string, list: Fields[]) => {
+    cache.write(key, 'sections', list);
+    deps.cacheChanged(key, 'sections');
+  };
+  const reconcileSoon = (courseId: string) => {
+    clearTimeout(timers.get(courseId));
+    const timer = setTimeout(() => {
+      timers.delete(courseId);
+      deps.refreshSections(courseId);
+    }, SETTLE_MS);
+    timer.unref();
+    timers.set(courseId, timer);
+  };
+  const refusalOf = (row: PendingDelete): string | null => {
+    if (row.state !== 'failed' || row.error === null) return null;
+    const error = JSON.parse(row.error) as { status?: number | null; message?: string };
+    if (typeof error.status === 'number' && SECTION_NOT_EMPTY_STATUSES.includes(error.status)) {
+      return `The server refused to delete the section “${row.title || 'Untitled'}”: it still holds lessons (${error.status}). Move or delete its lessons first.`;
+    }
+    return error.message ?? 'The server refused to delete this section.';
+  };
+
+  return {
+    createSection(courseId, fields) {
+      capabilities.assertOffered('section', 'create');
+      const view = drafts.createNew('section', { courseId }, fields);
+      return deps.outbox().enqueue(view.id);
+    },
+
+    editSection: (ref) => deps.editDraft({ resource: 'section', id: ref.id, parent: { courseId: ref.courseId } }),
+
+    async moveSection(ref, position) {
+      capabilities.assertOffered('section', 'update');
+      let draft = await deps.editDraft({ resource: 'section', id: ref.id, parent: { courseId: ref.courseId } });
+      for (let i = 0; i < 50 && drafts.row(draft.id).state === 'sending'; i++) await deps.outbox().drain();
+      const before = drafts.row(draft.id);
+      const unsaved = Object.keys(JSON.parse(before.fields) as Fields).some((field) => field !== 'order');
+      if (unsaved && before.state !== 'queued') {
+        throw new SyncServiceError(
+          'SECTION_HAS_UNSAVED_CHANGES',
+          'This section has changes that are not saved to the server yet: save or discard them, then move it.',
+          { draftId: before.id },
+        );
+      }
+      if (before.state === 'queued') draft = deps.outbox().reopen(draft.id);
+      const row = drafts.row(draft.id);
+      if (row.state === 'sending')
+        throw draftLocked(row.id, row.state, 'This section is being saved; move it again in a moment.');
+      const { key, list } = sectionsOf(ref.courseId);
+      // `order` is a position: compare against where it is now (siblings' moves shift it).
+      const now = list ? [...list].sort(byOrder).findIndex((s) => s.id === ref.id) + 1 : 0;
+      if (now > 0 && row.base) {
+        drafts.update(row.id, { base: JSON.stringify({ ...(JSON.parse(row.base) as Fields), order: now }) });
+      }
+      deps.outbox().enqueue(row.id, { order: position });
+      if (list && moveCachedSection(list, ref.id, position)) writeSections(key, list);
+    },
+
+    scheduleSectionDelete(ref, delayMs) {
+      capabilities.assertOffered('section', 'delete');
+      const { list } = sectionsOf(ref.courseId);
+      const copy = list?.find((s) => s.id === ref.id) ?? { id: ref.id };
+      const lessons = Array.isArray(copy.lessons) ? copy.lessons.length : 0;
+      if (lessons > 0) {
+        // Never delete lessons along with their section, on any server.
+        throw new SyncServiceError(
+          'SECTION_NOT_EMPTY',
+          `This section still holds ${lessons === 1 ? '1 lesson' : `${lessons} lessons`}: move or delete them first.`,
+          { lessons },
+        );
+      }
+      const { lessons: _lessons, ...withoutLessons } = copy;
+      const view = deps.outbox().scheduleDelete({
+        resource: 'section',
+        parent: { courseId: ref.courseId },
+        copy: { ...withoutLessons, id: ref.id },
+        delayMs,
+      });
+      const found = listPendingDeletes(db).find((p) => p.draftId === view.id);
+      if (!found) throw new Error('scheduled delete not found');
+      return { ...found, refusal: refusalOf(found) };
+    },
+
+    undoSectionDelete: (draftId) => deps.outbox().cancelDelete(draftId),
+
+    pending(courseId) {
+      return {
+        deletes: listPendingDeletes(db)
+          .filter((p) => p.resource === 'section' && p.parent.courseId === courseId)
+          .map((p) => ({ ...p, refusal: refusalOf(p) })),
+        creates: drafts
+          .list()
+          .filter(
+            (d) =>
+              d.resource === 'section' &&
+              d.operation === 'create' &&
+              d.state !== 'sent' &&
+              d.parent.courseId === courseId,
+          ),
+      };
+    },
+
+    editCourse: (courseId) => deps.editDraft({ resource: 'course', id: courseId }),
+
+    missing: () => capabilities.missing(),
+    recheck: () => capabilities.forget(),
+
+    noteResult(error) {
+      if (error === null) return;
+      const noted = capabilities.note(error);
+      if (noted) deps.onNewlyMissing(noted);
+    },
+
+    onServerCopy(draft, copy) {
+      if (typeof copy.id !== 'string') return;
+      if (draft.resource === 'course') {
+        const key = cacheKey({ kind: 'course', courseId: copy.id });
+        cache.write(key, 'course', copy);
+        deps.cacheChanged(key, 'course');
+        return;
+      }
+      const parent = JSON.parse(draft.parent) as DraftParent;
+      if (!parent.courseId) return;
+      const { key, list } = sectionsOf(parent.courseId);
+      if (!list) return;
+      const index = list.findIndex((s) => s.id === copy.id);
+      const wanted = (JSON.parse(draft.fields) as Fields).order;
+      // A read taken before our move landed must not undo the move shown meanwhile.
+      const keepPlace = wanted !== undefined && copy.order !== wanted && index >= 0;
+      const next = { ...copy, ...(keepPlace ? { order: list[index]!.order } : {}) };
+      if (index >= 0) list[index] = { ...list[index], ...next, lessons: copy.lessons ?? list[index]!.lessons };
+      else list.push(next);
+      list.sort(byOrder);
+      writeSections(key, list);
+      if (!keepPlace) reconcileSoon(parent.courseId);
+    },
+
+    onDeleted(parent, id) {
+      if (!parent.courseId) return;
+      const { key, list } = sectionsOf(parent.courseId);
+      const index = list ? list.findIndex((s) => s.id === id) : -1;
+      if (list && index >= 0) {
+        list.splice(index, 1);
+        writeSections(key, list);
+      }
+      reconcileSoon(parent.courseId);
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * Renderer. A course's own details (name, description, requirements, level, categories from
+ * GET /categories) as a draft: saved locally, sent through the outbox, a conflict shown field by
+ * field. Disabled with the server's reason when it does not let Lectern change course details.
+ */
+import { useEffect, useState } from 'react';
+import type { Category, Draft } from '../../../../src-shared/index.ts';
+import { call } from '../../bridge.ts';
+import { describeError } from '../../lib/errors.ts';
+import { COURSE_LEVELS } from '../../lib/statuses.ts';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: string; disabledReason: string | null }) {
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [categories, setCategories] = useState<Category[]>([]);
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    void Promise.all([call((b) => b.courses.edit({ id: courseId })), call((b) => b.categories.list())]).then(
+      ([d, cats]) => {
+        if (!live) return;
+        setDraft(d);
+        setCategories(cats.data ?? []);
+        const base = d.values;
+        const ids = Array.isArray(base.category_ids)
+          ? base.category_ids
+          : Array.isArray(base.categories)
+            ? (base.categories as { id: string }[]).map((c) => c.id)
+            : [];
+        setValues({ ...base, category_ids: ids });
+      },
+      (e: unknown) => live && setError(describeError(e, { subject: 'this course' })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, courseId]);
+
+  const set = (field: string, value: unknown) => setValues((v) => ({ ...v, [field]: value }));
+  const chosen = new Set(Array.isArray(values.category_ids) ? (values.category_ids as string[]) : []);
+
+  const save = async () => {
+    if (!draft) return;
+    setError(null);
+    const changes: Record<string, unknown> = {
+      name: text(values.name),
+      description: text(values.description),
+      requirements: text(values.requirements),
+      level: values.level,
+      category_ids: [...chosen],
+    };
+    try {
+      await call((b) => b.drafts.save({ id: draft.id, changes }));
+      setDraft(await call((b) => b.drafts.submit({ id: draft.id })));
+    } catch (e) {
+      setError(describeError(e, { subject: 'this course' }));
+    }
+  };
+
+  const resolve = async (field: string, choice: 'mine' | 'theirs') => {
+    if (!draft) return;
+    setDraft(await call((b) => b.drafts.resolve({ id: draft.id, choices: { [field]: choice } })));
+  };
+
+  if (!open) {
+    return (
+      <div className="course-details-editor">
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          disabled={disabledReason !== null}
+          title={disabledReason ?? undefined}
+        >
+          Edit course details
+        </button>
+        {disabledReason && (
+          <p className="muted" data-testid="course-details-disabled">
+            {disabledReason}
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <form
+      className="course-details-editor form"
+      aria-label="Course details"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <label>
+        Name
+        <input value={text(values.name)} maxLength={255} required onChange={(e) => set('name', e.target.value)} />
+      </label>
+      <label>
+        Description
+        <textarea value={text(values.description)} onChange={(e) => set('description', e.target.value)} />
+      </label>
+      <label>
+        Requirements
+        <textarea value={text(values.requirements)} onChange={(e) => set('requirements', e.target.value)} />
+      </label>
+      <label>
+        Level
+        <select value={text(values.level)} onChange={(e) => set('level', e.target.value)}>
+          {COURSE_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {level}
+            </option>
+          ))}
+        </select>
+      </label>
+      <fieldset>
+        <legend>Categories</legend>
+        {categories.map((category) => (
+          <label key={category.id}>
+            <input
+              type="checkbox"
+              checked={chosen.has(category.id)}
+              onChange={(e) => {
+                const next = new Set(chosen);
+                if (e.target.checked) next.add(category.id);
+                else next.delete(category.id);
+                set('category_ids', [...next]);
+              }}
+            />
+            {category.name ?? category.id}
+          </label>
+        ))}
+      </fieldset>
+      {draft && (
+        <p className="muted" data-testid="course-details-state">
+          {draft.state === 'sent' ? 'Saved on the server.' : `Draft: ${draft.state}`}
+        </p>
+      )}
+      {draft?.conflict?.fields.map((conflict) => (
+        <div key={conflict.field} className="inline-alert" role="group" aria-label={`Conflict on ${conflict.field}`}>
+          <p>
+            “{conflict.field}” was changed on the server too: yours “{String(conflict.mine)}”, theirs “
+            {String(conflict.theirs)}”.
+          </p>
+          <button type="button" onClick={() => void resolve(conflict.field, 'mine')}>
+            Keep mine
+          </button>
+          <button type="button" onClick={() => void resolve(conflict.field, 'theirs')}>
+            Take theirs
+          </button>
+        </div>
+      ))}
+      {error && (
+        <p className="inline-alert" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={!draft || disabledReason !== null}>
+        Save details to server
+      </button>
+      <button type="button" onClick={() => setOpen(false)}>
+        Close
+      </button>
+    </form>
+  );
+}
