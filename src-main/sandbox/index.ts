@@ -31,7 +31,14 @@ export { seededRandom } from './faults.ts';
 export type FaultOptions = Partial<
   Pick<
     SandboxOptions,
-    'failRate' | 'storageFailRate' | 'stallRate' | 'latencyMs' | 'rateLimit' | 'urlTtlSeconds' | 'drift'
+    | 'failRate'
+    | 'storageFailRate'
+    | 'stallRate'
+    | 'latencyMs'
+    | 'storageLatencyMs'
+    | 'rateLimit'
+    | 'urlTtlSeconds'
+    | 'drift'
   >
 >;
 
