@@ -1,10 +1,14 @@
 // Main process / plain Node. The upload journal: one SQLite file (node:sqlite through
 // openDatabase, WAL, synchronous FULL) that lets a killed or restarted app resume every upload.
-// Rows, states, sessions and idempotency keys commit with fsync. Each finished part commits in
-// its own transaction right after storage acknowledges it, but without waiting for fsync: the
-// WAL write survives a killed process, and what a power cut could lose is re-adopted from
-// list-parts after an MD5 check of the local bytes. A 10 ms fsync per part on the main thread
-// would stall every socket for it (measured: about a third of the upload time).
+// What cannot be learned again from the server commits with fsync: new rows with their idempotency
+// keys (one transaction per add), new keys after a start-over, and the frozen body of the first
+// lesson create. Everything the server can tell again commits without waiting for fsync (still in
+// the WAL, so a killed process keeps it; a power cut could lose it): states on the way (a run that
+// ended mid-flight comes back queued anyway), the session id (create replays with its key), the
+// session's completion (prepare reads its status), the lesson id (create replays with its key and
+// frozen body) and each finished part (re-adopted from list-parts after an MD5 check of the local
+// bytes). An fsync on the main thread stalls every socket: 8 of them per file took 6 of 25 s of a
+// 60-file upload on a busy disk.
 
 import type { DatabaseSync } from 'node:sqlite';
 import { openDatabase, transaction } from '../store/index.ts';
@@ -109,16 +113,27 @@ export class UploadJournal {
       );
   }
 
+  /** Runs `fn`'s writes as one transaction: one fsync for all of them (adding many files). */
+  together(fn: () => void): void {
+    transaction(this.db, fn);
+  }
+
+  /** A user's decision (paused, failed, cancelled) waits for fsync; a step on the way does not. */
   setState(id: string, state: UploadState, error: UploadProblem | null = null): void {
-    this.db
-      .prepare('UPDATE uploads SET state = ?, error_code = ?, error_message = ?, updated_at = ? WHERE id = ?')
-      .run(state, error?.code ?? null, error?.message ?? null, now(), id);
+    const write = () =>
+      this.db
+        .prepare('UPDATE uploads SET state = ?, error_code = ?, error_message = ?, updated_at = ? WHERE id = ?')
+        .run(state, error?.code ?? null, error?.message ?? null, now(), id);
+    if (KEPT_WITH_FSYNC.has(state)) write();
+    else this.relaxed(write);
   }
 
   setNotice(id: string, notice: UploadProblem | null): void {
-    this.db
-      .prepare('UPDATE uploads SET notice_code = ?, notice_message = ?, updated_at = ? WHERE id = ?')
-      .run(notice?.code ?? null, notice?.message ?? null, now(), id);
+    this.relaxed(() =>
+      this.db
+        .prepare('UPDATE uploads SET notice_code = ?, notice_message = ?, updated_at = ? WHERE id = ?')
+        .run(notice?.code ?? null, notice?.message ?? null, now(), id),
+    );
   }
 
   setTitle(id: string, title: string): void {
@@ -127,9 +142,11 @@ export class UploadJournal {
 
   /** Session created (or replayed): recorded before any part is sent. */
   setSession(id: string, sessionId: string, partSize: number, totalParts: number): void {
-    this.db
-      .prepare('UPDATE uploads SET session_id = ?, part_size = ?, total_parts = ?, updated_at = ? WHERE id = ?')
-      .run(sessionId, partSize, totalParts, now(), id);
+    this.relaxed(() =>
+      this.db
+        .prepare('UPDATE uploads SET session_id = ?, part_size = ?, total_parts = ?, updated_at = ? WHERE id = ?')
+        .run(sessionId, partSize, totalParts, now(), id),
+    );
   }
 
   /** Forget the old session (file changed, session expired): new keys, new identity, no parts. */
@@ -226,16 +243,23 @@ export class UploadJournal {
   }
 
   setCompleted(id: string): void {
-    this.db.prepare('UPDATE uploads SET session_completed = 1, updated_at = ? WHERE id = ?').run(now(), id);
+    this.relaxed(() =>
+      this.db.prepare('UPDATE uploads SET session_completed = 1, updated_at = ? WHERE id = ?').run(now(), id),
+    );
   }
 
   setAttachAttempted(id: string): void {
     this.db.prepare('UPDATE uploads SET attach_attempted = 1, updated_at = ? WHERE id = ?').run(now(), id);
   }
 
-  /** The `order` of the first lesson create try, committed before it is sent (retries send the same). */
-  setLessonOrder(id: string, order: number | null): void {
-    this.db.prepare('UPDATE uploads SET lesson_order = ?, updated_at = ? WHERE id = ?').run(order, now(), id);
+  /**
+   * The first lesson create is about to be sent: its `order` (null = last) and that it was tried,
+   * in one fsynced write, so every retry (also after a power cut) sends the same body with the key.
+   */
+  freezeLessonCreate(id: string, order: number | null): void {
+    this.db
+      .prepare('UPDATE uploads SET lesson_order = ?, attach_attempted = 1, updated_at = ? WHERE id = ?')
+      .run(order, now(), id);
   }
 
   /** What retrieve lesson said about the video's processing (not fsynced: the next poll re-reads it). */
@@ -251,7 +275,9 @@ export class UploadJournal {
   }
 
   setLessonId(id: string, lessonId: string): void {
-    this.db.prepare('UPDATE uploads SET lesson_id = ?, updated_at = ? WHERE id = ?').run(lessonId, now(), id);
+    this.relaxed(() =>
+      this.db.prepare('UPDATE uploads SET lesson_id = ?, updated_at = ? WHERE id = ?').run(lessonId, now(), id),
+    );
   }
 
   /** What was read from the file before it was sent (container, probe, content fingerprint). */
@@ -298,6 +324,8 @@ export class UploadJournal {
 
   /** Runs a write without waiting for fsync (still in the WAL, so a killed process keeps it). */
   private relaxed<T>(fn: () => T): T {
+    // Inside a transaction SQLite keeps the level; the write commits with the transaction.
+    if (this.db.isTransaction) return fn();
     this.db.exec('PRAGMA synchronous = NORMAL');
     try {
       return fn();
@@ -306,6 +334,8 @@ export class UploadJournal {
     }
   }
 }
+
+const KEPT_WITH_FSYNC: ReadonlySet<UploadState> = new Set(['paused', 'failed', 'cancelled']);
 
 function now(): string {
   return new Date().toISOString();

@@ -107,52 +107,55 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
       ensureOpen();
       const rows: UploadRow[] = [];
       const batchId = randomUUID();
-      inputs.forEach((input, i) => {
-        const identity = identities[i]!;
-        if (addOptions.reuseExisting) {
-          const existing = scheduler.jobs.find(
-            (j) =>
-              j.identity.path === identity.path &&
-              j.identity.size === identity.size &&
-              j.identity.mtimeMs === identity.mtimeMs &&
-              sameTarget(j.target, input.lessonTarget),
-          );
-          if (existing) {
-            rows.push(existing.toRow());
-            return;
+      // One transaction: one fsync for the whole batch, however many files.
+      journal.together(() =>
+        inputs.forEach((input, i) => {
+          const identity = identities[i]!;
+          if (addOptions.reuseExisting) {
+            const existing = scheduler.jobs.find(
+              (j) =>
+                j.identity.path === identity.path &&
+                j.identity.size === identity.size &&
+                j.identity.mtimeMs === identity.mtimeMs &&
+                sameTarget(j.target, input.lessonTarget),
+            );
+            if (existing) {
+              rows.push(existing.toRow());
+              return;
+            }
           }
-        }
-        const createdAt = new Date().toISOString();
-        const row = {
-          id: randomUUID(),
-          position: journal.nextPosition(),
-          identity,
-          fileName: basename(identity.path).slice(0, 255),
-          contentType: input.contentType ?? contentTypeFor(identity.path),
-          target: input.lessonTarget,
-          state: 'queued' as const,
-          sessionId: null,
-          sessionKey: randomUUID(),
-          partSize: null,
-          totalParts: null,
-          sessionCompleted: false,
-          lessonKey: randomUUID(),
-          attachAttempted: false,
-          lessonId: null,
-          bytesSent: 0,
-          bytesResent: 0,
-          error: null,
-          notice: null,
-          createdAt,
-          batchId,
-        };
-        journal.insert(row);
-        if (input.fileCheck) journal.setFileCheck(row.id, input.fileCheck);
-        const job = new UploadJob(row);
-        job.setRunnable(startedAll);
-        scheduler.addJob(job);
-        rows.push(job.toRow());
-      });
+          const createdAt = new Date().toISOString();
+          const row = {
+            id: randomUUID(),
+            position: journal.nextPosition(),
+            identity,
+            fileName: basename(identity.path).slice(0, 255),
+            contentType: input.contentType ?? contentTypeFor(identity.path),
+            target: input.lessonTarget,
+            state: 'queued' as const,
+            sessionId: null,
+            sessionKey: randomUUID(),
+            partSize: null,
+            totalParts: null,
+            sessionCompleted: false,
+            lessonKey: randomUUID(),
+            attachAttempted: false,
+            lessonId: null,
+            bytesSent: 0,
+            bytesResent: 0,
+            error: null,
+            notice: null,
+            createdAt,
+            batchId,
+          };
+          journal.insert(row);
+          if (input.fileCheck) journal.setFileCheck(row.id, input.fileCheck);
+          const job = new UploadJob(row);
+          job.setRunnable(startedAll);
+          scheduler.addJob(job);
+          rows.push(job.toRow());
+        }),
+      );
       scheduler.pump();
       return rows;
     },

@@ -194,6 +194,8 @@ export interface UploadApi {
 /** The lesson fields the engine reads; video fields are read tolerantly (open values, may be absent). */
 export interface LessonInfo {
   id: string;
+  /** Where the server put it (a display field: may be absent). */
+  order?: unknown;
   video_status?: unknown;
   video_error?: unknown;
   duration_seconds?: unknown;
