@@ -25,6 +25,7 @@ export {
   inspectFile,
   knownUploads,
   rerunOf,
+  statFile,
   storedCheckOf,
   type FileCheck,
 } from './preflight.ts';

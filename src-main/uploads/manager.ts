@@ -106,7 +106,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
       }
       ensureOpen();
       const rows: UploadRow[] = [];
-      const batchId = randomUUID();
+      const batchId = addOptions.batchId ?? randomUUID();
       // One transaction: one fsync for the whole batch, however many files.
       journal.together(() =>
         inputs.forEach((input, i) => {

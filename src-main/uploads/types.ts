@@ -79,6 +79,8 @@ export interface AddOptions {
    * The CLI uses it so a rerun with the same arguments resumes instead of duplicating.
    */
   reuseExisting?: boolean;
+  /** Join this batch (files added one by one as they pass their checks keep one order). */
+  batchId?: string;
 }
 
 export interface UploadManager {
