@@ -168,9 +168,9 @@ export async function enginePut(
   dir: string,
   options: { concurrency?: number; md5Workers?: number } = {},
 ): Promise<{ seconds: number; rssGrowth: number; cpu: number }> {
-  const baseline = process.memoryUsage().rss;
+  const baseline = process.memoryUsage.rss();
   let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
   const manager = createUploadManager({
     journalPath: join(dir, `journal-${crypto.randomUUID()}.sqlite`),
     api: sandbox.client,

@@ -23,7 +23,7 @@ import type { Sql } from './sql.ts';
 import { PartWriterPool } from './storage-writer.ts';
 import { VideoProcessor } from './video-processing.ts';
 
-export type { SandboxOptions } from './options.ts';
+export type { RequestLogEntry, SandboxOptions } from './options.ts';
 export type { SandboxKeys } from './auth.ts';
 export { SandboxOptionError } from './options.ts';
 export { seededRandom } from './faults.ts';
@@ -104,6 +104,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       partSize: resolved.partSize,
       fallbackOrigin: () => baseUrl,
       log,
+      onRequest: options.onRequest,
       videos,
     };
     const app = buildApp(ctx);

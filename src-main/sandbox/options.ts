@@ -42,6 +42,18 @@ export interface SandboxOptions {
   quiet?: boolean;
   /** Header, whole-request and keep-alive limits per connection (defaults: 10 s, 60 s, 5 s). */
   timeouts?: Partial<ServerTimeouts>;
+  /** Told of every answered request (API and storage), in the order answered: tests read the traffic. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  /** Without the query (a presigned URL's signature stays out). */
+  path: string;
+  status: number;
+  /** performance.now() of this process when the request arrived and when it was answered. */
+  receivedAt: number;
+  answeredAt: number;
 }
 
 export interface ResolvedOptions {
