@@ -62,16 +62,15 @@ export const uploadCommand: Command = {
       // in the section), so bytes move while the next files are still being read.
       const batchId = randomUUID();
       const rows: UploadRow[] = [];
-      const checked = await preflightFiles(ctx, manager, files, target, allowDuplicates, async ({ path, check }) => {
-        const input: AddUploadInput = {
-          path,
-          lessonTarget: target.kind === 'new' && title !== undefined ? { ...target, title } : target,
-          // The type the bytes show, not the one the name suggests.
-          ...(check ? { fileCheck: storedCheckOf(check), ...(check.mime ? { contentType: check.mime } : {}) } : {}),
-        };
+      // Files accepted while an add is running wait for it and go in together (one journal fsync).
+      const waiting: AddUploadInput[] = [];
+      let adding: Promise<void> = Promise.resolve();
+      const addWaiting = async (): Promise<void> => {
+        const inputs = waiting.splice(0);
+        if (inputs.length === 0) return;
         let added: UploadRow[];
         try {
-          added = await manager.add([input], { reuseExisting: true, batchId });
+          added = await manager.add(inputs, { reuseExisting: true, batchId });
         } catch (error) {
           if (error instanceof UploadManagerError) throw new UsageError(error.message);
           throw error;
@@ -81,7 +80,18 @@ export const uploadCommand: Command = {
           rows.push(r);
         }
         startRows(manager, added);
+      };
+      const checked = await preflightFiles(ctx, manager, files, target, allowDuplicates, async ({ path, check }) => {
+        waiting.push({
+          path,
+          lessonTarget: target.kind === 'new' && title !== undefined ? { ...target, title } : target,
+          // The type the bytes show, not the one the name suggests.
+          ...(check ? { fileCheck: storedCheckOf(check), ...(check.mime ? { contentType: check.mime } : {}) } : {}),
+        });
+        adding = adding.then(addWaiting);
+        adding.catch(() => undefined); // surfaced by the await below
       });
+      await adding;
       const code = await runToEnd(ctx, manager, rows, { started: true });
       // A file that is not a video is the caller's mistake, like a missing one.
       return code === 0 && checked.refused.length > 0 ? 2 : code;
