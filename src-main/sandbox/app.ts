@@ -41,6 +41,14 @@ export function buildApp(ctx: SandboxContext): FastifyInstance {
   app.addHook('onResponse', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     ctx.log(`${request.method} ${path} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`);
+    const answeredAt = performance.now();
+    ctx.onRequest?.({
+      method: request.method,
+      path,
+      status: reply.statusCode,
+      receivedAt: answeredAt - reply.elapsedTime,
+      answeredAt,
+    });
   });
 
   registerStorageRoutes(app, ctx);

@@ -23,6 +23,7 @@ const reset = () =>
     storageFailRate: 0,
     stallRate: 0,
     latencyMs: 0,
+    storageLatencyMs: 0,
     rateLimit: 0,
     urlTtlSeconds: 900,
   });
@@ -129,6 +130,22 @@ describe('latency', () => {
     } finally {
       reset();
     }
+  });
+});
+
+describe('storage latency', () => {
+  it('delays the answer of every part PUT by at least storageLatencyMs, and the part is stored', async () => {
+    const session = await createSession(client, PART);
+    const urls = await signParts(client, session.id, [1]);
+    client.sandbox.setFaults({ storageLatencyMs: 150 });
+    try {
+      const started = Date.now();
+      expect((await putPart(urls.get(1) ?? '', bytesOf(PART))).status).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(145);
+    } finally {
+      reset();
+    }
+    expect((await client.get(`/uploads/${session.id}/parts`)).json.data.parts).toHaveLength(1);
   });
 });
 

@@ -2,6 +2,7 @@
 import type { KeyRing } from './auth.ts';
 import type { FaultInjector, RateLimiter } from './faults.ts';
 import type { IdempotencyStore } from './idempotency.ts';
+import type { RequestLogEntry } from './options.ts';
 import { assetPath, type UrlSigner } from './signing.ts';
 import type { Clock, Sql } from './sql.ts';
 import type { PartWriterPool } from './storage-writer.ts';
@@ -25,6 +26,7 @@ export interface SandboxContext {
   /** http://host:port of the listening server, for requests without a usable Host header. */
   fallbackOrigin: () => string;
   log: (line: string) => void;
+  onRequest?: (entry: RequestLogEntry) => void;
   /** Simulated processing of lesson videos (PROCESSING → READY or FAILED). */
   videos: VideoProcessor;
 }

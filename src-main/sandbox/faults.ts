@@ -10,6 +10,8 @@ export interface FaultSettings {
   stallRate: number;
   /** Added to every API request (not storage), after the idempotency claim of a create. */
   latencyMs: number;
+  /** Added to every storage PUT before it is answered (a far-away storage's round trip). */
+  storageLatencyMs: number;
   /** Requests per second per key (token bucket, burst = the same number); 0 = off. */
   rateLimit: number;
   /** Lifetime of presigned part URLs and asset URLs. */

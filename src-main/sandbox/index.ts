@@ -23,7 +23,7 @@ import type { Sql } from './sql.ts';
 import { PartWriterPool } from './storage-writer.ts';
 import { VideoProcessor } from './video-processing.ts';
 
-export type { SandboxOptions } from './options.ts';
+export type { RequestLogEntry, SandboxOptions } from './options.ts';
 export type { SandboxKeys } from './auth.ts';
 export { SandboxOptionError } from './options.ts';
 export { seededRandom } from './faults.ts';
@@ -31,7 +31,15 @@ export { seededRandom } from './faults.ts';
 export type FaultOptions = Partial<
   Pick<
     SandboxOptions,
-    'failRate' | 'storageFailRate' | 'stallRate' | 'latencyMs' | 'rateLimit' | 'urlTtlSeconds' | 'drift' | 'noStructure'
+    | 'failRate'
+    | 'storageFailRate'
+    | 'stallRate'
+    | 'latencyMs'
+    | 'storageLatencyMs'
+    | 'rateLimit'
+    | 'urlTtlSeconds'
+    | 'drift'
+    | 'noStructure'
   >
 >;
 
@@ -97,6 +105,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       partSize: resolved.partSize,
       fallbackOrigin: () => baseUrl,
       log,
+      onRequest: options.onRequest,
       videos,
     };
     const app = buildApp(ctx);

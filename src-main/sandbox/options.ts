@@ -24,6 +24,8 @@ export interface SandboxOptions {
   /** Requests per second per key (token bucket); 0 = off (default). */
   rateLimit?: number;
   latencyMs?: number;
+  /** Delay added to every storage part PUT before its answer, ms. */
+  storageLatencyMs?: number;
   /** Share of API requests answered 500. */
   failRate?: number;
   /** Share of storage PUTs failing with 500 or a dropped connection. */
@@ -42,6 +44,18 @@ export interface SandboxOptions {
   quiet?: boolean;
   /** Header, whole-request and keep-alive limits per connection (defaults: 10 s, 60 s, 5 s). */
   timeouts?: Partial<ServerTimeouts>;
+  /** Told of every answered request (API and storage), in the order answered: tests read the traffic. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  /** Without the query (a presigned URL's signature stays out). */
+  path: string;
+  status: number;
+  /** performance.now() of this process when the request arrived and when it was answered. */
+  receivedAt: number;
+  answeredAt: number;
 }
 
 export interface ResolvedOptions {
@@ -105,6 +119,8 @@ export function checkFaults(update: Partial<FaultSettings>): Partial<FaultSettin
   if (update.storageFailRate !== undefined) checked.storageFailRate = share('storageFailRate', update.storageFailRate);
   if (update.stallRate !== undefined) checked.stallRate = share('stallRate', update.stallRate);
   if (update.latencyMs !== undefined) checked.latencyMs = atLeastZero('latencyMs', update.latencyMs);
+  if (update.storageLatencyMs !== undefined)
+    checked.storageLatencyMs = atLeastZero('storageLatencyMs', update.storageLatencyMs);
   if (update.rateLimit !== undefined) checked.rateLimit = atLeastZero('rateLimit', update.rateLimit);
   if (update.urlTtlSeconds !== undefined)
     checked.urlTtlSeconds = integer('urlTtlSeconds', update.urlTtlSeconds, 1, 7 * 86_400);
@@ -130,6 +146,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     storageFailRate: 0,
     stallRate: 0,
     latencyMs: 0,
+    storageLatencyMs: 0,
     rateLimit: 0,
     urlTtlSeconds: DEFAULT_URL_TTL_SECONDS,
     drift: false,
@@ -185,6 +202,7 @@ Starts the Lectern sandbox: a local Learning Content External API. The first std
   --processing-ms MS     how long a lesson's new video reads PROCESSING (default 3000)
   --rate-limit N         requests per second per key, token bucket (default 0 = off)
   --latency MS           delay added to every API request
+  --storage-latency MS   delay added to every storage part PUT before its answer
   --fail-rate R          share (0..1) of API requests answered 500
   --storage-fail-rate R  share of storage PUTs failing with 500 or a dropped connection
   --stall-rate R         share of storage PUTs that stop reading mid-body
@@ -215,6 +233,7 @@ export function parseCliArgs(argv: string[]): { help: boolean; options: SandboxO
         'processing-ms': { type: 'string' },
         'rate-limit': { type: 'string' },
         latency: { type: 'string' },
+        'storage-latency': { type: 'string' },
         'fail-rate': { type: 'string' },
         'storage-fail-rate': { type: 'string' },
         'stall-rate': { type: 'string' },
@@ -246,6 +265,7 @@ export function parseCliArgs(argv: string[]): { help: boolean; options: SandboxO
     processingMs: number('processing-ms'),
     rateLimit: number('rate-limit'),
     latencyMs: number('latency'),
+    storageLatencyMs: number('storage-latency'),
     failRate: number('fail-rate'),
     storageFailRate: number('storage-fail-rate'),
     stallRate: number('stall-rate'),

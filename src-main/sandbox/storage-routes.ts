@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from './context.ts';
 import { queryValue } from './pagination.ts';
+import { sleep } from './faults.ts';
 import { assetPath, partPath } from './signing.ts';
 import { findUpload, partFile, uploadDir } from './uploads-repo.ts';
 import type { PartWriteJob } from './storage-writer.ts';
@@ -120,6 +121,9 @@ async function receivePart(ctx: SandboxContext, request: FastifyRequest, reply: 
     result.size,
     ctx.clock.now(),
   );
+  // A far-away storage: the answer reaches the client a round trip after its last byte left.
+  const latencyMs = ctx.faults.settings.storageLatencyMs;
+  if (latencyMs > 0) await sleep(latencyMs);
   return reply.code(200).header('etag', `"${result.md5}"`).send();
 }
 

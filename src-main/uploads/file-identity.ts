@@ -43,7 +43,9 @@ export async function readIdentity(path: string): Promise<FileIdentity> {
       const headSha256 = await hashRange(handle, 0, Math.min(EDGE_BYTES, info.size));
       const tailStart = Math.max(0, info.size - EDGE_BYTES);
       const tailSha256 = await hashRange(handle, tailStart, info.size - tailStart);
-      return { path, size: info.size, mtimeMs: info.mtimeMs, headSha256, tailSha256 };
+      const identity = { path, size: info.size, mtimeMs: info.mtimeMs, headSha256, tailSha256 };
+      readAt.set(identity, performance.now());
+      return identity;
     } finally {
       await handle.close();
     }
@@ -70,6 +72,20 @@ export function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
 }
 
 /** Quick pre-complete check: size and mtime only (no reading). */
+/** When this process hashed each identity it returned (a journal's stored ones are not in it). */
+const readAt = new WeakMap<FileIdentity, number>();
+const RECENT_MS = 60_000;
+
+/**
+ * The file as it is now: `known` again when this process read it under a minute ago and its size and
+ * mtime still match (a file just checked and added is not hashed twice), else read afresh.
+ */
+export async function currentIdentity(known: FileIdentity): Promise<FileIdentity> {
+  const at = readAt.get(known);
+  if (at !== undefined && performance.now() - at < RECENT_MS && (await statMatches(known))) return known;
+  return readIdentity(known.path);
+}
+
 export async function statMatches(identity: FileIdentity): Promise<boolean> {
   try {
     const info = await stat(identity.path);

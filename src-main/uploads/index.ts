@@ -27,6 +27,7 @@ export {
   inspectFile,
   knownUploads,
   rerunOf,
+  statFile,
   storedCheckOf,
   type FileCheck,
 } from './preflight.ts';

@@ -1,10 +1,14 @@
 // Main process / plain Node. The upload journal: one SQLite file (node:sqlite through
 // openDatabase, WAL, synchronous FULL) that lets a killed or restarted app resume every upload.
-// Rows, states, sessions and idempotency keys commit with fsync. Each finished part commits in
-// its own transaction right after storage acknowledges it, but without waiting for fsync: the
-// WAL write survives a killed process, and what a power cut could lose is re-adopted from
-// list-parts after an MD5 check of the local bytes. A 10 ms fsync per part on the main thread
-// would stall every socket for it (measured: about a third of the upload time).
+// What cannot be learned again from the server commits with fsync: new rows with their idempotency
+// keys (one transaction per add), new keys after a start-over, and the frozen body of the first
+// lesson create. Everything the server can tell again commits without waiting for fsync (still in
+// the WAL, so a killed process keeps it; a power cut could lose it): states on the way (a run that
+// ended mid-flight comes back queued anyway), the session id (create replays with its key), the
+// session's completion (prepare reads its status), the lesson id (create replays with its key and
+// frozen body) and each finished part (re-adopted from list-parts after an MD5 check of the local
+// bytes). An fsync on the main thread stalls every socket: 8 of them per file took 6 of 25 s of a
+// 60-file upload on a busy disk.
 
 import type { DatabaseSync } from 'node:sqlite';
 import { DiskFullError, localFaultOf } from '../platform/index.ts';
@@ -204,19 +208,30 @@ export class UploadJournal {
     });
   }
 
+  /** Runs `fn`'s writes as one transaction: one fsync for all of them (adding many files). */
+  together(fn: () => void): void {
+    this.guarded(undefined, () => transaction(this.db, fn));
+  }
+
+  /** A user's decision (paused, failed, cancelled) waits for fsync; a step on the way does not. */
   setState(id: string, state: UploadState, error: UploadProblem | null = null): void {
-    this.guarded(undefined, () => {
+    const write = () =>
       this.db
         .prepare('UPDATE uploads SET state = ?, error_code = ?, error_message = ?, updated_at = ? WHERE id = ?')
         .run(state, error?.code ?? null, error?.message ?? null, now(), id);
+    this.guarded(undefined, () => {
+      if (KEPT_WITH_FSYNC.has(state)) write();
+      else this.relaxed(write);
     });
   }
 
   setNotice(id: string, notice: UploadProblem | null): void {
     this.guarded(undefined, () => {
-      this.db
-        .prepare('UPDATE uploads SET notice_code = ?, notice_message = ?, updated_at = ? WHERE id = ?')
-        .run(notice?.code ?? null, notice?.message ?? null, now(), id);
+      this.relaxed(() =>
+        this.db
+          .prepare('UPDATE uploads SET notice_code = ?, notice_message = ?, updated_at = ? WHERE id = ?')
+          .run(notice?.code ?? null, notice?.message ?? null, now(), id),
+      );
     });
   }
 
@@ -229,9 +244,11 @@ export class UploadJournal {
   /** Session created (or replayed): recorded before any part is sent. */
   setSession(id: string, sessionId: string, partSize: number, totalParts: number): void {
     this.guarded(undefined, () => {
-      this.db
-        .prepare('UPDATE uploads SET session_id = ?, part_size = ?, total_parts = ?, updated_at = ? WHERE id = ?')
-        .run(sessionId, partSize, totalParts, now(), id);
+      this.relaxed(() =>
+        this.db
+          .prepare('UPDATE uploads SET session_id = ?, part_size = ?, total_parts = ?, updated_at = ? WHERE id = ?')
+          .run(sessionId, partSize, totalParts, now(), id),
+      );
     });
   }
 
@@ -342,7 +359,9 @@ export class UploadJournal {
 
   setCompleted(id: string): void {
     this.guarded(undefined, () => {
-      this.db.prepare('UPDATE uploads SET session_completed = 1, updated_at = ? WHERE id = ?').run(now(), id);
+      this.relaxed(() =>
+        this.db.prepare('UPDATE uploads SET session_completed = 1, updated_at = ? WHERE id = ?').run(now(), id),
+      );
     });
   }
 
@@ -352,10 +371,15 @@ export class UploadJournal {
     });
   }
 
-  /** The `order` of the first lesson create try, committed before it is sent (retries send the same). */
-  setLessonOrder(id: string, order: number | null): void {
+  /**
+   * The first lesson create is about to be sent: its `order` (null = last) and that it was tried,
+   * in one fsynced write, so every retry (also after a power cut) sends the same body with the key.
+   */
+  freezeLessonCreate(id: string, order: number | null): void {
     this.guarded(undefined, () => {
-      this.db.prepare('UPDATE uploads SET lesson_order = ?, updated_at = ? WHERE id = ?').run(order, now(), id);
+      this.db
+        .prepare('UPDATE uploads SET lesson_order = ?, attach_attempted = 1, updated_at = ? WHERE id = ?')
+        .run(order, now(), id);
     });
   }
 
@@ -375,7 +399,9 @@ export class UploadJournal {
 
   setLessonId(id: string, lessonId: string): void {
     this.guarded(undefined, () => {
-      this.db.prepare('UPDATE uploads SET lesson_id = ?, updated_at = ? WHERE id = ?').run(lessonId, now(), id);
+      this.relaxed(() =>
+        this.db.prepare('UPDATE uploads SET lesson_id = ?, updated_at = ? WHERE id = ?').run(lessonId, now(), id),
+      );
     });
   }
 
@@ -446,6 +472,8 @@ export class UploadJournal {
 
   /** Runs a write without waiting for fsync (still in the WAL, so a killed process keeps it). */
   private relaxed<T>(fn: () => T): T {
+    // Inside a transaction SQLite keeps the level; the write commits with the transaction.
+    if (this.db.isTransaction) return fn();
     this.db.exec('PRAGMA synchronous = NORMAL');
     try {
       return fn();
@@ -454,6 +482,8 @@ export class UploadJournal {
     }
   }
 }
+
+const KEPT_WITH_FSYNC: ReadonlySet<UploadState> = new Set(['paused', 'failed', 'cancelled']);
 
 function now(): string {
   return new Date().toISOString();

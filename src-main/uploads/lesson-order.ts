@@ -2,9 +2,11 @@
 // whatever order the uploads finish in. Each create sends `order` (1-based position; later lessons
 // move down): right after the nearest earlier file of its batch that is already a lesson, else right
 // before the nearest later one, else last. Placements in one section run one at a time, so two
-// finishing files never read the same section. When a batch ends, `settle` checks the section once
-// and moves any lesson out of place (a crash between a create and its journal entry, someone else
-// reordering meanwhile) with an order-only update.
+// finishing files never read the same section. The section is read once and then kept up to date with
+// our own creates (for a minute at most), so a batch of small files pays one round trip per lesson,
+// not two. When a batch ends, `settle` checks the section once and moves any lesson out of place (a
+// crash between a create and its journal entry, someone else reordering meanwhile) with an order-only
+// update.
 
 import type { UploadJob } from './upload-job.ts';
 import type { CallOptions, UploadApi } from './types.ts';
@@ -57,10 +59,21 @@ function placedLessons(section: { lessons?: { id: string; order?: number }[] }):
   return (section.lessons ?? []).filter((l): l is { id: string; order: number } => typeof l.order === 'number');
 }
 
+/** How long what was read of a section's orders is trusted (kept up to date with our own creates). */
+const KNOWN_FOR_MS = 60_000;
+
+/** The orders of a section's lessons as we last knew them; `whole` when read from the server. */
+interface KnownSection {
+  orders: Map<string, number>;
+  whole: boolean;
+  readAt: number;
+}
+
 export class LessonPlacement {
   private readonly api: UploadApi;
   private readonly jobs: () => readonly UploadJob[];
   private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly known = new Map<string, KnownSection>();
 
   constructor(api: UploadApi, jobs: () => readonly UploadJob[]) {
     // Kept whole and read when used: building a manager never touches the API.
@@ -70,7 +83,7 @@ export class LessonPlacement {
 
   /** Runs `work` when no other lesson of the same section is being placed. */
   inSection<T>(target: { courseId: string; sectionId: string }, work: () => Promise<T>): Promise<T> {
-    const key = `${target.courseId}/${target.sectionId}`;
+    const key = sectionKey(target);
     const run = (this.locks.get(key) ?? Promise.resolve()).then(work, work);
     const tail = run.catch(() => undefined);
     this.locks.set(key, tail);
@@ -84,8 +97,48 @@ export class LessonPlacement {
   async orderFor(job: UploadJob, options: CallOptions): Promise<number | null> {
     const siblings = this.placed(job.batchId, job).filter((p) => p.position !== job.position);
     if (!this.api.sections || siblings.length === 0 || job.target.kind !== 'new') return null;
-    const section = await this.api.sections.get(job.target.courseId, job.target.sectionId, options);
-    return orderAmong(placedLessons(section), siblings, job.position);
+    const key = sectionKey(job.target);
+    let known = this.known.get(key);
+    const fresh = known && performance.now() - known.readAt < KNOWN_FOR_MS;
+    if (!known || !fresh || siblings.some((s) => !known!.orders.has(s.lessonId))) {
+      const section = await this.api.sections.get(job.target.courseId, job.target.sectionId, options);
+      known = {
+        orders: new Map(placedLessons(section).map((l) => [l.id, l.order])),
+        whole: true,
+        readAt: performance.now(),
+      };
+      this.known.set(key, known);
+    }
+    return orderAmong(
+      [...known.orders].map(([id, order]) => ({ id, order })),
+      siblings,
+      job.position,
+    );
+  }
+
+  /**
+   * A lesson was created in the section with `sent` as its order (null: last); `answered` is the
+   * order the server gave back, if any. Later lessons moved down by one. When what we know cannot
+   * say where it went, or the server disagrees, the section is read again next time.
+   */
+  created(target: { courseId: string; sectionId: string }, lessonId: string, sent: number | null, answered: unknown) {
+    const key = sectionKey(target);
+    const known = this.known.get(key) ?? { orders: new Map<string, number>(), whole: false, readAt: performance.now() };
+    const told = typeof answered === 'number' && Number.isInteger(answered) ? answered : null;
+    const last = known.whole ? Math.max(0, ...known.orders.values()) + 1 : null;
+    const order = told ?? sent ?? last;
+    if (order === null || (sent !== null && told !== null && told !== sent)) {
+      this.known.delete(key);
+      return;
+    }
+    for (const [id, o] of known.orders) if (o >= order) known.orders.set(id, o + 1);
+    known.orders.set(lessonId, order);
+    this.known.set(key, known);
+  }
+
+  /** A create failed: it may have landed or not, so the section is read again next time. */
+  forget(target: { courseId: string; sectionId: string }): void {
+    this.known.delete(sectionKey(target));
   }
 
   /** After a batch ended: moves its lessons into the given order where they are not (rarely needed). */
@@ -95,6 +148,7 @@ export class LessonPlacement {
     if (!sections || !first) return;
     const target = first.target;
     await this.inSection(target, async () => {
+      this.forget(target);
       const batch = this.placed(batchId, first);
       // Bounded: each move fixes one lesson for good (it lands right after its predecessor).
       for (let moves = 0; moves <= batch.length; moves++) {
@@ -121,4 +175,8 @@ export class LessonPlacement {
       )
       .map((j) => ({ position: j.position, lessonId: j.lessonId! }));
   }
+}
+
+function sectionKey(target: { courseId: string; sectionId: string }): string {
+  return `${target.courseId}/${target.sectionId}`;
 }

@@ -179,74 +179,77 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
       }
       ensureOpen();
       const rows: UploadRow[] = [];
-      const batchId = randomUUID();
-      inputs.forEach((input, i) => {
-        const identity = identities[i]!;
-        const createdAt = new Date().toISOString();
-        const row = {
-          id: randomUUID(),
-          position: journal.nextPosition(),
-          identity,
-          fileName: basename(identity.path).slice(0, 255),
-          contentType: input.contentType ?? contentTypeFor(identity.path),
-          target: input.lessonTarget,
-          state: 'queued' as const,
-          sessionId: null,
-          sessionKey: randomUUID(),
-          partSize: null,
-          totalParts: null,
-          sessionCompleted: false,
-          lessonKey: randomUUID(),
-          attachAttempted: false,
-          lessonId: null,
-          bytesSent: 0,
-          bytesResent: 0,
-          error: null,
-          notice: null,
-          createdAt,
-          batchId,
-        };
-        if (addOptions.reuseExisting) {
-          // Another process may have added the same file since this engine read the journal.
-          const onDisk = journal.findSameOrInsert(row, true);
-          const known = onDisk === null ? undefined : scheduler.jobs.find((j) => j.id === onDisk);
-          if (known) {
-            rows.push(known.toRow());
-            return;
-          }
-          if (onDisk !== null) {
-            const stored = journal.loadOne(onDisk);
-            if (stored) {
-              const job = new UploadJob({
-                ...stored,
-                state: RESUMABLE_ON_LOAD.has(stored.state) ? 'queued' : stored.state,
-              });
-              scheduler.addJob(job);
-              rows.push(job.toRow());
+      const batchId = addOptions.batchId ?? randomUUID();
+      // One transaction: one fsync for the whole batch, however many files.
+      journal.together(() =>
+        inputs.forEach((input, i) => {
+          const identity = identities[i]!;
+          const createdAt = new Date().toISOString();
+          const row = {
+            id: randomUUID(),
+            position: journal.nextPosition(),
+            identity,
+            fileName: basename(identity.path).slice(0, 255),
+            contentType: input.contentType ?? contentTypeFor(identity.path),
+            target: input.lessonTarget,
+            state: 'queued' as const,
+            sessionId: null,
+            sessionKey: randomUUID(),
+            partSize: null,
+            totalParts: null,
+            sessionCompleted: false,
+            lessonKey: randomUUID(),
+            attachAttempted: false,
+            lessonId: null,
+            bytesSent: 0,
+            bytesResent: 0,
+            error: null,
+            notice: null,
+            createdAt,
+            batchId,
+          };
+          if (addOptions.reuseExisting) {
+            // Another process may have added the same file since this engine read the journal.
+            const onDisk = journal.findSameOrInsert(row, true);
+            const known = onDisk === null ? undefined : scheduler.jobs.find((j) => j.id === onDisk);
+            if (known) {
+              rows.push(known.toRow());
               return;
             }
-          }
-          const existing = scheduler.jobs.find(
-            (j) =>
-              j.identity.path === identity.path &&
-              j.identity.size === identity.size &&
-              j.identity.mtimeMs === identity.mtimeMs &&
-              sameTarget(j.target, input.lessonTarget),
-          );
-          if (existing) {
-            rows.push(existing.toRow());
-            return;
-          }
-        } else journal.insert(row);
-        if (input.fileCheck) journal.setFileCheck(row.id, input.fileCheck);
-        const job = new UploadJob(row);
-        // A row just written is nobody else's: owned from the start, nothing to re-read.
-        journal.claim(job.id, me);
-        claimed.add(job.id);
-        job.setRunnable(startedAll);
-        scheduler.addJob(job);
-        rows.push(job.toRow());
-      });
+            if (onDisk !== null) {
+              const stored = journal.loadOne(onDisk);
+              if (stored) {
+                const job = new UploadJob({
+                  ...stored,
+                  state: RESUMABLE_ON_LOAD.has(stored.state) ? 'queued' : stored.state,
+                });
+                scheduler.addJob(job);
+                rows.push(job.toRow());
+                return;
+              }
+            }
+            const existing = scheduler.jobs.find(
+              (j) =>
+                j.identity.path === identity.path &&
+                j.identity.size === identity.size &&
+                j.identity.mtimeMs === identity.mtimeMs &&
+                sameTarget(j.target, input.lessonTarget),
+            );
+            if (existing) {
+              rows.push(existing.toRow());
+              return;
+            }
+          } else journal.insert(row);
+          if (input.fileCheck) journal.setFileCheck(row.id, input.fileCheck);
+          const job = new UploadJob(row);
+          // A row just written is nobody else's: owned from the start, nothing to re-read.
+          journal.claim(job.id, me);
+          claimed.add(job.id);
+          job.setRunnable(startedAll);
+          scheduler.addJob(job);
+          rows.push(job.toRow());
+        }),
+      );
       scheduler.pump();
       return rows;
     },

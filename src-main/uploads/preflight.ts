@@ -73,7 +73,7 @@ export async function inspectFile(path: string): Promise<FileCheck> {
 }
 
 /** A stat with the engine's errors (as readIdentity words them), without its 2 MiB of hashing. */
-async function statFile(path: string): Promise<{ size: number; mtimeMs: number }> {
+export async function statFile(path: string): Promise<{ size: number; mtimeMs: number }> {
   const name = basename(path);
   let info;
   try {

@@ -179,19 +179,31 @@ export class Scheduler {
     });
   }
 
-  /** Prepares the next file early enough that slots never wait for a session to exist. */
+  /**
+   * Prepares the next files early enough that slots never wait for a session to exist: several at
+   * once (their create and sign calls overlap other files' bytes), while fewer than two parts per
+   * slot are ready to go. A file earlier in the queue than one already prepared (resumed, retried)
+   * is prepared at once.
+   */
   private prepareAhead(): void {
-    if (this.jobs.some((j) => j.phaseBusy && !j.prepared && this.running(j))) return;
-    let undispatched = 0;
+    let preparing = 0;
+    let ready = 0;
     let lastPrepared = -Infinity;
     for (const j of this.jobs) {
-      if (this.running(j) && j.prepared && j.state === 'uploading') {
-        undispatched += j.parts.pending.length;
+      if (!this.running(j)) continue;
+      if (j.phaseBusy && !j.prepared) preparing++;
+      else if (j.prepared && j.state === 'uploading') {
+        ready += j.parts.pending.length;
         lastPrepared = Math.max(lastPrepared, j.position);
       }
     }
-    const next = this.jobs.find((j) => this.running(j) && !j.prepared && !j.phaseBusy);
-    if (next && (undispatched < this.concurrency * 2 || next.position < lastPrepared)) this.runPhase(next, 'prepare');
+    for (const next of this.jobs) {
+      if (preparing >= this.concurrency) return;
+      if (!this.running(next) || next.prepared || next.phaseBusy) continue;
+      if (ready + preparing >= this.concurrency * 2 && next.position > lastPrepared) return;
+      this.runPhase(next, 'prepare');
+      preparing++;
+    }
   }
 
   // ---- part PUTs

@@ -3,7 +3,7 @@
 // retried safely), and attach the finished upload to a lesson with a stored Idempotency-Key.
 
 import { randomUUID } from 'node:crypto';
-import { md5OfRange, readIdentity, sameIdentity, statMatches } from './file-identity.ts';
+import { currentIdentity, md5OfRange, sameIdentity, statMatches } from './file-identity.ts';
 import type { UploadJournal } from './journal.ts';
 import type { LessonPlacement } from './lesson-order.ts';
 import { classify } from './retry-policy.ts';
@@ -72,7 +72,7 @@ export async function prepareJob(ctx: StepContext, job: UploadJob): Promise<void
     job.markPrepared();
     return;
   }
-  const fresh = await readIdentity(job.identity.path);
+  const fresh = await currentIdentity(job.identity);
   ctx.checkStale();
   if (!sameIdentity(fresh, job.identity)) {
     const hadWork = job.sessionId !== null || job.parts.done.size > 0;
@@ -279,9 +279,8 @@ export async function attachJob(ctx: StepContext, job: UploadJob): Promise<void>
         // Frozen from here on (title and order): the stored key must always go with the same body.
         const order = ctx.placement ? await ctx.call((signal) => ctx.placement!.orderFor(job, { signal })) : null;
         ctx.checkStale();
-        ctx.journal.setLessonOrder(job.id, order);
+        ctx.journal.freezeLessonCreate(job.id, order);
         job.freezeLessonOrder(order);
-        ctx.journal.setAttachAttempted(job.id);
         job.markAttachAttempted();
       }
       const body = {
@@ -290,9 +289,16 @@ export async function attachJob(ctx: StepContext, job: UploadJob): Promise<void>
         video_upload_id: uploadId,
         ...(job.lessonOrder === null ? {} : { order: job.lessonOrder }),
       };
-      const created = await ctx.call((signal) =>
-        ctx.api.lessons.create(target.courseId, target.sectionId, body, { idempotencyKey: job.lessonKey, signal }),
-      );
+      let created: LessonInfo;
+      try {
+        created = await ctx.call((signal) =>
+          ctx.api.lessons.create(target.courseId, target.sectionId, body, { idempotencyKey: job.lessonKey, signal }),
+        );
+      } catch (error) {
+        ctx.placement?.forget(target);
+        throw error;
+      }
+      ctx.placement?.created(target, created.id, job.lessonOrder, created.order);
       ctx.checkStale();
       // Recorded inside the section's turn, so the next placement sees this lesson.
       ctx.journal.setLessonId(job.id, created.id);

@@ -119,14 +119,23 @@ export async function putPart(input: PutPartInput): Promise<PutPartResult> {
     const handle = await open(path, 'r');
     let read = 0;
     let slot = 0;
+    const readAt = (offset: number) => {
+      const buffer = ring ? ring[slot++ % ring.length]! : Buffer.allocUnsafeSlow(READ_BYTES);
+      const length = Math.min(READ_BYTES, size - offset);
+      return handle.read(buffer, 0, length, start + offset).then(({ bytesRead }) => ({ buffer, bytesRead }));
+    };
+    // One read ahead: the next MiB comes from disk while this one goes out, so the socket never
+    // waits for the disk (bounded: at most two of the ring's buffers are ours at a time).
+    let ahead: ReturnType<typeof readAt> | null = size > 0 ? readAt(0) : null;
     try {
-      while (read < size) {
-        const buffer = ring ? ring[slot++ % ring.length]! : Buffer.allocUnsafeSlow(READ_BYTES);
-        const { bytesRead } = await handle.read(buffer, 0, Math.min(READ_BYTES, size - read), start + read);
+      while (ahead) {
+        const { buffer, bytesRead } = await ahead;
+        ahead = null;
         if (bytesRead === 0) break;
+        read += bytesRead;
+        if (read < size) ahead = readAt(read);
         const backlog = hasher.update(buffer.subarray(0, bytesRead));
         if (backlog) await backlog;
-        read += bytesRead;
         for (let at = 0; at < bytesRead; at += SEND_SLICE_BYTES) {
           const slice = buffer.subarray(at, Math.min(bytesRead, at + SEND_SLICE_BYTES));
           if (limiter) {
@@ -145,6 +154,8 @@ export async function putPart(input: PutPartInput): Promise<PutPartResult> {
         }
       }
     } finally {
+      // A read still running when the PUT ends must finish before its file handle closes.
+      await (ahead as Promise<unknown> | null)?.catch(() => undefined);
       await handle.close();
     }
     if (read !== size) {

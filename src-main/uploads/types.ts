@@ -80,6 +80,8 @@ export interface AddOptions {
    * The CLI uses it so a rerun with the same arguments resumes instead of duplicating.
    */
   reuseExisting?: boolean;
+  /** Join this batch (files added one by one as they pass their checks keep one order). */
+  batchId?: string;
 }
 
 export interface UploadManager {
@@ -197,6 +199,8 @@ export interface UploadApi {
 /** The lesson fields the engine reads; video fields are read tolerantly (open values, may be absent). */
 export interface LessonInfo {
   id: string;
+  /** Where the server put it (a display field: may be absent). */
+  order?: unknown;
   video_status?: unknown;
   video_error?: unknown;
   duration_seconds?: unknown;

@@ -1,6 +1,8 @@
 // CLI (plain Node). What `lectern upload` checks before any upload session is made: files that are
 // not videos are refused with the reason; content already queued, uploaded or in the section is
-// skipped with a notice unless --allow-duplicates. Everything it says goes to stderr.
+// skipped with a notice unless --allow-duplicates. Everything it says goes to stderr. Each accepted
+// file is handed on at once, in the order given, so its upload starts while the next ones are
+// still being checked (the next two are read ahead).
 import { resolve } from 'node:path';
 import {
   FileAccessError,
@@ -9,6 +11,7 @@ import {
   inspectFile,
   knownUploads,
   rerunOf,
+  statFile,
   type FileCheck,
   type LessonTarget,
   type SectionLesson,
@@ -24,30 +27,56 @@ export interface PreflightOutcome {
   skipped: FileCheck[];
 }
 
+/** Files read ahead of the one being decided (their probes overlap its duplicate check and upload). */
+const READ_AHEAD = 2;
+
 export async function preflightFiles(
   ctx: CommandContext,
   manager: UploadManager,
   paths: readonly string[],
   target: LessonTarget,
   allowDuplicates: boolean,
+  onAccepted: (entry: { path: string; check: FileCheck | null }) => Promise<void> = async () => undefined,
 ): Promise<PreflightOutcome> {
+  // A missing or empty file is the caller's mistake: said before anything starts.
+  try {
+    for (const given of paths) await statFile(resolve(given));
+  } catch (error) {
+    if (error instanceof FileAccessError) throw new UsageError(error.message);
+    throw error;
+  }
   const known = knownUploads(manager);
-  const entries: { path: string; check: FileCheck | null }[] = [];
-  for (const given of paths) {
+  const read = (given: string): Promise<{ path: string; check: FileCheck | null }> => {
     const path = resolve(given);
+    return (async () => ({ path, check: (await rerunOf(known, path, target)) ? null : await inspectFile(path) }))();
+  };
+  const reads: Promise<{ path: string; check: FileCheck | null }>[] = [];
+  const readUpTo = (i: number) => {
+    while (reads.length <= Math.min(i, paths.length - 1)) {
+      const p = read(paths[reads.length]!);
+      p.catch(() => undefined); // awaited in turn below; a failure read ahead must not go unhandled
+      reads.push(p);
+    }
+  };
+  const outcome: PreflightOutcome = { accepted: [], refused: [], skipped: [] };
+  let section: Awaited<ReturnType<typeof sectionOf>> | undefined;
+  const earlier: FileCheck[] = [];
+  const accept = async (entry: { path: string; check: FileCheck | null }) => {
+    outcome.accepted.push(entry);
+    await onAccepted(entry);
+  };
+  for (let i = 0; i < paths.length; i++) {
+    readUpTo(i + READ_AHEAD);
+    let entry: { path: string; check: FileCheck | null };
     try {
-      entries.push({ path, check: (await rerunOf(known, path, target)) ? null : await inspectFile(path) });
+      entry = await reads[i]!;
     } catch (error) {
       if (error instanceof FileAccessError) throw new UsageError(error.message);
       throw error;
     }
-  }
-  const outcome: PreflightOutcome = { accepted: [], refused: [], skipped: [] };
-  const section = entries.some((e) => e.check?.video) ? await sectionOf(ctx, target) : null;
-  const earlier: FileCheck[] = [];
-  for (const { path, check } of entries) {
+    const { check } = entry;
     if (!check) {
-      outcome.accepted.push({ path, check });
+      await accept(entry);
       continue;
     }
     if (!check.video) {
@@ -55,6 +84,7 @@ export async function preflightFiles(
       outcome.refused.push(check);
       continue;
     }
+    section ??= await sectionOf(ctx, target);
     const hits = await findDuplicates(check, { known, earlier, section, resumeTarget: target });
     earlier.push(check);
     const facts = describeMedia(check.media);
@@ -68,7 +98,7 @@ export async function preflightFiles(
       continue;
     }
     if (same) ctx.out.note(`${check.fileName}: a duplicate, uploaded anyway (--allow-duplicates). ${same.message}`);
-    outcome.accepted.push({ path, check });
+    await accept(entry);
   }
   return outcome;
 }

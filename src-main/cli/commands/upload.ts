@@ -8,11 +8,18 @@
 // (upload-preflight.ts).
 // When the server cannot be reached it waits (saying so on stderr) and continues by itself, unless
 // --give-up-after says how long a script is willing to wait (then exit 4).
-import { UploadManagerError, storedCheckOf, type AddUploadInput, type LessonTarget } from '../../uploads/index.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  UploadManagerError,
+  storedCheckOf,
+  type AddUploadInput,
+  type LessonTarget,
+  type UploadRow,
+} from '../../uploads/index.ts';
 import type { Command } from '../command.ts';
 import { UsageError, positiveInt } from '../globals.ts';
 import { preflightFiles } from './upload-preflight.ts';
-import { openManager, parseByteRate, parseDuration, runToEnd } from './uploads.ts';
+import { openManager, parseByteRate, parseDuration, runToEnd, startRows } from './uploads.ts';
 
 const USAGE = [
   'upload FILE... (--section COURSE_ID/SECTION_ID | --lesson COURSE_ID/SECTION_ID/LESSON_ID) [--concurrency N] [--limit-rate BYTES_PER_S] [--allow-duplicates] [--give-up-after DURATION]',
@@ -51,23 +58,41 @@ export const uploadCommand: Command = {
     });
     try {
       const allowDuplicates = ctx.options['allow-duplicates'] === true;
-      const checked = await preflightFiles(ctx, manager, files, target, allowDuplicates);
-      const inputs: AddUploadInput[] = checked.accepted.map(({ path, check }) => ({
-        path,
-        lessonTarget: target.kind === 'new' && title !== undefined ? { ...target, title } : target,
-        // The type the bytes show, not the one the name suggests.
-        ...(check ? { fileCheck: storedCheckOf(check), ...(check.mime ? { contentType: check.mime } : {}) } : {}),
-      }));
-      let rows;
-      try {
-        rows = await manager.add(inputs, { reuseExisting: true });
-      } catch (error) {
-        if (error instanceof UploadManagerError) throw new UsageError(error.message);
-        throw error;
-      }
-      for (const r of rows)
-        if (r.state === 'done') ctx.out.note(`${r.fileName} was already uploaded (lesson ${r.lessonId}).`);
-      const code = await runToEnd(ctx, manager, rows);
+      // Each file is added and started as soon as it passes its check, all in one batch (one order
+      // in the section), so bytes move while the next files are still being read.
+      const batchId = randomUUID();
+      const rows: UploadRow[] = [];
+      // Files accepted while an add is running wait for it and go in together (one journal fsync).
+      const waiting: AddUploadInput[] = [];
+      let adding: Promise<void> = Promise.resolve();
+      const addWaiting = async (): Promise<void> => {
+        const inputs = waiting.splice(0);
+        if (inputs.length === 0) return;
+        let added: UploadRow[];
+        try {
+          added = await manager.add(inputs, { reuseExisting: true, batchId });
+        } catch (error) {
+          if (error instanceof UploadManagerError) throw new UsageError(error.message);
+          throw error;
+        }
+        for (const r of added) {
+          if (r.state === 'done') ctx.out.note(`${r.fileName} was already uploaded (lesson ${r.lessonId}).`);
+          rows.push(r);
+        }
+        startRows(manager, added);
+      };
+      const checked = await preflightFiles(ctx, manager, files, target, allowDuplicates, async ({ path, check }) => {
+        waiting.push({
+          path,
+          lessonTarget: target.kind === 'new' && title !== undefined ? { ...target, title } : target,
+          // The type the bytes show, not the one the name suggests.
+          ...(check ? { fileCheck: storedCheckOf(check), ...(check.mime ? { contentType: check.mime } : {}) } : {}),
+        });
+        adding = adding.then(addWaiting);
+        adding.catch(() => undefined); // surfaced by the await below
+      });
+      await adding;
+      const code = await runToEnd(ctx, manager, rows, { started: true });
       // A file that is not a video is the caller's mistake, like a missing one.
       return code === 0 && checked.refused.length > 0 ? 2 : code;
     } finally {

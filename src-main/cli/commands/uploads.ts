@@ -120,18 +120,24 @@ export async function openManager(
   });
 }
 
-/** Starts the given rows (retrying failed ones, resuming paused ones) and waits for the end. */
-export async function runToEnd(
-  ctx: CommandContext,
-  manager: UploadManager,
-  rows: readonly UploadRow[],
-): Promise<number> {
+/** Starts the given rows, retrying failed ones and resuming paused ones. */
+export function startRows(manager: UploadManager, rows: readonly UploadRow[]): void {
   for (const row of rows) {
     if (row.state === 'failed') manager.retry(row.id);
     else if (row.state === 'paused') manager.resume(row.id);
   }
+  manager.start(rows.map((r) => r.id));
+}
+
+/** Starts the given rows (unless `started`) and waits for the end. */
+export async function runToEnd(
+  ctx: CommandContext,
+  manager: UploadManager,
+  rows: readonly UploadRow[],
+  options: { started?: boolean } = {},
+): Promise<number> {
+  if (!options.started) startRows(manager, rows);
   const ids = rows.map((r) => r.id);
-  manager.start(ids);
   const interrupted = new Promise<'interrupted'>((resolve) => {
     if (ctx.signal.aborted) resolve('interrupted');
     ctx.signal.addEventListener('abort', () => resolve('interrupted'), { once: true });

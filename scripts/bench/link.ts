@@ -1,0 +1,266 @@
+// Benchmark (plain Node 24, as root): `npm run bench:link [-- --rounds N --latencies 1,10,40,100]`.
+// Uploads over a link like an instructor's to a far-away server: a private network namespace whose
+// loopback is shaped with `tc … tbf rate 400mbit`, and the sandbox adding 40 ms to every API call and
+// every part PUT (no netem here). In one run, side by side with curl, it prints each ratio of issue 19
+// against its target:
+//   1. 60 files × 4 MiB to one section through the CLI ÷ the time the bytes need on the link (≤ 1.2),
+//      also at the other latencies;
+//   2. one 1 GiB file: throughput of the engine ÷ `curl -T` of the same bytes (≥ 0.98);
+//   3. client CPU for that GiB through the CLI ÷ the floor: curl's CPU + one MD5 of the bytes (≤ 1.2);
+//   4. the sandbox's CPU receiving the CLI's GiB ÷ receiving curl's (≤ 1.05).
+// Where no namespace can be made (not root, no `ip`/`tc`, no tbf) it says why and skips.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { md5CpuSecondsPerGiB, processCpuSeconds } from './measure.ts';
+import {
+  PIN,
+  curlPut,
+  enginePut,
+  forgetAllStoredBytes,
+  firstSection,
+  medianOf,
+  pinThisProcessToCore0,
+  requireCurl,
+  settle,
+  startSandboxProcess,
+  stopSandboxProcess,
+  timedCommand,
+  type SandboxProcess,
+} from './sandbox-process.ts';
+import { writeBigVideo, writeSmallVideos } from './link-jobs.ts';
+
+const MiB = 1024 ** 2;
+const GiB = 1024 ** 3;
+const RATE_MBIT = 400;
+const BYTES_PER_SECOND = (RATE_MBIT * 1e6) / 8;
+const NETNS_ENV = 'LECTERN_BENCH_NETNS';
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string' },
+    latencies: { type: 'string' },
+    files: { type: 'string' },
+    'big-size': { type: 'string' },
+    concurrency: { type: 'string' },
+  },
+});
+const LATENCY_MS = 40;
+const ROUNDS = Number(values.rounds ?? 2);
+const LATENCIES = (values.latencies ?? '1,10,40,100').split(',').map(Number);
+const FILES = Number(values.files ?? 60);
+const SMALL_SIZE = 4 * MiB;
+const BIG_SIZE = Number(values['big-size'] ?? GiB);
+const CLI = fileURLToPath(new URL('../../bin/lectern.js', import.meta.url));
+
+if (process.env[NETNS_ENV] === undefined) process.exit(outside());
+await inside();
+
+/** Makes the shaped namespace, runs this script again inside it, and removes the namespace. */
+function outside(): number {
+  const name = `lectern-link-${process.pid}`;
+  const run = (command: string[]) => spawnSync(command[0]!, command.slice(1), { encoding: 'utf8' });
+  const skip = (why: string): number => {
+    console.log(`bench:link skipped: ${why}`);
+    console.log(JSON.stringify({ bench: 'link', skipped: why }));
+    return 0;
+  };
+  if (process.getuid?.() !== 0) return skip('making a network namespace needs root');
+  for (const tool of ['ip', 'tc']) {
+    if (run(['which', tool]).status !== 0) return skip(`\`${tool}\` (iproute2) is not installed`);
+  }
+  const made = run(['ip', 'netns', 'add', name]);
+  if (made.status !== 0) return skip(`ip netns add failed: ${made.stderr.trim()}`);
+  try {
+    const lo = run(['ip', 'netns', 'exec', name, 'ip', 'link', 'set', 'lo', 'up']);
+    if (lo.status !== 0) return skip(`loopback in the namespace: ${lo.stderr.trim()}`);
+    // Burst a little above loopback's 64 KiB packets; the queue holds about 50 ms of traffic.
+    const shape = ['tc', 'qdisc', 'add', 'dev', 'lo', 'root', 'tbf', 'rate', `${RATE_MBIT}mbit`, 'burst', '256kb'];
+    const tbf = run(['ip', 'netns', 'exec', name, ...shape, 'latency', '50ms']);
+    if (tbf.status !== 0) return skip(`tc tbf on the namespace's loopback: ${tbf.stderr.trim()}`);
+    const self = spawnSync(
+      'ip',
+      [
+        'netns',
+        'exec',
+        name,
+        process.execPath,
+        '--expose-gc',
+        fileURLToPath(import.meta.url),
+        ...process.argv.slice(2),
+      ],
+      { stdio: 'inherit', env: { ...process.env, [NETNS_ENV]: name } },
+    );
+    return self.status ?? 1;
+  } finally {
+    run(['ip', 'netns', 'del', name]);
+  }
+}
+
+function ratioLine(name: string, value: number, target: string, detail: string): Record<string, unknown> {
+  const [op, limit] = [target.slice(0, 2), Number(target.slice(2))];
+  const met = op === '<=' ? value <= limit : value >= limit;
+  console.log(`${met ? 'MET ' : 'MISS'} ${name}: ${value.toFixed(3)}x (target ${target}) — ${detail}`);
+  return { name, ratio: Number(value.toFixed(3)), target, met };
+}
+
+function cliEnv(sandbox: SandboxProcess, dataDir: string): NodeJS.ProcessEnv {
+  return { ...process.env, LECTERN_API_KEY: sandbox.apiKey, LECTERN_DATA_DIR: dataDir };
+}
+
+/** 60 files × 4 MiB to one section through the CLI, on a fresh sandbox with `latencyMs`. */
+async function pipelineJob(dir: string, files: string[], latencyMs: number, round: number) {
+  const work = join(dir, `pipeline-${latencyMs}-${round}`);
+  const sandbox = await startSandboxProcess(8 * MiB, join(work, 'sandbox'), [
+    '--latency',
+    String(latencyMs),
+    '--storage-latency',
+    String(latencyMs),
+  ]);
+  try {
+    const target = await firstSection(sandbox.client);
+    const concurrency = values.concurrency ? ['--concurrency', values.concurrency] : [];
+    const args = ['upload', ...files, '--section', `${target.courseId}/${target.sectionId}`, ...concurrency];
+    const run = await timedCommand(
+      [process.execPath, CLI, ...args, '--base-url', sandbox.baseUrl],
+      cliEnv(sandbox, join(work, 'cli')),
+    );
+    if (run.code !== 0) throw new Error(`lectern upload exited ${run.code}: ${run.stderr.slice(-2000)}`);
+    // The run only counts if every file became a lesson, in the order given.
+    const section = await sandbox.client.sections.get(target.courseId, target.sectionId);
+    const titles = (section.lessons ?? []).map((l) => l.title ?? '').filter((t) => t.startsWith('link-'));
+    const expected = files.map((_, i) => `link-${String(i + 1).padStart(3, '0')}`);
+    if (titles.join() !== expected.join()) throw new Error(`lessons not in the given order: ${titles.join(', ')}`);
+    return run;
+  } finally {
+    await stopSandboxProcess(sandbox);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function inside(): Promise<void> {
+  requireCurl('bench:link');
+  pinThisProcessToCore0();
+  const dir = mkdtempSync(join(tmpdir(), 'lectern-bench-link-'));
+  const results: Record<string, unknown>[] = [];
+  try {
+    const smallFiles = writeSmallVideos(join(dir, 'small'), FILES, SMALL_SIZE);
+    const linkSeconds = (FILES * SMALL_SIZE) / BYTES_PER_SECOND;
+    console.log(
+      `Link: netns ${process.env[NETNS_ENV]}, lo shaped to ${RATE_MBIT} Mbit/s (tbf), sandbox latency per API ` +
+        `call and part PUT; client on core 0, server on core 1: ${PIN ? 'yes' : 'no (not pinned)'}; ` +
+        `load average ${(await import('node:os'))
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+    );
+
+    // 1. The pipeline: the headline latency first (rounds), then the sweep.
+    const headline: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await settle();
+      headline.push((await pipelineJob(dir, smallFiles, LATENCY_MS, round)).seconds);
+    }
+    const pipelineSeconds = medianOf(headline);
+    results.push(
+      ratioLine(
+        `${FILES} files × ${SMALL_SIZE / MiB} MiB through the CLI at ${LATENCY_MS} ms`,
+        pipelineSeconds / linkSeconds,
+        '<=1.2',
+        `${pipelineSeconds.toFixed(2)} s (rounds ${headline.map((s) => s.toFixed(2)).join(', ')}) vs ${linkSeconds.toFixed(2)} s the bytes need at ${RATE_MBIT} Mbit/s`,
+      ),
+    );
+    for (const latency of LATENCIES.filter((l) => l !== LATENCY_MS)) {
+      await settle();
+      const run = await pipelineJob(dir, smallFiles, latency, 0);
+      results.push(
+        ratioLine(
+          `${FILES} files × ${SMALL_SIZE / MiB} MiB through the CLI at ${latency} ms`,
+          run.seconds / linkSeconds,
+          '<=1.2',
+          `${run.seconds.toFixed(2)} s`,
+        ),
+      );
+    }
+
+    // 2–4. One big file: curl -T, the engine in-process, the CLI.
+    const bigPath = join(dir, 'big.mp4');
+    writeBigVideo(bigPath, BIG_SIZE);
+    const latency = ['--latency', String(LATENCY_MS), '--storage-latency', String(LATENCY_MS)];
+    const engineSandbox = await startSandboxProcess(8 * MiB, join(dir, 'engine-sandbox'), latency);
+    const curlSandbox = await startSandboxProcess(BIG_SIZE, join(dir, 'curl-sandbox'), latency);
+    try {
+      const target = await firstSection(engineSandbox.client);
+      const curl: number[] = [];
+      const engine: number[] = [];
+      const curlCpu: number[] = [];
+      const cliCpu: number[] = [];
+      const cliSeconds: number[] = [];
+      const md5: number[] = [];
+      const curlServer: number[] = [];
+      const cliServer: number[] = [];
+      const serverCpu = (s: SandboxProcess) => processCpuSeconds(s.child.pid ?? 0);
+      for (let round = 0; round < ROUNDS; round++) {
+        await settle();
+        const curlServer0 = serverCpu(curlSandbox);
+        const c = await curlPut(curlSandbox, bigPath, BIG_SIZE, dir);
+        curlServer.push(serverCpu(curlSandbox) - curlServer0);
+        curl.push(c.seconds);
+        curlCpu.push(c.cpu);
+        md5.push(md5CpuSecondsPerGiB() * (BIG_SIZE / GiB));
+        await settle();
+        engine.push((await enginePut(engineSandbox, target, bigPath, dir)).seconds);
+        await settle();
+        const cliServer0 = serverCpu(engineSandbox);
+        const args = ['upload', bigPath, '--section', `${target.courseId}/${target.sectionId}`, '--allow-duplicates'];
+        const cli = await timedCommand(
+          [process.execPath, CLI, ...args, '--base-url', engineSandbox.baseUrl],
+          cliEnv(engineSandbox, join(dir, `cli-big-${round}`)),
+        );
+        if (cli.code !== 0) throw new Error(`lectern upload (big) exited ${cli.code}: ${cli.stderr.slice(-2000)}`);
+        cliServer.push(serverCpu(engineSandbox) - cliServer0);
+        forgetAllStoredBytes(engineSandbox);
+        cliCpu.push(cli.cpu);
+        cliSeconds.push(cli.seconds);
+      }
+      const size = `${(BIG_SIZE / GiB).toFixed(2)} GiB`;
+      const paired = curl.map((c, i) => c / engine[i]!);
+      results.push(
+        ratioLine(
+          `one ${size} file, engine throughput ÷ curl -T`,
+          medianOf(paired),
+          '>=0.98',
+          `engine ${engine.map((s) => s.toFixed(2)).join(', ')} s vs curl ${curl.map((s) => s.toFixed(2)).join(', ')} s; ` +
+            `through the CLI (with its start and file check) ${cliSeconds.map((s) => s.toFixed(2)).join(', ')} s = ` +
+            `${medianOf(curl.map((c, i) => c / cliSeconds[i]!)).toFixed(3)}x`,
+        ),
+      );
+      const floor = medianOf(curlCpu) + medianOf(md5);
+      results.push(
+        ratioLine(
+          `client CPU for ${size} through the CLI ÷ floor`,
+          medianOf(cliCpu) / floor,
+          '<=1.2',
+          `CLI ${cliCpu.map((s) => s.toFixed(2)).join(', ')} CPU-s vs curl ${medianOf(curlCpu).toFixed(2)} + MD5 ${medianOf(md5).toFixed(2)}`,
+        ),
+      );
+      results.push(
+        ratioLine(
+          `server CPU receiving the CLI's ${size} ÷ curl's`,
+          medianOf(cliServer) / medianOf(curlServer),
+          '<=1.05',
+          `sandbox ${cliServer.map((s) => s.toFixed(2)).join(', ')} CPU-s vs ${curlServer.map((s) => s.toFixed(2)).join(', ')} for curl's PUT`,
+        ),
+      );
+    } finally {
+      await stopSandboxProcess(engineSandbox);
+      await stopSandboxProcess(curlSandbox);
+    }
+    const load = (await import('node:os')).loadavg();
+    console.log(JSON.stringify({ bench: 'link', rateMbit: RATE_MBIT, latencyMs: LATENCY_MS, load, results }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
