@@ -210,7 +210,7 @@ describe('bridge launch codes', () => {
         expect(argv).not.toContain(codeOf(h.appUrl));
         expect(argv).not.toContain(h.token);
         // The page redeemed the code and its calls got through; the code is dead for anyone else.
-        await vi.waitFor(() => expect(dispatched.length).toBeGreaterThan(0), { timeout: 30_000, interval: 250 });
+        await vi.waitFor(() => expect(dispatched.length).toBeGreaterThan(0), { timeout: 80_000, interval: 250 });
         const reuse = await redeem(h, codeOf(h.appUrl));
         await reuse.body.dump();
         expect(reuse.statusCode).toBe(403);
@@ -219,6 +219,6 @@ describe('bridge launch codes', () => {
         await new Promise((done) => child.once('exit', done));
       }
     },
-    60_000,
+    120_000,
   );
 });

@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readFile, stat } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { contentTypeFor, isLoopbackHost, SECURITY_HEADERS } from '../platform/index.ts';
+import { contentTypeFor, decodeUrlPath, isLoopbackHost, SECURITY_HEADERS } from '../platform/index.ts';
 import type { Dispatch } from '../ipc/index.ts';
 import { DROPPED_FILES_CHANNEL } from '../../src-shared/index.ts';
 import type { AppEvents } from '../services/index.ts';
@@ -96,7 +96,7 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Runni
       return sendJson(res, 421, { error: 'unknown host' });
     }
     const url = new URL(req.url ?? '/', origins[0]);
-    const pathname = decodePath(url.pathname);
+    const pathname = decodeUrlPath(url.pathname);
     if (pathname === null) return sendJson(res, 400, { error: 'malformed percent-escape in the path' });
     if (pathname.startsWith('/__bridge/')) return bridgeRequest(req, res, pathname);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method not allowed' });
@@ -222,15 +222,6 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Runni
       await new Promise<void>((done) => server.close(() => done()));
     },
   };
-}
-
-/** The decoded path, or null for a malformed percent-escape (`%E0`): a 400, not a 500. */
-export function decodePath(pathname: string): string | null {
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
 }
 
 function headerValue(value: string | string[] | undefined): string | null {

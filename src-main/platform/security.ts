@@ -34,6 +34,15 @@ export function isLoopbackHost(host: string): boolean {
   return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
 }
 
+/** A URL path decoded, or null for a malformed percent-escape (`%E0`): the caller answers 400. */
+export function decodeUrlPath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+}
+
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
