@@ -17,3 +17,4 @@ export {
   type FileDialog,
   type FileHandles,
 } from './file-handles.ts';
+export { openPickedFile, PickedFileError } from './picked-file.ts';
