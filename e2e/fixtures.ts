@@ -54,6 +54,8 @@ export async function startBridgeHostProcess(
     {
       cwd: resolve(import.meta.dirname, '..'),
       stdio: ['ignore', 'pipe', 'inherit'],
+      // The bridge host accepts --test-hooks only when a test asks for them this way.
+      env: { ...process.env, LECTERN_TEST_HOOKS: '1' },
     },
   );
   const lines = createInterface({ input: child.stdout });
@@ -64,12 +66,14 @@ export async function startBridgeHostProcess(
   return { child, ...listening };
 }
 
+/** Headers for the bridge host's owner endpoints: the owner secret, and the host's own Origin. */
+export function ownerHeaders(host: { url: string; token: string }): Record<string, string> {
+  return { 'x-lectern-bridge-token': host.token, origin: host.url };
+}
+
 /** A fresh one-time launch address (the first may expire while a browser starts on a busy machine). */
 export async function freshLaunchUrl(host: { url: string; token: string }): Promise<string> {
-  const response = await fetch(`${host.url}/__bridge/launch-code`, {
-    method: 'POST',
-    headers: { 'x-lectern-bridge-token': host.token },
-  });
+  const response = await fetch(`${host.url}/__bridge/launch-code`, { method: 'POST', headers: ownerHeaders(host) });
   if (!response.ok) throw new Error(`launch-code failed: ${response.status}`);
   return ((await response.json()) as { appUrl: string }).appUrl;
 }
@@ -94,7 +98,7 @@ export const test = base.extend<{ lectern: LecternApp }>({
       if (kind === 'electron') throw new Error(`test hook ${action} exists only in the bridge host`);
       const response = await fetch(`${host.url}/__bridge/test/${action}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-lectern-bridge-token': host.token },
+        headers: { 'content-type': 'application/json', ...ownerHeaders(host) },
         body: JSON.stringify(body),
       });
       if (!response.ok) throw new Error(`test hook ${action} failed: ${await response.text()}`);

@@ -4,11 +4,12 @@
  * an Electron binary. Either way the app opens on its built-in Sandbox workspace.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
-import { browserArgs } from '../src-main/bridge-host/session.ts';
+import { browserArgs, writeLaunchPage } from '../src-main/bridge-host/session.ts';
 
 const require = createRequire(import.meta.url);
 const run = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'inherit' }).status ?? 1;
@@ -35,9 +36,14 @@ if (binary) {
 } else {
   console.error('No Electron binary here: starting Lectern in the bridge host instead.');
   const host = spawn(process.execPath, ['src-main/bridge-host/main.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Chromium gets a throwaway profile of its own (removed when Lectern stops): the user's
+  // everyday profile would share 127.0.0.1 with whatever else it has open.
+  const profile = mkdtempSync(join(tmpdir(), 'lectern-chromium-'));
+  process.on('exit', () => rmSync(profile, { recursive: true, force: true }));
   createInterface({ input: host.stdout }).once('line', (line) => {
-    // The launch address holds a one-time code, dead after first use or a few seconds: it may sit
-    // on Chromium's command line (readable by every local user) without exposing the session.
+    // The launch address holds a one-time code in its fragment, dead after first use or a few
+    // seconds. Chromium is given a launch page in its private profile instead, so not even the
+    // code sits on a command line (readable by every local user).
     const { appUrl, url, token } = JSON.parse(line) as { appUrl: string; url: string; token: string };
     console.error(
       `Lectern is running. Open this address in Chromium or Chrome (it works once, within a few seconds):\n\n` +
@@ -47,15 +53,18 @@ if (binary) {
       existsSync(p),
     );
     if (chromium && (process.env['DISPLAY'] || process.env['WAYLAND_DISPLAY'])) {
-      spawn(chromium, browserArgs(appUrl), {
+      spawn(chromium, browserArgs(writeLaunchPage(profile, appUrl), profile), {
         stdio: 'ignore',
         detached: true,
       }).unref();
     }
     if (process.stdin.isTTY) {
       createInterface({ input: process.stdin }).on('line', () => {
-        // The session secret travels in a header from this process only, never on a command line.
-        void fetch(`${url}/__bridge/launch-code`, { method: 'POST', headers: { 'x-lectern-bridge-token': token } })
+        // The owner secret travels in a header from this process only, never on a command line.
+        void fetch(`${url}/__bridge/launch-code`, {
+          method: 'POST',
+          headers: { 'x-lectern-bridge-token': token, origin: url },
+        })
           .then((response) => response.json() as Promise<{ appUrl: string }>)
           .then(({ appUrl: fresh }) => console.error(`\n  ${fresh}\n`))
           .catch(() => console.error('Could not get a new address from the bridge host.'));

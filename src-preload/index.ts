@@ -7,6 +7,11 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { DROPPED_FILES_CHANNEL, EVENT_PREFIX, IPC_PREFIX, type FileHandle, type Result } from '../src-shared/index.ts';
 import { buildBridge } from './bridge.ts';
+import { createDropGate } from './drop-gate.ts';
+
+// Only files from a real drop on this window become handles (drop-gate.ts).
+const drops = createDropGate((file) => webUtils.getPathForFile(file));
+window.addEventListener('drop', (event) => drops.noteDrop(event), { capture: true });
 
 const bridge = buildBridge(
   (channel, input) => ipcRenderer.invoke(IPC_PREFIX + channel, input) as Promise<Result<unknown>>,
@@ -15,10 +20,16 @@ const bridge = buildBridge(
     ipcRenderer.on(EVENT_PREFIX + event, wrapped);
     return () => ipcRenderer.removeListener(EVENT_PREFIX + event, wrapped);
   },
-  (files) =>
-    ipcRenderer.invoke(IPC_PREFIX + DROPPED_FILES_CHANNEL, {
-      paths: files.map((file) => webUtils.getPathForFile(file)),
-    }) as Promise<Result<FileHandle[]>>,
+  (files) => {
+    const paths = drops.take(files);
+    if (!paths) {
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'NOT_A_DROP', message: 'Only files dropped on this window can be added this way.' },
+      });
+    }
+    return ipcRenderer.invoke(IPC_PREFIX + DROPPED_FILES_CHANNEL, { paths }) as Promise<Result<FileHandle[]>>;
+  },
 );
 
 contextBridge.exposeInMainWorld('lectern', bridge);

@@ -60,7 +60,7 @@ async function startHost(dataDir: string): Promise<{ child: ChildProcess; host: 
 async function freshLaunchUrl(host: { url: string; token: string }): Promise<string> {
   const response = await fetch(`${host.url}/__bridge/launch-code`, {
     method: 'POST',
-    headers: { 'x-lectern-bridge-token': host.token },
+    headers: { 'x-lectern-bridge-token': host.token, origin: host.url },
   });
   return ((await response.json()) as { appUrl: string }).appUrl;
 }

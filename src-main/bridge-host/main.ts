@@ -2,18 +2,20 @@
  * Plain Node entry (Node 24): `node src-main/bridge-host/main.ts [options]`.
  * Starts the main-process services (with the built-in Sandbox workspace) and serves the built
  * renderer to a browser over loopback. First stdout line:
- * {"event":"listening","url":…,"appUrl":…,"token":…}. `appUrl` carries a one-time launch code
- * (valid for a few seconds) that a browser exchanges for an HttpOnly session cookie; `token` is the
- * session secret itself, for the process that started the host (it reads this line from a pipe:
- * never pass it on a command line). POST /__bridge/launch-code with it gives a fresh `appUrl`.
- * SIGINT/SIGTERM stop it cleanly.
+ * {"event":"listening","url":…,"appUrl":…,"token":…}. `appUrl` carries a one-time launch code in
+ * its fragment (valid for a few seconds) that the page exchanges for a browser token of its own;
+ * `token` is the owner secret, for the process that started the host (it reads this line from a
+ * pipe: never pass it on a command line). POST /__bridge/launch-code with it (and our Origin)
+ * gives a fresh `appUrl`. SIGINT/SIGTERM stop it cleanly.
  *
  *   --port N             bridge port (0 = random, default)
  *   --data DIR           app data folder (default .lectern-data/bridge)
  *   --renderer DIR       built renderer (default out/renderer)
  *   --sandbox-seed S     demo | large | empty for a new built-in sandbox (default demo)
  *   --no-sandbox         start without the built-in sandbox server
- *   --test-hooks         let tests answer the file dialog, stop/start the sandbox and make it drift
+ *   --test-hooks         let tests answer the file dialog, stop/start the sandbox and make it drift;
+ *                        only with LECTERN_TEST_HOOKS=1 in the environment (a test asking for them),
+ *                        and only for the owner secret
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
@@ -36,6 +38,11 @@ const { values } = parseArgs({
   },
   strict: true,
 });
+
+if (values['test-hooks'] && process.env['LECTERN_TEST_HOOKS'] !== '1') {
+  process.stderr.write('--test-hooks is for end-to-end tests: it needs LECTERN_TEST_HOOKS=1 in the environment.\n');
+  process.exit(2);
+}
 
 const seed = z.enum(['demo', 'large', 'empty']).parse(values['sandbox-seed']);
 const dialog = createQueuedFileDialog();

@@ -1,58 +1,60 @@
 /**
- * Plain Node. How a browser becomes the bridge host's one client without the session secret
- * ever appearing on a command line: the host hands out one-time launch codes (short-lived, dead
- * after first use), and the browser exchanges one for an HttpOnly, SameSite=Strict cookie that
- * holds the session secret. Tests and scripts that spawned the host read the secret from its
- * stdout pipe and may send it as a header instead.
+ * Plain Node. How a browser becomes a client of the bridge host without any secret riding on
+ * something the browser would also send to another origin (a cookie for 127.0.0.1 goes to every
+ * port of 127.0.0.1). The host hands out one-time launch codes (short-lived, dead after first
+ * use) in the launch address's fragment, which browsers never send to any server. The page
+ * (bridge-http.ts) redeems the code with a same-origin POST and gets a browser token of its own,
+ * keeps it in its origin's sessionStorage and sends it as the `x-lectern-bridge-token` header.
+ * The process that started the host holds the owner secret (read from its stdout pipe), which
+ * alone may mint launch codes and use the test hooks.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { IncomingMessage } from 'node:http';
 
 export const TOKEN_HEADER = 'x-lectern-bridge-token';
+/** POST `{code}` from the app's own origin: answers `{token}` once per code. */
 export const LAUNCH_PATH = '/__bridge/launch';
+/** The launch address's fragment: `#lectern-launch=<code>` (never sent to a server). */
+export const LAUNCH_FRAGMENT = 'lectern-launch';
 /** A launch code opens the app once, within this long after it was made. */
 export const DEFAULT_LAUNCH_CODE_TTL_MS = 15_000;
+/** Browser tokens kept at most (each redeemed launch code makes one); the oldest go first. */
+const MAX_BROWSER_TOKENS = 32;
+
+/** Who may do what: `browser` is a page that redeemed a launch code, `owner` the starting process. */
+export type BridgeScope = 'browser' | 'owner';
 
 export interface BridgeSession {
+  /** The owner secret: for the process that started the host only. */
   readonly secret: string;
-  /** The cookie's name carries the port: cookies are scoped to a host, not to a port. */
-  readonly cookieName: string;
   /** A new one-time code. */
   issueLaunchCode(): string;
-  /** True once per code, and only within its lifetime. */
-  redeem(code: string): boolean;
-  /** The Set-Cookie value that carries the session. */
-  cookie(): string;
-  /** The session secret arrived, in the cookie or the header. */
-  authorized(req: IncomingMessage): boolean;
-  /** The same, through the cookie alone (what a browser holds). */
-  hasCookie(req: IncomingMessage): boolean;
+  /** A fresh browser token, once per code and only within its lifetime; null otherwise. */
+  redeem(code: string): string | null;
+  /** The request carries a token good for this scope (the owner secret is good for both). */
+  authorized(req: IncomingMessage, scope: BridgeScope): boolean;
 }
 
-export function createBridgeSession(options: {
-  port: number;
-  secret?: string;
-  launchCodeTtlMs?: number;
-  now?: () => number;
-}): BridgeSession {
+export function createBridgeSession(
+  options: {
+    secret?: string;
+    launchCodeTtlMs?: number;
+    now?: () => number;
+  } = {},
+): BridgeSession {
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   const ttl = options.launchCodeTtlMs ?? DEFAULT_LAUNCH_CODE_TTL_MS;
   const now = options.now ?? Date.now;
   const codes = new Map<string, number>();
-  const cookieName = `lectern_bridge_${options.port}`;
+  const browserTokens = new Set<string>();
 
-  const sameSecret = (given: string | null): boolean => {
-    if (given === null) return false;
+  const same = (given: string, expected: string): boolean => {
     const a = Buffer.from(given);
-    const b = Buffer.from(secret);
+    const b = Buffer.from(expected);
     return a.length === b.length && timingSafeEqual(a, b);
-  };
-  const cookieValue = (req: IncomingMessage): string | null => {
-    for (const part of (req.headers.cookie ?? '').split(';')) {
-      const eq = part.indexOf('=');
-      if (eq > 0 && part.slice(0, eq).trim() === cookieName) return part.slice(eq + 1).trim();
-    }
-    return null;
   };
   const header = (req: IncomingMessage): string | null => {
     const value = req.headers[TOKEN_HEADER];
@@ -61,7 +63,6 @@ export function createBridgeSession(options: {
 
   return {
     secret,
-    cookieName,
     issueLaunchCode() {
       for (const [code, expires] of codes) if (expires <= now()) codes.delete(code);
       const code = randomBytes(24).toString('base64url');
@@ -71,18 +72,57 @@ export function createBridgeSession(options: {
     redeem(code) {
       const expires = codes.get(code);
       codes.delete(code);
-      return expires !== undefined && expires > now();
+      if (expires === undefined || expires <= now()) return null;
+      const token = randomBytes(32).toString('base64url');
+      browserTokens.add(token);
+      if (browserTokens.size > MAX_BROWSER_TOKENS) browserTokens.delete(browserTokens.values().next().value!);
+      return token;
     },
-    cookie: () => `${cookieName}=${secret}; Path=/; HttpOnly; SameSite=Strict`,
-    authorized: (req) => sameSecret(cookieValue(req)) || sameSecret(header(req)),
-    hasCookie: (req) => sameSecret(cookieValue(req)),
+    authorized(req, scope) {
+      const given = header(req);
+      if (given === null) return false;
+      if (same(given, secret)) return true;
+      if (scope === 'owner') return false;
+      for (const token of browserTokens) if (same(given, token)) return true;
+      return false;
+    },
   };
 }
 
+/** The address a browser opens: the app itself, with a one-time code in the fragment. */
+export function launchAddress(origin: string, code: string): string {
+  return `${origin}/#${LAUNCH_FRAGMENT}=${code}`;
+}
+
 /**
- * Chromium's arguments for opening the app (`npm start` without Electron). Only the launch
- * address goes on the command line, which every local user can read in /proc: never the secret.
+ * Chromium's arguments for opening the app (`npm start` without Electron): its own throwaway
+ * profile (never the user's everyday one, whose other tabs and extensions share 127.0.0.1), and
+ * a local launch page instead of the launch address, so not even the one-time code sits on the
+ * command line that every local user can read in /proc.
  */
-export function browserArgs(appUrl: string): string[] {
-  return [`--app=${appUrl}`, '--no-first-run', '--disable-background-networking'];
+export function browserArgs(launchPage: string, profileDir: string): string[] {
+  return [
+    `--app=${launchPage}`,
+    `--user-data-dir=${profileDir}`,
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-background-networking',
+  ];
+}
+
+/**
+ * Writes the launch page into `dir` (a folder only this user can read, e.g. the throwaway
+ * profile): a file readable by this user only, that sends the browser on to the launch address.
+ * Returns its file:// URL for `browserArgs`.
+ */
+export function writeLaunchPage(dir: string, appUrl: string): string {
+  chmodSync(dir, 0o700);
+  const file = join(dir, 'lectern-launch.html');
+  const target = appUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  writeFileSync(
+    file,
+    `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${target}"><title>Lectern</title>\n`,
+    { mode: 0o600 },
+  );
+  return pathToFileURL(file).href;
 }

@@ -1,12 +1,14 @@
 /**
  * Main process / plain Node. Files the user chose through main's own dialog or dropped on the
  * window, as opaque handles. The renderer only ever holds handles, so it cannot make main read
- * an arbitrary path by naming it.
+ * an arbitrary path by naming it. A handle holds the file's real path (links resolved when it is
+ * chosen) pinned to its device and inode; every later open re-checks them (picked-file.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { FileHandle } from '../../src-shared/index.ts';
+import { pinPickedFile } from './picked-file.ts';
 
 /** Extensions offered when a whole folder is added (lesson videos). */
 export const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov', 'webm', 'mkv', 'avi', 'mpg', 'mpeg'];
@@ -34,10 +36,14 @@ export interface FileHandles {
 export function createFileHandles(): FileHandles {
   const issued = new Map<string, string>();
 
-  async function expand(path: string): Promise<{ path: string; size: number }[]> {
-    const info = await stat(path).catch(() => null);
-    if (!info) return [];
-    if (info.isFile()) return [{ path, size: info.size }];
+  async function expand(chosen: string): Promise<{ path: string; size: number }[]> {
+    const path = await realpath(chosen).catch(() => null);
+    const info = path === null ? null : await stat(path).catch(() => null);
+    if (!path || !info) return [];
+    if (info.isFile()) {
+      pinPickedFile(path, info);
+      return [{ path, size: info.size }];
+    }
     if (!info.isDirectory()) return [];
     const entries = await readdir(path, { withFileTypes: true });
     const files = entries
@@ -47,7 +53,10 @@ export function createFileHandles(): FileHandles {
     const out: { path: string; size: number }[] = [];
     for (const file of files) {
       const fileInfo = await stat(file).catch(() => null);
-      if (fileInfo?.isFile()) out.push({ path: file, size: fileInfo.size });
+      if (fileInfo?.isFile()) {
+        pinPickedFile(file, fileInfo);
+        out.push({ path: file, size: fileInfo.size });
+      }
     }
     return out;
   }

@@ -3,7 +3,13 @@
  * the security headers and loopback checks, and file handles (renderer code never sees a path).
  */
 export { createLogger, describeError, type Logger } from './log.ts';
-export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, contentTypeFor, isLoopbackHost } from './security.ts';
+export {
+  CONTENT_SECURITY_POLICY,
+  SECURITY_HEADERS,
+  contentTypeFor,
+  decodeUrlPath,
+  isLoopbackHost,
+} from './security.ts';
 export {
   VIDEO_EXTENSIONS,
   createFileHandles,
@@ -19,3 +25,4 @@ export {
   isDiskFull,
   localFaultOf,
 } from './local-faults.ts';
+export { openPickedFile, PickedFileError } from './picked-file.ts';

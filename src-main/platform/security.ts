@@ -27,11 +27,26 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '::1', '[::1]']);
 
-/** True for 127.0.0.0/8, ::1 and localhost — the only binds a local server may use by default. */
+/**
+ * True for 127.0.0.0/8 (also IPv4-mapped, `::ffff:127.x.x.x`), ::1 and localhost — the only binds
+ * a local server may use by default. The one loopback check: the sandbox, the bridge host, the CLI
+ * and workspace validation all use it.
+ */
 export function isLoopbackHost(host: string): boolean {
-  if (LOOPBACK_HOSTS.has(host)) return true;
-  const parts = host.split('.');
+  const lower = host.toLowerCase();
+  if (LOOPBACK_HOSTS.has(lower)) return true;
+  const v4 = lower.startsWith('::ffff:') ? lower.slice(7) : lower;
+  const parts = v4.split('.');
   return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
+}
+
+/** A URL path decoded, or null for a malformed percent-escape (`%E0`): the caller answers 400. */
+export function decodeUrlPath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
 }
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {

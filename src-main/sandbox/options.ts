@@ -6,6 +6,7 @@ import { SEED_KINDS } from './seed.ts';
 import { DEFAULT_PROCESSING_MS } from './video-processing.ts';
 import type { SeedKind } from './seed.ts';
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './server-timeouts.ts';
+import { isLoopbackHost } from '../platform/index.ts';
 
 export interface SandboxOptions {
   /** 0 = a free port (default). */
@@ -84,13 +85,9 @@ export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 export const DEFAULT_URL_TTL_SECONDS = 900;
 const MAX_PART_SIZE = 5 * 1024 ** 3;
 
+/** Loopback only by default: the one check in platform/security.ts. */
 export function isLoopback(host: string): boolean {
-  return (
-    host === 'localhost' ||
-    host === '::1' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ||
-    /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(host)
-  );
+  return isLoopbackHost(host);
 }
 
 function integer(name: string, value: number, min: number, max: number): number {

@@ -82,6 +82,16 @@ describe('navigation, windows and webviews', () => {
     }
   });
 
+  it('refuses every subframe navigation, and main-frame navigation away from the app (will-frame-navigate)', () => {
+    hardenApp(() => APP, false);
+    const contents = newContents();
+    expect(contents.tryFrameNavigation(`${APP}/index.html`, true)).toBe(false);
+    expect(contents.tryFrameNavigation('https://evil.example/', true)).toBe(true);
+    for (const url of [`${APP}/index.html`, 'https://evil.example/', 'about:blank']) {
+      expect(contents.tryFrameNavigation(url, false), url).toBe(true);
+    }
+  });
+
   it('refuses to attach a webview', () => {
     hardenApp(() => APP, false);
     const contents = newContents();

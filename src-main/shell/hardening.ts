@@ -1,6 +1,6 @@
 /**
  * Electron main process. Application-wide hardening: no new windows, no foreign navigation,
- * no webviews, no permissions, and a strict CSP on every response the window loads.
+ * no frames navigating anywhere, no webviews, no permissions, and a strict CSP on every response the window loads.
  */
 import { app, session, type WebContents } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../platform/index.ts';
@@ -14,6 +14,11 @@ export function hardenApp(appOrigin: () => string, isDev: boolean): void {
     };
     contents.on('will-navigate', blockForeign);
     contents.on('will-redirect', blockForeign);
+    // Frames too: the app has none, so no subframe may navigate anywhere (not only the CSP's
+    // frame-src keeps them out), and the main frame stays on our origin.
+    contents.on('will-frame-navigate', (details) => {
+      if (!details.isMainFrame || originOf(details.url) !== appOrigin()) details.preventDefault();
+    });
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
 

@@ -44,6 +44,59 @@ describe('launch policy', () => {
     ).toBeNull();
   });
 
+  it('packaged: every spelling Chromium or Node reads as a debugging switch is refused', () => {
+    const names = [
+      'remote-debugging-port',
+      'remote-debugging-pipe',
+      'remote-debugging-address',
+      'remote-allow-origins',
+      'inspect',
+      'inspect-brk',
+      'inspect-port',
+      'inspect-publish-uid',
+      'js-flags',
+      'debug',
+    ];
+    for (const name of names) {
+      const upper = name.toUpperCase();
+      const mixed = name.charAt(0).toUpperCase() + name.slice(1);
+      const spellings: [string[], NodeJS.Platform][] = [
+        [[`--${name}`], 'linux'],
+        [[`-${name}`], 'linux'],
+        [[`--${name}=9222`], 'linux'],
+        [[`-${name}=*`], 'linux'],
+        [[`--${name}`, '9222'], 'linux'],
+        [[`--${upper}=1`], 'linux'],
+        [[`-${mixed}`], 'darwin'],
+        [[`/${name}`], 'win32'],
+        [[`/${upper}=9222`], 'win32'],
+        [[`--${mixed}`, 'x'], 'win32'],
+      ];
+      for (const [args, platform] of spellings) {
+        const policy = decideLaunch({ isPackaged: true, env: {}, argv: ['/opt/Lectern/lectern', ...args], platform });
+        expect(policy.refusal, `${platform} ${args.join(' ')}`).toMatch(/does not start with debugging switches/);
+      }
+    }
+    // NODE_OPTIONS reaches Node's own parser.
+    expect(
+      decideLaunch({ isPackaged: true, env: { NODE_OPTIONS: '--max-old-space-size=4096 --inspect' }, argv: ['x'] })
+        .refusal,
+    ).toMatch(/--inspect/);
+  });
+
+  it('packaged: ordinary arguments and look-alikes start normally', () => {
+    for (const [args, platform] of [
+      [['/home/me/lessons/inspect.mp4'], 'linux'],
+      [['/inspect'], 'linux'], // a path on Linux, not a switch
+      [['--no-sandbox-x', '--lang=de'], 'linux'],
+      [['--remote-debugging'], 'linux'],
+      [['C:\\videos\\debug.mp4'], 'win32'],
+    ] as [string[], NodeJS.Platform][]) {
+      const policy = decideLaunch({ isPackaged: true, env: {}, argv: ['/opt/Lectern/lectern', ...args], platform });
+      expect(policy.refusal, args.join(' ')).toBeNull();
+    }
+  });
+
   it('an unparsable dev URL falls back to the app itself', () => {
     const policy = decideLaunch({ isPackaged: false, env: { ELECTRON_RENDERER_URL: 'not a url' }, argv: [] });
     expect(policy).toMatchObject({ startUrl: `${APP_ORIGIN}/index.html`, appOrigin: APP_ORIGIN, devServer: false });

@@ -12,6 +12,8 @@ export interface LaunchInputs {
   isPackaged: boolean;
   env: Readonly<Record<string, string | undefined>>;
   argv: readonly string[];
+  /** `process.platform`: Windows also takes `/switch` (default: this process's platform). */
+  platform?: NodeJS.Platform;
 }
 
 export interface LaunchPolicy {
@@ -27,28 +29,55 @@ export interface LaunchPolicy {
   refusal: string | null;
 }
 
-/** Chromium switches that open the running app to other processes; Electron honours them even packaged. */
+/**
+ * Switches that open the running app to other processes; Electron honours them even packaged.
+ * Matched by name after normalising (see `switchName`); a name ending in `*` matches any suffix.
+ */
 const DEBUG_SWITCHES = [
-  '--remote-debugging-port',
-  '--remote-debugging-pipe',
-  '--remote-debugging-address',
-  '--inspect',
-  '--inspect-brk',
-  '--inspect-port',
-  '--debug',
+  'remote-debugging-port',
+  'remote-debugging-pipe',
+  'remote-debugging-address',
+  'remote-allow-origins',
+  'inspect*',
+  'debug*',
+  'js-flags',
 ];
 
-function isDebugSwitch(arg: string): boolean {
-  return DEBUG_SWITCHES.some((flag) => arg === flag || arg.startsWith(`${flag}=`));
+/**
+ * The switch an argument names the way Chromium's and Node's parsers read it: prefix `--` or `-`
+ * (and `/` on Windows), any case, with or without `=value`. Null when it names none.
+ */
+export function switchName(arg: string, platform: NodeJS.Platform): string | null {
+  const prefix = /^(--?)/.exec(arg)?.[1] ?? (platform === 'win32' && arg.startsWith('/') ? '/' : null);
+  if (!prefix) return null;
+  const name = arg.slice(prefix.length).split('=')[0]!.trim().toLowerCase();
+  return name.length > 0 ? name : null;
 }
 
-export function decideLaunch({ isPackaged, env, argv }: LaunchInputs): LaunchPolicy {
+function isDebugSwitch(name: string): boolean {
+  return DEBUG_SWITCHES.some((flag) => (flag.endsWith('*') ? name.startsWith(flag.slice(0, -1)) : name === flag));
+}
+
+/** Every argument that names a debugging switch, as its normalised name (a separate value is no switch). */
+export function debugSwitchesIn(argv: readonly string[], platform: NodeJS.Platform): string[] {
+  // argv[0] is the executable itself.
+  return argv
+    .slice(1)
+    .map((arg) => switchName(arg, platform))
+    .filter((name): name is string => name !== null && isDebugSwitch(name));
+}
+
+export function decideLaunch({ isPackaged, env, argv, platform = process.platform }: LaunchInputs): LaunchPolicy {
   const fromEnv = env['ELECTRON_RENDERER_URL'];
   const devUrl = !isPackaged && fromEnv ? fromEnv : null;
   const devOrigin = devUrl ? originOf(devUrl) : null;
   const ignored: string[] = [];
   if (isPackaged && fromEnv) ignored.push('ELECTRON_RENDERER_URL');
-  const debug = isPackaged ? argv.filter(isDebugSwitch) : [];
+  // NODE_OPTIONS carries Node's own switches (`--inspect`) into the main process the same way.
+  const nodeOptions = ['node', ...(env['NODE_OPTIONS'] ?? '').split(/\s+/)];
+  const debug = isPackaged
+    ? [...new Set([...debugSwitchesIn(argv, platform), ...debugSwitchesIn(nodeOptions, platform)])]
+    : [];
   return {
     startUrl: devUrl && devOrigin ? devUrl : `${APP_ORIGIN}/index.html`,
     appOrigin: devOrigin ?? APP_ORIGIN,
@@ -57,7 +86,7 @@ export function decideLaunch({ isPackaged, env, argv }: LaunchInputs): LaunchPol
     ignored,
     refusal:
       debug.length > 0
-        ? `Lectern does not start with debugging switches (${debug.map((d) => d.split('=')[0]).join(', ')}): ` +
+        ? `Lectern does not start with debugging switches (${debug.map((d) => `--${d}`).join(', ')}): ` +
           'they would let other programs control it and read what it shows.'
         : null,
   };

@@ -102,6 +102,12 @@ describe('app:// protocol', () => {
     }
   });
 
+  it('answers 400 for a malformed percent-escape instead of failing the handler', async () => {
+    for (const url of ['app://lectern/%E0', 'app://lectern/assets/%E0%A4%A.js', 'app://lectern/%']) {
+      expect(await request(url), url).toMatchObject({ status: 400 });
+    }
+  });
+
   it('answers 404 for any host but lectern', async () => {
     for (const url of ['app://evil/index.html', 'app://lectern.evil/index.html', 'app://localhost/index.html']) {
       expect(await request(url), url).toMatchObject({ status: 404, body: 'not found' });

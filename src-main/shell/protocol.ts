@@ -5,7 +5,7 @@
 import { net, protocol } from 'electron';
 import { join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SECURITY_HEADERS } from '../platform/index.ts';
+import { decodeUrlPath, SECURITY_HEADERS } from '../platform/index.ts';
 import { APP_ORIGIN } from './launch-policy.ts';
 
 export { APP_ORIGIN };
@@ -23,7 +23,9 @@ export function serveRenderer(rendererDir: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host !== 'lectern') return new Response('not found', { status: 404 });
-    const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+    const decoded = decodeUrlPath(url.pathname);
+    if (decoded === null) return new Response('bad request', { status: 400 });
+    const relative = normalize(decoded).replace(/^([/\\])+/, '');
     let file = resolve(root, relative || 'index.html');
     if (file !== root && !file.startsWith(root + sep)) return new Response('not found', { status: 404 });
     if (!relative.includes('.')) file = join(root, 'index.html');

@@ -2,8 +2,7 @@
 // reading whole files: size plus a SHA-256 of a few fixed-position samples finds candidates in
 // milliseconds whatever the size; a full SHA-256 confirms a candidate before it is called a duplicate.
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { openPickedFile } from '../platform/index.ts';
 import type { DuplicateKind } from '../../src-shared/index.ts';
 
 /** What the journal keeps to recognise a file's content later. */
@@ -19,7 +18,7 @@ const SAMPLE = 64 * 1024;
 const SAMPLES = 5;
 
 export async function sampleSha256(path: string): Promise<{ size: number; sampleSha256: string }> {
-  const handle = await open(path, 'r');
+  const handle = await openPickedFile(path);
   try {
     const { size } = await handle.stat();
     const hash = createHash('sha256').update(`size:${size}\n`);
@@ -48,8 +47,16 @@ export function sampleOffsets(size: number): number[] {
 
 export async function fullSha256(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
-    hash.update(chunk);
+  const handle = await openPickedFile(path);
+  try {
+    for await (const chunk of handle.createReadStream({
+      highWaterMark: 1024 * 1024,
+      autoClose: false,
+    }) as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+    }
+  } finally {
+    await handle.close();
   }
   return hash.digest('hex');
 }

@@ -2,8 +2,8 @@
 // SHA-256 of the first and last MiB. Cheap (2 MiB read) and catches re-exports and edits.
 
 import { createHash } from 'node:crypto';
-import { open, stat, type FileHandle } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
+import { stat, type FileHandle } from 'node:fs/promises';
+import { openPickedFile } from '../platform/index.ts';
 import { basename, extname } from 'node:path';
 
 export const EDGE_BYTES = 1024 * 1024;
@@ -38,7 +38,7 @@ export async function readIdentity(path: string): Promise<FileIdentity> {
   if (!info.isFile()) throw new FileAccessError('NOT_A_FILE', path, `${basename(path)} is not a file.`);
   if (info.size === 0) throw new FileAccessError('FILE_EMPTY', path, `${basename(path)} is empty.`);
   try {
-    const handle = await open(path, 'r');
+    const handle = await openPickedFile(path);
     try {
       const headSha256 = await hashRange(handle, 0, Math.min(EDGE_BYTES, info.size));
       const tailStart = Math.max(0, info.size - EDGE_BYTES);
@@ -98,14 +98,25 @@ export async function statMatches(identity: FileIdentity): Promise<boolean> {
 /** MD5 (hex) of a byte range read from disk, streamed. Used to adopt parts found by list-parts. */
 export async function md5OfRange(path: string, start: number, size: number, signal?: AbortSignal): Promise<string> {
   const hash = createHash('md5');
-  const stream = createReadStream(path, { start, end: start + size - 1, highWaterMark: 256 * 1024, signal });
-  let read = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    read += chunk.length;
+  const handle = await openPickedFile(path);
+  try {
+    const stream = handle.createReadStream({
+      start,
+      end: start + size - 1,
+      highWaterMark: 256 * 1024,
+      signal,
+      autoClose: false,
+    });
+    let read = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      read += chunk.length;
+    }
+    if (read !== size) throw new Error(`short read: ${read} of ${size} bytes`);
+    return hash.digest('hex');
+  } finally {
+    await handle.close();
   }
-  if (read !== size) throw new Error(`short read: ${read} of ${size} bytes`);
-  return hash.digest('hex');
 }
 
 const CONTENT_TYPES: Record<string, string> = {

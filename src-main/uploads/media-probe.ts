@@ -1,9 +1,9 @@
 // Main process / plain Node (the sandbox uses it too). What a file is, decided by its bytes and not
 // its name: a video container or not (file-type reads the signature), and what it holds (mediainfo.js,
 // WebAssembly, so no native binary ships with the app).
-import { open } from 'node:fs/promises';
+import { openPickedFile } from '../platform/index.ts';
 import { basename } from 'node:path';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer } from 'file-type';
 import mediaInfoFactory, {
   type AudioTrack,
   type GeneralTrack,
@@ -39,6 +39,8 @@ export interface MediaWarning {
   message: string;
 }
 
+const SIGNATURE_BYTES = 1024 * 1024;
+
 /** Containers without a `video/` MIME type in file-type's table that still carry video. */
 const VIDEO_CONTAINERS_OUTSIDE_VIDEO_MIME = new Set(['application/vnd.ms-asf', 'application/mxf']);
 
@@ -46,7 +48,7 @@ const VIDEO_CONTAINERS_OUTSIDE_VIDEO_MIME = new Set(['application/vnd.ms-asf', '
  * trailing bytes still counts: only the signature at the start is read. */
 export async function checkVideoContainer(path: string): Promise<ContainerVerdict> {
   const name = basename(path);
-  const detected = await fileTypeFromFile(path);
+  const detected = await detectFileType(path);
   if (detected) {
     if (detected.mime.startsWith('video/') || VIDEO_CONTAINERS_OUTSIDE_VIDEO_MIME.has(detected.mime)) {
       return { ok: true, mime: detected.mime, reason: null };
@@ -61,6 +63,18 @@ export async function checkVideoContainer(path: string): Promise<ContainerVerdic
   return { ok: false, mime: null, reason: `${name} is ${kind}, not a video.` };
 }
 
+/** file-type's verdict on the file's first MiB (its detectors look at the start), read through
+ * the one opener for picked files instead of by path a second time. */
+async function detectFileType(path: string): Promise<Awaited<ReturnType<typeof fileTypeFromBuffer>>> {
+  const handle = await openPickedFile(path);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SIGNATURE_BYTES), 0, SIGNATURE_BYTES, 0);
+    return await fileTypeFromBuffer(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
 function describe(ext: string, mime: string): string {
   if (mime.startsWith('audio/')) return `an audio file (${ext.toUpperCase()})`;
   if (mime.startsWith('image/')) return `an image (${ext.toUpperCase()})`;
@@ -69,7 +83,7 @@ function describe(ext: string, mime: string): string {
 
 /** Valid UTF-8 without NUL bytes in the first 8 KiB: what editors would open as text. */
 async function looksLikeText(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
+  const handle = await openPickedFile(path);
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(8192), 0, 8192, 0);
     const head = buffer.subarray(0, bytesRead);
@@ -110,7 +124,7 @@ export function probeMedia(path: string): Promise<MediaFacts> {
 }
 
 async function analyse(path: string): Promise<MediaFacts> {
-  const handle = await open(path, 'r');
+  const handle = await openPickedFile(path);
   try {
     const { size } = await handle.stat();
     return await analyseChunks(basename(path), size, async (chunkSize, offset) => {

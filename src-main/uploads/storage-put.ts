@@ -4,7 +4,7 @@
 // Storage is not the API: no envelope, no Authorization header.
 
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { openPickedFile } from '../platform/index.ts';
 import { Readable } from 'node:stream';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { Md5Pool, PartHasher } from './md5-pool.ts';
@@ -116,7 +116,7 @@ export async function putPart(input: PutPartInput): Promise<PutPartResult> {
   const ring = input.buffers?.take() ?? null;
   let ringSafe = false;
   async function* body(): AsyncGenerator<Buffer> {
-    const handle = await open(path, 'r');
+    const handle = await openPickedFile(path);
     let read = 0;
     let slot = 0;
     const readAt = (offset: number) => {

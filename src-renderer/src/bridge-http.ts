@@ -1,8 +1,11 @@
 /**
  * Renderer, bridge-host mode only (under Electron the preload provides `window.lectern`). Carries
- * the same contract to the bridge host on our own loopback origin. The session is an HttpOnly,
- * SameSite=Strict cookie the host set when the browser opened its one-time launch address: script
- * never sees the secret, and same-origin fetches carry it on their own.
+ * the same contract to the bridge host on our own loopback origin. The launch address carries a
+ * one-time code in its fragment (`#lectern-launch=…`, never sent to a server); the page redeems it
+ * once for a browser token and sends that token as the `x-lectern-bridge-token` header on every
+ * call. No cookie: cookies for 127.0.0.1 reach every port of it, so another local server would
+ * receive them. The token is kept in sessionStorage, which belongs to our origin alone (scheme,
+ * host and port), so a reload of this tab keeps working; a new tab needs a new launch address.
  *
  * The bridge object is built lazily from channel names (`lectern.group.method`) instead of from
  * the contract's schema table, so the first screen does not wait for zod to build every schema;
@@ -10,18 +13,56 @@
  */
 import type { ChannelName, EventName, FileHandle, LecternBridge, Result } from '../../src-shared/index.ts';
 
+const TOKEN_HEADER = 'x-lectern-bridge-token';
+const TOKEN_STORAGE_KEY = 'lectern.bridgeToken';
+const LAUNCH_FRAGMENT = /^#lectern-launch=([A-Za-z0-9_-]+)$/;
+
+/**
+ * The browser token: redeemed from the launch fragment when the page was opened by a launch
+ * address (the fragment is removed at once, so it is neither bookmarked nor reused), else the
+ * one this tab saved before a reload; null when the page has neither.
+ */
+function sessionToken(): Promise<string | null> {
+  const launch = LAUNCH_FRAGMENT.exec(window.location.hash);
+  if (!launch) return Promise.resolve(sessionStorage.getItem(TOKEN_STORAGE_KEY));
+  history.replaceState(null, '', window.location.pathname + window.location.search);
+  return fetch('/__bridge/launch', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    credentials: 'omit',
+    body: JSON.stringify({ code: launch[1] }),
+  })
+    .then(async (response) => {
+      if (!response.ok) return sessionStorage.getItem(TOKEN_STORAGE_KEY);
+      const { token } = (await response.json()) as { token: string };
+      sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
+      return token;
+    })
+    .catch(() => null);
+}
+
+/** A POST to the bridge with the token (POST, so the browser always sends our Origin). */
+function bridgeFetch(path: string, token: string | null, body: string): Promise<Response> {
+  return fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { [TOKEN_HEADER]: token } : {}) },
+    credentials: 'omit',
+    body,
+  });
+}
+
 export function installHttpBridge(): LecternBridge {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   let streaming = false;
+  const token = sessionToken();
 
   async function call(channel: ChannelName, input: unknown): Promise<Result<unknown>> {
     try {
-      const response = await fetch(`/__bridge/rpc/${encodeURIComponent(channel)}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        credentials: 'same-origin',
-        body: JSON.stringify({ input }),
-      });
+      const response = await bridgeFetch(
+        `/__bridge/rpc/${encodeURIComponent(channel)}`,
+        await token,
+        JSON.stringify({ input }),
+      );
       if (response.status === 403) {
         return {
           ok: false,
@@ -49,8 +90,8 @@ export function installHttpBridge(): LecternBridge {
   async function stream(): Promise<void> {
     for (;;) {
       try {
-        const response = await fetch('/__bridge/events', { credentials: 'same-origin' });
-        if (!response.body) throw new Error('no stream');
+        const response = await bridgeFetch('/__bridge/events', await token, '{}');
+        if (!response.ok || !response.body) throw new Error('no stream');
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';
         for (;;) {

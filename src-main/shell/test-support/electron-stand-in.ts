@@ -49,6 +49,13 @@ export class StandInWebContents extends EventEmitter {
     return event.defaultPrevented;
   }
 
+  /** Emits `will-frame-navigate` (one details event carrying url and isMainFrame); true when refused. */
+  tryFrameNavigation(url: string, isMainFrame: boolean): boolean {
+    const event = Object.assign(cancellableEvent(url), { isMainFrame });
+    this.emit('will-frame-navigate', event);
+    return event.defaultPrevented;
+  }
+
   /** Emits `will-attach-webview` as a page adding a <webview> would; true when refused. */
   tryAttachWebview(src: string): boolean {
     const event = cancellableEvent();
