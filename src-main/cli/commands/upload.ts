@@ -10,18 +10,15 @@
 // --give-up-after says how long a script is willing to wait (then exit 4).
 import { UploadManagerError, storedCheckOf, type AddUploadInput, type LessonTarget } from '../../uploads/index.ts';
 import type { Command } from '../command.ts';
+import { COMMAND_HELP } from '../help.ts';
 import { UsageError, positiveInt } from '../globals.ts';
 import { preflightFiles } from './upload-preflight.ts';
 import { openManager, parseByteRate, parseDuration, runToEnd } from './uploads.ts';
 
-const USAGE = [
-  'upload FILE... (--section COURSE_ID/SECTION_ID | --lesson COURSE_ID/SECTION_ID/LESSON_ID) [--concurrency N] [--limit-rate BYTES_PER_S] [--allow-duplicates] [--give-up-after DURATION]',
-];
+const USAGE = COMMAND_HELP.upload.usage;
 
 export const uploadCommand: Command = {
   name: 'upload',
-  summary: 'Upload lesson videos (resumable: run the same command again to continue)',
-  usage: USAGE,
   options: {
     section: { type: 'string' },
     lesson: { type: 'string' },

@@ -6,16 +6,15 @@ import { createUploadManager, serverAnswers, uploadJournalPath, UploadManagerErr
 import type { UploadApi, UploadEvent, UploadManager, UploadRow } from '../../uploads/index.ts';
 import { action } from '../args.ts';
 import type { Command, CommandContext } from '../command.ts';
+import { COMMAND_HELP } from '../help.ts';
 import { UsageError } from '../globals.ts';
 
-const USAGE = ['uploads list', 'uploads resume [ID]', 'uploads cancel ID'];
+const USAGE = COMMAND_HELP.uploads.usage;
 
 export const EXIT_INTERRUPTED = 130;
 
 export const uploadsCommand: Command = {
   name: 'uploads',
-  summary: 'List, resume or cancel the uploads in the local journal of this server and key',
-  usage: USAGE,
   async run(ctx) {
     const verb = action(ctx, ['list', 'resume', 'cancel'], USAGE.join(' | '));
     const manager = await openManager(ctx, {});
@@ -31,13 +30,13 @@ export const uploadsCommand: Command = {
         return;
       }
       if (verb === 'cancel') {
-        const [id] = oneId(ctx, true, USAGE[2]!);
+        const [id] = oneId(ctx, true, USAGE[2]);
         await manager.cancel(id!);
         if (ctx.out.json) ctx.io.stdout.write(`${JSON.stringify({ cancelled: id })}\n`);
         else ctx.out.line(`Cancelled and forgot upload ${id}.`);
         return;
       }
-      const [id] = oneId(ctx, false, USAGE[1]!);
+      const [id] = oneId(ctx, false, USAGE[1]);
       const rows = id ? [manager.get(id)!] : manager.list().filter((r) => r.state !== 'done');
       if (id && !rows[0]) throw new UsageError(`no upload with id ${id} (see lectern uploads list)`);
       return await runToEnd(ctx, manager, rows);
