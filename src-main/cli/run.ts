@@ -36,6 +36,11 @@ export async function runCli(
       return EXIT.ok;
     }
     if (!isCommandName(name)) throw new UsageError(`unknown command ${JSON.stringify(name)} (see lectern --help)`);
+    // A command's help needs none of its code (nor a valid rest of the line).
+    if (first.values.help === true) {
+      io.stdout.write(commandUsage(name));
+      return EXIT.ok;
+    }
     const command = await loadCommand(name);
 
     let parsed;
@@ -51,10 +56,6 @@ export async function runCli(
     }
     const values = parsed.values as Record<string, unknown>;
     const globals = readGlobals(values, io.env);
-    if (globals.help) {
-      io.stdout.write(commandUsage(name));
-      return EXIT.ok;
-    }
     const commandOptions = Object.fromEntries(
       Object.keys(command.options ?? {}).map((k) => [k, values[k]]),
     ) as CommandContext['options'];
