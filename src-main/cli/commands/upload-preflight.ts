@@ -30,6 +30,8 @@ export async function preflightFiles(
   paths: readonly string[],
   target: LessonTarget,
   allowDuplicates: boolean,
+  /** The target section's lessons, asked for by the caller before the files are read. */
+  sectionRead: Promise<SectionRead>,
 ): Promise<PreflightOutcome> {
   const known = knownUploads(manager);
   const entries: { path: string; check: FileCheck | null }[] = [];
@@ -43,7 +45,7 @@ export async function preflightFiles(
     }
   }
   const outcome: PreflightOutcome = { accepted: [], refused: [], skipped: [] };
-  const section = entries.some((e) => e.check?.video) ? await sectionOf(ctx, target) : null;
+  const section = entries.some((e) => e.check?.video) ? await sectionRead : null;
   const earlier: FileCheck[] = [];
   for (const { path, check } of entries) {
     if (!check) {
@@ -73,14 +75,9 @@ export async function preflightFiles(
   return outcome;
 }
 
-/** The section's lessons, for "already in this section"; unknown (null) when they cannot be read now. */
-async function sectionOf(ctx: CommandContext, target: LessonTarget) {
-  let lessons: SectionLesson[] | null = null;
-  try {
-    const section = await (await ctx.client()).sections.get(target.courseId, target.sectionId);
-    lessons = section.lessons ?? null;
-  } catch {
-    // The upload itself will report an unreachable server or a wrong section.
-  }
-  return { courseId: target.courseId, sectionId: target.sectionId, lessons };
+/** A section's lessons for "already in this section"; null lessons when they could not be read. */
+export interface SectionRead {
+  courseId: string;
+  sectionId: string;
+  lessons: SectionLesson[] | null;
 }
