@@ -1,8 +1,6 @@
 // CLI (plain Node). The `lectern` command line as one call, for the processes that run it: its own
 // entry (main.ts, bundled into out/cli by `npm run build`) and the packaged app's main process
 // started with command-line arguments (src-main/index.ts), where the RunAsNode fuse is off.
-import { runCli } from './run.ts';
-
 export { isCommandName } from './registry.ts';
 
 /** Runs one command line against this process's stdio and signals; resolves to the exit code. */
@@ -21,6 +19,7 @@ export async function runCliProcess(argv: string[]): Promise<number> {
   process.once('SIGINT', onInterrupt);
   process.stdout.on('error', onStdoutError);
   try {
+    const { runCli } = await import('./run.ts');
     return await runCli(
       argv,
       { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env },
