@@ -15,6 +15,7 @@ import {
   registerAppScheme,
   registerIpc,
   serveRenderer,
+  setMacApplicationMenu,
   showUploadNotifications,
   watchNetwork,
 } from './shell/index.ts';
@@ -56,6 +57,7 @@ if (launch.refusal) {
   });
 
   void app.whenReady().then(async () => {
+    setMacApplicationMenu();
     serveRenderer(join(outDir, 'renderer'));
     services = await createAppServices({
       dataDir: app.getPath('userData'),
