@@ -6,6 +6,7 @@ import { app, BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { createAppServices, type AppServices } from './services/index.ts';
 import { createAppDispatch } from './ipc/index.ts';
+import { isCommandName } from './cli/index.ts';
 import {
   createMainWindow,
   createNativeFileDialog,
@@ -14,12 +15,18 @@ import {
   registerAppScheme,
   registerIpc,
   serveRenderer,
+  setMacApplicationMenu,
   showUploadNotifications,
   watchNetwork,
 } from './shell/index.ts';
 
 // A packaged build ignores the dev-server URL and refuses debugging switches (launch-policy.ts).
-const launch = decideLaunch({ isPackaged: app.isPackaged, env: process.env, argv: process.argv });
+const launch = decideLaunch({
+  isPackaged: app.isPackaged,
+  env: process.env,
+  argv: process.argv,
+  isCliCommand: isCommandName,
+});
 const { appOrigin, startUrl } = launch;
 // Tests and side-by-side installs point the app at their own data folder.
 const userDataOverride = process.env['LECTERN_USER_DATA'];
@@ -29,6 +36,10 @@ const outDir = join(import.meta.dirname, '..');
 if (launch.refusal) {
   console.error(launch.refusal);
   app.exit(2);
+} else if (launch.cliArgs) {
+  // `lectern …` from a terminal (the RunAsNode fuse is off, so this binary is the only Node there
+  // is): the command line runs here, alongside any open window of the app, and no window opens.
+  runCommandLine(launch.cliArgs);
 } else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
@@ -46,6 +57,7 @@ if (launch.refusal) {
   });
 
   void app.whenReady().then(async () => {
+    setMacApplicationMenu();
     serveRenderer(join(outDir, 'renderer'));
     services = await createAppServices({
       dataDir: app.getPath('userData'),
@@ -76,4 +88,19 @@ if (launch.refusal) {
     for (const stop of stopWatchers.splice(0)) stop();
     void services?.close();
   });
+}
+
+function runCommandLine(args: string[]): void {
+  app.dock?.hide();
+  void import('./cli/index.ts')
+    .then(({ runCliProcess }) => runCliProcess(args))
+    .catch((error: unknown) => {
+      console.error(`lectern: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    })
+    // app.exit ends the process at once: let what the command printed reach its reader first.
+    .then(async (code) => {
+      await Promise.all([process.stdout, process.stderr].map((s) => new Promise((done) => s.write('', done))));
+      app.exit(code);
+    });
 }

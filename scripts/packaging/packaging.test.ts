@@ -2,12 +2,22 @@
 // zips can check it: the electron-builder config object, the fuse settings, and the afterPack hook
 // flipping a fuse wire with the real @electron/fuses (in a stand-in binary carrying Electron's
 // sentinel, since no Electron binary exists here).
-import { existsSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, matchesGlob } from 'node:path';
 import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../src-main/test-support/index.ts';
-import { BUILDER_CONFIG, KEYTAR_NATIVE } from './builder-config.ts';
+import { BUILDER_CONFIG, CLI_WRAPPER_DIR, KEYTAR_NATIVE } from './builder-config.ts';
 import { flipLecternFuses, FUSES, packedBinaryPath } from './fuses.ts';
 
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -80,5 +90,52 @@ describe('fuses', () => {
     for (const option of Object.values(FuseV1Options).filter((v): v is FuseV1Options => typeof v === 'number')) {
       expect(flipped[option], FuseV1Options[option]).toBe(expected(FUSES[option]));
     }
+  });
+});
+
+describe('`lectern` on PATH for people who installed the app', () => {
+  it('deb: electron-builder’s own after-install links /usr/bin/lectern to the binary, which routes CLI arguments', () => {
+    expect(BUILDER_CONFIG.linux.executableName).toBe('lectern');
+    expect('afterInstall' in BUILDER_CONFIG.deb).toBe(false); // ours would replace the link below
+    const template = readFileSync('node_modules/app-builder-lib/templates/linux/after-install.tpl', 'utf8');
+    expect(template).toContain("'/opt/${sanitizedProductName}/${executable}' '/usr/bin/${executable}'");
+  });
+
+  it('macOS: the wrapper ships in Resources/bin and runs the app binary with --cli, through a link as installed', () => {
+    expect(BUILDER_CONFIG.mac.extraResources).toEqual([
+      { from: 'resources/bin/lectern', to: `${CLI_WRAPPER_DIR}/lectern` },
+    ]);
+    expect(statSync('resources/bin/lectern').mode & 0o111).not.toBe(0);
+    // A stand-in app bundle whose binary prints what it was given; /usr/local/bin is a temp folder.
+    const root = tempDir('lectern-macos-');
+    const contents = join(root, 'Lectern.app', 'Contents');
+    mkdirSync(join(contents, 'MacOS'), { recursive: true });
+    mkdirSync(join(contents, 'Resources', CLI_WRAPPER_DIR), { recursive: true });
+    writeFileSync(join(contents, 'MacOS', 'Lectern'), '#!/bin/sh\nprintf "%s\\n" "$@"\nexit 3\n', { mode: 0o755 });
+    copyFileSync('resources/bin/lectern', join(contents, 'Resources', CLI_WRAPPER_DIR, 'lectern'));
+    chmodSync(join(contents, 'Resources', CLI_WRAPPER_DIR, 'lectern'), 0o755);
+    mkdirSync(join(root, 'usr-local-bin'));
+    symlinkSync(join(contents, 'Resources', CLI_WRAPPER_DIR, 'lectern'), join(root, 'usr-local-bin', 'lectern'));
+    const run = spawnSync(join(root, 'usr-local-bin', 'lectern'), ['--json', 'courses', '--search', 'a b'], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(3);
+    expect(run.stdout.split('\n')).toEqual(['--cli', '--json', 'courses', '--search', 'a b', '']);
+  });
+
+  it('Windows: lectern.cmd ships in resources\\bin, and the installer puts that folder on the user’s PATH and takes it off', () => {
+    expect(BUILDER_CONFIG.win.extraResources).toEqual([
+      { from: 'resources/bin/lectern.cmd', to: `${CLI_WRAPPER_DIR}/lectern.cmd` },
+    ]);
+    expect(readFileSync('resources/bin/lectern.cmd', 'utf8')).toContain('"%~dp0..\\..\\Lectern.exe" --cli %*');
+    expect(BUILDER_CONFIG.nsis.include).toBe('resources/installer.nsh');
+    const script = readFileSync(BUILDER_CONFIG.nsis.include, 'utf8');
+    expect(script).toContain(`!define LECTERN_CLI_DIR "$INSTDIR\\resources\\${CLI_WRAPPER_DIR}"`);
+    const macro = (name: string) =>
+      /!macro (\w+)\n([\s\S]*?)!macroend/g.exec(script.slice(script.indexOf(`!macro ${name}\n`)))?.[2] ?? '';
+    expect(macro('customInstall')).toMatch(/WriteRegExpandStr HKCU "Environment" "Path" "\$0"/);
+    expect(macro('customInstall')).toContain('StrCpy $0 "$0;${LECTERN_CLI_DIR}"');
+    expect(macro('customUnInstall')).toContain('${un.WordReplace} "$0" ";${LECTERN_CLI_DIR}" "" "+" $0');
+    expect(macro('customUnInstall')).toMatch(/WriteRegExpandStr HKCU "Environment" "Path" "\$0"/);
   });
 });

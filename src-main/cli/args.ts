@@ -41,3 +41,25 @@ export function idempotencyKey(ctx: CommandContext): string {
 export const BODY_FILE = { 'body-file': { type: 'string' } } as const;
 export const CREATE_OPTIONS = { ...BODY_FILE, 'idempotency-key': { type: 'string' } } as const;
 export const SEARCH = { search: { type: 'string' } } as const;
+
+/** `90s`, `5m`, `1h`, `1500ms`, or plain seconds → milliseconds. */
+export function parseDuration(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/i.exec(value.trim());
+  const scale = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as Record<string, number>;
+  const ms = m ? Number(m[1]) * scale[(m[2] ?? 's').toLowerCase()]! : NaN;
+  if (!Number.isFinite(ms) || ms < 1)
+    throw new UsageError(`${flag} must be a duration (e.g. 90s, 5m, 1h), got ${JSON.stringify(value)}`);
+  return Math.round(ms);
+}
+
+/** `1048576`, `512K`, `8M`, `1.5G` (binary units) → bytes. */
+export function parseByteRate(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d+(?:\.\d+)?)([KMG]i?B?)?$/i.exec(value.trim());
+  const scale = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 } as Record<string, number>;
+  const n = m ? Number(m[1]) * scale[(m[2] ?? '').charAt(0).toUpperCase()]! : NaN;
+  if (!Number.isFinite(n) || n < 1)
+    throw new UsageError(`${flag} must be bytes per second (e.g. 500000, 512K, 8M), got ${JSON.stringify(value)}`);
+  return Math.floor(n);
+}

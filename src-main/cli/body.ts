@@ -6,7 +6,8 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { UsageError } from './globals.ts';
 
-const jsonValue = z.json();
+// Built on first use: a command that reads no body compiles no schema.
+let jsonValue: ReturnType<typeof z.json> | undefined;
 
 export async function readBodyFile(file: unknown, stdin: Readable): Promise<Record<string, unknown>> {
   if (typeof file !== 'string' || file === '')
@@ -24,7 +25,7 @@ export async function readBodyFile(file: unknown, stdin: Readable): Promise<Reco
     throw new UsageError(`--body-file ${file} is not valid JSON: ${(e as Error).message}`);
   }
   // The typed client methods take objects; anything else is passed through for the server to refuse.
-  return jsonValue.parse(value) as Record<string, unknown>;
+  return (jsonValue ??= z.json()).parse(value) as Record<string, unknown>;
 }
 
 async function readAll(stream: Readable): Promise<string> {

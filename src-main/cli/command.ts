@@ -5,6 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from '../api/index.ts';
 import type { Connection } from './connection.ts';
 import type { GlobalOptions } from './globals.ts';
+import type { CommandName } from './help.ts';
 import type { Output } from './output.ts';
 
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -33,11 +34,8 @@ export interface CommandContext {
 }
 
 export interface Command {
-  name: string;
-  /** One line for `lectern --help`. */
-  summary: string;
-  /** Usage lines, e.g. `assessment get|delete ID`. */
-  usage: string[];
+  /** Its summary and usage lines live in help.ts, so `--help` loads no command. */
+  name: CommandName;
   options?: Record<string, ParseArgsOptionDescriptor>;
   /** Runs the command; a thrown UsageError exits 2, an ApiError 3/4/5. Returns an exit code or nothing (0). */
   run(ctx: CommandContext): Promise<number | void>;

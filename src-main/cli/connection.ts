@@ -4,7 +4,6 @@
 import type { ClientKeySource } from '../api/index.ts';
 import { isLoopbackHost } from '../platform/index.ts';
 import { UsageError } from './globals.ts';
-import { profileResolver } from './commands/profiles.ts';
 import type { GlobalOptions } from './globals.ts';
 
 export interface Connection {
@@ -27,7 +26,11 @@ export const fromEnvironment: ConnectionResolver = async (globals, env) => {
   return { baseUrl: globals.baseUrl, apiKey: key };
 };
 
-export const CONNECTION_RESOLVERS: ConnectionResolver[] = [profileResolver, fromEnvironment];
+/** `--profile NAME` (profiles.ts): its keychain and workspaces database are loaded only when it is given. */
+const fromProfile: ConnectionResolver = async (globals, env) =>
+  globals.raw.profile === undefined ? null : (await import('./commands/profiles.ts')).profileResolver(globals, env);
+
+export const CONNECTION_RESOLVERS: ConnectionResolver[] = [fromProfile, fromEnvironment];
 
 export async function resolveConnection(globals: GlobalOptions, env: NodeJS.ProcessEnv): Promise<Connection> {
   for (const resolve of CONNECTION_RESOLVERS) {

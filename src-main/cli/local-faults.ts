@@ -3,9 +3,8 @@
 // from run.ts so the entry can load commands lazily and still word these the same way.
 import { isKeychainError } from '../keychain/index.ts';
 import { DatabaseBusyError, DiskFullError, localFaultOf } from '../platform/index.ts';
+import { EXIT } from './run.ts';
 
-/** Exit code of a fault of this machine (disk full, a local file busy or damaged). */
-export const EXIT_LOCAL = 6;
 /** Keychain problems keep the exit code `lectern profiles` has always used for them. */
 const EXIT_KEYCHAIN = 1;
 
@@ -30,15 +29,15 @@ export function describeLocalFault(error: unknown, dataDir: string): LocalFaultR
     return {
       code,
       message: error.message,
-      exitCode: EXIT_LOCAL,
+      exitCode: EXIT.local,
       ...(typeof file === 'string' ? { details: { file } } : {}),
     };
   }
   const fault = localFaultOf(error, dataDir);
   if (fault instanceof DiskFullError)
-    return { code: fault.code, message: cliSentence(fault), exitCode: EXIT_LOCAL, details: { folder: fault.folder } };
+    return { code: fault.code, message: cliSentence(fault), exitCode: EXIT.local, details: { folder: fault.folder } };
   if (fault instanceof DatabaseBusyError)
-    return { code: fault.code, message: fault.message, exitCode: EXIT_LOCAL, details: { file: fault.file } };
+    return { code: fault.code, message: fault.message, exitCode: EXIT.local, details: { file: fault.file } };
   return null;
 }
 

@@ -1,31 +1,18 @@
 // CLI (plain Node). Parses the command line, runs one command from the registry and maps every
 // outcome to an exit code: 0 ok, 2 usage, 3 API error, 4 network/timeout, 5 contract violation,
 // 6 a fault of this machine (disk full, a local file busy or damaged; local-faults.ts).
+// Only what a command uses is loaded: help needs none of the modules below the command line
+// (the API client, its schemas and HTTP stack come in with the first `ctx.client()`).
 import { parseArgs } from 'node:util';
-import { createApiClient, exitCodeFor, isApiError } from '../api/index.ts';
 import type { ApiClient, DeviationRecord } from '../api/index.ts';
 import type { CliIo, CommandContext } from './command.ts';
 import { resolveConnection, type Connection } from './connection.ts';
-import { GLOBAL_OPTIONS, GLOBAL_USAGE, UsageError, defaultDataDir, readGlobals } from './globals.ts';
-import { EXIT_LOCAL, describeLocalFault } from './local-faults.ts';
+import { GLOBAL_OPTIONS, UsageError, defaultDataDir, readGlobals } from './globals.ts';
+import { commandUsage, helpText } from './help.ts';
 import { Output } from './output.ts';
-import { allCommands, findCommand } from './registry.ts';
+import { isCommandName, loadCommand } from './registry.ts';
 
-export const EXIT = { ok: 0, failure: 1, usage: 2, api: 3, network: 4, contract: 5, local: EXIT_LOCAL } as const;
-
-export async function helpText(): Promise<string> {
-  const width = 56;
-  const lines = (await allCommands()).flatMap((c) =>
-    c.usage.map((u, i) => {
-      if (i > 0) return `  ${u}`;
-      return u.length <= width
-        ? `  ${u.padEnd(width)}  ${c.summary}`
-        : `  ${u}
-  ${' '.repeat(width)}  ${c.summary}`;
-    }),
-  );
-  return `Usage: lectern <command> [options]\n\nCommands:\n${lines.join('\n')}\n\n${GLOBAL_USAGE}\n`;
-}
+export const EXIT = { ok: 0, failure: 1, usage: 2, api: 3, network: 4, contract: 5, local: 6 } as const;
 
 export async function runCli(
   argv: string[],
@@ -42,11 +29,9 @@ export async function runCli(
     const name = first.positionals[0];
     if (name === undefined || name === 'help') {
       const topic = name === 'help' ? first.positionals[1] : undefined;
-      const command = topic ? await findCommand(topic) : undefined;
-      if (topic && !command) throw new UsageError(`unknown command ${JSON.stringify(topic)}`);
-      const text = command
-        ? `Usage:\n${command.usage.map((u) => `  lectern ${u}`).join('\n')}\n\n${GLOBAL_USAGE}\n`
-        : await helpText();
+      if (topic !== undefined && !isCommandName(topic))
+        throw new UsageError(`unknown command ${JSON.stringify(topic)}`);
+      const text = topic === undefined ? helpText() : commandUsage(topic);
       if (name === undefined && first.values.help !== true) {
         io.stderr.write(text);
         return EXIT.usage;
@@ -54,8 +39,13 @@ export async function runCli(
       io.stdout.write(text);
       return EXIT.ok;
     }
-    const command = await findCommand(name);
-    if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)} (see lectern --help)`);
+    if (!isCommandName(name)) throw new UsageError(`unknown command ${JSON.stringify(name)} (see lectern --help)`);
+    // A command's help needs none of its code (nor a valid rest of the line).
+    if (first.values.help === true) {
+      io.stdout.write(commandUsage(name));
+      return EXIT.ok;
+    }
+    const command = await loadCommand(name);
 
     let parsed;
     try {
@@ -72,10 +62,6 @@ export async function runCli(
     const globals = readGlobals(values, io.env);
     dataDir = globals.dataDir;
     json = globals.json;
-    if (globals.help) {
-      io.stdout.write(`Usage:\n${command.usage.map((u) => `  lectern ${u}`).join('\n')}\n\n${GLOBAL_USAGE}\n`);
-      return EXIT.ok;
-    }
     const commandOptions = Object.fromEntries(
       Object.keys(command.options ?? {}).map((k) => [k, values[k]]),
     ) as CommandContext['options'];
@@ -92,6 +78,7 @@ export async function runCli(
       client: async () => {
         if (!client) {
           const connection = await connect();
+          const { createApiClient } = await import('../api/index.ts');
           // With a saved workspace, deviations are kept in its database like the app keeps them.
           const saved = connection.profileId
             ? await import('../store/index.ts').then((m) =>
@@ -119,7 +106,7 @@ export async function runCli(
     };
     return (await command.run(ctx)) ?? EXIT.ok;
   } catch (error) {
-    return report(error, io, dataDir, json);
+    return await report(error, io, dataDir, json);
   } finally {
     await client?.close();
     closeDeviations?.();
@@ -133,16 +120,19 @@ export function deviationWarning(d: DeviationRecord): string {
   );
 }
 
-function report(error: unknown, io: CliIo, dataDir: string, json: boolean): number {
+async function report(error: unknown, io: CliIo, dataDir: string, json: boolean): Promise<number> {
   if (error instanceof UsageError) {
     io.stderr.write(`lectern: ${error.message}\n`);
     return EXIT.usage;
   }
+  // Loaded already when the error came from the client; a usage error above never loads it.
+  const { exitCodeFor, isApiError } = await import('../api/index.ts');
   if (isApiError(error)) {
     // One JSON line: status, code, message, errors (+ kind, method, path) — never the key.
     io.stderr.write(`${JSON.stringify(error.toJSON())}\n`);
     return exitCodeFor(error);
   }
+  const { describeLocalFault } = await import('./local-faults.ts');
   const local = describeLocalFault(error, dataDir);
   if (local) {
     const { exitCode, ...fields } = local;

@@ -1,7 +1,7 @@
 // Tests (plain Node, Electron replaced by the stand-in): the real entry (src-main/index.ts) wires
 // the launch policy into the shell — what a packaged build trusts, refuses and opens.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tempDir } from '../test-support/index.ts';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { tempDir, useTestSandbox } from '../test-support/index.ts';
 import type * as StandInModule from './test-support/electron-stand-in.ts';
 
 vi.mock('electron', () => import('./test-support/electron-stand-in.ts'));
@@ -27,13 +27,19 @@ afterEach(() => {
 });
 
 /** Starts the entry once, afresh, as Electron would with this packaging, environment and argv. */
-async function launch(options: { isPackaged: boolean; argv?: string[]; secondInstance?: boolean }): Promise<StandIn> {
+async function launch(options: {
+  isPackaged: boolean;
+  argv?: string[];
+  secondInstance?: boolean;
+  beforeEntry?: (electron: StandIn) => void;
+}): Promise<StandIn> {
   vi.resetModules();
   const electron = (await import('electron')) as unknown as StandIn;
   electron.resetStandIn();
   electron.app.isPackaged = options.isPackaged;
   electron.app.singleInstanceLock = !options.secondInstance;
   if (options.argv) process.argv = options.argv;
+  options.beforeEntry?.(electron);
   await import('../index.ts');
   return electron;
 }
@@ -129,5 +135,72 @@ describe('Electron entry, once ready (real services: the built-in sandbox and th
     // The network watcher stops with the app (its wake listener and its timer).
     expect(electron.powerMonitor.listenerCount('resume')).toBe(0);
     await vi.waitFor(() => expect(fetch(sandboxUrl ?? '')).rejects.toThrow(), { timeout: 10_000, interval: 100 });
+  });
+});
+
+describe('Electron entry started as `lectern …` (the installed command line; RunAsNode is off)', () => {
+  const sandbox = useTestSandbox();
+
+  /** Starts the entry with this command line and waits for it to exit; what it printed on stdout. */
+  async function runAsCli(argv: string[]): Promise<{ electron: StandIn; code: number | undefined; stdout: string }> {
+    const printed: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest) => {
+      printed.push(String(chunk));
+      const done = rest.find((r): r is () => void => typeof r === 'function');
+      done?.();
+      return true;
+    });
+    try {
+      let lock: MockInstance<() => boolean> | undefined;
+      const electron = await launch({
+        isPackaged: true,
+        argv,
+        // The CLI runs beside an open app: it must not take (or yield to) the single-instance lock.
+        beforeEntry: (e) => void (lock = vi.spyOn(e.app, 'requestSingleInstanceLock')),
+      });
+      await vi.waitFor(() => expect(electron.records.exitCodes).toHaveLength(1), { timeout: 20_000, interval: 50 });
+      expect(lock).not.toHaveBeenCalled();
+      lock?.mockRestore();
+      return { electron, code: electron.records.exitCodes[0], stdout: printed.join('') };
+    } finally {
+      write.mockRestore();
+    }
+  }
+
+  function expectNoApp(electron: StandIn): void {
+    expect(electron.records.windows).toEqual([]);
+    expect(electron.records.privilegedSchemes).toEqual([]);
+    expect(electron.records.ipcHandlers.size).toBe(0);
+    expect(electron.app.listenerCount('web-contents-created')).toBe(0);
+  }
+
+  it('`lectern help courses` (the deb links /usr/bin/lectern to the binary): prints the usage, exits 0, no window', async () => {
+    const { electron, code, stdout } = await runAsCli(['/opt/Lectern/lectern', 'help', 'courses']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/lectern courses \[--search S\]/);
+    expectNoApp(electron);
+  });
+
+  it('the wrappers’ --cli marker: a real command against the sandbox, its exit code passed on', async () => {
+    vi.stubEnv('LECTERN_API_KEY', sandbox.keys.tenantAdmin);
+    const ok = await runAsCli(['/opt/Lectern/lectern', '--cli', '--json', 'categories', '--base-url', sandbox.baseUrl]);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: expect.any(String) })]),
+    );
+    expectNoApp(ok.electron);
+
+    const unknown = await runAsCli(['/opt/Lectern/lectern', '--cli', 'frobnicate']);
+    expect(unknown.code).toBe(2);
+  });
+
+  it('a global option first is the CLI too; no arguments or a Chromium switch start the app', async () => {
+    const electron = await launch({ isPackaged: true, argv: ['/opt/Lectern/lectern', '--no-sandbox'] });
+    expect(electron.records.privilegedSchemes).toHaveLength(1);
+    const app = await launch({ isPackaged: true, argv: ['/opt/Lectern/lectern'] });
+    expect(app.records.privilegedSchemes).toHaveLength(1);
+    const { code, stdout } = await runAsCli(['/opt/Lectern/lectern', '--json', 'help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: lectern <command>/);
   });
 });

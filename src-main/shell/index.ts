@@ -10,3 +10,4 @@ export { createMainWindow } from './window.ts';
 export { createNativeFileDialog } from './dialog.ts';
 export { watchNetwork } from './network.ts';
 export { showUploadNotifications } from './notifications.ts';
+export { setMacApplicationMenu } from './menu.ts';

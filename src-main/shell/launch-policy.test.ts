@@ -101,4 +101,24 @@ describe('launch policy', () => {
     const policy = decideLaunch({ isPackaged: false, env: { ELECTRON_RENDERER_URL: 'not a url' }, argv: [] });
     expect(policy).toMatchObject({ startUrl: `${APP_ORIGIN}/index.html`, appOrigin: APP_ORIGIN, devServer: false });
   });
+
+  it('a `lectern` command line is routed to the CLI; anything else starts the app', () => {
+    const isCliCommand = (name: string) => ['courses', 'upload'].includes(name);
+    const cli = (isPackaged: boolean, argv: string[]) =>
+      decideLaunch({ isPackaged, env: {}, argv, isCliCommand }).cliArgs;
+    const bin = '/opt/Lectern/lectern';
+    expect(cli(true, [bin, 'courses', '--json'])).toEqual(['courses', '--json']);
+    expect(cli(true, [bin, '--cli', '--json', 'courses'])).toEqual(['--json', 'courses']);
+    expect(cli(true, [bin, '--cli'])).toEqual([]);
+    expect(cli(true, [bin, '--base-url=https://x', 'courses'])).toEqual(['--base-url=https://x', 'courses']);
+    expect(cli(true, [bin, '--profile', 'Work', 'upload', 'a.mp4'])).toEqual(['--profile', 'Work', 'upload', 'a.mp4']);
+    expect(cli(true, [bin, '-h'])).toEqual(['-h']);
+    // Unpackaged, the app path comes first.
+    expect(cli(false, ['electron', '.', 'help'])).toEqual(['help']);
+    expect(cli(false, ['electron', '.'])).toBeNull();
+    for (const argv of [[bin], [bin, '--no-sandbox'], [bin, '-psn_0_1234'], [bin, 'frobnicate'], [bin, 'lesson.mp4']])
+      expect(cli(true, argv), argv.join(' ')).toBeNull();
+    // Without the command list nothing but the marker is routed.
+    expect(decideLaunch({ isPackaged: true, env: {}, argv: [bin, 'courses'] }).cliArgs).toBeNull();
+  });
 });

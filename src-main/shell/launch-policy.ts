@@ -14,6 +14,8 @@ export interface LaunchInputs {
   argv: readonly string[];
   /** `process.platform`: Windows also takes `/switch` (default: this process's platform). */
   platform?: NodeJS.Platform;
+  /** True for a `lectern` command name (cli/index.ts); without it nothing is routed to the CLI. */
+  isCliCommand?: (name: string) => boolean;
 }
 
 export interface LaunchPolicy {
@@ -27,6 +29,29 @@ export interface LaunchPolicy {
   ignored: string[];
   /** Set when the app must not start at all: a message for the user. */
   refusal: string | null;
+  /** Started as `lectern …` from a terminal: the command line to run instead of the app (no window). */
+  cliArgs: string[] | null;
+}
+
+/** What the installed `lectern` wrappers put first (resources/bin): everything after it is the CLI's. */
+export const CLI_MARKER = '--cli';
+
+/** The CLI's own global options (cli/globals.ts) that may come before the command name. */
+const CLI_GLOBAL_FLAGS = ['--base-url', '--json', '--page', '--page-size', '--data-dir', '--profile', '--strict'];
+
+/**
+ * The arguments after the binary (and, unpackaged, after the app path) are a `lectern` command line
+ * when they start with the marker, a command name, `help`/`--help`/`-h` or a CLI global option:
+ * the deb's /usr/bin/lectern links straight to the binary, so `lectern courses` arrives as is. Anything
+ * else (nothing, Chromium switches, macOS's -psn_…) starts the app.
+ */
+function cliArgsOf(args: readonly string[], isCliCommand: (name: string) => boolean): string[] | null {
+  const [first] = args;
+  if (first === undefined) return null;
+  if (first === CLI_MARKER) return args.slice(1);
+  const flag = first.split('=')[0]!;
+  const isCli = isCliCommand(first) || ['help', '--help', '-h'].includes(first) || CLI_GLOBAL_FLAGS.includes(flag);
+  return isCli ? [...args] : null;
 }
 
 /**
@@ -67,7 +92,13 @@ export function debugSwitchesIn(argv: readonly string[], platform: NodeJS.Platfo
     .filter((name): name is string => name !== null && isDebugSwitch(name));
 }
 
-export function decideLaunch({ isPackaged, env, argv, platform = process.platform }: LaunchInputs): LaunchPolicy {
+export function decideLaunch({
+  isPackaged,
+  env,
+  argv,
+  platform = process.platform,
+  isCliCommand = () => false,
+}: LaunchInputs): LaunchPolicy {
   const fromEnv = env['ELECTRON_RENDERER_URL'];
   const devUrl = !isPackaged && fromEnv ? fromEnv : null;
   const devOrigin = devUrl ? originOf(devUrl) : null;
@@ -89,5 +120,7 @@ export function decideLaunch({ isPackaged, env, argv, platform = process.platfor
         ? `Lectern does not start with debugging switches (${debug.map((d) => `--${d}`).join(', ')}): ` +
           'they would let other programs control it and read what it shows.'
         : null,
+    // Packaged: [binary, ...args]; unpackaged: [electron, appPath, ...args].
+    cliArgs: cliArgsOf(argv.slice(isPackaged ? 1 : 2), isCliCommand),
   };
 }

@@ -4,14 +4,13 @@ import type { Assessment, AssessmentCreateBody } from '../../api/index.ts';
 import { CREATE_OPTIONS, SEARCH, action, expectArgs, idempotencyKey } from '../args.ts';
 import { readBodyFile } from '../body.ts';
 import type { Command, CommandContext } from '../command.ts';
+import { COMMAND_HELP } from '../help.ts';
 import { printList, searchOf } from '../lists.ts';
 import { duration } from '../output.ts';
 import { forbidOptions } from './shared.ts';
 
 export const assessmentsCommand: Command = {
   name: 'assessments',
-  summary: 'List assessments (tenant keys only)',
-  usage: ['assessments [--search S]'],
   options: SEARCH,
   async run(ctx) {
     expectArgs(ctx, [], 'assessments [--search S]');
@@ -33,16 +32,10 @@ export const assessmentsCommand: Command = {
   },
 };
 
-const USAGE = [
-  'assessment get|delete ID',
-  'assessment update ID --body-file F',
-  'assessment create --body-file F [--idempotency-key K]',
-];
+const USAGE = COMMAND_HELP.assessment.usage;
 
 export const assessmentCommand: Command = {
   name: 'assessment',
-  summary: 'Show, create, update or delete an assessment (tenant keys only)',
-  usage: USAGE,
   options: CREATE_OPTIONS,
   async run(ctx) {
     const verb = action(ctx, ['get', 'delete', 'update', 'create'], USAGE.join(' | '));

@@ -3,14 +3,13 @@ import type { AssignmentCreateBody } from '../../api/index.ts';
 import { CREATE_OPTIONS, action, expectArgs, idempotencyKey } from '../args.ts';
 import { readBodyFile } from '../body.ts';
 import type { Command } from '../command.ts';
+import { COMMAND_HELP } from '../help.ts';
 import { duration } from '../output.ts';
 
-const USAGE = 'assignment create --body-file F [--idempotency-key K]';
+const [USAGE] = COMMAND_HELP.assignment.usage;
 
 export const assignmentCommand: Command = {
   name: 'assignment',
-  summary: 'Create an assignment (tenant keys only)',
-  usage: [USAGE],
   options: CREATE_OPTIONS,
   async run(ctx) {
     action(ctx, ['create'], USAGE);

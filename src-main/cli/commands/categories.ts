@@ -6,8 +6,6 @@ import { printList } from '../lists.ts';
 
 export const categoriesCommand: Command = {
   name: 'categories',
-  summary: 'List categories',
-  usage: ['categories'],
   async run(ctx) {
     expectArgs(ctx, [], 'categories');
     const client = await ctx.client();

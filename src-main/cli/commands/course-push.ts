@@ -21,12 +21,13 @@ import {
 import { uploadJournalPath } from '../../uploads/index.ts';
 import type { Command, CommandContext } from '../command.ts';
 import { UsageError } from '../globals.ts';
+import { COMMAND_HELP } from '../help.ts';
 import { courseCommand } from './courses.ts';
 import { renderPlan } from './course-push-render.ts';
 import { forbidOptions } from './shared.ts';
 import { EXIT_INTERRUPTED, formatBytes, openManager } from './uploads.ts';
 
-const PUSH_USAGE = 'course push DIR --course ID [--dry-run] [--yes] [--delete]';
+const PUSH_USAGE = COMMAND_HELP.course.usage[1];
 const PUSH_OPTIONS = {
   course: { type: 'string' },
   'dry-run': { type: 'boolean' },
@@ -37,8 +38,6 @@ const PUSH_OPTIONS = {
 /** `course ID` as before, and `course push …`. */
 export const courseWithPushCommand: Command = {
   ...courseCommand,
-  summary: `${courseCommand.summary}, or push a folder into it as sections and lessons`,
-  usage: [...courseCommand.usage, PUSH_USAGE],
   options: { ...courseCommand.options, ...PUSH_OPTIONS },
   async run(ctx) {
     if (ctx.args[0] !== 'push') {

@@ -6,8 +6,6 @@ import { printList, searchOf } from '../lists.ts';
 
 export const coursesCommand: Command = {
   name: 'courses',
-  summary: 'List courses',
-  usage: ['courses [--search S]'],
   options: SEARCH,
   async run(ctx) {
     expectArgs(ctx, [], 'courses [--search S]');
@@ -30,8 +28,6 @@ export const coursesCommand: Command = {
 
 export const courseCommand: Command = {
   name: 'course',
-  summary: 'Show one course',
-  usage: ['course ID'],
   async run(ctx) {
     const [id] = expectArgs(ctx, ['ID'], 'course ID');
     const course = await (await ctx.client()).courses.get(id!, { signal: ctx.signal });

@@ -19,8 +19,6 @@ import { UsageError } from '../globals.ts';
 
 export const diagnosticsCommand: Command = {
   name: 'diagnostics',
-  summary: 'Report for support: versions, server, a probe, requests, contract deviations',
-  usage: ['diagnostics'],
   async run(ctx) {
     if (ctx.args.length > 0) throw new UsageError('diagnostics takes no arguments.');
     const errors: RecentError[] = [];

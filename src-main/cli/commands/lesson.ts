@@ -5,24 +5,19 @@ import type { Lesson, LessonCreateBody } from '../../api/index.ts';
 import { CREATE_OPTIONS, action, expectArgs, idempotencyKey } from '../args.ts';
 import { readBodyFile } from '../body.ts';
 import type { Command, CommandContext } from '../command.ts';
+import { COMMAND_HELP } from '../help.ts';
 import { forbidOptions } from './shared.ts';
 
-const USAGE = [
-  'lesson get|delete COURSE_ID SECTION_ID ID',
-  'lesson create COURSE_ID SECTION_ID --body-file F [--idempotency-key K]',
-  'lesson update COURSE_ID SECTION_ID ID --body-file F',
-];
+const USAGE = COMMAND_HELP.lesson.usage;
 
 export const lessonCommand: Command = {
   name: 'lesson',
-  summary: 'Show, create, update or delete a lesson',
-  usage: USAGE,
   options: CREATE_OPTIONS,
   async run(ctx) {
     const verb = action(ctx, ['get', 'delete', 'create', 'update'], USAGE.join(' | '));
     const o = { signal: ctx.signal };
     if (verb === 'create') {
-      const [courseId, sectionId] = expectArgs(ctx, ['COURSE_ID', 'SECTION_ID'], USAGE[1]!);
+      const [courseId, sectionId] = expectArgs(ctx, ['COURSE_ID', 'SECTION_ID'], USAGE[1]);
       const body = await readBodyFile(ctx.options['body-file'], ctx.io.stdin);
       const client = await ctx.client();
       const key = idempotencyKey(ctx);
@@ -35,7 +30,7 @@ export const lessonCommand: Command = {
     const [courseId, sectionId, id] = expectArgs(
       ctx,
       ['COURSE_ID', 'SECTION_ID', 'ID'],
-      verb === 'update' ? USAGE[2]! : USAGE[0]!,
+      verb === 'update' ? USAGE[2] : USAGE[0],
     );
     if (verb === 'update') {
       forbidOptions(ctx, ['idempotency-key']);

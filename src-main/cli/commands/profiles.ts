@@ -25,25 +25,17 @@ import {
 } from '../../workspaces/index.ts';
 import { action } from '../args.ts';
 import type { Command, CommandContext } from '../command.ts';
+import { COMMAND_HELP } from '../help.ts';
 import type { ConnectionResolver } from '../connection.ts';
 import { UsageError, type GlobalOptions } from '../globals.ts';
 
-const USAGE = [
-  'profiles list',
-  'profiles add --name NAME --base-url URL --environment production|staging|custom --mode tenant|service-provider  (key on stdin)',
-  'profiles set-key NAME  (key on stdin)',
-  'profiles set-url NAME --base-url URL  (the key for the new address on stdin)',
-  'profiles remove NAME --yes',
-  'profiles test NAME',
-];
+const USAGE = COMMAND_HELP.profiles.usage;
 
 /** Exit codes shared with the rest of the CLI: 3 the server refused, 4 unreachable, 1 keychain. */
 const EXIT = { failure: 1, usage: 2, api: 3, network: 4 } as const;
 
 export const profilesCommand: Command = {
   name: 'profiles',
-  summary: 'List, add, re-key, remove or test workspaces (keys in the OS keychain)',
-  usage: USAGE,
   options: {
     name: { type: 'string' },
     'base-url': { type: 'string' },

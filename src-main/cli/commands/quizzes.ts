@@ -6,8 +6,6 @@ import { printList, searchOf } from '../lists.ts';
 
 export const quizzesCommand: Command = {
   name: 'quizzes',
-  summary: 'List quizzes',
-  usage: ['quizzes [--search S]'],
   options: SEARCH,
   async run(ctx) {
     expectArgs(ctx, [], 'quizzes [--search S]');

@@ -6,8 +6,6 @@ import { printList, searchOf } from '../lists.ts';
 
 export const sectionsCommand: Command = {
   name: 'sections',
-  summary: "List a course's sections",
-  usage: ['sections COURSE_ID [--search S]'],
   options: SEARCH,
   async run(ctx) {
     const [courseId] = expectArgs(ctx, ['COURSE_ID'], 'sections COURSE_ID [--search S]');
@@ -32,8 +30,6 @@ export const sectionsCommand: Command = {
 
 export const sectionCommand: Command = {
   name: 'section',
-  summary: 'Show one section and its lessons',
-  usage: ['section COURSE_ID SECTION_ID'],
   async run(ctx) {
     const [courseId, id] = expectArgs(ctx, ['COURSE_ID', 'SECTION_ID'], 'section COURSE_ID SECTION_ID');
     const section = await (await ctx.client()).sections.get(courseId!, id!, { signal: ctx.signal });

@@ -36,6 +36,8 @@ export async function preflightFiles(
   paths: readonly string[],
   target: LessonTarget,
   allowDuplicates: boolean,
+  /** The target section's lessons, asked for by the caller before the files are read. */
+  sectionRead: Promise<SectionRead>,
   onAccepted: (entry: { path: string; check: FileCheck | null }) => Promise<void> = async () => undefined,
 ): Promise<PreflightOutcome> {
   // A missing or empty file is the caller's mistake: said before anything starts.
@@ -59,7 +61,7 @@ export async function preflightFiles(
     }
   };
   const outcome: PreflightOutcome = { accepted: [], refused: [], skipped: [] };
-  let section: Awaited<ReturnType<typeof sectionOf>> | undefined;
+  let section: SectionRead | undefined;
   const earlier: FileCheck[] = [];
   const accept = async (entry: { path: string; check: FileCheck | null }) => {
     outcome.accepted.push(entry);
@@ -84,7 +86,7 @@ export async function preflightFiles(
       outcome.refused.push(check);
       continue;
     }
-    section ??= await sectionOf(ctx, target);
+    section ??= await sectionRead;
     const hits = await findDuplicates(check, { known, earlier, section, resumeTarget: target });
     earlier.push(check);
     const facts = describeMedia(check.media);
@@ -103,14 +105,9 @@ export async function preflightFiles(
   return outcome;
 }
 
-/** The section's lessons, for "already in this section"; unknown (null) when they cannot be read now. */
-async function sectionOf(ctx: CommandContext, target: LessonTarget) {
-  let lessons: SectionLesson[] | null = null;
-  try {
-    const section = await (await ctx.client()).sections.get(target.courseId, target.sectionId);
-    lessons = section.lessons ?? null;
-  } catch {
-    // The upload itself will report an unreachable server or a wrong section.
-  }
-  return { courseId: target.courseId, sectionId: target.sectionId, lessons };
+/** A section's lessons for "already in this section"; null lessons when they could not be read. */
+export interface SectionRead {
+  courseId: string;
+  sectionId: string;
+  lessons: SectionLesson[] | null;
 }

@@ -8,27 +8,19 @@
 // (upload-preflight.ts).
 // When the server cannot be reached it waits (saying so on stderr) and continues by itself, unless
 // --give-up-after says how long a script is willing to wait (then exit 4).
-import { randomUUID } from 'node:crypto';
-import {
-  UploadManagerError,
-  storedCheckOf,
-  type AddUploadInput,
-  type LessonTarget,
-  type UploadRow,
-} from '../../uploads/index.ts';
-import type { Command } from '../command.ts';
+// This file checks the command line and sends the first request; the upload engine is loaded
+// after it (upload-run.ts), so the server is already at work while the engine starts.
+import type { LessonTarget } from '../../uploads/index.ts';
+import { parseByteRate, parseDuration } from '../args.ts';
+import type { Command, CommandContext } from '../command.ts';
+import { COMMAND_HELP } from '../help.ts';
 import { UsageError, positiveInt } from '../globals.ts';
-import { preflightFiles } from './upload-preflight.ts';
-import { openManager, parseByteRate, parseDuration, runToEnd, startRows } from './uploads.ts';
+import type { SectionRead } from './upload-preflight.ts';
 
-const USAGE = [
-  'upload FILE... (--section COURSE_ID/SECTION_ID | --lesson COURSE_ID/SECTION_ID/LESSON_ID) [--concurrency N] [--limit-rate BYTES_PER_S] [--allow-duplicates] [--give-up-after DURATION]',
-];
+const USAGE = COMMAND_HELP.upload.usage;
 
 export const uploadCommand: Command = {
   name: 'upload',
-  summary: 'Upload lesson videos (resumable: run the same command again to continue)',
-  usage: USAGE,
   options: {
     section: { type: 'string' },
     lesson: { type: 'string' },
@@ -50,56 +42,44 @@ export const uploadCommand: Command = {
     const concurrency = positiveInt('--concurrency', ctx.options.concurrency);
     if (concurrency !== undefined && concurrency > 32) throw new UsageError('--concurrency must be at most 32');
     const stallSeconds = positiveInt('--stall-timeout', ctx.options['stall-timeout']);
-    const manager = await openManager(ctx, {
+    const engine = {
       concurrency,
       bandwidthBytesPerSec: parseByteRate('--limit-rate', stringOption(ctx.options['limit-rate'])) ?? null,
       stallTimeoutMs: stallSeconds === undefined ? undefined : stallSeconds * 1000,
       giveUpAfterMs: parseDuration('--give-up-after', stringOption(ctx.options['give-up-after'])) ?? null,
+    };
+    // The section's lessons (for "already in this section") are asked for first: the server answers
+    // while the upload engine loads, the journal opens and the files are read.
+    const section = await startSectionRead(ctx, target);
+    const { uploadFiles } = await import('./upload-run.ts');
+    return uploadFiles(ctx, {
+      files,
+      target,
+      title,
+      engine,
+      section,
+      allowDuplicates: ctx.options['allow-duplicates'] === true,
     });
-    try {
-      const allowDuplicates = ctx.options['allow-duplicates'] === true;
-      // Each file is added and started as soon as it passes its check, all in one batch (one order
-      // in the section), so bytes move while the next files are still being read.
-      const batchId = randomUUID();
-      const rows: UploadRow[] = [];
-      // Files accepted while an add is running wait for it and go in together (one journal fsync).
-      const waiting: AddUploadInput[] = [];
-      let adding: Promise<void> = Promise.resolve();
-      const addWaiting = async (): Promise<void> => {
-        const inputs = waiting.splice(0);
-        if (inputs.length === 0) return;
-        let added: UploadRow[];
-        try {
-          added = await manager.add(inputs, { reuseExisting: true, batchId });
-        } catch (error) {
-          if (error instanceof UploadManagerError) throw new UsageError(error.message);
-          throw error;
-        }
-        for (const r of added) {
-          if (r.state === 'done') ctx.out.note(`${r.fileName} was already uploaded (lesson ${r.lessonId}).`);
-          rows.push(r);
-        }
-        startRows(manager, added);
-      };
-      const checked = await preflightFiles(ctx, manager, files, target, allowDuplicates, async ({ path, check }) => {
-        waiting.push({
-          path,
-          lessonTarget: target.kind === 'new' && title !== undefined ? { ...target, title } : target,
-          // The type the bytes show, not the one the name suggests.
-          ...(check ? { fileCheck: storedCheckOf(check), ...(check.mime ? { contentType: check.mime } : {}) } : {}),
-        });
-        adding = adding.then(addWaiting);
-        adding.catch(() => undefined); // surfaced by the await below
-      });
-      await adding;
-      const code = await runToEnd(ctx, manager, rows, { started: true });
-      // A file that is not a video is the caller's mistake, like a missing one.
-      return code === 0 && checked.refused.length > 0 ? 2 : code;
-    } finally {
-      await manager.close();
-    }
   },
 };
+
+/**
+ * Sends the request for the target section's lessons and returns its answer to come, which is null
+ * when they cannot be read now (the upload itself will report an unreachable server or a wrong
+ * section). Resolves once the request is on its way, so heavier work can follow it.
+ */
+async function startSectionRead(ctx: CommandContext, target: LessonTarget): Promise<{ answer: Promise<SectionRead> }> {
+  const client = await ctx.client();
+  const answer = client.sections.get(target.courseId, target.sectionId, { signal: ctx.signal }).then(
+    (section): SectionRead => ({
+      courseId: target.courseId,
+      sectionId: target.sectionId,
+      lessons: section.lessons ?? null,
+    }),
+    (): SectionRead => ({ courseId: target.courseId, sectionId: target.sectionId, lessons: null }),
+  );
+  return { answer };
+}
 
 function readTarget(section: string | undefined, lesson: string | undefined, fileCount: number): LessonTarget {
   if ((section === undefined) === (lesson === undefined)) {

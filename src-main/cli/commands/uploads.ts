@@ -6,17 +6,16 @@ import { createUploadManager, serverAnswers, uploadJournalPath, UploadManagerErr
 import type { UploadApi, UploadEvent, UploadManager, UploadRow } from '../../uploads/index.ts';
 import { action } from '../args.ts';
 import type { Command, CommandContext } from '../command.ts';
+import { COMMAND_HELP } from '../help.ts';
 import { UsageError } from '../globals.ts';
-import { EXIT_LOCAL } from '../local-faults.ts';
+import { EXIT } from '../run.ts';
 
-const USAGE = ['uploads list', 'uploads resume [ID]', 'uploads cancel ID'];
+const USAGE = COMMAND_HELP.uploads.usage;
 
 export const EXIT_INTERRUPTED = 130;
 
 export const uploadsCommand: Command = {
   name: 'uploads',
-  summary: 'List, resume or cancel the uploads in the local journal of this server and key',
-  usage: USAGE,
   async run(ctx) {
     const verb = action(ctx, ['list', 'resume', 'cancel'], USAGE.join(' | '));
     const manager = await openManager(ctx, {});
@@ -32,13 +31,13 @@ export const uploadsCommand: Command = {
         return;
       }
       if (verb === 'cancel') {
-        const [id] = oneId(ctx, true, USAGE[2]!);
+        const [id] = oneId(ctx, true, USAGE[2]);
         await manager.cancel(id!);
         if (ctx.out.json) ctx.io.stdout.write(`${JSON.stringify({ cancelled: id })}\n`);
         else ctx.out.line(`Cancelled and forgot upload ${id}.`);
         return;
       }
-      const [id] = oneId(ctx, false, USAGE[1]!);
+      const [id] = oneId(ctx, false, USAGE[1]);
       const rows = id ? [manager.get(id)!] : manager.list().filter((r) => r.state !== 'done');
       if (id && !rows[0]) throw new UsageError(`no upload with id ${id} (see lectern uploads list)`);
       return await runToEnd(ctx, manager, rows);
@@ -160,7 +159,7 @@ export async function runToEnd(
   const failed = final.filter((r) => r.state === 'failed');
   for (const r of failed) ctx.out.note(`${r.fileName} failed: ${r.error?.code} ${r.error?.message}`);
   // Driven by another Lectern (its notice was printed above): not finished here.
-  if (final.some((r) => r.state !== 'done' && r.notice?.code === 'RUNNING_ELSEWHERE')) return EXIT_LOCAL;
+  if (final.some((r) => r.state !== 'done' && r.notice?.code === 'RUNNING_ELSEWHERE')) return EXIT.local;
   if (failed.length === 0) return 0;
   return failed.every((r) => /NETWORK|TIMEOUT|STALLED|ECONN|UND_ERR|STORAGE_5|UNREACHABLE/.test(r.error?.code ?? ''))
     ? 4
@@ -252,26 +251,4 @@ export function formatBytes(n: number): string {
     i++;
   }
   return `${i === 0 ? v : v.toFixed(1)} ${units[i]}`;
-}
-
-/** `90s`, `5m`, `1h`, `1500ms`, or plain seconds → milliseconds. */
-export function parseDuration(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/i.exec(value.trim());
-  const scale = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as Record<string, number>;
-  const ms = m ? Number(m[1]) * scale[(m[2] ?? 's').toLowerCase()]! : NaN;
-  if (!Number.isFinite(ms) || ms < 1)
-    throw new UsageError(`${flag} must be a duration (e.g. 90s, 5m, 1h), got ${JSON.stringify(value)}`);
-  return Math.round(ms);
-}
-
-/** `1048576`, `512K`, `8M`, `1.5G` (binary units) → bytes. */
-export function parseByteRate(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const m = /^(\d+(?:\.\d+)?)([KMG]i?B?)?$/i.exec(value.trim());
-  const scale = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 } as Record<string, number>;
-  const n = m ? Number(m[1]) * scale[(m[2] ?? '').charAt(0).toUpperCase()]! : NaN;
-  if (!Number.isFinite(n) || n < 1)
-    throw new UsageError(`${flag} must be bytes per second (e.g. 500000, 512K, 8M), got ${JSON.stringify(value)}`);
-  return Math.floor(n);
 }

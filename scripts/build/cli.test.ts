@@ -1,0 +1,139 @@
+// Tests (plain Node): the bundled command line as `npm run build` makes it (built here afresh from
+// the source, into a temporary copy of the project layout). Which modules a command loads is read
+// from Node itself: a module hook (module.registerHooks, passed with --import) records every file
+// and built-in module the process loads, so "--help loads no HTTP client" is observed, not assumed.
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteTempDir } from '../../src-main/test-support/index.ts';
+import { buildCli } from './cli.ts';
+
+const REPO = join(import.meta.dirname, '..', '..');
+const project = suiteTempDir('lectern-cli-bundle-');
+
+/** project/bin/lectern.js, project/out/cli (built now), project/node_modules and src-main linked. */
+beforeAll(async () => {
+  const root = project.path;
+  mkdirSync(join(root, 'bin'));
+  copyFileSync(join(REPO, 'bin', 'lectern.js'), join(root, 'bin', 'lectern.js'));
+  writeFileSync(join(root, 'package.json'), JSON.stringify({ type: 'module' }));
+  symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
+  symlinkSync(join(REPO, 'src-main'), join(root, 'src-main'), 'dir');
+  await buildCli(join(root, 'out', 'cli'));
+  writeFileSync(
+    join(root, 'record-loads.mjs'),
+    `import { registerHooks } from 'node:module';
+import { writeFileSync } from 'node:fs';
+const loaded = [];
+registerHooks({ load(url, context, nextLoad) { loaded.push(url); return nextLoad(url, context); } });
+process.on('exit', () => writeFileSync(process.env.RECORD_LOADS_TO, loaded.join('\\n')));
+`,
+  );
+}, 120_000);
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Every module the process loaded: chunk file names (out/cli/chunks) and built-ins (node:…). */
+  loaded: string[];
+}
+
+let runs = 0;
+function run(entry: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const record = join(project.path, `loads-${++runs}.txt`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', join(project.path, 'record-loads.mjs'), entry, ...args], {
+      env: { PATH: process.env.PATH, HOME: project.path, RECORD_LOADS_TO: record, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const loaded = readFileSync(record, 'utf8')
+        .split('\n')
+        .map((url) => (url.startsWith('file:') ? basename(url) : url));
+      resolve({ code, stdout, stderr, loaded });
+    });
+  });
+}
+
+const bundle = () => join(project.path, 'out', 'cli', 'lectern.mjs');
+const chunk = (name: string) => (loaded: string[]) => loaded.some((file) => file.startsWith(`${name}-`));
+const loadsHttpClient = chunk('undici');
+const loadsSchemas = chunk('zod');
+const loadsDatabase = (loaded: string[]) => loaded.includes('node:sqlite');
+
+describe('the bundled CLI (out/cli)', () => {
+  it('is plain JavaScript: one entry, chunks beside it, undici and zod in chunks of their own', () => {
+    const chunks = readdirSync(join(project.path, 'out', 'cli', 'chunks'));
+    expect(chunks.filter((c) => c.startsWith('undici-'))).toHaveLength(1);
+    expect(chunks.filter((c) => c.startsWith('zod-'))).toHaveLength(1);
+    expect(chunks.every((c) => c.endsWith('.mjs'))).toBe(true);
+    expect(readFileSync(bundle(), 'utf8')).not.toMatch(/from ['"](zod|undici)['"]|\.ts['"]/);
+  });
+
+  it('--help loads no HTTP client, no schema library and no database, and names every command', async () => {
+    const result = await run(bundle(), ['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: lectern <command>/);
+    for (const command of ['upload FILE...', 'profiles list', 'diagnostics', 'lesson get|delete'])
+      expect(result.stdout).toContain(command);
+    expect(result.loaded).toContain('lectern.mjs');
+    expect(loadsHttpClient(result.loaded)).toBe(false);
+    expect(loadsSchemas(result.loaded)).toBe(false);
+    expect(loadsDatabase(result.loaded)).toBe(false);
+    expect(result.loaded.filter((file) => file.endsWith('.mjs')).length).toBeLessThanOrEqual(8);
+  });
+
+  it('help for one command and a usage error load no more than --help does', async () => {
+    for (const args of [['help', 'upload'], ['upload', '--help'], ['frobnicate']]) {
+      const result = await run(bundle(), args);
+      expect(result.code, args.join(' ')).toBe(args[0] === 'frobnicate' ? 2 : 0);
+      expect(loadsHttpClient(result.loaded), args.join(' ')).toBe(false);
+      expect(loadsDatabase(result.loaded), args.join(' ')).toBe(false);
+    }
+  });
+
+  it('a command that calls the server does load the HTTP client (the check above can see it)', async () => {
+    const result = await run(bundle(), ['courses', '--base-url', 'http://127.0.0.1:9'], { LECTERN_API_KEY: 'k' });
+    expect(result.code).toBe(4);
+    expect(loadsHttpClient(result.loaded)).toBe(true);
+    expect(loadsSchemas(result.loaded)).toBe(true);
+  });
+
+  it('--profile opens the workspaces database (the database check can see it)', async () => {
+    const result = await run(bundle(), ['courses', '--profile', 'Nope', '--data-dir', join(project.path, 'data')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/no workspace named "Nope"/);
+    expect(loadsDatabase(result.loaded)).toBe(true);
+  });
+});
+
+describe('bin/lectern.js', () => {
+  it('runs the bundle in its own process (no second Node) when it is built', async () => {
+    const result = await run(join(project.path, 'bin', 'lectern.js'), ['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: lectern <command>/);
+    expect(result.stderr).toBe('');
+    expect(result.loaded).toContain('lectern.mjs');
+    expect(result.loaded).not.toContain('node:child_process');
+  });
+
+  it('without the bundle says how to build it and runs the source instead', async () => {
+    const bare = join(project.path, 'unbuilt');
+    mkdirSync(join(bare, 'bin'), { recursive: true });
+    copyFileSync(join(REPO, 'bin', 'lectern.js'), join(bare, 'bin', 'lectern.js'));
+    writeFileSync(join(bare, 'package.json'), JSON.stringify({ type: 'module' }));
+    symlinkSync(join(REPO, 'src-main'), join(bare, 'src-main'), 'dir');
+    const result = await run(join(bare, 'bin', 'lectern.js'), ['help', 'courses']);
+    expect(result.stderr).toMatch(/out\/cli\/lectern\.mjs is missing \(run `npm run build`\); running from source/);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/lectern courses \[--search S\]/);
+    expect(result.loaded.some((file) => file === 'main.ts')).toBe(true);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * Build time (Node 24), the last step of `npm run build`: bundles the `lectern` command line
+ * (src-main/cli/main.ts) with rolldown into out/cli/lectern.mjs, which `bin/lectern.js` runs. No
+ * TypeScript and no package lookup is left for run time: zod, undici and the rest are in the
+ * bundle. Each command, the API client (with its HTTP stack and schemas) and the upload engine
+ * stay behind dynamic imports, in chunks under out/cli/chunks/ that only the command using them
+ * loads, so `lectern --help` reads a few kilobytes. Left outside: keytar (a native addon, loaded by
+ * `require` when a keychain command runs) and mediainfo.js (finds its .wasm next to itself).
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'rolldown';
+
+export const CLI_OUT_DIR = join(import.meta.dirname, '..', '..', 'out', 'cli');
+export const CLI_EXTERNAL = ['keytar', 'mediainfo.js'];
+
+export async function buildCli(outDir = CLI_OUT_DIR): Promise<void> {
+  rmSync(outDir, { recursive: true, force: true });
+  await build({
+    input: { lectern: join(import.meta.dirname, '..', '..', 'src-main', 'cli', 'main.ts') },
+    platform: 'node',
+    external: [/^node:/, ...CLI_EXTERNAL.map((name) => new RegExp(`^${name.replace('.', '\\.')}(/|$)`))],
+    logLevel: 'warn',
+    output: {
+      dir: outDir,
+      format: 'esm',
+      entryFileNames: '[name].mjs',
+      chunkFileNames: 'chunks/[name]-[hash].mjs',
+      // Named, so a look at out/cli/chunks says which library a command pulled in.
+      codeSplitting: {
+        groups: [
+          { name: 'undici', test: /[\\/]node_modules[\\/]undici[\\/]/ },
+          { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+        ],
+      },
+    },
+  });
+}
+
+if (import.meta.main) {
+  await buildCli();
+  console.log(`lectern CLI bundled into ${CLI_OUT_DIR}`);
+}

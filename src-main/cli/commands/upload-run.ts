@@ -1,0 +1,79 @@
+// CLI (plain Node). The part of `lectern upload` that needs the upload engine (upload.ts checks
+// the command line and sends the first request before this module is loaded): the journal, the
+// pre-flight checks, then the uploads until they end.
+import { randomUUID } from 'node:crypto';
+import {
+  UploadManagerError,
+  storedCheckOf,
+  type AddUploadInput,
+  type LessonTarget,
+  type UploadRow,
+} from '../../uploads/index.ts';
+import type { CommandContext } from '../command.ts';
+import { UsageError } from '../globals.ts';
+import { preflightFiles, type SectionRead } from './upload-preflight.ts';
+import { openManager, runToEnd, startRows } from './uploads.ts';
+
+export interface UploadRequest {
+  files: string[];
+  target: LessonTarget;
+  title: string | undefined;
+  engine: Parameters<typeof openManager>[1];
+  /** The target section's lessons, asked for before the engine was loaded. */
+  section: { answer: Promise<SectionRead> };
+  allowDuplicates: boolean;
+}
+
+export async function uploadFiles(ctx: CommandContext, request: UploadRequest): Promise<number> {
+  const { files, target, title } = request;
+  const manager = await openManager(ctx, request.engine);
+  try {
+    // Each file is added and started as soon as it passes its check, all in one batch (one order
+    // in the section), so bytes move while the next files are still being read.
+    const batchId = randomUUID();
+    const rows: UploadRow[] = [];
+    // Files accepted while an add is running wait for it and go in together (one journal fsync).
+    const waiting: AddUploadInput[] = [];
+    let adding: Promise<void> = Promise.resolve();
+    const addWaiting = async (): Promise<void> => {
+      const inputs = waiting.splice(0);
+      if (inputs.length === 0) return;
+      let added: UploadRow[];
+      try {
+        added = await manager.add(inputs, { reuseExisting: true, batchId });
+      } catch (error) {
+        if (error instanceof UploadManagerError) throw new UsageError(error.message);
+        throw error;
+      }
+      for (const r of added) {
+        if (r.state === 'done') ctx.out.note(`${r.fileName} was already uploaded (lesson ${r.lessonId}).`);
+        rows.push(r);
+      }
+      startRows(manager, added);
+    };
+    const checked = await preflightFiles(
+      ctx,
+      manager,
+      files,
+      target,
+      request.allowDuplicates,
+      request.section.answer,
+      async ({ path, check }) => {
+        waiting.push({
+          path,
+          lessonTarget: target.kind === 'new' && title !== undefined ? { ...target, title } : target,
+          // The type the bytes show, not the one the name suggests.
+          ...(check ? { fileCheck: storedCheckOf(check), ...(check.mime ? { contentType: check.mime } : {}) } : {}),
+        });
+        adding = adding.then(addWaiting);
+        adding.catch(() => undefined); // surfaced by the await below
+      },
+    );
+    await adding;
+    const code = await runToEnd(ctx, manager, rows, { started: true });
+    // A file that is not a video is the caller's mistake, like a missing one.
+    return code === 0 && checked.refused.length > 0 ? 2 : code;
+  } finally {
+    await manager.close();
+  }
+}
