@@ -139,6 +139,7 @@ function heldClient(which: 'sections.pages' | 'lessons.update') {
   const client: SyncApiClient = {
     ...real,
     sections: {
+      ...real.sections,
       pages: async function* (id, query) {
         const pages: PageLike[] = [];
         for await (const page of real.sections.pages(id, query)) pages.push(page);
