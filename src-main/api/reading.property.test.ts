@@ -32,9 +32,9 @@ interface Case {
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const CASES: Case[] = [
-  { name: 'course', fields: s.shapes.course.fields, fixture: fx.course, call: (c) => c.courses.get(ID) },
+  { name: 'course', fields: s.shapes.draftedCourse.fields, fixture: fx.course, call: (c) => c.courses.get(ID) },
   { name: 'lesson', fields: s.shapes.lesson.fields, fixture: fx.lesson, call: (c) => c.lessons.get(ID, ID, ID) },
-  { name: 'section', fields: s.shapes.section.fields, fixture: fx.section, call: (c) => c.sections.get(ID, ID) },
+  { name: 'section', fields: s.shapes.draftedSection.fields, fixture: fx.section, call: (c) => c.sections.get(ID, ID) },
   {
     name: 'assessment',
     fields: s.shapes.assessment.fields,

@@ -184,6 +184,9 @@ function isCorruption(error: unknown): boolean {
  * second ROLLBACK would then fail with "no transaction is active" and hide the real cause.
  */
 export function transaction<T>(db: DatabaseSync, fn: () => T): T {
+  // Inside another transaction (a batch of journal writes): a savepoint, so this part still rolls
+  // back alone on a throw and the outer transaction decides when everything commits.
+  if (db.isTransaction) return savepoint(db, fn);
   db.exec('BEGIN IMMEDIATE');
   try {
     const result = fn();
@@ -191,6 +194,29 @@ export function transaction<T>(db: DatabaseSync, fn: () => T): T {
     return result;
   } catch (error) {
     rollbackQuietly(db);
+    throw error;
+  }
+}
+
+let savepoints = 0;
+
+function savepoint<T>(db: DatabaseSync, fn: () => T): T {
+  const name = `nested_${++savepoints}`;
+  db.exec(`SAVEPOINT ${name}`);
+  try {
+    const result = fn();
+    db.exec(`RELEASE ${name}`);
+    return result;
+  } catch (error) {
+    // SQLite may have ended the whole transaction by itself (SQLITE_FULL): then nothing is left to undo here.
+    if (db.isOpen && db.isTransaction) {
+      try {
+        db.exec(`ROLLBACK TO ${name}`);
+        db.exec(`RELEASE ${name}`);
+      } catch {
+        // The first error is the one worth telling.
+      }
+    }
     throw error;
   }
 }
