@@ -3,7 +3,7 @@
 // from run.ts so the entry can load commands lazily and still word these the same way.
 import { isKeychainError } from '../keychain/index.ts';
 import { DatabaseBusyError, DiskFullError, localFaultOf } from '../platform/index.ts';
-import { EXIT } from './run.ts';
+import { EXIT } from './exit-codes.ts';
 
 /** Keychain problems keep the exit code `lectern profiles` has always used for them. */
 const EXIT_KEYCHAIN = 1;

@@ -9,10 +9,11 @@ import type { CliIo, CommandContext } from './command.ts';
 import { resolveConnection, type Connection } from './connection.ts';
 import { GLOBAL_OPTIONS, UsageError, defaultDataDir, readGlobals } from './globals.ts';
 import { commandUsage, helpText } from './help.ts';
+import { EXIT } from './exit-codes.ts';
 import { Output } from './output.ts';
 import { isCommandName, loadCommand } from './registry.ts';
 
-export const EXIT = { ok: 0, failure: 1, usage: 2, api: 3, network: 4, contract: 5, local: 6 } as const;
+export { EXIT } from './exit-codes.ts';
 
 export async function runCli(
   argv: string[],

@@ -8,7 +8,7 @@ import { action } from '../args.ts';
 import type { Command, CommandContext } from '../command.ts';
 import { COMMAND_HELP } from '../help.ts';
 import { UsageError } from '../globals.ts';
-import { EXIT } from '../run.ts';
+import { EXIT } from '../exit-codes.ts';
 
 const USAGE = COMMAND_HELP.uploads.usage;
 
