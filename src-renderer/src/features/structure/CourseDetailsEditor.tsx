@@ -71,6 +71,7 @@ export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: st
     return (
       <div className="course-details-editor">
         <button
+          className="button button--small"
           type="button"
           onClick={() => setOpen(true)}
           disabled={disabledReason !== null}
@@ -146,10 +147,10 @@ export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: st
             “{conflict.field}” was changed on the server too: yours “{String(conflict.mine)}”, theirs “
             {String(conflict.theirs)}”.
           </p>
-          <button type="button" onClick={() => void resolve(conflict.field, 'mine')}>
+          <button className="button button--small" type="button" onClick={() => void resolve(conflict.field, 'mine')}>
             Keep mine
           </button>
-          <button type="button" onClick={() => void resolve(conflict.field, 'theirs')}>
+          <button className="button button--small" type="button" onClick={() => void resolve(conflict.field, 'theirs')}>
             Take theirs
           </button>
         </div>
@@ -159,10 +160,10 @@ export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: st
           {error}
         </p>
       )}
-      <button type="submit" disabled={!draft || disabledReason !== null}>
+      <button className="button button--primary" type="submit" disabled={!draft || disabledReason !== null}>
         Save details to server
       </button>
-      <button type="button" onClick={() => setOpen(false)}>
+      <button className="button button--small" type="button" onClick={() => setOpen(false)}>
         Close
       </button>
     </form>

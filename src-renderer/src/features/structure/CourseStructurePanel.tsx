@@ -79,6 +79,7 @@ export function CourseStructurePanel({ courseId, sections }: { courseId: string;
               ) : (
                 <>
                   <button
+                    className="button button--ghost button--small"
                     type="button"
                     disabled={reason.update !== null}
                     title={reason.update ?? undefined}
@@ -89,6 +90,7 @@ export function CourseStructurePanel({ courseId, sections }: { courseId: string;
                     Rename
                   </button>
                   <button
+                    className="button button--ghost button--small"
                     type="button"
                     disabled={index === 0 || reason.update !== null}
                     onClick={() => move(section, index)}
@@ -96,6 +98,7 @@ export function CourseStructurePanel({ courseId, sections }: { courseId: string;
                     Move up
                   </button>
                   <button
+                    className="button button--ghost button--small"
                     type="button"
                     disabled={index === ordered.length - 1 || reason.update !== null}
                     onClick={() => move(section, index + 2)}
@@ -103,6 +106,7 @@ export function CourseStructurePanel({ courseId, sections }: { courseId: string;
                     Move down
                   </button>
                   <button
+                    className="button button--ghost button--small button--danger-text"
                     type="button"
                     disabled={reason.delete !== null}
                     title={reason.delete ?? undefined}
@@ -136,12 +140,17 @@ export function CourseStructurePanel({ courseId, sections }: { courseId: string;
         >
           {pending.refusal ?? `“${pending.title}” will be deleted in a few seconds.`}
           {pending.state === 'failed' ? (
-            <button type="button" onClick={() => run(() => call((b) => b.drafts.discard({ id: pending.draftId })))}>
+            <button
+              className="button button--small"
+              type="button"
+              onClick={() => run(() => call((b) => b.drafts.discard({ id: pending.draftId })))}
+            >
               Dismiss
             </button>
           ) : (
             !pending.inDoubt && (
               <button
+                className="button button--small"
                 type="button"
                 onClick={() => run(() => call((b) => b.sections.undoDelete({ draftId: pending.draftId })))}
               >
@@ -174,7 +183,12 @@ export function CourseStructurePanel({ courseId, sections }: { courseId: string;
             disabled={reason.create !== null}
           />
         </label>
-        <button type="submit" disabled={reason.create !== null} title={reason.create ?? undefined}>
+        <button
+          className="button button--primary"
+          type="submit"
+          disabled={reason.create !== null}
+          title={reason.create ?? undefined}
+        >
           Add section
         </button>
         {reason.create && (
@@ -215,8 +229,10 @@ export function CourseStructurePanel({ courseId, sections }: { courseId: string;
               onChange={(e) => setEditing({ ...editing, description: e.target.value })}
             />
           </label>
-          <button type="submit">Save section</button>
-          <button type="button" onClick={() => setEditing(null)}>
+          <button className="button button--primary" type="submit">
+            Save section
+          </button>
+          <button className="button button--small" type="button" onClick={() => setEditing(null)}>
             Cancel
           </button>
         </form>
@@ -235,6 +251,7 @@ export function CourseStructurePanel({ courseId, sections }: { courseId: string;
           )}
           {(asking.lessons?.length ?? 0) === 0 && (
             <button
+              className="button button--small"
               type="button"
               onClick={() => {
                 const target = asking;
@@ -245,7 +262,7 @@ export function CourseStructurePanel({ courseId, sections }: { courseId: string;
               Delete section
             </button>
           )}
-          <button type="button" onClick={() => setAsking(null)}>
+          <button className="button button--small" type="button" onClick={() => setAsking(null)}>
             Cancel
           </button>
         </div>
