@@ -16,7 +16,7 @@ import { batchOutcome } from './batch-notice.ts';
 import { UploadJournal } from './journal.ts';
 import { LessonPlacement } from './lesson-order.ts';
 import { ownerText, runningElsewhereMessage, thisProcess } from './ownership.ts';
-import { Scheduler } from './scheduler.ts';
+import { RUNNING, Scheduler } from './scheduler.ts';
 import { UploadJob } from './upload-job.ts';
 import { VideoFollower } from './video-follow.ts';
 import type {
@@ -40,16 +40,6 @@ export class UploadManagerError extends Error {
     this.details = details;
   }
 }
-
-/** States a full disk stops (the others have already ended or stopped). */
-const HALTABLE: ReadonlySet<UploadState> = new Set([
-  'queued',
-  'uploading',
-  'completing',
-  'attaching',
-  'changed',
-  'waiting',
-]);
 
 const RESUMABLE_ON_LOAD: ReadonlySet<UploadState> = new Set([
   'queued',
@@ -104,7 +94,8 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
   const haltOnDiskFull = (fault: DiskFullError): void => {
     if (closed) return;
     for (const job of scheduler.jobs) {
-      if (!HALTABLE.has(job.state)) continue;
+      // A full disk stops what is still running; the rest has already ended or stopped.
+      if (!RUNNING.has(job.state)) continue;
       job.haltForPause();
       job.setNotice({ code: fault.code, message: fault.message });
       job.enter('paused');

@@ -19,7 +19,8 @@ import type { UploadJob } from './upload-job.ts';
 import { UrlSigner } from './url-signing.ts';
 import type { UploadEvent, UploadManagerOptions, UploadProblem, UploadState } from './types.ts';
 
-const RUNNING: ReadonlySet<UploadState> = new Set([
+/** States the scheduler still drives (the others have ended or stopped). */
+export const RUNNING: ReadonlySet<UploadState> = new Set([
   'queued',
   'uploading',
   'completing',
