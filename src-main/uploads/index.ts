@@ -24,11 +24,14 @@ export { checkStagedFiles, requireVideos } from './staging.ts';
 export {
   describeMedia,
   findDuplicates,
+  inspectContent,
   inspectFile,
   knownUploads,
   rerunOf,
   statFile,
   storedCheckOf,
+  withMedia,
+  type DuplicateContext,
   type FileCheck,
 } from './preflight.ts';
 export { MediaProbeError, durationSecondsOf, probeMediaChunks } from './media-probe.ts';

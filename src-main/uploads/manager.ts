@@ -18,6 +18,7 @@ import { LessonPlacement } from './lesson-order.ts';
 import { ownerText, runningElsewhereMessage, thisProcess } from './ownership.ts';
 import { RUNNING, Scheduler } from './scheduler.ts';
 import { UploadJob } from './upload-job.ts';
+import type { StoredFileCheck } from './preflight.ts';
 import { VideoFollower } from './video-follow.ts';
 import type {
   AddOptions,
@@ -303,6 +304,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     list: () => scheduler.jobs.map((j) => j.toRow()),
     get: (id: string) => scheduler.jobs.find((j) => j.id === id)?.toRow(),
     fileChecks: () => journal.loadFileChecks(),
+    setFileCheck: (id: string, check: StoredFileCheck) => journal.setFileCheck(id, check),
 
     setConcurrency(slots: number): void {
       scheduler.setConcurrency(slots);

@@ -53,6 +53,7 @@ export interface StoredFileCheck {
 // app asking twice, costs a stat.
 const MAX_CACHED = 2000;
 const checks = new Map<string, Promise<FileCheck>>();
+const contentChecks = new Map<string, Promise<FileCheck>>();
 const fullHashes = new Map<string, Promise<string>>();
 
 function remember<T>(cache: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
@@ -69,7 +70,7 @@ function remember<T>(cache: Map<string, Promise<T>>, key: string, make: () => Pr
 /** Throws FileAccessError (not found, empty, unreadable) like the engine's own add. */
 export async function inspectFile(path: string): Promise<FileCheck> {
   const info = await statFile(path);
-  return remember(checks, `${path}\0${info.size}\0${info.mtimeMs}`, () => inspect(path, info.mtimeMs));
+  return remember(checks, `${path}\0${info.size}\0${info.mtimeMs}`, async () => withMedia(await inspectContent(path)));
 }
 
 /** A stat with the engine's errors (as readIdentity words them), without its 2 MiB of hashing. */
@@ -88,29 +89,57 @@ export async function statFile(path: string): Promise<{ size: number; mtimeMs: n
   return info;
 }
 
-async function inspect(path: string, mtimeMs: number): Promise<FileCheck> {
+/**
+ * The part of the check that decides: is it a video by its bytes, and its content fingerprint
+ * (duplicates). Media and warnings are left empty; `withMedia` fills them. The CLI decides on this
+ * alone and probes while the bytes already move, since what the prober reads only informs.
+ */
+export async function inspectContent(path: string): Promise<FileCheck> {
+  const info = await statFile(path);
+  return remember(contentChecks, `${path}\0${info.size}\0${info.mtimeMs}`, () => readContent(path, info.mtimeMs));
+}
+
+async function readContent(path: string, mtimeMs: number): Promise<FileCheck> {
   const fileName = basename(path);
   try {
     const [verdict, sampled] = await Promise.all([checkVideoContainer(path), sampleSha256(path)]);
     const content: ContentFingerprint = { ...sampled, sha256: null };
-    const base = { path, fileName, size: sampled.size, mtimeMs, mime: verdict.mime, content };
-    if (!verdict.ok) return { ...base, video: false, reason: verdict.reason, media: null, warnings: [] };
-    try {
-      const media = await probeMedia(path);
-      return { ...base, video: true, reason: null, media, warnings: mediaWarnings(media) };
-    } catch (error) {
-      if (!(error instanceof MediaProbeError)) throw error;
-      // A container whose insides the prober cannot read may still play on the server: warn only.
-      const warning: MediaWarning = {
-        code: 'MEDIA_UNREADABLE',
-        message: 'Its duration, size and codecs could not be read.',
-      };
-      return { ...base, video: true, reason: null, media: null, warnings: [warning] };
-    }
+    const base = {
+      path,
+      fileName,
+      size: sampled.size,
+      mtimeMs,
+      mime: verdict.mime,
+      content,
+      media: null,
+      warnings: [],
+    };
+    return verdict.ok ? { ...base, video: true, reason: null } : { ...base, video: false, reason: verdict.reason };
   } catch (error) {
-    if (error instanceof FileAccessError) throw error;
-    throw new FileAccessError('FILE_UNREADABLE', path, `${fileName} cannot be read.`, error);
+    throw asAccessError(error, path);
   }
+}
+
+/** The check with what the prober read from a video (a copy; refused files come back as they are). */
+export async function withMedia(check: FileCheck): Promise<FileCheck> {
+  if (!check.video) return check;
+  try {
+    const media = await probeMedia(check.path);
+    return { ...check, media, warnings: mediaWarnings(media) };
+  } catch (error) {
+    if (!(error instanceof MediaProbeError)) throw asAccessError(error, check.path);
+    // A container whose insides the prober cannot read may still play on the server: warn only.
+    const warning: MediaWarning = {
+      code: 'MEDIA_UNREADABLE',
+      message: 'Its duration, size and codecs could not be read.',
+    };
+    return { ...check, media: null, warnings: [warning] };
+  }
+}
+
+function asAccessError(error: unknown, path: string): FileAccessError {
+  if (error instanceof FileAccessError) return error;
+  return new FileAccessError('FILE_UNREADABLE', path, `${basename(path)} cannot be read.`, error);
 }
 
 /** What the journal stores for an accepted file. */

@@ -106,6 +106,8 @@ export interface UploadManager {
   get(id: string): UploadRow | undefined;
   /** What the pre-flight check read from each upload's file (container, duration, codecs, content), by row id. */
   fileChecks(): ReadonlyMap<string, StoredFileCheck>;
+  /** Replaces what is stored of an upload's file check (the CLI adds the prober's facts once read). */
+  setFileCheck(id: string, check: StoredFileCheck): void;
   setConcurrency(slots: number): void;
   setBandwidth(bytesPerSec: number | null): void;
   /** The settings in force (what setConcurrency / setBandwidth last applied). */

@@ -2,27 +2,39 @@
 // not videos are refused with the reason; content already queued, uploaded or in the section is
 // skipped with a notice unless --allow-duplicates. Everything it says goes to stderr. Each accepted
 // file is handed on at once, in the order given, so its upload starts while the next ones are
-// still being checked (the next two are read ahead).
+// still being checked (the next two are read ahead). The decision needs only the file's signature
+// and content fingerprint; what the prober reads (duration, codecs, warnings) only informs, so it is
+// read while the bytes already move and said, in the order given, as each probe ends.
 import { resolve } from 'node:path';
 import {
   FileAccessError,
   describeMedia,
   findDuplicates,
-  inspectFile,
+  inspectContent,
   knownUploads,
   rerunOf,
   statFile,
+  type DuplicateContext,
   type FileCheck,
   type LessonTarget,
   type SectionLesson,
   type UploadManager,
+  withMedia,
 } from '../../uploads/index.ts';
 import type { CommandContext } from '../command.ts';
 import { UsageError } from '../globals.ts';
 
+/** A file to upload: what decided it (null: a rerun the journal knows) and the check with the
+ * prober's facts to come (null for a rerun). */
+export interface AcceptedFile {
+  path: string;
+  check: FileCheck | null;
+  probed: Promise<FileCheck> | null;
+}
+
 export interface PreflightOutcome {
-  /** Files to upload, in the order given, with what was read from them (null: a rerun the journal knows). */
-  accepted: { path: string; check: FileCheck | null }[];
+  /** Files to upload, in the order given. */
+  accepted: AcceptedFile[];
   refused: FileCheck[];
   skipped: FileCheck[];
 }
@@ -38,7 +50,7 @@ export async function preflightFiles(
   allowDuplicates: boolean,
   /** The target section's lessons, asked for by the caller before the files are read. */
   sectionRead: Promise<SectionRead>,
-  onAccepted: (entry: { path: string; check: FileCheck | null }) => Promise<void> = async () => undefined,
+  onAccepted: (entry: AcceptedFile) => Promise<void> = async () => undefined,
 ): Promise<PreflightOutcome> {
   // A missing or empty file is the caller's mistake: said before anything starts.
   try {
@@ -48,11 +60,14 @@ export async function preflightFiles(
     throw error;
   }
   const known = knownUploads(manager);
-  const read = (given: string): Promise<{ path: string; check: FileCheck | null }> => {
+  const read = async (given: string): Promise<AcceptedFile> => {
     const path = resolve(given);
-    return (async () => ({ path, check: (await rerunOf(known, path, target)) ? null : await inspectFile(path) }))();
+    const check = (await rerunOf(known, path, target)) ? null : await inspectContent(path);
+    const probed = check?.video ? withMedia(check) : null;
+    probed?.catch(() => undefined); // awaited in turn by the notes below
+    return { path, check, probed };
   };
-  const reads: Promise<{ path: string; check: FileCheck | null }>[] = [];
+  const reads: Promise<AcceptedFile>[] = [];
   const readUpTo = (i: number) => {
     while (reads.length <= Math.min(i, paths.length - 1)) {
       const p = read(paths[reads.length]!);
@@ -63,13 +78,28 @@ export async function preflightFiles(
   const outcome: PreflightOutcome = { accepted: [], refused: [], skipped: [] };
   let section: SectionRead | undefined;
   const earlier: FileCheck[] = [];
-  const accept = async (entry: { path: string; check: FileCheck | null }) => {
+  // What the prober read, said per file in the order given while the uploads already run.
+  let notes: Promise<void> = Promise.resolve();
+  const noteMedia = (probed: Promise<FileCheck>, context: DuplicateContext) => {
+    notes = notes.then(async () => {
+      const full = await probed.catch(() => null);
+      // The file changed or went since its check: the upload itself says so; nothing to add here.
+      if (!full) return;
+      const facts = describeMedia(full.media);
+      if (facts) ctx.out.note(`${full.fileName}: ${facts}`);
+      for (const w of full.warnings) ctx.out.note(`${full.fileName}: warning: ${w.message}`);
+      // Only the length tells a lesson of the same title and length: the one hint that waits for it.
+      const similar = (await findDuplicates(full, context)).filter((h) => h.kind === 'similar-lesson');
+      for (const h of similar) ctx.out.note(`${full.fileName}: note: ${h.message}`);
+    });
+  };
+  const accept = async (entry: AcceptedFile) => {
     outcome.accepted.push(entry);
     await onAccepted(entry);
   };
   for (let i = 0; i < paths.length; i++) {
     readUpTo(i + READ_AHEAD);
-    let entry: { path: string; check: FileCheck | null };
+    let entry: AcceptedFile;
     try {
       entry = await reads[i]!;
     } catch (error) {
@@ -87,21 +117,20 @@ export async function preflightFiles(
       continue;
     }
     section ??= await sectionRead;
-    const hits = await findDuplicates(check, { known, earlier, section, resumeTarget: target });
+    const context: DuplicateContext = { known, earlier: [...earlier], section, resumeTarget: target };
+    const hits = await findDuplicates(check, context);
     earlier.push(check);
-    const facts = describeMedia(check.media);
-    if (facts) ctx.out.note(`${check.fileName}: ${facts}`);
-    for (const w of check.warnings) ctx.out.note(`${check.fileName}: warning: ${w.message}`);
     const same = hits.find((h) => h.sameContent);
-    for (const h of hits.filter((x) => !x.sameContent)) ctx.out.note(`${check.fileName}: note: ${h.message}`);
     if (same && !allowDuplicates) {
       ctx.out.note(`${check.fileName}: skipped, a duplicate. ${same.message} (--allow-duplicates uploads it anyway)`);
       outcome.skipped.push(check);
       continue;
     }
     if (same) ctx.out.note(`${check.fileName}: a duplicate, uploaded anyway (--allow-duplicates). ${same.message}`);
+    if (entry.probed) noteMedia(entry.probed, context);
     await accept(entry);
   }
+  await notes;
   return outcome;
 }
 

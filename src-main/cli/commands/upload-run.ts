@@ -6,6 +6,7 @@ import {
   UploadManagerError,
   storedCheckOf,
   type AddUploadInput,
+  type FileCheck,
   type LessonTarget,
   type UploadRow,
 } from '../../uploads/index.ts';
@@ -33,22 +34,35 @@ export async function uploadFiles(ctx: CommandContext, request: UploadRequest): 
     const batchId = randomUUID();
     const rows: UploadRow[] = [];
     // Files accepted while an add is running wait for it and go in together (one journal fsync).
-    const waiting: AddUploadInput[] = [];
+    const waiting: { input: AddUploadInput; probed: Promise<FileCheck> | null }[] = [];
+    // The prober's facts reach the journal when read (the decision did not wait for them).
+    const facts: Promise<void>[] = [];
     let adding: Promise<void> = Promise.resolve();
     const addWaiting = async (): Promise<void> => {
-      const inputs = waiting.splice(0);
-      if (inputs.length === 0) return;
+      const entries = waiting.splice(0);
+      if (entries.length === 0) return;
       let added: UploadRow[];
       try {
-        added = await manager.add(inputs, { reuseExisting: true, batchId });
+        added = await manager.add(
+          entries.map((e) => e.input),
+          { reuseExisting: true, batchId },
+        );
       } catch (error) {
         if (error instanceof UploadManagerError) throw new UsageError(error.message);
         throw error;
       }
-      for (const r of added) {
+      added.forEach((r, i) => {
         if (r.state === 'done') ctx.out.note(`${r.fileName} was already uploaded (lesson ${r.lessonId}).`);
         rows.push(r);
-      }
+        const probed = entries[i]?.probed;
+        if (probed)
+          facts.push(
+            probed.then(
+              (full) => manager.setFileCheck(r.id, storedCheckOf(full)),
+              () => undefined,
+            ),
+          );
+      });
       startRows(manager, added);
     };
     const checked = await preflightFiles(
@@ -58,18 +72,20 @@ export async function uploadFiles(ctx: CommandContext, request: UploadRequest): 
       target,
       request.allowDuplicates,
       request.section.answer,
-      async ({ path, check }) => {
-        waiting.push({
+      async ({ path, check, probed }) => {
+        const input: AddUploadInput = {
           path,
           lessonTarget: target.kind === 'new' && title !== undefined ? { ...target, title } : target,
           // The type the bytes show, not the one the name suggests.
           ...(check ? { fileCheck: storedCheckOf(check), ...(check.mime ? { contentType: check.mime } : {}) } : {}),
-        });
+        };
+        waiting.push({ input, probed });
         adding = adding.then(addWaiting);
         adding.catch(() => undefined); // surfaced by the await below
       },
     );
     await adding;
+    await Promise.all(facts);
     const code = await runToEnd(ctx, manager, rows, { started: true });
     // A file that is not a video is the caller's mistake, like a missing one.
     return code === 0 && checked.refused.length > 0 ? 2 : code;
