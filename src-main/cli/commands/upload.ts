@@ -10,6 +10,7 @@
 // --give-up-after says how long a script is willing to wait (then exit 4).
 // This file checks the command line and sends the first request; the upload engine is loaded
 // after it (upload-run.ts), so the server is already at work while the engine starts.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { LessonTarget } from '../../uploads/index.ts';
 import { parseByteRate, parseDuration } from '../args.ts';
 import type { Command, CommandContext } from '../command.ts';
@@ -18,6 +19,8 @@ import { UsageError, positiveInt } from '../globals.ts';
 import type { SectionRead } from './upload-preflight.ts';
 
 const USAGE = COMMAND_HELP.upload.usage;
+/** undici publishes here as it writes a request's headers to its socket. */
+const SEND_HEADERS = 'undici:client:sendHeaders';
 
 export const uploadCommand: Command = {
   name: 'upload',
@@ -51,6 +54,8 @@ export const uploadCommand: Command = {
     // The section's lessons (for "already in this section") are asked for first: the server answers
     // while the upload engine loads, the journal opens and the files are read.
     const section = await startSectionRead(ctx, target);
+    // Loading the engine holds the event loop for a while: let the request reach the wire first.
+    await untilSent(section.answer);
     const { uploadFiles } = await import('./upload-run.ts');
     return uploadFiles(ctx, {
       files,
@@ -66,7 +71,7 @@ export const uploadCommand: Command = {
 /**
  * Sends the request for the target section's lessons and returns its answer to come, which is null
  * when they cannot be read now (the upload itself will report an unreachable server or a wrong
- * section). Resolves once the request is on its way, so heavier work can follow it.
+ * section).
  */
 async function startSectionRead(ctx: CommandContext, target: LessonTarget): Promise<{ answer: Promise<SectionRead> }> {
   const client = await ctx.client();
@@ -79,6 +84,26 @@ async function startSectionRead(ctx: CommandContext, target: LessonTarget): Prom
     (): SectionRead => ({ courseId: target.courseId, sectionId: target.sectionId, lessons: null }),
   );
   return { answer };
+}
+
+/** How long the engine waits for the first request to leave before loading anyway. */
+const SEND_WAIT_MS = 250;
+
+/**
+ * Resolves when undici has written the headers of a request (its diagnostics channel; nothing of
+ * the request is read here), when `answer` settles (refused at once), or after SEND_WAIT_MS.
+ */
+function untilSent(answer: Promise<unknown>): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      unsubscribe(SEND_HEADERS, done);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, SEND_WAIT_MS);
+    subscribe(SEND_HEADERS, done);
+    void answer.finally(done);
+  });
 }
 
 function readTarget(section: string | undefined, lesson: string | undefined, fileCount: number): LessonTarget {
