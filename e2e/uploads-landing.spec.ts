@@ -3,7 +3,10 @@
  * lesson video for 3 s): "Upload videos" on a course opens Uploads with that course chosen; the
  * speed limit in force shows after navigating away and back; a row's label, bar and the totals
  * agree while a part is in flight; each lesson's video goes from processing to ready (with the
- * length the server read) in the uploads view and in the course view; the batch's end is told.
+ * length the server read) in the uploads view and in the course view; the batch's end is told
+ * with its course and section. Upload numbers can be trusted: no rate above the limit, the status
+ * bar's percent is the running row's own, engineer settings wait under "Advanced", and "Clear
+ * finished" empties the list of what is done.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,14 +22,14 @@ test('videos land as lessons: course chosen, limit kept, progress agrees, proces
   test.setTimeout(180_000);
   test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
   const dir = mkdtempSync(join(tmpdir(), 'lectern-e2e-landing-'));
-  // Real 3 s videos; the last one carries 3 MB of trailing bytes (still a video) so its single
+  // Real 3 s videos; the last one carries 6 MB of trailing bytes (still a video) so its single
   // part is in flight long enough under a 1 MB/s limit to look at the row meanwhile.
   const names = ['Landing one.mp4', 'Landing two.mp4', 'Landing three.mp4'];
   const paths = names.map((name) => join(dir, name));
   // Small random tails keep the three apart for the duplicate check.
   writeVideo(paths[0]!, 16);
   writeVideo(paths[1]!, 16);
-  writeVideo(paths[2]!, 3_000_000);
+  writeVideo(paths[2]!, 6_000_000);
   try {
     const { page } = lectern;
     await waitForShell(page);
@@ -46,6 +49,16 @@ test('videos land as lessons: course chosen, limit kept, progress agrees, proces
     const section = page.getByLabel('Section');
     await expect(section.locator('option')).not.toHaveCount(1);
     await section.selectOption({ index: 1 });
+    // The menu shows "1. Title": the notice names the section by its title.
+    const sectionTitle = ((await section.locator('option:checked').textContent()) ?? '')
+      .replace(/^\S+\.\s*/, '')
+      .trim();
+    expect(sectionTitle).not.toBe('');
+
+    // "Parallel parts" is an engineer's setting: folded under Advanced.
+    await expect(page.getByLabel('Parallel parts')).toBeHidden();
+    await page.getByTestId('upload-advanced').locator('summary').click();
+    await expect(page.getByLabel('Parallel parts')).toBeVisible();
 
     // A speed limit still applies after navigating away and back: the menu says so.
     await page.getByLabel('Speed limit').selectOption({ label: '1 MB/s' });
@@ -76,11 +89,39 @@ test('videos land as lessons: course chosen, limit kept, progress agrees, proces
     expect(during.label).toBe(during.valueNow);
     expect(Math.abs(during.label - (during.done + during.flight))).toBeLessThan(1.01);
 
+    // Once it is the only one running, the status bar's percent is its row's (both read at once).
+    await expect
+      .poll(
+        () =>
+          page.evaluate((file) => {
+            const status = document.querySelector('[data-testid="status-uploads"]')?.textContent ?? '';
+            const row = [...document.querySelectorAll('[data-testid="upload-row"]')].find(
+              (r) => r.getAttribute('data-file') === file,
+            );
+            const label = row?.querySelector('[data-testid="upload-percent"]')?.textContent ?? '';
+            const match = /1 upload running · (\d+)%/.exec(status);
+            return match ? `${match[1]}%` === label.trim() : false;
+          }, names[2]!),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+
+    // Under the 1 MB/s limit no rate reads above it, on the row or in the totals.
+    const megabytesPerSecond = (text: string | null): number => {
+      const match = /([\d.]+) (KB|MB)\/s/.exec(text ?? '');
+      if (!match) return 0;
+      return Number(match[1]) / (match[2] === 'KB' ? 1000 : 1);
+    };
+    for (let i = 0; i < 3; i++) {
+      expect(megabytesPerSecond(await big.getByTestId('upload-speed').textContent())).toBeLessThanOrEqual(1);
+      expect(megabytesPerSecond(await page.getByTestId('upload-totals').textContent())).toBeLessThanOrEqual(1);
+      await page.waitForTimeout(200);
+    }
     // Every file is done; the batch's end is told in the app (watched from now on: a success
     // notice fades after a few seconds).
-    const told = expect(page.getByTestId('notice').filter({ hasText: `3 videos uploaded to ${COURSE}` })).toBeVisible({
-      timeout: 90_000,
-    });
+    const told = expect(
+      page.getByTestId('notice').filter({ hasText: `3 videos uploaded to ${COURSE} › ${sectionTitle}` }),
+    ).toBeVisible({ timeout: 90_000 });
     for (const name of names) {
       await expect(rows.filter({ hasText: name })).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
     }
@@ -105,6 +146,13 @@ test('videos land as lessons: course chosen, limit kept, progress agrees, proces
     await expect(lesson).toBeVisible({ timeout: 15_000 });
     await expect(lesson).toContainText(/ready/i);
     await expect(lesson).not.toContainText(/processing/i);
+
+    // "Clear finished" takes the done rows off the list (the lessons keep their videos).
+    await gotoRoute(page, 'uploads');
+    await expect(rows).toHaveCount(3);
+    await page.getByTestId('clear-finished').click();
+    await expect(rows).toHaveCount(0);
+    await expect(page.getByTestId('clear-finished')).toHaveCount(0);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -87,6 +87,7 @@ test('upload videos into lessons: add, review, start, pause, resume, restart, la
     await checkScreen(page, testInfo, 'uploads-review');
 
     // A speed limit (as for a video call) keeps the uploads running long enough to pause them.
+    await page.getByTestId('upload-advanced').locator('summary').click();
     await page.getByLabel('Parallel parts').selectOption('2');
     await page.getByLabel('Speed limit').selectOption({ label: '1 MB/s' });
     await page.getByTestId('start-uploads').click();

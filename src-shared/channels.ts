@@ -163,6 +163,8 @@ export const requestChannels = {
   'uploads.resume': channel(ByOptionalId, Ok),
   'uploads.cancel': channel(ById, Ok),
   'uploads.retry': channel(ById, Ok),
+  /** Removes finished uploads from the list (their lessons keep their videos). */
+  'uploads.clearFinished': channel(NoInput, z.object({ cleared: z.number().int().nonnegative() }).strict()),
   'uploads.setTitle': channel(z.object({ id: Id, title: z.string().trim().min(1).max(255) }).strict(), Ok),
   /** Preload only (see DROPPED_FILES_CHANNEL): refused by the bridge host, absent from the generic bridge. */
   'uploads.registerDropped': channel(

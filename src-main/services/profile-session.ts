@@ -14,7 +14,13 @@ import {
   type ProfileDatabase,
 } from '../store/index.ts';
 import { createSyncService, type MissingOperation, type SyncService } from '../sync/index.ts';
-import { batchNotice, createUploadManager, uploadJournalPath, type UploadManager } from '../uploads/index.ts';
+import {
+  batchNotice,
+  createUploadManager,
+  uploadJournalPath,
+  type BatchPlace,
+  type UploadManager,
+} from '../uploads/index.ts';
 import type { ProfileConnection } from '../workspaces/index.ts';
 import type { CacheKind, SyncStatus } from '../../src-shared/index.ts';
 import type { AppEvents } from './app-events.ts';
@@ -133,7 +139,7 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     onBatchEnded: (batch) => {
       if (closed) return;
       events.emit('uploads.batchEnded', {
-        ...batchNotice(batch, courseName(batch.courseId)),
+        ...batchNotice(batch, placeOf(batch.courseId, batch.sectionId)),
         courseId: batch.courseId,
       });
     },
@@ -147,13 +153,19 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     .map((row) => row.id);
   if (interrupted.length > 0) uploads.start(interrupted);
 
-  /** From the cache only; without it the notice still says how many, without the course's name. */
-  function courseName(courseId: string): string | null {
-    try {
-      return sync.readCache({ kind: 'course', courseId }, { refresh: 'never' }).data?.name ?? null;
-    } catch {
-      return null;
-    }
+  /** From the cache only; without it the notice still says how many, without the names. */
+  function placeOf(courseId: string, sectionId: string): BatchPlace {
+    const read = <T>(get: () => T): T | null => {
+      try {
+        return get();
+      } catch {
+        return null;
+      }
+    };
+    const courseName = read(() => sync.readCache({ kind: 'course', courseId }, { refresh: 'never' }).data?.name);
+    const sections = read(() => sync.readCache({ kind: 'sections', courseId }, { refresh: 'never' }).data);
+    const section = Array.isArray(sections) ? sections.find((s) => s?.id === sectionId) : undefined;
+    return { courseName: courseName ?? null, sectionTitle: typeof section?.title === 'string' ? section.title : null };
   }
 
   function syncStatus(): SyncStatus {

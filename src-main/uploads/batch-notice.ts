@@ -1,5 +1,5 @@
 // Main process / plain Node. When a batch of uploads has ended, and what to tell the user about it
-// ("12 videos uploaded to Workplace Safety · 1 failed"). Shared by the OS notification (Electron)
+// ("12 videos uploaded to Workplace Safety › Module 1 · 1 failed"). Shared by the OS notification (Electron)
 // and the in-app one; no I/O here so the decisions are easy to test.
 
 import type { UploadState } from './types.ts';
@@ -35,9 +35,16 @@ export interface BatchNotice {
   level: 'success' | 'warning';
 }
 
-/** The notification's text; `courseName` null when the course is not known locally. */
-export function batchNotice(outcome: { uploaded: number; failed: number }, courseName: string | null): BatchNotice {
-  const where = courseName ? ` to ${courseName}` : '';
+/** Where a batch went, as far as it is known locally (null: not in the cache). */
+export interface BatchPlace {
+  courseName: string | null;
+  sectionTitle: string | null;
+}
+
+/** The notification's text: how many, and the course and section they went to when known. */
+export function batchNotice(outcome: { uploaded: number; failed: number }, place: BatchPlace): BatchNotice {
+  const names = [place.courseName, place.sectionTitle].filter((n): n is string => Boolean(n?.trim()));
+  const where = names.length > 0 ? ` to ${names.join(' › ')}` : '';
   const videos = outcome.uploaded === 1 ? '1 video' : `${outcome.uploaded} videos`;
   const head = outcome.uploaded === 0 ? `No videos uploaded${where}` : `${videos} uploaded${where}`;
   const body = outcome.failed > 0 ? `${head} · ${outcome.failed} failed` : head;

@@ -19,7 +19,7 @@ export type {
   UploadState,
 } from './types.ts';
 // Used by the app's session and IPC handlers, the CLI and the sandbox's video processing.
-export { batchNotice } from './batch-notice.ts';
+export { batchNotice, type BatchPlace } from './batch-notice.ts';
 export { checkStagedFiles, requireVideos } from './staging.ts';
 export {
   describeMedia,

@@ -73,6 +73,18 @@ describe('lesson order', () => {
       expect(ended).toEqual([
         { batchId: rows[0]!.batchId, courseId: h.courseId, sectionId: h.sectionId, uploaded: 3, failed: 0 },
       ]);
+
+      // "Clear finished" forgets the done rows only; the lessons keep their videos.
+      const [waiting] = await manager.add([
+        {
+          path: copies('Kept')[0]!.path,
+          lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: 'Kept a' },
+        },
+      ]);
+      expect(await manager.clearFinished()).toBe(3);
+      expect(manager.list().map((r) => [r.id, r.state])).toEqual([[waiting!.id, 'queued']]);
+      expect(await manager.clearFinished()).toBe(0);
+      expect(await sectionTitles()).toEqual([...before, 'Reverse a', 'Reverse b', 'Reverse c']);
     } finally {
       await manager.close();
     }
@@ -247,15 +259,21 @@ describe('batch notice', () => {
     expect(batchOutcome([{ state: 'cancelled', lessonId: null }]).ended).toBe(false);
   });
 
-  it('says how many videos went where and how many failed', () => {
-    expect(batchNotice({ uploaded: 12, failed: 1 }, 'Workplace Safety').body).toBe(
-      '12 videos uploaded to Workplace Safety · 1 failed',
+  it('says how many videos went to which course and section, and how many failed', () => {
+    const place = { courseName: 'Workplace Safety', sectionTitle: 'Module 1' };
+    expect(batchNotice({ uploaded: 12, failed: 1 }, place).body).toBe(
+      '12 videos uploaded to Workplace Safety › Module 1 · 1 failed',
     );
-    expect(batchNotice({ uploaded: 1, failed: 0 }, 'Workplace Safety')).toEqual({
+    expect(batchNotice({ uploaded: 1, failed: 0 }, place)).toEqual({
       title: 'Uploads finished',
-      body: '1 video uploaded to Workplace Safety',
+      body: '1 video uploaded to Workplace Safety › Module 1',
       level: 'success',
     });
-    expect(batchNotice({ uploaded: 0, failed: 2 }, null).body).toBe('No videos uploaded · 2 failed');
+    expect(batchNotice({ uploaded: 1, failed: 0 }, { courseName: 'Workplace Safety', sectionTitle: null }).body).toBe(
+      '1 video uploaded to Workplace Safety',
+    );
+    expect(batchNotice({ uploaded: 0, failed: 2 }, { courseName: null, sectionTitle: null }).body).toBe(
+      'No videos uploaded · 2 failed',
+    );
   });
 });

@@ -274,6 +274,13 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
       await scheduler.cancelJob(find(id));
     },
 
+    async clearFinished(): Promise<number> {
+      ensureOpen();
+      const finished = scheduler.jobs.filter((job) => job.state === 'done');
+      for (const job of finished) await scheduler.cancelJob(job);
+      return finished.length;
+    },
+
     retry(id: string): void {
       ensureOpen();
       reloadAfterDiskFull();

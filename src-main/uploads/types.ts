@@ -98,6 +98,8 @@ export interface UploadManager {
   resume(id?: string): void;
   /** Aborts the server session (best effort) and forgets the row; a done row is only forgotten. */
   cancel(id: string): Promise<void>;
+  /** Forgets every finished row (its lesson has the video); returns how many. Others stay. */
+  clearFinished(): Promise<number>;
   /** A failed row starts again from what the server holds (list-parts), budgets reset. */
   retry(id: string): void;
   /** Lesson title for a 'new' target; allowed until the lesson call was first tried. */

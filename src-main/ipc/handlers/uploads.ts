@@ -16,6 +16,7 @@ type UploadChannels =
   | 'uploads.resume'
   | 'uploads.cancel'
   | 'uploads.retry'
+  | 'uploads.clearFinished'
   | 'uploads.setTitle'
   | 'uploads.setOptions'
   | 'uploads.check'
@@ -62,6 +63,7 @@ export function uploadHandlers(services: AppServices): Pick<HandlerTable, Upload
       uploads().retry(id);
       return OK;
     },
+    'uploads.clearFinished': async () => ({ cleared: await uploads().clearFinished() }),
     'uploads.setTitle': ({ id, title }) => {
       uploads().setTitle(id, title);
       return OK;

@@ -13,7 +13,8 @@ import { href } from '../lib/router.ts';
 export function StatusBar() {
   const status = useSync((s) => s.status);
   const rows = useUploads((s) => s.rows);
-  const uploads = totalsOf(rows);
+  const limit = useUploads((s) => s.bandwidthBytesPerSec);
+  const uploads = totalsOf(rows, limit);
   const [info, setInfo] = useState<AppInfo | null>(null);
 
   useEffect(() => {
@@ -22,7 +23,6 @@ export function StatusBar() {
 
   const state = status?.state ?? null;
   const outbox = status?.outbox;
-  const percent = uploads.bytesTotal > 0 ? Math.floor((uploads.bytesDone / uploads.bytesTotal) * 100) : 0;
 
   return (
     <footer className="statusbar" aria-label="Status">
@@ -47,7 +47,7 @@ export function StatusBar() {
       {uploads.files > 0 && (
         <a className="status-item status-link" href={href({ name: 'uploads' })} data-testid="status-uploads">
           {uploads.active > 0
-            ? `${plural(uploads.active, 'upload')} running · ${percent}% · ${formatSpeed(uploads.speedBps)}`
+            ? `${plural(uploads.active, 'upload')} running · ${uploads.activePercent}% · ${formatSpeed(uploads.speedBps)}`
             : `Uploads: ${uploads.done} done${uploads.paused ? `, ${uploads.paused} paused` : ''}${uploads.failed ? `, ${uploads.failed} failed` : ''}`}
         </a>
       )}

@@ -1,11 +1,13 @@
 /**
- * Renderer. How hard uploads push: how many parts go at once, and an optional bandwidth cap so a
- * video call survives a bulk upload. Main applies them at once to running uploads.
+ * Renderer. How hard uploads push: an optional speed limit so a video call survives a bulk upload,
+ * and (under "Advanced", for people who tune such things) how many parts go at once. Main applies
+ * them at once to running uploads.
  */
 import { useEffect, useId, useState } from 'react';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { notify } from '../../lib/notices.ts';
+import { useUploads } from './store.ts';
 
 const CONCURRENCY = [1, 2, 4, 6, 8];
 const MB = 1_000_000;
@@ -30,6 +32,7 @@ export function UploadSettings() {
         if (!current) return;
         setConcurrency(String(options.concurrency));
         setLimit(limitValueOf(options.bandwidthBytesPerSec));
+        useUploads.getState().setBandwidthShown(options.bandwidthBytesPerSec);
       },
       () => undefined, // keeps showing the defaults; changing them still works
     );
@@ -47,23 +50,6 @@ export function UploadSettings() {
 
   return (
     <div className="upload-settings" role="group" aria-label="Upload settings">
-      <label htmlFor={concurrencyId}>Parallel parts</label>
-      <select
-        id={concurrencyId}
-        className="input select input--compact"
-        value={concurrency}
-        onChange={(event) => {
-          const previous = concurrency;
-          setConcurrency(event.target.value);
-          apply({ concurrency: Number(event.target.value) }, () => setConcurrency(previous));
-        }}
-      >
-        {withCurrent(CONCURRENCY, Number(concurrency)).map((n) => (
-          <option key={n} value={String(n)}>
-            {n}
-          </option>
-        ))}
-      </select>
       <label htmlFor={limitId}>Speed limit</label>
       <select
         id={limitId}
@@ -73,7 +59,13 @@ export function UploadSettings() {
           const previous = limit;
           const choice = LIMITS.find((l) => l.value === event.target.value) ?? LIMITS[0]!;
           setLimit(choice.value);
-          apply({ bandwidthBytesPerSec: choice.bytes }, () => setLimit(previous));
+          const shown = useUploads.getState();
+          const previousBytes = shown.bandwidthBytesPerSec;
+          shown.setBandwidthShown(choice.bytes);
+          apply({ bandwidthBytesPerSec: choice.bytes }, () => {
+            setLimit(previous);
+            useUploads.getState().setBandwidthShown(previousBytes);
+          });
         }}
       >
         {limitOptions(limit).map((l) => (
@@ -82,6 +74,26 @@ export function UploadSettings() {
           </option>
         ))}
       </select>
+      <details className="upload-advanced" data-testid="upload-advanced">
+        <summary>Advanced</summary>
+        <label htmlFor={concurrencyId}>Parallel parts</label>
+        <select
+          id={concurrencyId}
+          className="input select input--compact"
+          value={concurrency}
+          onChange={(event) => {
+            const previous = concurrency;
+            setConcurrency(event.target.value);
+            apply({ concurrency: Number(event.target.value) }, () => setConcurrency(previous));
+          }}
+        >
+          {withCurrent(CONCURRENCY, Number(concurrency)).map((n) => (
+            <option key={n} value={String(n)}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </details>
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { notify } from '../../lib/notices.ts';
 import { StagedFiles } from './StagedFiles.tsx';
 import { UploadSettings } from './UploadSettings.tsx';
 import { rowProgress, videoLabel } from './progress-view.ts';
-import { ACTIVE_STATES, totalsOf, useUploads } from './store.ts';
+import { ACTIVE_STATES, shownSpeed, totalsOf, useUploads } from './store.ts';
 
 const STATE_LABELS: Record<UploadRow['state'], string> = {
   queued: 'Queued',
@@ -74,7 +74,7 @@ export function UploadsScreen({ courseId = null }: { courseId?: string | null })
   };
 
   const rows = uploads.order.map((id) => uploads.rows[id]).filter((r): r is UploadRow => r !== undefined);
-  const totals = totalsOf(uploads.rows);
+  const totals = totalsOf(uploads.rows, uploads.bandwidthBytesPerSec);
   const anyRunning = rows.some((r) => ACTIVE_STATES.has(r.state));
   // Rows left queued by an earlier run wait for "Resume"; resuming rows that run anyway is harmless.
   const anyPaused = rows.some((r) => r.state === 'paused' || r.state === 'queued');
@@ -159,12 +159,29 @@ export function UploadsScreen({ courseId = null }: { courseId?: string | null })
           </div>
         )}
         {totals.files > 0 && (
-          <p className="upload-totals" data-testid="upload-totals" aria-live="off">
-            {plural(totals.files, 'file')} · {formatBytes(totals.bytesDone)} of {formatBytes(totals.bytesTotal)}
-            {totals.active > 0 && ` · ${formatSpeed(totals.speedBps)} · ${formatSeconds(totals.etaSeconds)} left`}
-            {` · ${totals.done} done`}
-            {totals.failed > 0 && ` · ${totals.failed} need attention`}
-          </p>
+          <div className="upload-totals-row">
+            <p className="upload-totals" data-testid="upload-totals" aria-live="off">
+              {plural(totals.files, 'file')} · {formatBytes(totals.bytesDone)} of {formatBytes(totals.bytesTotal)}
+              {totals.active > 0 && ` · ${formatSpeed(totals.speedBps)} · ${formatSeconds(totals.etaSeconds)} left`}
+              {` · ${totals.done} done`}
+              {totals.failed > 0 && ` · ${totals.failed} need attention`}
+            </p>
+            {totals.done > 0 && (
+              <button
+                type="button"
+                className="button button--small"
+                data-testid="clear-finished"
+                onClick={() =>
+                  run(
+                    uploads.clearFinished().then(() => undefined),
+                    'Could not clear the finished uploads.',
+                  )
+                }
+              >
+                Clear finished
+              </button>
+            )}
+          </div>
         )}
         {uploads.status === 'loading' || uploads.status === 'idle' ? (
           <Loading label="Loading uploads…" />
@@ -193,6 +210,7 @@ export function UploadsScreen({ courseId = null }: { courseId?: string | null })
 
 function UploadRowView({ row }: { row: UploadRow }) {
   const { pause, resume, cancel, retry } = useUploads.getState();
+  const limit = useUploads((s) => s.bandwidthBytesPerSec);
   const progress = rowProgress(row);
   const percent = progress.percent;
   const video = row.state === 'done' && row.lessonId ? videoLabel(row) : null;
@@ -248,7 +266,9 @@ function UploadRowView({ row }: { row: UploadRow }) {
           {percent}%
         </span>
       </td>
-      <td>{row.state === 'uploading' ? formatSpeed(row.speedBps) : '—'}</td>
+      <td data-testid="upload-speed">
+        {row.state === 'uploading' ? formatSpeed(shownSpeed(row.speedBps, limit)) : '—'}
+      </td>
       <td>{row.state === 'uploading' ? formatSeconds(row.etaSeconds) : '—'}</td>
       <td className="cell-actions">
         {active && (

@@ -9,7 +9,7 @@ import type { UploadRow } from '../../../../src-shared/index.ts';
 import { installFakeMain, removeFakeMain, type FakeMain } from '../../../test-support/fake-main.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { rowProgress, videoLabel } from './progress-view.ts';
-import { totalsOf } from './store.ts';
+import { shownSpeed, totalsOf } from './store.ts';
 
 const COURSE = '00000000-0000-4000-8000-0000000000c0';
 const SECTION = '00000000-0000-4000-8000-0000000000d0';
@@ -103,6 +103,8 @@ describe('totalsOf', () => {
     expect(totals).toEqual({
       files: 5,
       active: 2,
+      // The running ones only: (400 + 100 + 2 000) of (1 000 + 2 000).
+      activePercent: Math.floor((2_500 / 3_000) * 100),
       done: 1,
       failed: 1,
       paused: 1,
@@ -113,6 +115,29 @@ describe('totalsOf', () => {
     });
     expect(shown).toBe(500 + 2_000 + 3_000 + 100 + 0);
     expect(totalsOf({ f: rows.f }).etaSeconds).toBeNull();
+  });
+
+  it('gives one running upload the percent its row shows, whatever is done or paused beside it', () => {
+    const running = row('r', { bytesTotal: 10_000, bytesConfirmed: 1_000, bytesInFlight: 400, speedBps: 10 });
+    const rows = {
+      r: running,
+      done: row('done', { bytesTotal: 90_000, state: 'done' }),
+      paused: row('paused', { bytesTotal: 5_000, bytesConfirmed: 4_000, state: 'paused' }),
+    };
+    expect(totalsOf(rows).activePercent).toBe(rowProgress(running).percent);
+    expect(totalsOf(rows).activePercent).toBe(14);
+  });
+
+  it('never shows a rate above the speed limit in force', () => {
+    const rows = {
+      a: row('a', { speedBps: 1_800_000 }),
+      b: row('b', { speedBps: 800_000 }),
+    };
+    expect(totalsOf(rows, 2_000_000).speedBps).toBe(2_000_000);
+    expect(totalsOf(rows, null).speedBps).toBe(2_600_000);
+    expect(totalsOf(rows, 5_000_000).speedBps).toBe(2_600_000);
+    expect(shownSpeed(2_600_000, 2_000_000)).toBe(2_000_000);
+    expect(shownSpeed(1_000, 2_000_000)).toBe(1_000);
   });
 });
 

@@ -55,7 +55,13 @@ interface UploadsState extends LoadState {
   sectionId: string | null;
   picking: boolean;
   starting: boolean;
+  /** The speed limit main applies (bytes per second; null = none): no rate is shown above it. */
+  bandwidthBytesPerSec: number | null;
   load: () => Promise<void>;
+  /** Tells the screen what limit is in force (read from main, or just set there). */
+  setBandwidthShown: (bytesPerSec: number | null) => void;
+  /** Removes finished rows from the list; their lessons keep their videos. */
+  clearFinished: () => Promise<number>;
   upsert: (row: UploadRow) => void;
   pick: (folder: boolean) => Promise<void>;
   stageDropped: (files: readonly File[]) => Promise<void>;
@@ -87,15 +93,38 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
     sectionId: null,
     picking: false,
     starting: false,
+    bandwidthBytesPerSec: null,
 
     load: () =>
       readInto(useUploads, async () => {
-        const list = await call((b) => b.uploads.list());
+        const [list, options] = await Promise.all([
+          call((b) => b.uploads.list()),
+          call((b) => b.uploads.getOptions()).catch(() => null),
+        ]);
         const rows: Record<string, UploadRow> = {};
         for (const row of list) rows[row.id] = row;
-        return { rows, order: list.map((r) => r.id) };
+        return {
+          rows,
+          order: list.map((r) => r.id),
+          ...(options ? { bandwidthBytesPerSec: options.bandwidthBytesPerSec } : {}),
+        };
       }),
+    setBandwidthShown(bytesPerSec) {
+      set({ bandwidthBytesPerSec: bytesPerSec });
+    },
+    async clearFinished() {
+      const finished = new Set(Object.values(get().rows).flatMap((row) => (row.state === 'done' ? [row.id] : [])));
+      const { cleared } = await call((b) => b.uploads.clearFinished());
+      // Main reports each cleared row as cancelled, before or after this answer: drop them by id.
+      set((s) => {
+        const rows = Object.fromEntries(Object.entries(s.rows).filter(([id]) => !finished.has(id)));
+        return { rows, order: s.order.filter((id) => id in rows) };
+      });
+      return cleared;
+    },
     upsert(row) {
+      // A row this list no longer holds (cleared) that main now reports gone stays gone.
+      if (row.state === 'cancelled' && !get().rows[row.id]) return;
       set((s) => ({
         rows: { ...s.rows, [row.id]: row },
         order: s.rows[row.id] ? s.order : [...s.order, row.id],
@@ -243,6 +272,9 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
 export interface UploadTotals {
   files: number;
   active: number;
+  /** Progress of the running uploads only: what "N uploads running · X %" means. With one
+   * running, the same number its row shows. */
+  activePercent: number;
   done: number;
   failed: number;
   paused: number;
@@ -252,10 +284,18 @@ export interface UploadTotals {
   etaSeconds: number | null;
 }
 
-export function totalsOf(rows: Record<string, UploadRow>): UploadTotals {
+/** A rate as shown: never above the limit in force (a burst into socket buffers is not speed). */
+export function shownSpeed(bytesPerSec: number, limit: number | null): number {
+  return limit === null ? bytesPerSec : Math.min(bytesPerSec, limit);
+}
+
+export function totalsOf(rows: Record<string, UploadRow>, limit: number | null = null): UploadTotals {
+  let activeTotal = 0;
+  let activeShown = 0;
   const t: UploadTotals = {
     files: 0,
     active: 0,
+    activePercent: 0,
     done: 0,
     failed: 0,
     paused: 0,
@@ -272,11 +312,15 @@ export function totalsOf(rows: Record<string, UploadRow>): UploadTotals {
     if (ACTIVE_STATES.has(row.state)) {
       t.active++;
       t.speedBps += row.speedBps;
+      activeTotal += row.bytesTotal;
+      activeShown += rowProgress(row).bytesShown;
     }
     if (row.state === 'done') t.done++;
     if (row.state === 'failed' || row.state === 'changed') t.failed++;
     if (row.state === 'paused') t.paused++;
   }
+  t.speedBps = shownSpeed(t.speedBps, limit);
+  t.activePercent = activeTotal > 0 ? Math.floor((activeShown / activeTotal) * 100) : 0;
   const remaining = t.bytesTotal - t.bytesDone;
   t.etaSeconds = t.active > 0 && t.speedBps > 0 ? remaining / t.speedBps : null;
   return t;
