@@ -255,10 +255,29 @@ test('a delete waits for Undo (nothing sent), and without Undo it is sent once',
     await screenshot(page, testInfo, `course-detail-undo-${scheme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  // The notice says what will happen, carries its own Undo, and covers nothing that has focus.
+  const notices = page.getByTestId('notice');
+  const willGo = notices.filter({ hasText: `“${kept.title}” will be deleted` });
+  await expect(willGo.getByTestId('notice-action')).toHaveText('Undo');
+  await expectNoticesClearOfFocus(page);
   await deleting.getByTestId('undo-delete').focus();
+  await expectNoticesClearOfFocus(page);
   await page.keyboard.press('Enter');
   await expect(deleting).toHaveCount(0);
   await expect(page.getByTestId('lesson-row').filter({ hasText: kept.title })).toBeVisible();
+  // "was kept" takes the place of "will be deleted": never both.
+  await expect(notices.filter({ hasText: `“${kept.title}” was kept` })).toBeVisible();
+  await expect(willGo).toHaveCount(0);
+
+  // The same, undone from the notice itself.
+  await page.getByRole('button', { name: `Delete lesson ${kept.title}` }).click();
+  await dialog.getByRole('button', { name: 'Delete lesson' }).click();
+  await expect(deleting).toBeVisible();
+  await willGo.getByTestId('notice-action').click();
+  await expect(deleting).toHaveCount(0);
+  await expect(page.getByTestId('lesson-row').filter({ hasText: kept.title })).toBeVisible();
+  await expect(notices.filter({ hasText: `“${kept.title}” was kept` })).toHaveCount(1);
+  await expect(willGo).toHaveCount(0);
 
   // Delete another lesson without Undo. Its window opened after the first one's, so once it has
   // gone out, the undone delete's window is over too.
@@ -276,6 +295,22 @@ test('a delete waits for Undo (nothing sent), and without Undo it is sent once',
   expect(await deletesOf(page, kept.id)).toBe(0);
   expect(await deletesOf(page, gone.id)).toBe(1);
 });
+
+/** The notices never lie over the focused control (they move to the top when it sits under them). */
+async function expectNoticesClearOfFocus(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const region = document.querySelector('[data-testid="notices"]');
+        const focused = document.activeElement;
+        if (!region || !(focused instanceof HTMLElement) || region.contains(focused)) return true;
+        const a = region.getBoundingClientRect();
+        const b = focused.getBoundingClientRect();
+        return a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+      }),
+    )
+    .toBe(true);
+}
 
 test('a lesson’s video is replaced through the upload engine', async ({ lectern }) => {
   test.setTimeout(120_000);

@@ -26,7 +26,15 @@ import { useFeature } from '../../lib/feature-store.ts';
 import { lessonInHash } from '../../lib/lesson-link.ts';
 import { COURSE_LEVELS } from '../../lib/statuses.ts';
 import { href } from '../../lib/router.ts';
-import { SectionLessons, byOrder, scheduleLessonDelete, useCourseDetail, useLessonWork } from '../lessons/index.ts';
+import {
+  SectionLessons,
+  byOrder,
+  lessonDeleteNoticeKey,
+  scheduleLessonDelete,
+  undoLessonDeleteAndSay,
+  useCourseDetail,
+  useLessonWork,
+} from '../lessons/index.ts';
 import { notify } from '../../lib/notices.ts';
 import { CourseStructurePanel } from '../structure/index.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
@@ -80,8 +88,12 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
     setDeleting(true);
     const { section, lesson } = pending;
     scheduleLessonDelete(courseId, section.id, lesson.id).then(
-      () => {
-        notify('info', `“${lesson.title ?? '—'}” will be deleted in a few seconds. Undo is next to it in the list.`);
+      (scheduled) => {
+        const title = lesson.title ?? '—';
+        notify('info', `“${title}” will be deleted in a few seconds.`, {
+          key: lessonDeleteNoticeKey(lesson.id),
+          action: { label: 'Undo', run: () => void undoLessonDeleteAndSay(courseId, scheduled, title) },
+        });
         setPending(null);
         setDeleting(false);
         // Keyboard users land on the Undo of the row they deleted.

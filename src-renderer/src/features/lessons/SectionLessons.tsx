@@ -14,7 +14,7 @@ import { href } from '../../lib/router.ts';
 import { mediaLabel, quizLabel } from './lesson-labels.ts';
 import { notify } from '../../lib/notices.ts';
 import { videoState } from './fields.ts';
-import { moveLesson, sortedLessons, undoLessonDelete, useLessonWork } from './store.ts';
+import { moveLesson, sortedLessons, undoLessonDeleteAndSay, useLessonWork } from './store.ts';
 
 interface Props {
   courseId: string;
@@ -232,11 +232,7 @@ function DeletingRow({ courseId, pending, title }: { courseId: string; pending: 
   }, []);
   const seconds = Math.max(0, Math.ceil((Date.parse(pending.sendAt) - now) / 1000));
   const canUndo = pending.state !== 'sending' && !pending.inDoubt;
-  const undo = () =>
-    undoLessonDelete(courseId, pending.draftId).then(
-      () => notify('success', `“${title}” was kept; nothing was sent.`),
-      (error: unknown) => notify('error', describeError(error, { subject: 'this lesson' })),
-    );
+  const undo = () => undoLessonDeleteAndSay(courseId, pending, title);
   const retry = () =>
     call((b) => b.drafts.retry({ id: pending.draftId })).then(
       () => void useLessonWork.getState().load(courseId),

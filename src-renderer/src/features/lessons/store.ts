@@ -109,3 +109,19 @@ export async function undoLessonDelete(courseId: string, draftId: string): Promi
   await call((b) => b.lessons.undoDelete({ draftId }));
   await useLessonWork.getState().load(courseId);
 }
+
+/** The notices about one lesson's delete share this key: "was kept" replaces "will be deleted". */
+export const lessonDeleteNoticeKey = (lessonId: string) => `lesson-delete:${lessonId}`;
+
+/** Undo of a scheduled lesson delete, from its row or its notice; says the outcome in its place. */
+export function undoLessonDeleteAndSay(
+  courseId: string,
+  pending: { draftId: string; lessonId: string },
+  title: string,
+) {
+  const key = lessonDeleteNoticeKey(pending.lessonId);
+  return undoLessonDelete(courseId, pending.draftId).then(
+    () => notify('success', `“${title}” was kept; nothing was sent.`, { key }),
+    (error: unknown) => notify('error', describeError(error, { subject: 'this lesson' }), { key }),
+  );
+}
