@@ -14,6 +14,7 @@ import {
 } from './duplicates.ts';
 import { FileAccessError, titleFromFileName } from './file-identity.ts';
 import {
+  FormatReadError,
   MediaProbeError,
   checkVideoContainer,
   durationSecondsOf,
@@ -99,7 +100,7 @@ async function inspect(path: string, mtimeMs: number): Promise<FileCheck> {
       const media = await probeMedia(path);
       return { ...base, video: true, reason: null, media, warnings: mediaWarnings(media) };
     } catch (error) {
-      if (!(error instanceof MediaProbeError)) throw error;
+      if (!(error instanceof MediaProbeError || error instanceof FormatReadError)) throw error;
       // A container whose insides the prober cannot read may still play on the server: warn only.
       const warning: MediaWarning = {
         code: 'MEDIA_UNREADABLE',
@@ -109,7 +110,9 @@ async function inspect(path: string, mtimeMs: number): Promise<FileCheck> {
     }
   } catch (error) {
     if (error instanceof FileAccessError) throw error;
-    throw new FileAccessError('FILE_UNREADABLE', path, `${fileName} cannot be read.`, error);
+    // The reader thread failed on its first bytes (crashed, out of memory, too slow): said as such.
+    const message = error instanceof FormatReadError ? error.message : `${fileName} cannot be read.`;
+    throw new FileAccessError('FILE_UNREADABLE', path, message, error);
   }
 }
 
