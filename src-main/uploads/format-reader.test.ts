@@ -3,11 +3,14 @@
 // A thread that dies mid-file (terminated from here, as a crash or the memory limit ends it) or
 // works past the timeout gives the caller FormatReadError; this process lives on and the next file
 // is read by a fresh thread.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/index.ts';
 import { FormatReadError, FormatReader } from './format-reader.ts';
+import { checkVideoContainer, formatReader } from './media-probe.ts';
+import { inspectFile } from './preflight.ts';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, 'test-fixtures', name)));
 const readerOf = (bytes: Uint8Array) => async (chunkSize: number, offset: number) =>
@@ -74,7 +77,7 @@ describe('FormatReader', () => {
       const mp4 = fixture('h264-3s.mp4');
       const failed = reader.analyse('slow.mp4', mp4.length, readerOf(mp4));
       await expect(failed).rejects.toBeInstanceOf(FormatReadError);
-      await expect(failed).rejects.toThrow(/slow\.mp4: the reader took longer than 0 s and was stopped/);
+      await expect(failed).rejects.toThrow(/slow\.mp4: the reader took longer than 1 ms and was stopped/);
       reader.timeoutMs = 60_000;
       expect(await containerOf(reader, 'next.mp4', mp4)).toEqual({ general: 'MPEG-4', video: 'AVC' });
       expect(workers).toHaveLength(2);
@@ -96,6 +99,38 @@ describe('FormatReader', () => {
       expect(await containerOf(reader, 'next.mp4', mp4)).toEqual({ general: 'MPEG-4', video: 'AVC' });
     } finally {
       await reader.close();
+    }
+  });
+});
+
+describe("the upload checks when the process's reader thread dies", () => {
+  it('the pre-flight says the format could not be read; this process lives on and checks as before', async () => {
+    const dir = tempDir('lectern-format-');
+    const video = join(dir, 'lecture.mp4');
+    copyFileSync(join(import.meta.dirname, 'test-fixtures', 'h264-3s.mp4'), video);
+    const notes = join(dir, 'notes.mp4');
+    writeFileSync(notes, 'Week 1 notes\n'.repeat(50));
+    // A fresh thread for the next check, ended the moment it starts (as a crash would end it).
+    await formatReader.close();
+    let kill = true;
+    formatReader.onWorker = (worker) => {
+      if (!kill) return;
+      kill = false;
+      void worker.terminate();
+    };
+    try {
+      await expect(inspectFile(video)).rejects.toMatchObject({
+        code: 'FILE_UNREADABLE',
+        message: expect.stringMatching(/^Lectern could not read this file's format \(lecture\.mp4: the reader /),
+      });
+      expect(await inspectFile(video)).toMatchObject({ video: true, mime: 'video/mp4', warnings: [] });
+      expect(await checkVideoContainer(notes)).toEqual({
+        ok: false,
+        mime: null,
+        reason: 'notes.mp4 is a text file, not a video.',
+      });
+    } finally {
+      formatReader.onWorker = undefined;
     }
   });
 });

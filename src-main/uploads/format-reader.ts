@@ -54,8 +54,9 @@ function workerEntry(): URL {
 
 export class FormatReader {
   timeoutMs: number;
+  /** Tests: each thread as it starts. */
+  onWorker?: (worker: Worker) => void;
   private readonly limits: ResourceLimits;
-  private readonly onWorker?: (worker: Worker) => void;
   private worker: Worker | null = null;
   private job: Job | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -196,7 +197,8 @@ export class FormatReader {
     this.clearTimer();
     const limit = this.timeoutMs;
     this.timer = setTimeout(() => {
-      void this.stop(`took longer than ${Math.round(limit / 1000)} s and was stopped`);
+      const took = limit >= 1000 ? `${Math.round(limit / 1000)} s` : `${limit} ms`;
+      void this.stop(`took longer than ${took} and was stopped`);
     }, limit);
   }
 

@@ -10,7 +10,7 @@ import { FormatReader } from './format-reader.ts';
 export { FormatReadError } from './format-reader.ts';
 
 /** The process's one reader thread, started by the first check. */
-const reader = new FormatReader();
+export const formatReader = new FormatReader();
 
 export interface ContainerVerdict {
   ok: boolean;
@@ -81,7 +81,7 @@ async function detectFileType(path: string): Promise<{ ext: string; mime: string
 /** file-type's verdict on bytes that are not one file (the sandbox's stored parts). */
 export function detectFormat(name: string, head: Uint8Array): Promise<{ ext: string; mime: string } | null> {
   // Its own copy: the thread takes the memory over.
-  return reader.detect(name, new Uint8Array(head));
+  return formatReader.detect(name, new Uint8Array(head));
 }
 
 function describe(ext: string, mime: string): string {
@@ -155,7 +155,7 @@ async function analyseChunks(
   size: number,
   read: (chunkSize: number, offset: number) => Promise<Uint8Array>,
 ): Promise<MediaFacts> {
-  const analysis = await reader.analyse(name, size, read);
+  const analysis = await formatReader.analyse(name, size, read);
   if (!analysis.ok) throw new MediaProbeError(`${name} could not be read as media.`, { cause: analysis.message });
   return factsFrom(analysis.result, name);
 }
