@@ -45,6 +45,8 @@ describe('FormatReader', () => {
       const text = new TextEncoder().encode('not media at all\n'.repeat(100));
       expect((await containerOf(reader, 'notes.txt', text)).video).toBeUndefined();
       expect(workers).toHaveLength(1);
+      // The thread runs under V8 heap limits of its own.
+      expect(workers[0]!.resourceLimits).toMatchObject({ maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 });
     } finally {
       await reader.close();
     }
