@@ -21,8 +21,8 @@ export interface FormatReaderOptions {
   onWorker?: (worker: Worker) => void;
 }
 
-// V8 heap bounds for the thread. The prober's WebAssembly memory lies outside them (its own
-// allocator stops at the module's maximum and fails the analysis).
+// V8 heap bounds for the thread. The prober's WebAssembly memory lies outside them (mediainfo.js
+// caps its heap at 2 GiB; an allocation past that fails inside the thread).
 const DEFAULT_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
 const DEFAULT_TIMEOUT_MS = 30_000;
 
