@@ -1,5 +1,6 @@
 /**
- * Build config (Node). Three parts into out/: main (ESM, deps external), preload (one CommonJS
+ * Build config (Node). Three parts into out/: main (ESM, deps external; with the parsers' worker
+ * thread as a second entry), preload (one CommonJS
  * bundle whose only require is 'electron', as a sandboxed preload must be), renderer (React).
  */
 import { defineConfig } from 'electron-vite';
@@ -12,7 +13,13 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve('src-main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve('src-main/index.ts'),
+          // The file-format parsers' thread (format-reader.ts finds it beside index.js).
+          'format-worker': resolve('src-main/uploads/format-worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -106,6 +106,17 @@ describe('the bundled CLI (out/cli)', () => {
     expect(loadsSchemas(result.loaded)).toBe(true);
   });
 
+  it("reads a file's format in the bundled parsers' thread (out/cli/format-worker.mjs)", async () => {
+    const slide = join(project.path, 'slide.mp4');
+    writeFileSync(slide, Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64)]));
+    const args = ['upload', slide, '--section', '1/2', '--base-url', 'http://127.0.0.1:9'];
+    const result = await run(bundle(), [...args, '--data-dir', join(project.path, 'data')], { LECTERN_API_KEY: 'k' });
+    // file-type is bundled only into the worker: naming the PNG proves the thread ran from the bundle.
+    expect(result.stderr).toContain('slide.mp4 is an image (PNG), not a video.');
+    expect(result.code).toBe(2);
+    expect(readFileSync(join(project.path, 'out', 'cli', 'lectern.mjs'), 'utf8')).not.toContain('fileTypeFromBuffer');
+  });
+
   it('--profile opens the workspaces database (the database check can see it)', async () => {
     const result = await run(bundle(), ['courses', '--profile', 'Nope', '--data-dir', join(project.path, 'data')]);
     expect(result.code).toBe(2);

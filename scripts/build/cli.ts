@@ -4,7 +4,8 @@
  * TypeScript and no package lookup is left for run time: zod, undici and the rest are in the
  * bundle. Each command, the API client (with its HTTP stack and schemas) and the upload engine
  * stay behind dynamic imports, in chunks under out/cli/chunks/ that only the command using them
- * loads, so `lectern --help` reads a few kilobytes. Left outside: keytar (a native addon, loaded by
+ * loads, so `lectern --help` reads a few kilobytes. out/cli/format-worker.mjs is the file-format
+ * parsers' worker thread (file-type bundled, mediainfo.js external). Left outside: keytar (a native addon, loaded by
  * `require` when a keychain command runs) and mediainfo.js (finds its .wasm next to itself).
  */
 import { rmSync } from 'node:fs';
@@ -17,7 +18,11 @@ export const CLI_EXTERNAL = ['keytar', 'mediainfo.js'];
 export async function buildCli(outDir = CLI_OUT_DIR): Promise<void> {
   rmSync(outDir, { recursive: true, force: true });
   await build({
-    input: { lectern: join(import.meta.dirname, '..', '..', 'src-main', 'cli', 'main.ts') },
+    input: {
+      lectern: join(import.meta.dirname, '..', '..', 'src-main', 'cli', 'main.ts'),
+      // The file-format parsers' thread, started by the upload checks (format-reader.ts finds it here).
+      'format-worker': join(import.meta.dirname, '..', '..', 'src-main', 'uploads', 'format-worker.ts'),
+    },
     platform: 'node',
     external: [/^node:/, ...CLI_EXTERNAL.map((name) => new RegExp(`^${name.replace('.', '\\.')}(/|$)`))],
     logLevel: 'warn',

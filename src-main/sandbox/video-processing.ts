@@ -4,8 +4,13 @@
 // FAILED with the reason when the bytes are not media it can read. Videos still PROCESSING when the
 // sandbox stops finish after the next start (their due time is stored).
 import { open } from 'node:fs/promises';
-import { fileTypeFromBuffer } from 'file-type';
-import { MediaProbeError, durationSecondsOf, probeMediaChunks } from '../uploads/index.ts';
+import {
+  FormatReadError,
+  MediaProbeError,
+  detectFormat,
+  durationSecondsOf,
+  probeMediaChunks,
+} from '../uploads/index.ts';
 import type { Sql } from './sql.ts';
 import { partFile } from './uploads-repo.ts';
 
@@ -176,16 +181,17 @@ export class VideoProcessor {
     if (size === 0) return { error: `${name} holds no bytes to process.` };
     const read = (chunkSize: number, offset: number) => readAcrossParts(storageDir, uploadId, parts, chunkSize, offset);
     // No container signature at the start: refused at once, without the prober scanning every byte.
-    const type = await fileTypeFromBuffer(await read(4100, 0));
-    if (!type || !(type.mime.startsWith('video/') || CONTAINERS_OUTSIDE_VIDEO_MIME.has(type.mime))) {
-      return { error: `${name} is not a video the server can process.` };
-    }
     try {
+      const type = await detectFormat(name, await read(4100, 0));
+      if (!type || !(type.mime.startsWith('video/') || CONTAINERS_OUTSIDE_VIDEO_MIME.has(type.mime))) {
+        return { error: `${name} is not a video the server can process.` };
+      }
       const facts = await probeMediaChunks(name, size, read);
       if (!facts.videoCodec) return { error: `${name} holds no video track.` };
       return { durationSeconds: durationSecondsOf(facts) ?? 0 };
     } catch (error) {
-      if (error instanceof MediaProbeError) return { error: `${name} is not a video the server can process.` };
+      if (error instanceof MediaProbeError || error instanceof FormatReadError)
+        return { error: `${name} is not a video the server can process.` };
       throw error;
     }
   }

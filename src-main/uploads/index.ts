@@ -34,7 +34,7 @@ export {
   type DuplicateContext,
   type FileCheck,
 } from './preflight.ts';
-export { MediaProbeError, durationSecondsOf, probeMediaChunks } from './media-probe.ts';
+export { FormatReadError, MediaProbeError, detectFormat, durationSecondsOf, probeMediaChunks } from './media-probe.ts';
 export { serverAnswers } from './reachability.ts';
 export { FileAccessError } from './file-identity.ts';
 export { fullSha256, type SectionLesson } from './duplicates.ts';

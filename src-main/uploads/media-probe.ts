@@ -1,16 +1,19 @@
 // Main process / plain Node (the sandbox uses it too). What a file is, decided by its bytes and not
 // its name: a video container or not (file-type reads the signature), and what it holds (mediainfo.js,
-// WebAssembly, so no native binary ships with the app).
+// WebAssembly, so no native binary ships with the app). Both parsers run in a worker thread
+// (format-reader.ts); this side opens and reads the file and words the verdict.
 import { openPickedFile } from '../platform/index.ts';
 import { basename } from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
-import mediaInfoFactory, {
-  type AudioTrack,
-  type GeneralTrack,
-  type MediaInfo,
-  type MediaInfoResult,
-  type VideoTrack,
-} from 'mediainfo.js';
+import type { AudioTrack, GeneralTrack, MediaInfoResult, VideoTrack } from 'mediainfo.js';
+import { FormatReader } from './format-reader.ts';
+
+export { FormatReadError } from './format-reader.ts';
+
+/** The thread that reads signatures, started by the first check. */
+export const formatReader = new FormatReader();
+/** The thread that runs mediainfo: its own, so a long probe (its first start compiles WebAssembly)
+ * never holds the next file's signature check, which is what lets an upload begin. */
+export const mediaReader = new FormatReader();
 
 export interface ContainerVerdict {
   ok: boolean;
@@ -45,7 +48,8 @@ const SIGNATURE_BYTES = 1024 * 1024;
 const VIDEO_CONTAINERS_OUTSIDE_VIDEO_MIME = new Set(['application/vnd.ms-asf', 'application/mxf']);
 
 /** Decides by the file's first bytes whether it is a video container. A container followed by
- * trailing bytes still counts: only the signature at the start is read. */
+ * trailing bytes still counts: only the signature at the start is read. Throws FormatReadError
+ * when the reader thread fails on the bytes. */
 export async function checkVideoContainer(path: string): Promise<ContainerVerdict> {
   const name = basename(path);
   const detected = await detectFileType(path);
@@ -65,14 +69,22 @@ export async function checkVideoContainer(path: string): Promise<ContainerVerdic
 
 /** file-type's verdict on the file's first MiB (its detectors look at the start), read through
  * the one opener for picked files instead of by path a second time. */
-async function detectFileType(path: string): Promise<Awaited<ReturnType<typeof fileTypeFromBuffer>>> {
+async function detectFileType(path: string): Promise<{ ext: string; mime: string } | null> {
   const handle = await openPickedFile(path);
+  let head: Uint8Array;
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(SIGNATURE_BYTES), 0, SIGNATURE_BYTES, 0);
-    return await fileTypeFromBuffer(buffer.subarray(0, bytesRead));
+    head = buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
+  return detectFormat(basename(path), head);
+}
+
+/** file-type's verdict on bytes that are not one file (the sandbox's stored parts). */
+export function detectFormat(name: string, head: Uint8Array): Promise<{ ext: string; mime: string } | null> {
+  // Its own copy: the thread takes the memory over.
+  return formatReader.detect(name, new Uint8Array(head));
 }
 
 function describe(ext: string, mime: string): string {
@@ -105,20 +117,16 @@ export class MediaProbeError extends Error {
   readonly code = 'MEDIA_UNREADABLE';
 }
 
-// One WebAssembly instance for the process, used by one analysis at a time (mediainfo.js keeps
-// per-instance state), created on first use so start-up does not pay for it.
-let instance: Promise<MediaInfo<'object'>> | null = null;
-let queue: Promise<unknown> = Promise.resolve();
-
-function mediaInfo(): Promise<MediaInfo<'object'>> {
-  instance ??= mediaInfoFactory({ format: 'object' });
-  return instance;
+/** Reads duration, resolution and codecs from the file's bytes. Throws MediaProbeError when the
+ * prober finds no media in them, FormatReadError when the reader thread fails on them. */
+export function probeMedia(path: string): Promise<MediaFacts> {
+  return inTurn(() => analyse(path));
 }
 
-/** Reads duration, resolution and codecs from the file's bytes. Throws MediaProbeError when the
- * prober finds no media in them. */
-export function probeMedia(path: string): Promise<MediaFacts> {
-  const run = queue.then(() => analyse(path));
+// One analysis at a time (the thread takes one anyway): a file is opened only when its turn comes.
+let queue: Promise<unknown> = Promise.resolve();
+function inTurn<T>(job: () => Promise<T>): Promise<T> {
+  const run = queue.then(job);
   queue = run.catch(() => undefined);
   return run;
 }
@@ -142,9 +150,7 @@ export function probeMediaChunks(
   size: number,
   read: (chunkSize: number, offset: number) => Promise<Uint8Array>,
 ): Promise<MediaFacts> {
-  const run = queue.then(() => analyseChunks(name, size, read));
-  queue = run.catch(() => undefined);
-  return run;
+  return inTurn(() => analyseChunks(name, size, read));
 }
 
 async function analyseChunks(
@@ -152,14 +158,9 @@ async function analyseChunks(
   size: number,
   read: (chunkSize: number, offset: number) => Promise<Uint8Array>,
 ): Promise<MediaFacts> {
-  const info = await mediaInfo();
-  let result: MediaInfoResult;
-  try {
-    result = await info.analyzeData(size, read);
-  } catch (error) {
-    throw new MediaProbeError(`${name} could not be read as media.`, { cause: error });
-  }
-  return factsFrom(result, name);
+  const analysis = await mediaReader.analyse(name, size, read);
+  if (!analysis.ok) throw new MediaProbeError(`${name} could not be read as media.`, { cause: analysis.message });
+  return factsFrom(analysis.result, name);
 }
 
 function factsFrom(result: MediaInfoResult, name: string): MediaFacts {

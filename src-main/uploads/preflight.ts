@@ -14,6 +14,7 @@ import {
 } from './duplicates.ts';
 import { FileAccessError, titleFromFileName } from './file-identity.ts';
 import {
+  FormatReadError,
   MediaProbeError,
   checkVideoContainer,
   durationSecondsOf,
@@ -127,7 +128,7 @@ export async function withMedia(check: FileCheck): Promise<FileCheck> {
     const media = await probeMedia(check.path);
     return { ...check, media, warnings: mediaWarnings(media) };
   } catch (error) {
-    if (!(error instanceof MediaProbeError)) throw asAccessError(error, check.path);
+    if (!(error instanceof MediaProbeError || error instanceof FormatReadError)) throw asAccessError(error, check.path);
     // A container whose insides the prober cannot read may still play on the server: warn only.
     const warning: MediaWarning = {
       code: 'MEDIA_UNREADABLE',
@@ -139,7 +140,9 @@ export async function withMedia(check: FileCheck): Promise<FileCheck> {
 
 function asAccessError(error: unknown, path: string): FileAccessError {
   if (error instanceof FileAccessError) return error;
-  return new FileAccessError('FILE_UNREADABLE', path, `${basename(path)} cannot be read.`, error);
+  // The reader thread failed on its first bytes (crashed, out of memory, too slow): said as such.
+  const message = error instanceof FormatReadError ? error.message : `${basename(path)} cannot be read.`;
+  return new FileAccessError('FILE_UNREADABLE', path, message, error);
 }
 
 /** What the journal stores for an accepted file. */

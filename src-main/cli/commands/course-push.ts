@@ -63,6 +63,7 @@ async function push(ctx: CommandContext): Promise<number> {
     dataDir: ctx.globals.dataDir,
     baseUrl: connection.baseUrl,
     apiKey: await keyText(connection.apiKey),
+    onNote: (message) => ctx.out.note(message),
   });
   const onWaiting = (waiting: boolean) =>
     ctx.out.note(

@@ -99,6 +99,7 @@ export async function openManager(
     dataDir: ctx.globals.dataDir,
     baseUrl: connection.baseUrl,
     apiKey: await keyText(connection.apiKey),
+    onNote: (message) => ctx.out.note(message),
   });
   const progress = ctx.out.json ? undefined : new ProgressPrinter(ctx);
   return createUploadManager({
