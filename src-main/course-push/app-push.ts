@@ -231,8 +231,6 @@ export function outcomeSentence(o: PushOutcome): string {
     o.sectionsDeleted + o.lessonsDeleted > 0 &&
       `${count(o.sectionsDeleted, 'section')} and ${count(o.lessonsDeleted, 'lesson')} deleted`,
   ].filter((p): p is string => typeof p === 'string');
-  const failed =
-    o.failed.length > 0 ? ` ${count(o.failed.length, 'video')} did not upload; see Uploads to retry.` : '';
+  const failed = o.failed.length > 0 ? ` ${count(o.failed.length, 'video')} did not upload; see Uploads to retry.` : '';
   return `${parts.length > 0 ? `Pushed: ${parts.join(', ')}.` : 'Nothing needed to change.'}${failed}`;
 }
-
