@@ -97,7 +97,7 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
   const plans = new Map<string, PlannedPush>();
   const closing = new AbortController();
   let current: { planId: string; courseId: string; done: Promise<void> } | null = null;
-  const openState = () => new PushState(deps.journalPath, deps.onJournalCorrupt);
+  const openState = () => new PushState(deps.journalPath, (message) => deps.onJournalCorrupt?.(message));
   const missingFor = (needs: readonly StructureOperationId[]) =>
     deps.missing().filter((m) => needs.includes(m.operation));
 

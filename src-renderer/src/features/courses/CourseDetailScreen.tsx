@@ -28,6 +28,7 @@ import { COURSE_LEVELS } from '../../lib/statuses.ts';
 import { href } from '../../lib/router.ts';
 import { SectionLessons, byOrder, scheduleLessonDelete, useCourseDetail, useLessonWork } from '../lessons/index.ts';
 import { notify } from '../../lib/notices.ts';
+import { FolderPushPanel } from '../folder-push/index.ts';
 import { CourseStructurePanel } from '../structure/index.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
 import { previewLabel } from './CoursesScreen.tsx';
@@ -148,6 +149,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
 
       <CourseSummary course={course} />
       <CourseStructurePanel courseId={courseId} sections={sections} />
+      <FolderPushPanel courseId={courseId} courseName={course.name ?? null} />
 
       <div className="section-heading">
         <h2>Sections and lessons</h2>
