@@ -8,11 +8,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { EventName } from '../../src-shared/index.ts';
 import { toFolderPushPlan } from '../ipc-views/index.ts';
 import { createLogger } from '../platform/index.ts';
-import { openProfileSession, type ProfileSession } from '../services/profile-session.ts';
+import { openProfileSession, type ProfileSession } from './profile-session.ts';
 import { suiteTempDir, useTestSandbox, type TestSandbox } from '../test-support/index.ts';
 import { sandboxCount } from '../uploads/test-support.ts';
-import type { AppPushEnd } from './app-push.ts';
-import { courseAt, courseTree, writeFolder } from './test-support.ts';
+import type { AppPushEnd } from '../course-push/index.ts';
+import { courseAt, courseTree, writeFolder } from '../course-push/test-support.ts';
 
 const PART = 256 * 1024;
 const temp = suiteTempDir('lectern-app-push-');
