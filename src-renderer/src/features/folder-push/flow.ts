@@ -62,7 +62,13 @@ export function useFolderPush(courseId: string) {
         const [folder] = await unwrap(bridge.files.registerDropped(files, { folder: true }));
         if (folder) await plan({ handle: folder.handle, name: folder.name }, false);
       } catch (error) {
-        setState({ step: 'failed', folder: null, deleteOthers: false, error });
+        // Only a real drop on the desktop app's window can hand main a folder (the preload's gate).
+        const code = (error as { code?: unknown }).code;
+        if (code === 'NOT_AVAILABLE' || code === 'NOT_A_DROP') {
+          notify('warning', 'This drop cannot be read as a folder here. Use “Push a folder…” to choose it.');
+        } else {
+          setState({ step: 'failed', folder: null, deleteOthers: false, error });
+        }
       }
     },
     [plan],
