@@ -60,8 +60,10 @@ test('push a folder into a course: plan as a tree, confirm, uploads, lessons; a 
     let dialog = await openPlan();
     const tree = dialog.getByTestId('push-plan-tree');
     await expect(tree).toBeVisible({ timeout: 30_000 });
-    const sections = tree.locator(':scope > li');
+    const sections = tree.locator(':scope > li[data-action="create"]');
     await expect(sections).toHaveCount(2);
+    // The course's own sections are not in the folder: listed, left alone.
+    await expect(tree.locator(':scope > li[data-action="leave"]')).toHaveCount(before.length);
     await expect(sections.nth(0).locator('.push-entry--section')).toContainText('New');
     await expect(sections.nth(0).locator('.push-entry--section')).toContainText('Basics');
     await expect(sections.nth(0).locator('li')).toHaveText([/New\s*Welcome\s*text/, /New\s*Site walk\s*video/]);
@@ -83,7 +85,7 @@ test('push a folder into a course: plan as a tree, confirm, uploads, lessons; a 
     await expect(outcome).toContainText('2 sections created, 3 lessons created');
     await expect(outcome).toContainText('2 videos uploaded');
     await checkScreen(page, testInfo, 'folder-push-done');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
 
     // The course screen shows the new sections with their lessons in the folder's order.
     const list = page.getByTestId('lesson-list');
@@ -102,9 +104,19 @@ test('push a folder into a course: plan as a tree, confirm, uploads, lessons; a 
     // A second plan of the unchanged folder has nothing to do.
     await gotoRoute(page, `courses/${course.id}`);
     dialog = await openPlan();
-    await expect(dialog.getByTestId('push-summary')).toContainText('Nothing to change', { timeout: 30_000 });
+    await expect(dialog.getByTestId('push-blocked')).toHaveText(/Nothing to push/, { timeout: 30_000 });
+    await expect(dialog.getByTestId('push-summary')).not.toContainText('to create');
     await expect(dialog.getByRole('button', { name: 'Push to course' })).toBeDisabled();
+    // Deleting what is not in the folder is an opt-in, and confirmed once more before it can start.
+    await dialog.getByLabel('Delete them from the course').check();
+    await expect(tree.locator(':scope > li[data-action="delete"]')).toHaveCount(before.length, { timeout: 30_000 });
+    const pushAndDelete = dialog.getByRole('button', { name: 'Push and delete' });
+    await expect(pushAndDelete).toBeDisabled();
+    await dialog.getByLabel(/Yes, delete \d+ lessons and \d+ sections on the server/).check();
+    await expect(pushAndDelete).toBeEnabled();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await sectionTitles(info, course.id)).toEqual([...before, 'Basics', 'Driving']);
 
     // A server without section writes: refused naming the capability, nothing made, then said up front.
     mkdirSync(join(folder, '3 - Extra'));

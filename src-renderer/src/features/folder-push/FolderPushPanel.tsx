@@ -212,7 +212,7 @@ function DialogBody({
       </div>
       <div className="modal-actions">
         <button type="button" className="button button--primary" onClick={flow.close} data-autofocus>
-          {finished ? 'Close' : 'Close (the push goes on)'}
+          {finished ? 'Done' : 'Close (the push goes on)'}
         </button>
       </div>
     </>

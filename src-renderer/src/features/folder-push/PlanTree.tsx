@@ -47,7 +47,8 @@ function sectionWhat(section: SectionPlan): string {
 
 export function PlanTree({ plan }: { plan: FolderPushPlan }) {
   return (
-    <div className="push-plan">
+    // A long plan scrolls inside the dialog: focusable, so the keyboard can scroll it too.
+    <div className="push-plan" role="region" aria-label="The plan" tabIndex={0}>
       <ul className="push-tree" aria-label="Sections and lessons after the push" data-testid="push-plan-tree">
         {plan.sections.map((section) => (
           <li key={`s:${section.key}`} data-action={section.action}>
