@@ -37,7 +37,7 @@ const rendererBanMessage = 'The renderer talks to main only through the typed br
 export const FEATURE_LEVELS = [
   ['workspaces'],
   ['drafts'],
-  ['lessons', 'structure'],
+  ['lessons', 'structure', 'folder-push'],
   ['courses'],
   ['assessments', 'assignments', 'quizzes', 'uploads', 'diagnostics'],
 ];

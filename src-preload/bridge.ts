@@ -17,7 +17,7 @@ import {
 export function buildBridge(
   call: (channel: ChannelName, input: unknown) => Promise<Result<unknown>>,
   subscribe: (event: EventName, listener: (payload: unknown) => void) => () => void,
-  registerDropped: (files: readonly File[]) => Promise<Result<FileHandle[]>>,
+  registerDropped: (files: readonly File[], options?: { folder?: true }) => Promise<Result<FileHandle[]>>,
 ): LecternBridge {
   const bridge: Record<string, Record<string, (input?: unknown) => Promise<Result<unknown>>>> = {};
   for (const name of channelNames) {

@@ -20,7 +20,7 @@ const bridge = buildBridge(
     ipcRenderer.on(EVENT_PREFIX + event, wrapped);
     return () => ipcRenderer.removeListener(EVENT_PREFIX + event, wrapped);
   },
-  (files) => {
+  (files, options) => {
     const paths = drops.take(files);
     if (!paths) {
       return Promise.resolve({
@@ -28,7 +28,8 @@ const bridge = buildBridge(
         error: { code: 'NOT_A_DROP', message: 'Only files dropped on this window can be added this way.' },
       });
     }
-    return ipcRenderer.invoke(IPC_PREFIX + DROPPED_FILES_CHANNEL, { paths }) as Promise<Result<FileHandle[]>>;
+    const input = options?.folder ? { paths, folder: true } : { paths };
+    return ipcRenderer.invoke(IPC_PREFIX + DROPPED_FILES_CHANNEL, input) as Promise<Result<FileHandle[]>>;
   },
 );
 

@@ -26,6 +26,14 @@ import {
   OutboxItemSchema,
   SyncStatusSchema,
 } from './drafts.ts';
+import {
+  FolderHandleSchema,
+  FolderPushFinishedSchema,
+  FolderPushPlanInput,
+  FolderPushPlanSchema,
+  FolderPushProgressSchema,
+  FolderPushStartInput,
+} from './folder-push.ts';
 import { LessonRefSchema, PendingLessonDeleteSchema } from './lessons.ts';
 import type { Result } from './results.ts';
 import { RESOURCE_KINDS } from './states.ts';
@@ -168,7 +176,13 @@ export const requestChannels = {
   'uploads.setTitle': channel(z.object({ id: Id, title: z.string().trim().min(1).max(255) }).strict(), Ok),
   /** Preload only (see DROPPED_FILES_CHANNEL): refused by the bridge host, absent from the generic bridge. */
   'uploads.registerDropped': channel(
-    z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(500) }).strict(),
+    z
+      .object({
+        paths: z.array(z.string().min(1).max(4096)).min(1).max(500),
+        /** One dropped folder to push as a course: answers its folder handle (size 0). */
+        folder: z.literal(true).optional(),
+      })
+      .strict(),
     z.array(FileHandleSchema),
   ),
   'uploads.setOptions': channel(SetUploadOptionsInput, Ok),
@@ -178,6 +192,13 @@ export const requestChannels = {
   'palette.search': channel(PaletteSearchInput, z.array(PaletteHitSchema)),
   'assignments.history': channel(NoInput, z.array(AssignmentRecordSchema)),
   'uploads.getOptions': channel(NoInput, UploadOptionsSchema),
+
+  /** Opens main's folder dialog for a folder to push into a course; null when cancelled. */
+  'folderPush.pickFolder': channel(NoInput, FolderHandleSchema.nullable()),
+  /** Plans a push of a chosen folder into a course: reads the folder and the course, sends no write. */
+  'folderPush.plan': channel(FolderPushPlanInput, FolderPushPlanSchema),
+  /** Starts a planned push (the same engine as `lectern course push`); progress and end come as events. */
+  'folderPush.start': channel(FolderPushStartInput, Ok),
 
   'diagnostics.get': channel(NoInput, DiagnosticsSchema),
 } as const;
@@ -216,6 +237,9 @@ export const eventChannels = {
   'uploads.batchEnded': UploadBatchEndedSchema,
   /** The server was just found not to offer a course-structure operation (said once per workspace). */
   'structure.missing': MissingOperationSchema,
+  /** A folder push says what it is doing ("Created section …"). */
+  'folderPush.progress': FolderPushProgressSchema,
+  'folderPush.finished': FolderPushFinishedSchema,
 } as const;
 
 /** Electron IPC channel names are prefixed so they never collide with Electron's own. */
@@ -261,8 +285,9 @@ export type LecternBridge = {
   };
 } & {
   files: {
-    /** Files dropped on the window become main-issued handles; paths never reach the renderer. */
-    registerDropped(files: readonly DroppedFile[]): Promise<Result<FileHandle[]>>;
+    /** Files dropped on the window become main-issued handles; paths never reach the renderer.
+     * With `folder`, the one dropped folder becomes a folder handle (to push as a course). */
+    registerDropped(files: readonly DroppedFile[], options?: { folder?: true }): Promise<Result<FileHandle[]>>;
   };
   events: {
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;

@@ -10,6 +10,7 @@ export * from './content.ts';
 export * from './diagnostics.ts';
 export * from './draft-fields.ts';
 export * from './drafts.ts';
+export * from './folder-push.ts';
 export * from './lessons.ts';
 export * from './structure.ts';
 export * from './results.ts';

@@ -23,3 +23,12 @@ export { executePush, StructureRefusedError } from './execute.ts';
 export type { PushDeps, PushOutcome } from './execute.ts';
 export { preparePush, type PrepareInput } from './prepare.ts';
 export { readCourse, untilAnswered, type PushApi } from './push-api.ts';
+export {
+  AppPushError,
+  createAppPushService,
+  outcomeSentence,
+  structureNeeds,
+  type AppPushEnd,
+  type AppPushService,
+  type PlannedPush,
+} from './app-push.ts';

@@ -6,6 +6,8 @@
 import type {
   ChannelOutput,
   Draft,
+  FolderPushFinished,
+  FolderPushPlan,
   MissingOperation as MissingOperationView,
   PendingLessonDelete,
   PendingSectionDelete as PendingSectionDeleteView,
@@ -13,6 +15,7 @@ import type {
   UploadRow,
 } from '../../src-shared/index.ts';
 import type { RequestLogEntry } from '../api/index.ts';
+import { planIsEmpty, planView, type AppPushEnd, type PlannedPush } from '../course-push/index.ts';
 import type {
   ConnectivityStatus,
   DraftView,
@@ -101,6 +104,35 @@ export function toPendingSectionDelete(p: PendingSectionDelete): PendingSectionD
   };
 }
 
-export function toMissingOperation(m: MissingOperationRecord): MissingOperationView {
+export function toMissingOperation(
+  m: Pick<MissingOperationRecord, 'operation' | 'message' | 'notedAt'>,
+): MissingOperationView {
   return { operation: m.operation, message: m.message, notedAt: m.notedAt };
+}
+
+/** A folder push's plan as the renderer shows it: the folder by its name, never its path. */
+export function toFolderPushPlan(planned: PlannedPush, folderName: string): FolderPushPlan {
+  const { folder: _path, sections, ...view } = planView(planned.plan);
+  return {
+    ...view,
+    planId: planned.planId,
+    folderName,
+    sections: sections.map(({ sectionId: _s, lessons, ...section }) => ({
+      ...section,
+      lessons: lessons.map(({ lessonId: _l, ...lesson }) => ({ ...lesson, action: lesson.action as LessonAction })),
+      action: section.action as LessonAction,
+    })),
+    totals: { ...view.totals },
+    empty: planIsEmpty(planned.plan),
+    missing: planned.missing.map(toMissingOperation),
+    blockedReason: planned.missing[0]?.message ?? null,
+  };
+}
+type LessonAction = FolderPushPlan['sections'][number]['action'];
+
+/** A push's end; its upload rows are the Uploads screen's, so only the counts travel here. */
+export function toFolderPushFinished(end: AppPushEnd): FolderPushFinished {
+  if (!end.outcome) return { ...end, outcome: null };
+  const { uploads: _rows, ...outcome } = end.outcome;
+  return { ...end, outcome };
 }

@@ -7,6 +7,7 @@ import type { AppServices } from '../services/index.ts';
 import type { HandlerTable } from './dispatch.ts';
 import { authoringHandlers } from './handlers/authoring.ts';
 import { contentHandlers } from './handlers/content.ts';
+import { folderPushHandlers } from './handlers/folder-push.ts';
 import { lessonHandlers } from './handlers/lessons.ts';
 import { structureHandlers } from './handlers/structure.ts';
 import { syncHandlers } from './handlers/sync.ts';
@@ -32,6 +33,7 @@ export function createHandlers(services: AppServices): HandlerTable {
     ...lessonHandlers(services),
     ...structureHandlers(services),
     ...uploadHandlers(services),
+    ...folderPushHandlers(services),
     ...authoringHandlers(services),
   };
 }

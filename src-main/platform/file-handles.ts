@@ -14,8 +14,8 @@ import { pinPickedFile } from './picked-file.ts';
 export const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov', 'webm', 'mkv', 'avi', 'mpg', 'mpeg'];
 
 export interface FileDialog {
-  /** Paths the user picked; empty when cancelled. */
-  pick(options: { folder: boolean }): Promise<string[]>;
+  /** Paths the user picked; empty when cancelled. `course`: one folder to push as a whole course. */
+  pick(options: { folder: boolean; purpose?: 'videos' | 'course' }): Promise<string[]>;
 }
 
 export class FileHandleError extends Error {

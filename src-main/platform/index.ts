@@ -17,6 +17,7 @@ export {
   type FileDialog,
   type FileHandles,
 } from './file-handles.ts';
+export { createFolderHandles, type FolderHandles } from './folder-handles.ts';
 export {
   DatabaseBusyError,
   DiskFullError,

@@ -25,10 +25,12 @@ import {
 } from '../diagnostics/index.ts';
 import {
   createFileHandles,
+  createFolderHandles,
   createLogger,
   describeError,
   type FileDialog,
   type FileHandles,
+  type FolderHandles,
   type Logger,
 } from '../platform/index.ts';
 import { createEvents, type AppEvents } from './app-events.ts';
@@ -57,6 +59,8 @@ export interface AppServices {
   readonly events: AppEvents;
   readonly workspaces: WorkspaceService;
   readonly fileHandles: FileHandles;
+  /** Folders chosen or dropped to push as a whole course. */
+  readonly folderHandles: FolderHandles;
   readonly dialog: FileDialog;
   /** The in-process sandbox server behind the Sandbox workspace (null when not started). */
   sandbox(): RunningSandbox | null;
@@ -157,6 +161,7 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
   log.info('services started', { transport: env.transport, sandbox: sandbox !== null });
 
   const fileHandles = createFileHandles();
+  const folderHandles = createFolderHandles();
   const info = (): AppInfo => ({
     name: 'Lectern',
     version: APP_VERSION,
@@ -199,6 +204,7 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
     events,
     workspaces,
     fileHandles,
+    folderHandles,
     dialog: env.dialog,
     sandbox: () => sandbox,
     setSandboxRunning: async (running) => {

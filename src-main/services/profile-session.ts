@@ -4,8 +4,9 @@
  * profile switches all of it without restarting the app.
  */
 import { join } from 'node:path';
+import { createAppPushService, type AppPushService } from '../course-push/index.ts';
 import { createApiClient, type ApiClient, type DeviationRecord, type RequestLogEntry } from '../api/index.ts';
-import { toMissingOperation, toSyncStatus, toUploadRowView } from '../ipc-views/index.ts';
+import { toFolderPushFinished, toMissingOperation, toSyncStatus, toUploadRowView } from '../ipc-views/index.ts';
 import { describeError, type Logger } from '../platform/index.ts';
 import {
   createDeviationStore,
@@ -30,6 +31,8 @@ export interface ProfileSession {
   readonly client: ApiClient;
   readonly sync: SyncService;
   readonly uploads: UploadManager;
+  /** A whole course from a folder (the CLI's plan and executor, on this workspace's engine). */
+  readonly folderPush: AppPushService;
   syncStatus(): SyncStatus;
   /** Every contract deviation this workspace's server ever caused (kept in its database). */
   deviations(): DeviationRecord[];
@@ -115,8 +118,9 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
   deviationDb = openProfileDatabase({ dataDir: options.dataDir, profileId });
   deviationStore = createDeviationStore(deviationDb.db);
 
+  const journalPath = uploadJournalPath({ workspaceDir: profileDataDir(options.dataDir, profileId) });
   const uploads = createUploadManager({
-    journalPath: uploadJournalPath({ workspaceDir: profileDataDir(options.dataDir, profileId) }),
+    journalPath,
     api: client,
     onEvent: (event) => {
       if (closed) return;
@@ -153,6 +157,24 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     .map((row) => row.id);
   if (interrupted.length > 0) uploads.start(interrupted);
 
+  const folderPush = createAppPushService({
+    api: client,
+    uploads,
+    journalPath,
+    missing: () => sync.structure.missing(),
+    noteResult: (error) => sync.structure.noteResult(error),
+    onProgress: (planId, courseId, message) => {
+      if (!closed) events.emit('folderPush.progress', { planId, courseId, message });
+    },
+    onFinished: (end) => {
+      if (closed) return;
+      events.emit('folderPush.finished', toFolderPushFinished(end));
+      // The course screen reads the cache: show the new sections and lessons at once.
+      void sync.refreshCache({ kind: 'sections', courseId: end.courseId }).catch(() => undefined);
+    },
+    onJournalCorrupt: (message) => events.emit('app.notice', { level: 'warning', message }),
+  });
+
   /** From the cache only; without it the notice still says how many, without the names. */
   function placeOf(courseId: string, sectionId: string): BatchPlace {
     const read = <T>(get: () => T): T | null => {
@@ -177,10 +199,12 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     client,
     sync,
     uploads,
+    folderPush,
     syncStatus,
     deviations: () => (closed ? [] : (deviationStore?.list() ?? [])),
     close: async () => {
       closed = true;
+      await folderPush.close();
       await uploads.close();
       await sync.close();
       await client.close();

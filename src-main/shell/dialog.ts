@@ -7,10 +7,13 @@ import { VIDEO_EXTENSIONS, type FileDialog } from '../platform/index.ts';
 
 export function createNativeFileDialog(): FileDialog {
   return {
-    pick: async ({ folder }) => {
+    pick: async ({ folder, purpose }) => {
       const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
       const options: Electron.OpenDialogOptions = folder
-        ? { title: 'Add a folder of videos', properties: ['openDirectory'] }
+        ? {
+            title: purpose === 'course' ? 'Choose the folder to push into the course' : 'Add a folder of videos',
+            properties: ['openDirectory'],
+          }
         : {
             title: 'Add lesson videos',
             properties: ['openFile', 'multiSelections'],

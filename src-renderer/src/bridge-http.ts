@@ -149,7 +149,7 @@ type Call = (channel: ChannelName, input: unknown) => Promise<Result<unknown>>;
 function lazyBridge(
   call: Call,
   subscribe: (event: EventName, listener: (payload: unknown) => void) => () => void,
-  registerDropped: (files: readonly File[]) => Promise<Result<FileHandle[]>>,
+  registerDropped: (files: readonly File[], options?: { folder?: true }) => Promise<Result<FileHandle[]>>,
 ): LecternBridge {
   const fixed: Record<string, unknown> = {
     events: { on: (event: EventName, listener: (payload: unknown) => void) => subscribe(event, listener) },

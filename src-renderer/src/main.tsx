@@ -10,6 +10,7 @@ import './styles/shell.css';
 import './styles/screens.css';
 import './styles/screens-more.css';
 import './styles/authoring.css';
+import './styles/folder-push.css';
 
 performance.mark('lectern:modules-evaluated');
 

@@ -24,13 +24,25 @@ type UploadChannels =
 
 const OK = { ok: true as const };
 
+class FolderDropError extends Error {
+  readonly code = 'ONE_FOLDER';
+  constructor() {
+    super('Drop one folder to push it into the course.');
+    this.name = 'FolderDropError';
+  }
+}
+
 export function uploadHandlers(services: AppServices): Pick<HandlerTable, UploadChannels> {
   const uploads = () => services.session().uploads;
   return {
     'uploads.list': () => uploads().list().map(toUploadRowView),
     'uploads.pickFiles': async (input) =>
       services.fileHandles.issue(await services.dialog.pick({ folder: input?.folder ?? false })),
-    'uploads.registerDropped': ({ paths }) => services.fileHandles.issue(paths),
+    'uploads.registerDropped': async ({ paths, folder }) => {
+      if (!folder) return services.fileHandles.issue(paths);
+      if (paths.length !== 1) throw new FolderDropError();
+      return [{ ...(await services.folderHandles.issue(paths[0]!)), size: 0 }];
+    },
     'uploads.add': async ({ items }) => {
       const manager = uploads();
       const paths = items.map((item) => services.fileHandles.resolve(item.handle));

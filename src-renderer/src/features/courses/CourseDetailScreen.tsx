@@ -36,6 +36,7 @@ import {
   useLessonWork,
 } from '../lessons/index.ts';
 import { notify } from '../../lib/notices.ts';
+import { FolderPushPanel } from '../folder-push/index.ts';
 import { CourseStructurePanel } from '../structure/index.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
 import { previewLabel } from './CoursesScreen.tsx';
@@ -160,6 +161,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
 
       <CourseSummary course={course} />
       <CourseStructurePanel courseId={courseId} sections={sections} />
+      <FolderPushPanel courseId={courseId} courseName={course.name ?? null} />
 
       <div className="section-heading">
         <h2>Sections and lessons</h2>

@@ -1,0 +1,236 @@
+// Main process / plain Node. A whole course from a folder in the app: the very plan and executor of
+// `lectern course push` (prepare.ts, execute.ts) with the workspace's client, upload engine and
+// journal, so its videos are rows of the Uploads screen and a push the app started is remembered
+// like one the CLI started. A plan is kept by id until the user confirms it (that plan is pushed,
+// not a new one); one push runs at a time per workspace, in the background, telling its progress
+// and outcome through callbacks. Structure writes the server refuses are noted for the workspace
+// (the capability store says it once), so the next plan names the missing operation up front.
+import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
+import type { StructureOperationId } from '../api/index.ts';
+import type { UploadManager } from '../uploads/index.ts';
+import { StructureRefusedError, executePush, type PushOutcome } from './execute.ts';
+import { FolderError } from './folder-scan.ts';
+import type { PushPlan } from './plan.ts';
+import { preparePush } from './prepare.ts';
+import type { PushApi } from './push-api.ts';
+import { PushState } from './push-state.ts';
+
+/** A planning that cannot reach the server gives up after this long (the dialog says why). */
+const PLAN_PATIENCE_MS = 60_000;
+/** Plans kept for confirmation; older ones must be planned again. */
+const KEPT_PLANS = 20;
+
+export type StructureNeed = Extract<StructureOperationId, 'sections.create' | 'sections.update' | 'sections.delete'>;
+
+/** An operation the workspace's server does not offer, as its capability store keeps it. */
+export interface MissingStructureOperation {
+  operation: StructureOperationId;
+  message: string;
+  notedAt: string;
+}
+
+export interface AppPushEnd {
+  planId: string;
+  courseId: string;
+  status: 'done' | 'partial' | 'refused' | 'failed' | 'cancelled';
+  message: string;
+  outcome: PushOutcome | null;
+}
+
+export interface AppPushDeps {
+  api: PushApi;
+  uploads: UploadManager;
+  /** The workspace's upload journal (push memory lives in it, as for the CLI). */
+  journalPath: string;
+  /** Structure operations this workspace's server is known not to offer, with their sentence. */
+  missing(): readonly MissingStructureOperation[];
+  /** Every failed structure write goes here, so an operation not offered is noted (said once). */
+  noteResult(error: unknown): void;
+  onProgress(planId: string, courseId: string, message: string): void;
+  onFinished(end: AppPushEnd): void;
+  onJournalCorrupt?(message: string): void;
+}
+
+export class AppPushError extends Error {
+  readonly code: 'FOLDER_NOT_READABLE' | 'PLAN_NOT_FOUND' | 'PUSH_RUNNING' | 'CONFIRM_DELETE' | 'OPERATION_NOT_OFFERED';
+  constructor(code: AppPushError['code'], message: string) {
+    super(message);
+    this.name = 'AppPushError';
+    this.code = code;
+  }
+}
+
+export interface PlannedPush {
+  planId: string;
+  plan: PushPlan;
+  /** The structure writes this plan sends. */
+  needs: StructureNeed[];
+  /** Of those, the ones this server does not offer (first one: why it cannot be pushed). */
+  missing: MissingStructureOperation[];
+}
+
+export interface AppPushService {
+  plan(input: { courseId: string; dir: string; deleteOthers: boolean }): Promise<PlannedPush>;
+  /** Starts a planned push in the background; its end comes through onFinished. */
+  start(planId: string, options: { confirmDelete: boolean }): void;
+  /** The push running now, if any. */
+  running(): { planId: string; courseId: string } | null;
+  close(): Promise<void>;
+}
+
+/** Which course-structure writes a plan sends. */
+export function structureNeeds(plan: PushPlan): StructureNeed[] {
+  const t = plan.totals;
+  const needs: StructureNeed[] = [];
+  if (t.sectionsToCreate > 0) needs.push('sections.create');
+  // A new section goes last; one planned before an existing section is moved into place.
+  const createdBeforeKept = plan.sections.some(
+    (s, i) => s.action === 'create' && plan.sections.slice(i + 1).some((later) => later.sectionId !== null),
+  );
+  if (t.sectionsToUpdate + t.sectionsToReorder > 0 || createdBeforeKept) needs.push('sections.update');
+  if (t.sectionsToDelete > 0) needs.push('sections.delete');
+  return needs;
+}
+
+export function createAppPushService(deps: AppPushDeps): AppPushService {
+  const plans = new Map<string, PlannedPush>();
+  const closing = new AbortController();
+  let current: { planId: string; courseId: string; done: Promise<void> } | null = null;
+  const openState = () => new PushState(deps.journalPath, (message) => deps.onJournalCorrupt?.(message));
+  const missingFor = (needs: readonly StructureOperationId[]) =>
+    deps.missing().filter((m) => needs.includes(m.operation));
+
+  // Refusals of structure writes reach the capability store; everything else passes through as is.
+  const noted = <T>(pending: Promise<T>): Promise<T> =>
+    pending.catch((error: unknown) => {
+      deps.noteResult(error);
+      throw error;
+    });
+  const api: PushApi = {
+    courses: deps.api.courses,
+    lessons: deps.api.lessons,
+    sections: {
+      iterate: (courseId, query, options) => deps.api.sections.iterate(courseId, query, options),
+      get: (courseId, id, options) => deps.api.sections.get(courseId, id, options),
+      create: (courseId, body, options) => noted(deps.api.sections.create(courseId, body, options)),
+      update: (courseId, id, body, options) => noted(deps.api.sections.update(courseId, id, body, options)),
+      delete: (courseId, id, options) => noted(deps.api.sections.delete(courseId, id, options)),
+    },
+  };
+
+  async function run(planned: PlannedPush): Promise<void> {
+    const { planId, plan } = planned;
+    const courseId = plan.courseId;
+    const say = (message: string) => deps.onProgress(planId, courseId, message);
+    const state = openState();
+    let end: AppPushEnd;
+    try {
+      const outcome = await executePush(plan, {
+        api,
+        state,
+        uploads: deps.uploads,
+        signal: closing.signal,
+        say,
+        onWaiting: (waiting) =>
+          say(waiting ? 'Waiting for the server… the push goes on by itself when it answers.' : 'The server is back.'),
+        onUploadsAdded: (rows) =>
+          say(`${rows.length} video${rows.length === 1 ? '' : 's'} added to Uploads; they upload there now.`),
+      });
+      end = closing.signal.aborted
+        ? { planId, courseId, status: 'cancelled', message: stoppedSentence, outcome }
+        : {
+            planId,
+            courseId,
+            status: outcome.failed.length > 0 ? 'partial' : 'done',
+            message: outcomeSentence(outcome),
+            outcome,
+          };
+    } catch (error) {
+      if (error instanceof StructureRefusedError) {
+        end = { planId, courseId, status: 'refused', message: error.message, outcome: null };
+      } else if (closing.signal.aborted) {
+        end = { planId, courseId, status: 'cancelled', message: stoppedSentence, outcome: null };
+      } else {
+        const message = error instanceof Error ? error.message : String(error);
+        end = { planId, courseId, status: 'failed', message: `The push stopped: ${message}`, outcome: null };
+      }
+    } finally {
+      state.close();
+    }
+    deps.onFinished(end);
+  }
+
+  return {
+    async plan({ courseId, dir, deleteOthers }) {
+      const state = openState();
+      let plan: PushPlan;
+      try {
+        plan = await preparePush({
+          dir,
+          courseId,
+          deleteOthers,
+          api,
+          state,
+          signal: AbortSignal.any([closing.signal, AbortSignal.timeout(PLAN_PATIENCE_MS)]),
+        });
+      } catch (error) {
+        // The folder by its name only: the renderer never learns a path.
+        if (error instanceof FolderError)
+          throw new AppPushError('FOLDER_NOT_READABLE', error.message.replaceAll(dir, `The folder “${basename(dir)}”`));
+        throw error;
+      } finally {
+        state.close();
+      }
+      const needs = structureNeeds(plan);
+      const planned: PlannedPush = { planId: randomUUID(), plan, needs, missing: missingFor(needs) };
+      plans.set(planned.planId, planned);
+      for (const id of [...plans.keys()].slice(0, Math.max(0, plans.size - KEPT_PLANS))) plans.delete(id);
+      return planned;
+    },
+
+    start(planId, { confirmDelete }) {
+      const planned = plans.get(planId);
+      if (!planned) throw new AppPushError('PLAN_NOT_FOUND', 'That plan is no longer kept. Choose the folder again.');
+      if (current) throw new AppPushError('PUSH_RUNNING', 'A folder push is already running. Wait for it to finish.');
+      const t = planned.plan.totals;
+      if (t.sectionsToDelete + t.lessonsToDelete > 0 && !confirmDelete) {
+        throw new AppPushError('CONFIRM_DELETE', 'This push deletes lessons or sections: confirm the deletion first.');
+      }
+      const missing = missingFor(planned.needs);
+      if (missing.length > 0) throw new AppPushError('OPERATION_NOT_OFFERED', missing[0]!.message);
+      plans.delete(planId);
+      const done = run(planned).finally(() => {
+        current = null;
+      });
+      current = { planId, courseId: planned.plan.courseId, done };
+    },
+
+    running: () => (current ? { planId: current.planId, courseId: current.courseId } : null),
+
+    async close() {
+      closing.abort();
+      await current?.done;
+      plans.clear();
+    },
+  };
+}
+
+const stoppedSentence = 'The push stopped when the workspace closed. Push the same folder again to finish it.';
+
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+export function outcomeSentence(o: PushOutcome): string {
+  const parts = [
+    o.sectionsCreated > 0 && `${count(o.sectionsCreated, 'section')} created`,
+    o.sectionsUpdated > 0 && `${count(o.sectionsUpdated, 'section')} renamed`,
+    o.lessonsCreated > 0 && `${count(o.lessonsCreated, 'lesson')} created`,
+    o.lessonsUpdated > 0 && `${count(o.lessonsUpdated, 'lesson')} updated`,
+    o.lessonsMoved + o.sectionsMoved > 0 && `${count(o.lessonsMoved + o.sectionsMoved, 'move')} to match the folder`,
+    o.videosUploaded > 0 && `${count(o.videosUploaded, 'video')} uploaded`,
+    o.sectionsDeleted + o.lessonsDeleted > 0 &&
+      `${count(o.sectionsDeleted, 'section')} and ${count(o.lessonsDeleted, 'lesson')} deleted`,
+  ].filter((p): p is string => typeof p === 'string');
+  const failed = o.failed.length > 0 ? ` ${count(o.failed.length, 'video')} did not upload; see Uploads to retry.` : '';
+  return `${parts.length > 0 ? `Pushed: ${parts.join(', ')}.` : 'Nothing needed to change.'}${failed}`;
+}

@@ -1,0 +1,129 @@
+/**
+ * Renderer. A folder push's plan as a tree: sections, each with its lessons, every entry marked
+ * with what will happen to it (and why, for a match or a skip), then the files skipped and the
+ * totals. Read-only: the decision is the dialog's.
+ */
+import type { FolderPushPlan } from '../../../../src-shared/index.ts';
+import { formatBytes, plural } from '../../lib/format.ts';
+
+type SectionPlan = FolderPushPlan['sections'][number];
+type LessonPlan = SectionPlan['lessons'][number];
+
+const MARKS = {
+  create: { label: 'New', tone: 'badge--accent' },
+  update: { label: 'Update', tone: 'badge--warning' },
+  reorder: { label: 'Move', tone: '' },
+  keep: { label: 'Unchanged', tone: '' },
+  delete: { label: 'Delete', tone: 'badge--danger' },
+  leave: { label: 'Left alone', tone: '' },
+} as const;
+
+function Mark({ action }: { action: keyof typeof MARKS }) {
+  const mark = MARKS[action];
+  return <span className={`badge ${mark.tone}`}>{mark.label}</span>;
+}
+
+const LESSON_CHANGES: Record<string, string> = {
+  video: 'new video',
+  text: 'text changed',
+  title: 'renamed',
+  order: 'moved',
+};
+
+function lessonWhat(lesson: LessonPlan): string {
+  const kind = lesson.kind === 'video' ? `video, ${formatBytes(lesson.bytes)}` : 'text';
+  const changes = lesson.changes.map((c) => LESSON_CHANGES[c] ?? c);
+  const upload = lesson.uploadBytes > 0 ? `upload ${formatBytes(lesson.uploadBytes)}` : null;
+  const matched =
+    lesson.matchedBy === 'title' ? 'matched by title' : lesson.matchedBy === 'content' ? 'renamed file' : null;
+  return [kind, ...changes, upload, matched].filter(Boolean).join(' · ');
+}
+
+function sectionWhat(section: SectionPlan): string {
+  const from = section.key === '' ? 'from the folder itself' : `from ${section.key}/`;
+  const changes = section.changes.map((c) => (c === 'order' ? 'moved' : 'renamed'));
+  return [from, ...changes, section.matchedBy === 'title' ? 'matched by title' : null].filter(Boolean).join(' · ');
+}
+
+export function PlanTree({ plan }: { plan: FolderPushPlan }) {
+  return (
+    // A long plan scrolls inside the dialog: focusable, so the keyboard can scroll it too.
+    <div className="push-plan" role="region" aria-label="The plan" tabIndex={0}>
+      <ul className="push-tree" aria-label="Sections and lessons after the push" data-testid="push-plan-tree">
+        {plan.sections.map((section) => (
+          <li key={`s:${section.key}`} data-action={section.action}>
+            <div className="push-entry push-entry--section">
+              <Mark action={section.action} />
+              <strong>{section.title}</strong>
+              <span className="muted">{sectionWhat(section)}</span>
+            </div>
+            <ul aria-label={`Lessons of ${section.title}`}>
+              {section.lessons.map((lesson) => (
+                <li key={`l:${lesson.key}`} className="push-entry" data-action={lesson.action}>
+                  <Mark action={lesson.action} />
+                  <span>{lesson.title}</span>
+                  <span className="muted">{lessonWhat(lesson)}</span>
+                </li>
+              ))}
+              {section.otherLessons.map((other) => (
+                <li key={`o:${other.id}`} className="push-entry" data-action={other.action}>
+                  <Mark action={other.action} />
+                  <span>{other.title ?? '—'}</span>
+                  <span className="muted">not in the folder</span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+        {plan.otherSections.map((section) => (
+          <li key={`os:${section.id}`} data-action={section.action}>
+            <div className="push-entry push-entry--section">
+              <Mark action={section.action} />
+              <strong>{section.title ?? '—'}</strong>
+              <span className="muted">not in the folder · {plural(section.lessons.length, 'lesson')}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {plan.skipped.length > 0 && (
+        <section aria-labelledby="push-skipped-heading" className="push-skipped">
+          <h3 id="push-skipped-heading">Skipped files</h3>
+          <ul data-testid="push-skipped">
+            {plan.skipped.map((skip) => (
+              <li key={skip.key}>
+                <span className="badge">Skipped</span> <code>{skip.key}</code> — {skip.reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <p className="push-summary" data-testid="push-summary">
+        {planSummary(plan)}
+      </p>
+    </div>
+  );
+}
+
+/** One sentence of what the push does, as `lectern course push` sums it up. */
+export function planSummary(plan: FolderPushPlan): string {
+  const t = plan.totals;
+  const n = (key: string) => t[key] ?? 0;
+  const parts = [
+    [n('sectionsToCreate'), 'section', 'to create'],
+    [n('sectionsToUpdate'), 'section', 'to rename'],
+    [n('sectionsToReorder'), 'section', 'to move'],
+    [n('lessonsToCreate'), 'lesson', 'to create'],
+    [n('lessonsToUpdate'), 'lesson', 'to update'],
+    [n('lessonsToReorder'), 'lesson', 'to move'],
+    [n('sectionsToDelete'), 'section', 'to delete'],
+    [n('lessonsToDelete'), 'lesson', 'to delete'],
+    [n('lessonsLeftAlone'), 'lesson not in the folder', 'left alone'],
+    [n('skipped'), 'file', 'skipped'],
+  ] as const;
+  const said = parts
+    .filter(([count]) => count > 0)
+    .map(([count, what, verb]) => `${plural(count, what, what.replace(/^(\w+)/, '$1s'))} ${verb}`);
+  const uploads = n('uploads');
+  const upload = uploads > 0 ? `; ${plural(uploads, 'video')} to upload (${formatBytes(n('uploadBytes'))})` : '';
+  return `${said.join(', ') || 'Nothing to change'}${upload}.`;
+}

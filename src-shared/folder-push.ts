@@ -1,0 +1,91 @@
+/** Shared (every process). A whole course from a folder, in the app (issue 20 item 4): the folder
+ * handle, the plan as the renderer shows it (a tree), and the push's progress and outcome. The
+ * plan names no absolute path: the folder by its name, files by their path inside it. */
+import { z } from 'zod';
+import { Id, Uuid } from './common.ts';
+import { MissingOperationSchema } from './structure.ts';
+
+/** A folder the user chose in main's dialog or dropped on the window; the renderer holds only the handle. */
+export const FolderHandleSchema = z.object({ handle: Id, name: z.string() });
+export type FolderHandle = z.infer<typeof FolderHandleSchema>;
+
+const EntryAction = z.enum(['create', 'update', 'reorder', 'keep']);
+const OtherAction = z.enum(['leave', 'delete']);
+const OtherLesson = z.object({ id: z.string(), title: z.string().nullable(), action: OtherAction });
+
+export const FolderPushPlanSchema = z.object({
+  planId: Id,
+  courseId: z.string(),
+  courseName: z.string().nullable(),
+  /** The folder's own name (never its path). */
+  folderName: z.string(),
+  deleteOthers: z.boolean(),
+  sections: z.array(
+    z.object({
+      key: z.string(),
+      title: z.string(),
+      action: EntryAction,
+      matchedBy: z.string().nullable(),
+      changes: z.array(z.string()),
+      lessons: z.array(
+        z.object({
+          key: z.string(),
+          title: z.string(),
+          kind: z.enum(['video', 'text']),
+          action: EntryAction,
+          matchedBy: z.string().nullable(),
+          changes: z.array(z.string()),
+          bytes: z.number(),
+          uploadBytes: z.number(),
+        }),
+      ),
+      otherLessons: z.array(OtherLesson),
+    }),
+  ),
+  otherSections: z.array(
+    z.object({ id: z.string(), title: z.string().nullable(), action: OtherAction, lessons: z.array(OtherLesson) }),
+  ),
+  skipped: z.array(z.object({ key: z.string(), reason: z.string() })),
+  totals: z.record(z.string(), z.number()),
+  /** Whether the plan writes anything at all. */
+  empty: z.boolean(),
+  /** Course-structure operations this plan needs that this workspace's server does not offer. */
+  missing: z.array(MissingOperationSchema),
+  /** Why it cannot be pushed as planned (the first missing operation's sentence), else null. */
+  blockedReason: z.string().nullable(),
+});
+export type FolderPushPlan = z.infer<typeof FolderPushPlanSchema>;
+
+export const FolderPushPlanInput = z
+  .object({ courseId: Uuid, folder: Id, deleteOthers: z.boolean().optional() })
+  .strict();
+
+/** Starts a planned push. A plan that deletes must say so again here (the explicit opt-in). */
+export const FolderPushStartInput = z.object({ planId: Id, confirmDelete: z.literal(true).optional() }).strict();
+
+export const FolderPushOutcomeSchema = z.object({
+  sectionsCreated: z.number(),
+  sectionsUpdated: z.number(),
+  sectionsMoved: z.number(),
+  lessonsCreated: z.number(),
+  lessonsUpdated: z.number(),
+  lessonsMoved: z.number(),
+  videosUploaded: z.number(),
+  sectionsDeleted: z.number(),
+  lessonsDeleted: z.number(),
+  failed: z.array(z.object({ key: z.string(), code: z.string(), message: z.string() })),
+});
+export type FolderPushOutcome = z.infer<typeof FolderPushOutcomeSchema>;
+
+export const FolderPushProgressSchema = z.object({ planId: Id, courseId: z.string(), message: z.string() });
+
+export const FolderPushFinishedSchema = z.object({
+  planId: Id,
+  courseId: z.string(),
+  /** done: every entry made; partial: some videos failed; refused: the server lacks a structure
+   * operation (nothing was made); failed: stopped by an error; cancelled: the workspace closed. */
+  status: z.enum(['done', 'partial', 'refused', 'failed', 'cancelled']),
+  message: z.string(),
+  outcome: FolderPushOutcomeSchema.nullable(),
+});
+export type FolderPushFinished = z.infer<typeof FolderPushFinishedSchema>;
