@@ -8,6 +8,7 @@ import type { HandlerTable } from './dispatch.ts';
 import { authoringHandlers } from './handlers/authoring.ts';
 import { contentHandlers } from './handlers/content.ts';
 import { lessonHandlers } from './handlers/lessons.ts';
+import { previewVideoHandlers } from './handlers/preview-video.ts';
 import { structureHandlers } from './handlers/structure.ts';
 import { syncHandlers } from './handlers/sync.ts';
 import { uploadHandlers } from './handlers/uploads.ts';
@@ -31,6 +32,7 @@ export function createHandlers(services: AppServices): HandlerTable {
     ...syncHandlers(services),
     ...lessonHandlers(services),
     ...structureHandlers(services),
+    ...previewVideoHandlers(services),
     ...uploadHandlers(services),
     ...authoringHandlers(services),
   };
