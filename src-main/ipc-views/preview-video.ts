@@ -9,10 +9,7 @@ import type { UploadRow } from '../uploads/index.ts';
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-function processed(
-  status: string | null,
-  error: string | null,
-): Pick<PreviewVideo, 'phase' | 'status' | 'error'> {
+function processed(status: string | null, error: string | null): Pick<PreviewVideo, 'phase' | 'status' | 'error'> {
   const s = status?.toUpperCase() ?? null;
   if (s === 'READY') return { phase: 'ready', status, error: null };
   if (s === 'FAILED') return { phase: 'failed', status, error: error ?? 'The server could not process this video.' };

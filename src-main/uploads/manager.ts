@@ -341,7 +341,10 @@ function normaliseTarget(input: AddUploadInput): UploadTarget {
   if (t?.kind === 'preview') {
     const title = typeof t.title === 'string' ? t.title.trim() : '';
     if (typeof t.courseId !== 'string' || !t.courseId || !title || title.length > 255) {
-      throw new UploadManagerError('INVALID_TARGET', 'A preview video needs its course and a name of 1 to 255 characters.');
+      throw new UploadManagerError(
+        'INVALID_TARGET',
+        'A preview video needs its course and a name of 1 to 255 characters.',
+      );
     }
     return { kind: 'preview', courseId: t.courseId, title };
   }
@@ -358,7 +361,6 @@ function normaliseTarget(input: AddUploadInput): UploadTarget {
   if (title.length > 255) throw new UploadManagerError('INVALID_TITLE', 'A lesson title has 1 to 255 characters.');
   return { kind: 'new', courseId: t.courseId, sectionId: t.sectionId, title };
 }
-
 
 /** Tells when a batch has ended (once, again after a retry), and then settles its lessons' order. */
 class BatchWatch {

@@ -260,7 +260,6 @@ function hit(
   return { kind, message, sameContent, ...(uploadRowId ? { uploadRowId } : {}), ...(lessonId ? { lessonId } : {}) };
 }
 
-
 /** "0:03 · 160×120 · AVC": what a staging row or a CLI line shows. */
 export function describeMedia(media: MediaFacts | null): string | null {
   if (!media) return null;

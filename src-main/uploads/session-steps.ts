@@ -280,7 +280,9 @@ export async function attachJob(ctx: StepContext, job: UploadJob): Promise<void>
   let lesson: LessonInfo;
   if (target.kind === 'preview') {
     if (!ctx.attachPreview) {
-      throw new ContractProblem('This upload is a course preview video, and nothing here can attach one to its course.');
+      throw new ContractProblem(
+        'This upload is a course preview video, and nothing here can attach one to its course.',
+      );
     }
     if (!job.attachAttempted) {
       ctx.journal.setAttachAttempted(job.id);

@@ -33,7 +33,8 @@ export function previewVideoHandlers(services: AppServices): Pick<HandlerTable, 
     'courses.setPreviewVideo': async ({ courseId, handle }) => {
       const { uploads, sync } = services.session();
       const missing = sync.structure.missing().find((m) => m.operation === 'courses.update');
-      if (missing) throw new SyncServiceError('OPERATION_NOT_OFFERED', missing.message, { operation: missing.operation });
+      if (missing)
+        throw new SyncServiceError('OPERATION_NOT_OFFERED', missing.message, { operation: missing.operation });
       const path = services.fileHandles.resolve(handle);
       // Nothing that is not a video reaches the engine: the same check, and sentence, as for lessons.
       const [fileCheck] = await requireVideos([path]);
@@ -42,7 +43,12 @@ export function previewVideoHandlers(services: AppServices): Pick<HandlerTable, 
       await forgetEarlier(courseId);
       const contentType = fileCheck?.mime ?? undefined;
       const [row] = await uploads.add([
-        { path, lessonTarget: { kind: 'preview', courseId, title }, fileCheck, ...(contentType ? { contentType } : {}) },
+        {
+          path,
+          lessonTarget: { kind: 'preview', courseId, title },
+          fileCheck,
+          ...(contentType ? { contentType } : {}),
+        },
       ]);
       if (row) uploads.start([row.id]);
       return view(courseId);
