@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PreviewVideo } from '../../src-shared/index.ts';
-import { previewVideoHandlers } from '../ipc/handlers/preview-video.ts';
+import { createAppDispatch } from '../ipc/index.ts';
 import { createFileHandles, createLogger } from '../platform/index.ts';
 import { SOON, startTestSandbox, suiteTempDir, type TestSandbox } from '../test-support/index.ts';
 import type { AppServices } from './index.ts';
@@ -23,7 +23,15 @@ const SENT = { ...SOON, timeout: 20_000, interval: 50 };
 let sandbox: TestSandbox;
 let session: ProfileSession;
 let courseId: string;
-let handlers: ReturnType<typeof previewVideoHandlers>;
+let dispatch: ReturnType<typeof createAppDispatch>;
+const APP = 'app://lectern';
+
+/** One IPC call through the app's own dispatch (payloads and answers checked against the contract). */
+async function ipc(channel: string, input: unknown): Promise<PreviewVideo> {
+  const result = await dispatch(channel, input, { origin: APP });
+  if (!result.ok) throw result.error;
+  return result.value as PreviewVideo;
+}
 const data = suiteTempDir('lectern-preview-');
 const fileHandles = createFileHandles();
 
@@ -42,7 +50,8 @@ beforeAll(async () => {
     events: { emit: () => undefined, subscribe: () => () => undefined },
     log: createLogger(null),
   });
-  handlers = previewVideoHandlers({ session: () => session, fileHandles } as unknown as AppServices);
+  const services = { session: () => session, fileHandles, log: createLogger(null) } as unknown as AppServices;
+  dispatch = createAppDispatch(services, () => [APP]);
   await vi.waitFor(() => expect(session.sync.connectivity().state).toBe('online'), SENT);
   await session.sync.refreshCache({ kind: 'course', courseId });
 });
@@ -57,7 +66,7 @@ const server = async () =>
     preview_video_url: string;
     preview_video_ready: string;
   };
-const view = () => handlers['courses.previewVideo']({ courseId }) as PreviewVideo;
+const view = () => ipc('courses.previewVideo', { courseId });
 async function pick(name: string, bytes?: Buffer): Promise<string> {
   const path = join(data.path, name);
   if (bytes) writeFileSync(path, bytes);
@@ -70,17 +79,17 @@ const previewRows = () => session.uploads.list().filter((r) => r.target.kind ===
 describe('a course preview video from the app', () => {
   it('a file that is not a video is refused by its bytes, with the lessons’ sentence, before any upload', async () => {
     const handle = await pick('trailer.mp4', Buffer.from('not a video at all, only text'.repeat(100)));
-    await expect(handlers['courses.setPreviewVideo']({ courseId, handle })).rejects.toMatchObject({
+    await expect(ipc('courses.setPreviewVideo', { courseId, handle })).rejects.toMatchObject({
       code: 'NOT_A_VIDEO',
     });
     expect(previewRows()).toHaveLength(0);
   });
 
   it('uploads, attaches through the outbox, follows processing to READY with its URL; then removes it', async () => {
-    const started = (await handlers['courses.setPreviewVideo']({
+    const started = await ipc('courses.setPreviewVideo', {
       courseId,
       handle: await pick('teaser.mp4'),
-    })) as PreviewVideo;
+    });
     expect(started.phase).toBe('uploading');
     const [row] = previewRows();
     expect(row?.target).toMatchObject({
@@ -89,28 +98,31 @@ describe('a course preview video from the app', () => {
       title: expect.stringMatching(/^Preview video of /),
     });
 
-    await vi.waitFor(() => expect(view()).toMatchObject({ phase: 'ready', status: 'READY', hasUrl: true }), FOLLOWED);
+    await vi.waitFor(
+      async () => expect(await view()).toMatchObject({ phase: 'ready', status: 'READY', hasUrl: true }),
+      FOLLOWED,
+    );
     const onServer = await server();
     expect(onServer).toMatchObject({ preview_video_status: 'READY', preview_video_ready: 'true' });
     expect(onServer.preview_video_url).not.toBe('');
     expect(session.uploads.get(row!.id)).toMatchObject({ state: 'done', videoStatus: 'READY' });
 
-    const removing = (await handlers['courses.removePreviewVideo']({ courseId })) as PreviewVideo;
+    const removing = await ipc('courses.removePreviewVideo', { courseId });
     expect(removing.upload).toBeNull(); // the upload row is forgotten with the preview
     await session.sync.drainOutbox();
     await vi.waitFor(async () => expect((await server()).preview_video_ready).toBe('false'), SENT);
-    await vi.waitFor(() => expect(view().phase).not.toBe('removing'), SENT);
+    await vi.waitFor(async () => expect((await view()).phase).not.toBe('removing'), SENT);
   });
 
   it('a removal while the server is away waits in the outbox and is sent once it is back', async () => {
-    await handlers['courses.setPreviewVideo']({ courseId, handle: await pick('again.mp4') });
+    await ipc('courses.setPreviewVideo', { courseId, handle: await pick('again.mp4') });
     await vi.waitFor(async () => expect((await server()).preview_video_status).toBe('READY'), SENT);
     await vi.waitFor(() => expect(session.sync.preview.pending(courseId)).toBeNull(), SENT);
 
     await sandbox.stop();
     await vi.waitFor(() => expect(session.sync.connectivity().state).not.toBe('online'), SENT);
-    await handlers['courses.removePreviewVideo']({ courseId });
-    expect(view()).toMatchObject({ phase: 'removing' });
+    await ipc('courses.removePreviewVideo', { courseId });
+    expect(await view()).toMatchObject({ phase: 'removing' });
     expect(session.sync.preview.pending(courseId)).toMatchObject({ uploadId: null });
 
     await sandbox.restart();
@@ -123,15 +135,15 @@ describe('a course preview video from the app', () => {
   it('a server without course updates: the upload is kept with the sentence, attached once it is offered', async () => {
     sandbox.setFaults({ noStructure: true });
     try {
-      await handlers['courses.setPreviewVideo']({ courseId, handle: await pick('refused.mp4') });
+      await ipc('courses.setPreviewVideo', { courseId, handle: await pick('refused.mp4') });
       const sentence = 'This server does not let Lectern change course details.';
-      await vi.waitFor(() => expect(view()).toMatchObject({ phase: 'attaching', blocked: sentence }), SENT);
+      await vi.waitFor(async () => expect(await view()).toMatchObject({ phase: 'attaching', blocked: sentence }), SENT);
       expect(session.sync.structure.missing().map((m) => m.operation)).toContain('courses.update');
       const uploadId = previewRows()[0]!.uploadId;
       expect(session.sync.preview.pending(courseId)).toMatchObject({ uploadId, state: 'failed' });
       // A second pick is refused at once with the same sentence; the kept upload stays.
       await expect(
-        handlers['courses.setPreviewVideo']({ courseId, handle: await pick('refused-2.mp4') }),
+        ipc('courses.setPreviewVideo', { courseId, handle: await pick('refused-2.mp4') }),
       ).rejects.toMatchObject({ code: 'OPERATION_NOT_OFFERED', message: sentence });
       expect(previewRows()).toHaveLength(1);
     } finally {
@@ -142,6 +154,6 @@ describe('a course preview video from the app', () => {
     session.sync.retryDraft(pending.draftId);
     await session.sync.drainOutbox();
     await vi.waitFor(async () => expect((await server()).preview_video_status).toBe('READY'), SENT);
-    await vi.waitFor(() => expect(view()).toMatchObject({ phase: 'ready', blocked: null }), FOLLOWED);
+    await vi.waitFor(async () => expect(await view()).toMatchObject({ phase: 'ready', blocked: null }), FOLLOWED);
   });
 });
