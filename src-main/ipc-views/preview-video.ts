@@ -53,7 +53,7 @@ export function toPreviewVideo(
   if (row) {
     const state = processed(row.videoStatus, row.videoError);
     // Attached, not read back yet: the server is processing it.
-    return { ...base, ...state, ...(state.phase === 'none' ? { phase: 'processing' as const } : {}) };
+    return { ...base, ...state, ...(row.videoStatus === null ? { phase: 'processing' as const } : {}) };
   }
   return { ...base, ...processed(text(course?.preview_video_status), text(course?.preview_video_error)) };
 }

@@ -110,6 +110,7 @@ export class VideoFollower {
       // Attached by a version that followed processing (older journal rows are long settled).
       job.video.checkedAt !== null &&
       !this.gone.has(job.id) &&
+      // A preview ends as a lesson's video does (catalogue.ts PREVIEW_VIDEO_FINAL_STATUSES: the same list).
       !isFinalVideoStatus(job.video.status) &&
       (preview ? this.options.api.courses !== undefined : this.options.api.lessons.get !== undefined) &&
       this.options.jobs().includes(job)
