@@ -35,11 +35,8 @@ async function ipc(channel: string, input: unknown): Promise<PreviewVideo> {
 const data = suiteTempDir('lectern-preview-');
 const fileHandles = createFileHandles();
 
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ seed: 'demo', restartable: true, processingMs: 300 });
-  const other = sandbox.client();
-  courseId = (await other.courses.list({ pageSize: 1 })).results[0]!.id;
-  session = openProfileSession({
+function openSession(): ProfileSession {
+  return openProfileSession({
     dataDir: data.path,
     connection: {
       profileId: 'p',
@@ -50,6 +47,13 @@ beforeAll(async () => {
     events: { emit: () => undefined, subscribe: () => () => undefined },
     log: createLogger(null),
   });
+}
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox({ seed: 'demo', restartable: true, processingMs: 300 });
+  const other = sandbox.client();
+  courseId = (await other.courses.list({ pageSize: 1 })).results[0]!.id;
+  session = openSession();
   const services = { session: () => session, fileHandles, log: createLogger(null) } as unknown as AppServices;
   dispatch = createAppDispatch(services, () => [APP]);
   await vi.waitFor(() => expect(session.sync.connectivity().state).toBe('online'), SENT);
@@ -129,6 +133,20 @@ describe('a course preview video from the app', () => {
     expect((await server()).preview_video_status).toBe('READY'); // nothing was sent while away
     await session.sync.drainOutbox();
     await vi.waitFor(async () => expect((await server()).preview_video_ready).toBe('false'), SENT);
+    await vi.waitFor(() => expect(session.sync.preview.pending(courseId)).toBeNull(), SENT);
+  });
+
+  it('an app restart after the attach still follows the preview to READY (the journal keeps it)', async () => {
+    await ipc('courses.setPreviewVideo', { courseId, handle: await pick('restart.mp4') });
+    await vi.waitFor(() => expect(previewRows()[0]?.state).toBe('done'), SENT);
+    await vi.waitFor(() => expect(session.sync.preview.pending(courseId)).toBeNull(), SENT);
+    // Closed before the first processing check (10 s after the attach): the next run makes it.
+    await session.close();
+    session = openSession();
+    expect(previewRows()).toMatchObject([{ target: { kind: 'preview', courseId }, state: 'done' }]);
+    await vi.waitFor(async () => expect(await view()).toMatchObject({ phase: 'ready', hasUrl: true }), FOLLOWED);
+    await ipc('courses.removePreviewVideo', { courseId });
+    await session.sync.drainOutbox();
     await vi.waitFor(() => expect(session.sync.preview.pending(courseId)).toBeNull(), SENT);
   });
 
