@@ -40,6 +40,8 @@ import { RESOURCE_KINDS } from './states.ts';
 import {
   MissingOperationSchema,
   PendingSectionDeleteSchema,
+  PreviewVideoSchema,
+  PreviewVideoSetInput,
   SectionCreateInput,
   SectionRefSchema,
 } from './structure.ts';
@@ -123,6 +125,12 @@ export const requestChannels = {
   'courses.edit': channel(ByUuid, DraftSchema),
   /** Operations this workspace's server does not offer (remembered per workspace). */
   'structure.missing': channel(NoInput, z.array(MissingOperationSchema)),
+  /** Where the course's preview video stands (upload, attach, processing). */
+  'courses.previewVideo': channel(z.object({ courseId: Uuid }).strict(), PreviewVideoSchema),
+  /** A picked file (by handle) becomes the course's preview video: checked by its bytes, uploaded, then attached through the outbox. */
+  'courses.setPreviewVideo': channel(PreviewVideoSetInput, PreviewVideoSchema),
+  /** Removes the preview video (`preview_video_upload_id: null` through the outbox). */
+  'courses.removePreviewVideo': channel(z.object({ courseId: Uuid }).strict(), PreviewVideoSchema),
   /** "Check again": forget them, so the next write asks the server. */
   'structure.recheck': channel(NoInput, Ok),
   'quizzes.list': channel(PageQuery, cached(api.pageOf(api.quiz))),

@@ -40,3 +40,40 @@ export const MissingOperationSchema = z.object({
   notedAt: IsoTime,
 });
 export type MissingOperation = z.infer<typeof MissingOperationSchema>;
+
+/** Where a course's preview video stands, as the course screen shows it. */
+export const PREVIEW_VIDEO_PHASES = [
+  'none', // no preview video (or the server reports none)
+  'uploading', // the file is on its way (see `upload`)
+  'attaching', // uploaded; the course update that attaches it waits to be sent (offline, or `blocked`)
+  'removing', // the course update that removes it waits to be sent
+  'processing',
+  'ready',
+  'failed', // the upload failed, or the server could not process it (`error` says why)
+] as const;
+
+export const PreviewVideoSchema = z.object({
+  courseId: Uuid,
+  phase: z.enum(PREVIEW_VIDEO_PHASES),
+  /** The upload row on the Uploads screen (Lectern's own), else null. */
+  upload: z
+    .object({
+      id: Id,
+      fileName: z.string(),
+      state: z.string(),
+      /** 0..100, whole percent. */
+      percent: z.number(),
+    })
+    .nullable(),
+  /** The server's processing status as last read (an open value), else null. */
+  status: z.string().nullable(),
+  /** Why it failed (the upload's problem or the server's preview_video_error), else null. */
+  error: z.string().nullable(),
+  /** Why the attach or removal is not on its way (the server does not offer it, a conflict), else null. */
+  blocked: z.string().nullable(),
+  /** Whether the course (as last read) carries a preview_video_url. */
+  hasUrl: z.boolean(),
+});
+export type PreviewVideo = z.infer<typeof PreviewVideoSchema>;
+
+export const PreviewVideoSetInput = z.object({ courseId: Uuid, handle: Id }).strict();

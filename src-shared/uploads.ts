@@ -13,10 +13,17 @@ const LessonTargetSchema = z.discriminatedUnion('kind', [
 ]);
 export type LessonTarget = z.infer<typeof LessonTargetSchema>;
 
+/** Where an upload row goes: a lesson, or (added through courses.setPreviewVideo only) a course's preview video. */
+const UploadTargetSchema = z.discriminatedUnion('kind', [
+  ...LessonTargetSchema.options,
+  z.object({ kind: z.literal('preview'), courseId: Uuid, title: z.string().min(1).max(255) }).strict(),
+]);
+export type UploadTarget = z.infer<typeof UploadTargetSchema>;
+
 export const UploadRowSchema = z.object({
   id: Id,
   fileName: z.string(),
-  target: LessonTargetSchema,
+  target: UploadTargetSchema,
   bytesTotal: z.number(),
   bytesConfirmed: z.number(),
   bytesInFlight: z.number(),

@@ -268,7 +268,8 @@ async function uploadVideos(
   );
   for (const row of manager.list()) {
     const owner = lessonByPath.get(row.path);
-    if (taken.has(row.id) || row.target.courseId !== courseId || !owner) continue;
+    // A course preview of the same file is not the push's to finish or drop.
+    if (taken.has(row.id) || row.target.kind === 'preview' || row.target.courseId !== courseId || !owner) continue;
     if (row.state === 'done' || row.state === 'cancelled') continue;
     if (row.state === 'attaching') {
       byRow.set(row.id, owner);

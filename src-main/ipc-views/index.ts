@@ -26,6 +26,8 @@ import type {
 } from '../sync/index.ts';
 import type { UploadRow as EngineRow } from '../uploads/index.ts';
 
+export { toPreviewVideo } from './preview-video.ts';
+
 /** The renderer learns whether a create has its key, never the key itself. */
 export function toDraft(view: DraftView): Draft {
   const { idempotencyKey, ...rest } = view;

@@ -9,6 +9,7 @@ import { authoringHandlers } from './handlers/authoring.ts';
 import { contentHandlers } from './handlers/content.ts';
 import { folderPushHandlers } from './handlers/folder-push.ts';
 import { lessonHandlers } from './handlers/lessons.ts';
+import { previewVideoHandlers } from './handlers/preview-video.ts';
 import { structureHandlers } from './handlers/structure.ts';
 import { syncHandlers } from './handlers/sync.ts';
 import { uploadHandlers } from './handlers/uploads.ts';
@@ -32,6 +33,7 @@ export function createHandlers(services: AppServices): HandlerTable {
     ...syncHandlers(services),
     ...lessonHandlers(services),
     ...structureHandlers(services),
+    ...previewVideoHandlers(services),
     ...uploadHandlers(services),
     ...folderPushHandlers(services),
     ...authoringHandlers(services),

@@ -140,6 +140,13 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     onLessonRead: (target, lesson) => {
       if (!closed) sync.rememberLesson(target.courseId, target.sectionId, { ...lesson });
     },
+    // A course preview's upload is COMPLETED: attach it with the course update through the
+    // outbox (offline it waits there); its processing is asked about once that update is sent.
+    attachPreview: (courseId, uploadId) => sync.preview.set(courseId, uploadId),
+    previewSent: (courseId) => sync.preview.pending(courseId) === null,
+    onCourseRead: (course) => {
+      if (!closed) sync.preview.rememberCourse({ ...course });
+    },
     onBatchEnded: (batch) => {
       if (closed) return;
       events.emit('uploads.batchEnded', {

@@ -34,4 +34,5 @@ export type { StoreNotice } from '../store/index.ts';
 export type { AssignmentRecord } from './assignment-history.ts';
 export type { PendingDelete } from './deletes.ts';
 export type { PendingSectionDelete, SectionRef, StructureWork } from './structure-work.ts';
+export type { PendingPreview, PreviewWork } from './preview-video.ts';
 export type { MissingOperation } from './capabilities.ts';

@@ -29,6 +29,7 @@ import { assignmentHistory, type AssignmentRecord } from './assignment-history.t
 import type { PendingDelete } from './deletes.ts';
 import { createLessonWork, type LessonRef } from './lesson-work.ts';
 import { createCapabilityStore, type MissingOperation } from './capabilities.ts';
+import { createPreviewWork, type PreviewWork } from './preview-video.ts';
 import { createStructureWork, type StructureWork } from './structure-work.ts';
 
 export type { EditDraftInput } from './edit-draft.ts';
@@ -130,6 +131,8 @@ export interface SyncService {
 
   /** Sections and course details (ASSUMPTIONS.md "Course structure"), and what this server lacks. */
   readonly structure: StructureWork;
+  /** A course's preview video attached or removed through the course's draft (ASSUMPTIONS.md "Course structure"). */
+  readonly preview: PreviewWork;
 
   /** The resource was deleted on the server: drop it from the cache so no screen shows it. */
   forgetDeleted(resource: 'assessment', id: string): void;
@@ -240,6 +243,15 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     onNewlyMissing: (missing) => emit('structure.missing', missing),
   });
 
+  const preview = createPreviewWork({
+    drafts,
+    outbox: () => outbox,
+    cache: cache.store,
+    capabilities,
+    editCourse: (courseId) => structure.editCourse(courseId),
+    cacheChanged: (key) => cache.changed(key, 'course'),
+  });
+
   const outbox = createOutbox({
     db,
     drafts,
@@ -342,6 +354,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     pendingLessonWork: (courseId) => guard(() => lessons.pending(courseId)),
 
     structure,
+    preview,
     forgetDeleted: (_resource, id) => cache.forgetAssessment(id),
 
     searchCache: (text, limit) => guard(() => cache.search(text, limit)),

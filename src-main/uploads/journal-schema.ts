@@ -5,7 +5,7 @@ import { UPLOAD_STATES } from '../../src-shared/index.ts';
 import type { Migration } from '../store/index.ts';
 import type { FileIdentity } from './file-identity.ts';
 import type { StoredFileCheck } from './preflight.ts';
-import type { LessonTarget, UploadProblem, UploadState } from './types.ts';
+import type { UploadProblem, UploadState, UploadTarget } from './types.ts';
 
 export const migrations: Migration[] = [
   {
@@ -131,6 +131,21 @@ export const migrations: Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    name: 'course preview videos',
+    // A row whose upload becomes its course's preview video instead of a lesson's. Its own column
+    // because target_kind's CHECK cannot change without rebuilding the table (whose parts and file
+    // checks cascade from it): a preview row keeps target_kind 'new' and section_id '', and is read
+    // back as a preview target only through this column (a journal of this version is refused by
+    // older versions, so none of them can take it for a new lesson).
+    up(db) {
+      db.exec(`
+        ALTER TABLE uploads ADD COLUMN attach_to TEXT NOT NULL DEFAULT 'lesson'
+          CHECK (attach_to IN ('lesson', 'course-preview'));
+      `);
+    },
+  },
 ];
 
 export interface JournalPart {
@@ -148,7 +163,7 @@ export interface JournalRow {
   identity: FileIdentity;
   fileName: string;
   contentType: string;
-  target: LessonTarget;
+  target: UploadTarget;
   state: UploadState;
   sessionId: string | null;
   sessionKey: string;
@@ -230,6 +245,7 @@ export const UploadSql = z
     duration_seconds: z.number().nonnegative().nullable().optional().default(null),
     video_checked_at: z.number().nullable().optional().default(null),
     video_polls: int.optional().default(0),
+    attach_to: z.enum(['lesson', 'course-preview']).optional().default('lesson'),
   })
   .refine((r) => r.target_kind === 'new' || r.target_lesson_id !== null, { path: ['target_lesson_id'] });
 export const PartSql = z.object({
@@ -244,10 +260,12 @@ export const PartSql = z.object({
 export type SqlRow = z.infer<typeof UploadSql>;
 
 export function toRow(r: SqlRow, parts: JournalPart[]): JournalRow {
-  const target: LessonTarget =
-    r.target_kind === 'replace'
-      ? { kind: 'replace', courseId: r.course_id, sectionId: r.section_id, lessonId: r.target_lesson_id ?? '' }
-      : { kind: 'new', courseId: r.course_id, sectionId: r.section_id, title: r.title ?? '' };
+  const target: UploadTarget =
+    r.attach_to === 'course-preview'
+      ? { kind: 'preview', courseId: r.course_id, title: r.title ?? '' }
+      : r.target_kind === 'replace'
+        ? { kind: 'replace', courseId: r.course_id, sectionId: r.section_id, lessonId: r.target_lesson_id ?? '' }
+        : { kind: 'new', courseId: r.course_id, sectionId: r.section_id, title: r.title ?? '' };
   return {
     id: r.id,
     position: r.position,

@@ -66,6 +66,22 @@ describe('UploadJournal', () => {
     j.close();
   });
 
+  it('keeps a course preview target apart from a lesson of the same file and course across a reopen', () => {
+    const path = join(dir, 'uploads.sqlite');
+    let j = new UploadJournal(path);
+    const preview = { kind: 'preview' as const, courseId: 'c', title: 'Preview video of Forklifts' };
+    const lesson = { kind: 'new' as const, courseId: 'c', sectionId: 's', title: 'Teaser' };
+    j.insert({ ...row('p', j.nextPosition()), target: preview });
+    const same = (target: typeof preview | typeof lesson) => ({ ...row('p', 9), id: 'x', target });
+    expect(j.findSameOrInsert(same(preview), false)).toBe('p');
+    expect(j.findSameOrInsert(same(lesson), false)).toBeNull(); // same file, same course: not the same upload
+    j.close();
+
+    j = new UploadJournal(path);
+    expect(j.loadAll().map((r) => r.target)).toEqual([preview]);
+    j.close();
+  });
+
   it('skips an entry that does not read back as valid, and says so', () => {
     const path = join(dir, 'uploads.sqlite');
     const j = new UploadJournal(path);

@@ -27,7 +27,12 @@ import {
   type VideoFollow,
 } from './journal-schema.ts';
 import type { StoredFileCheck } from './preflight.ts';
-import type { UploadProblem, UploadState } from './types.ts';
+import type { UploadProblem, UploadState, UploadTarget } from './types.ts';
+
+// How a target is stored (journal-schema.ts migration 5: a preview is told apart by attach_to).
+const storedKind = (t: UploadTarget) => (t.kind === 'preview' ? 'new' : t.kind);
+const storedSection = (t: UploadTarget) => (t.kind === 'preview' ? '' : t.sectionId);
+const storedAttach = (t: UploadTarget) => (t.kind === 'preview' ? 'course-preview' : 'lesson');
 
 export type { JournalPart, JournalRow, VideoFollow } from './journal-schema.ts';
 
@@ -140,16 +145,18 @@ export class UploadJournal {
         const found = this.db
           .prepare(
             `SELECT id FROM uploads WHERE path = ? AND size = ? AND mtime_ms = ? AND target_kind = ? AND course_id = ?
-               AND section_id = ? AND (target_lesson_id IS ?) AND state != 'cancelled' ORDER BY position LIMIT 1`,
+               AND section_id = ? AND (target_lesson_id IS ?) AND attach_to = ? AND state != 'cancelled'
+               ORDER BY position LIMIT 1`,
           )
           .get(
             row.identity.path,
             row.identity.size,
             row.identity.mtimeMs,
-            t.kind,
+            storedKind(t),
             t.courseId,
-            t.sectionId,
+            storedSection(t),
             t.kind === 'replace' ? t.lessonId : null,
+            storedAttach(t),
           ) as { id: string } | undefined;
         if (found) return found.id;
         if (insertIfNone) this.insert(row);
@@ -180,8 +187,8 @@ export class UploadJournal {
         .prepare(
           `INSERT INTO uploads (id, position, path, file_name, content_type, size, mtime_ms, head_sha256, tail_sha256,
              target_kind, course_id, section_id, target_lesson_id, title, state, session_key, lesson_key,
-             created_at, updated_at, batch_id)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             created_at, updated_at, batch_id, attach_to)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           row.id,
@@ -193,17 +200,18 @@ export class UploadJournal {
           row.identity.mtimeMs,
           row.identity.headSha256,
           row.identity.tailSha256,
-          t.kind,
+          storedKind(t),
           t.courseId,
-          t.sectionId,
+          storedSection(t),
           t.kind === 'replace' ? t.lessonId : null,
-          t.kind === 'new' ? t.title : null,
+          t.kind === 'replace' ? null : t.title,
           row.state,
           row.sessionKey,
           row.lessonKey,
           row.createdAt,
           row.createdAt,
           row.batchId,
+          storedAttach(t),
         );
     });
   }

@@ -8,6 +8,7 @@
 // crash between a create and its journal entry, someone else reordering meanwhile) with an order-only
 // update.
 
+import { sectionOf } from './targets.ts';
 import type { UploadJob } from './upload-job.ts';
 import type { CallOptions, UploadApi } from './types.ts';
 
@@ -145,8 +146,8 @@ export class LessonPlacement {
   async settle(batchId: string, options: CallOptions = {}): Promise<void> {
     const sections = this.api.sections;
     const first = this.jobs().find((j) => j.batchId === batchId && j.target.kind === 'new');
-    if (!sections || !first) return;
-    const target = first.target;
+    const target = first?.target;
+    if (!sections || !first || target?.kind !== 'new') return;
     await this.inSection(target, async () => {
       this.forget(target);
       const batch = this.placed(batchId, first);
@@ -170,7 +171,7 @@ export class LessonPlacement {
           j.batchId === batchId &&
           j.target.kind === 'new' &&
           j.target.courseId === t.courseId &&
-          j.target.sectionId === t.sectionId &&
+          j.target.sectionId === sectionOf(t) &&
           j.lessonId !== null,
       )
       .map((j) => ({ position: j.position, lessonId: j.lessonId! }));

@@ -17,13 +17,14 @@ import { UploadJournal } from './journal.ts';
 import { LessonPlacement } from './lesson-order.ts';
 import { ownerText, runningElsewhereMessage, thisProcess } from './ownership.ts';
 import { RUNNING, Scheduler } from './scheduler.ts';
+import { sameTarget } from './targets.ts';
 import { UploadJob } from './upload-job.ts';
 import type { StoredFileCheck } from './preflight.ts';
 import { VideoFollower } from './video-follow.ts';
 import type {
   AddOptions,
   AddUploadInput,
-  LessonTarget,
+  UploadTarget,
   UploadManager,
   UploadEvent,
   UploadManagerOptions,
@@ -70,6 +71,8 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     jobs: (): readonly UploadJob[] => scheduler.jobs,
     changed: (job) => scheduler.emitState(job),
     lessonRead: options.onLessonRead,
+    previewSent: options.previewSent,
+    courseRead: options.onCourseRead,
   });
   const batches = new BatchWatch(options, placement, (): readonly UploadJob[] => scheduler.jobs);
   const scheduler: Scheduler = new Scheduler({
@@ -342,8 +345,18 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
   };
 }
 
-function normaliseTarget(input: AddUploadInput): LessonTarget {
+function normaliseTarget(input: AddUploadInput): UploadTarget {
   const t = input.lessonTarget;
+  if (t?.kind === 'preview') {
+    const title = typeof t.title === 'string' ? t.title.trim() : '';
+    if (typeof t.courseId !== 'string' || !t.courseId || !title || title.length > 255) {
+      throw new UploadManagerError(
+        'INVALID_TARGET',
+        'A preview video needs its course and a name of 1 to 255 characters.',
+      );
+    }
+    return { kind: 'preview', courseId: t.courseId, title };
+  }
   if (!t || typeof t.courseId !== 'string' || typeof t.sectionId !== 'string' || !t.courseId || !t.sectionId) {
     throw new UploadManagerError('INVALID_TARGET', 'Choose a course and a section for every file.');
   }
@@ -356,11 +369,6 @@ function normaliseTarget(input: AddUploadInput): LessonTarget {
   const title = (typeof t.title === 'string' ? t.title.trim() : '') || titleFromFileName(input.path);
   if (title.length > 255) throw new UploadManagerError('INVALID_TITLE', 'A lesson title has 1 to 255 characters.');
   return { kind: 'new', courseId: t.courseId, sectionId: t.sectionId, title };
-}
-
-function sameTarget(a: LessonTarget, b: LessonTarget): boolean {
-  if (a.kind !== b.kind || a.courseId !== b.courseId || a.sectionId !== b.sectionId) return false;
-  return a.kind === 'replace' && b.kind === 'replace' ? a.lessonId === b.lessonId : true;
 }
 
 /** Tells when a batch has ended (once, again after a retry), and then settles its lessons' order. */
@@ -396,6 +404,8 @@ class BatchWatch {
     if (this.reported.has(batchId)) return;
     this.reported.add(batchId);
     const first = members[0]!;
+    // A course preview is no lesson batch: its course screen shows how it went.
+    if (first.target.kind === 'preview') return;
     this.options.onBatchEnded?.({
       batchId,
       courseId: first.target.courseId,

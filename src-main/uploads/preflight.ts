@@ -23,7 +23,8 @@ import {
   type MediaFacts,
   type MediaWarning,
 } from './media-probe.ts';
-import type { LessonTarget, UploadManager, UploadRow } from './types.ts';
+import { sameTarget, sectionOf } from './targets.ts';
+import type { UploadManager, UploadRow, UploadTarget } from './types.ts';
 
 export interface FileCheck {
   path: string;
@@ -175,7 +176,7 @@ export function knownUploads(manager: Pick<UploadManager, 'list' | 'fileChecks'>
 export async function rerunOf(
   known: readonly KnownUpload[],
   path: string,
-  target: LessonTarget,
+  target: UploadTarget,
 ): Promise<KnownUpload | undefined> {
   const info = await stat(path).catch(() => null);
   if (!info?.isFile()) return undefined;
@@ -197,7 +198,7 @@ export interface DuplicateContext {
   /** The chosen section and its lessons as the server lists them (null when not loaded). */
   section: { courseId: string; sectionId: string; lessons: readonly SectionLesson[] | null } | null;
   /** The CLI's rerun: a journal row of this very path and target is a resume, not a duplicate. */
-  resumeTarget?: LessonTarget;
+  resumeTarget?: UploadTarget;
 }
 
 /**
@@ -241,7 +242,7 @@ export async function findDuplicates(file: FileCheck, context: DuplicateContext)
       continue;
     }
     const lesson =
-      context.section && row.target.sectionId === context.section.sectionId && row.lessonId
+      context.section && sectionOf(row.target) === context.section.sectionId && row.lessonId
         ? lessons?.find((l) => l.id === row.lessonId)
         : undefined;
     if (lesson) {
@@ -289,11 +290,6 @@ function hit(
   lessonId?: string,
 ): DuplicateHit {
   return { kind, message, sameContent, ...(uploadRowId ? { uploadRowId } : {}), ...(lessonId ? { lessonId } : {}) };
-}
-
-function sameTarget(a: LessonTarget, b: LessonTarget): boolean {
-  if (a.kind !== b.kind || a.courseId !== b.courseId || a.sectionId !== b.sectionId) return false;
-  return a.kind === 'replace' && b.kind === 'replace' ? a.lessonId === b.lessonId : true;
 }
 
 /** "0:03 · 160×120 · AVC": what a staging row or a CLI line shows. */

@@ -278,6 +278,7 @@ export class Scheduler {
       journal: this.journal,
       placement: this.options.placement,
       attached: this.options.attached,
+      attachPreview: this.options.attachPreview,
       setState: (state) => this.setState(job, state),
       call: (fn) => this.retried(job, fn),
     });

@@ -26,10 +26,15 @@ export interface StepContext {
   placement?: LessonPlacement;
   /** The lesson now has the video: follow its processing. */
   attached?: (job: UploadJob, lesson: LessonInfo) => void;
+  /** Hands a completed course preview to its course (UploadManagerOptions.attachPreview). */
+  attachPreview?: (courseId: string, uploadId: string) => Promise<void>;
 }
 
 /** What a step needs from the engine, before it is tied to one job's epoch. */
-export type StepDeps = Pick<StepContext, 'api' | 'journal' | 'placement' | 'attached' | 'setState' | 'call'>;
+export type StepDeps = Pick<
+  StepContext,
+  'api' | 'journal' | 'placement' | 'attached' | 'attachPreview' | 'setState' | 'call'
+>;
 
 /**
  * The context of one phase of `job`: once `stale()` says the job moved on (paused, cancelled,
@@ -273,7 +278,22 @@ export async function attachJob(ctx: StepContext, job: UploadJob): Promise<void>
   const target = job.target;
   const uploadId = job.sessionId!;
   let lesson: LessonInfo;
-  if (target.kind === 'new') {
+  if (target.kind === 'preview') {
+    if (!ctx.attachPreview) {
+      throw new ContractProblem(
+        'This upload is a course preview video, and nothing here can attach one to its course.',
+      );
+    }
+    if (!job.attachAttempted) {
+      ctx.journal.setAttachAttempted(job.id);
+      job.markAttachAttempted();
+    }
+    // Queued with the course's update (sent when the server answers); handing it over again after
+    // a restart queues the same value, which is harmless.
+    await ctx.attachPreview(target.courseId, uploadId);
+    ctx.checkStale();
+    lesson = { id: target.courseId };
+  } else if (target.kind === 'new') {
     const create = async (): Promise<LessonInfo> => {
       if (!job.attachAttempted) {
         // Frozen from here on (title and order): the stored key must always go with the same body.

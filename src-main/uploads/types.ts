@@ -11,6 +11,18 @@ export type LessonTarget =
   | { kind: 'new'; courseId: string; sectionId: string; title: string }
   | { kind: 'replace'; courseId: string; sectionId: string; lessonId: string };
 
+/**
+ * A course's preview video (ASSUMPTIONS.md "Course structure"): uploaded like a lesson's video, then
+ * handed to `attachPreview` (the app attaches it through its drafts and outbox, so offline it
+ * waits). `title` names the row on the Uploads screen.
+ */
+export interface PreviewTarget {
+  kind: 'preview';
+  courseId: string;
+  title: string;
+}
+export type UploadTarget = LessonTarget | PreviewTarget;
+
 /** Plain object so it crosses IPC unchanged (errors cross IPC as `{ code, message, details }`). */
 export interface UploadProblem {
   code: string;
@@ -23,7 +35,7 @@ export interface UploadRow {
   fileName: string;
   /** Absolute path: main-process only; the IPC row schema drops it before the renderer. */
   path: string;
-  target: LessonTarget;
+  target: UploadTarget;
   bytesTotal: number;
   /** Bytes of parts the storage acknowledged (and the journal holds). Only grows within a run. */
   bytesConfirmed: number;
@@ -66,7 +78,7 @@ export type UploadEvent = { type: 'progress'; row: UploadRow } | { type: 'state'
 
 export interface AddUploadInput {
   path: string;
-  lessonTarget: LessonTarget;
+  lessonTarget: UploadTarget;
   /** Defaults from the file extension. */
   contentType?: string;
   /** What the pre-flight check read from the file; the journal keeps it with the upload. */
@@ -193,6 +205,10 @@ export interface UploadApi {
     /** Follows the video's processing; without it, processing is not followed. */
     get?(courseId: string, sectionId: string, id: string, options?: CallOptions): Promise<LessonInfo>;
   };
+  /** Follows a course preview video's processing; without it, a preview's processing is not followed. */
+  courses?: {
+    get(id: string, options?: CallOptions): Promise<CourseInfo>;
+  };
   /** Places new lessons in the order their files were given; without it, each goes last. */
   sections?: {
     /** Lessons and their `order` are display fields (read tolerantly): either may be absent. */
@@ -208,6 +224,13 @@ export interface LessonInfo {
   video_status?: unknown;
   video_error?: unknown;
   duration_seconds?: unknown;
+}
+
+/** The course fields the engine reads about its preview video (open values, read tolerantly). */
+export interface CourseInfo {
+  id: string;
+  preview_video_status?: unknown;
+  preview_video_error?: unknown;
 }
 
 /** Told when every file of a batch has finished (attached as a lesson) or failed. */
@@ -254,6 +277,15 @@ export interface UploadManagerOptions {
   onBatchEnded?: (batch: BatchEnded) => void;
   /** A retrieve of an attached lesson answered (its processing state may have changed). */
   onLessonRead?: (target: { courseId: string; sectionId: string }, lesson: LessonInfo) => void;
+  /**
+   * A course preview's upload is COMPLETED: attach it to its course (the app queues the course
+   * update in its outbox). Without it, a preview target fails at this step.
+   */
+  attachPreview?: (courseId: string, uploadId: string) => Promise<void>;
+  /** False while the preview's course update still waits to be sent: its processing is not asked yet. */
+  previewSent?: (courseId: string) => boolean;
+  /** A retrieve of a course whose preview is followed answered. */
+  onCourseRead?: (course: CourseInfo) => void;
   /** Told once when the engine starts waiting for the server and once when it is back. */
   onConnection?: (change: { waiting: boolean; waitedMs: number }) => void;
   /** Told when the journal file was damaged and moved aside (the user must be told). */

@@ -8,7 +8,7 @@ import type { JournalRow, VideoFollow } from './journal.ts';
 import { NO_VIDEO_FOLLOW } from './journal-schema.ts';
 import { PartBook, type DonePart, type InFlightPart } from './part-book.ts';
 import { FileProgress } from './progress.ts';
-import type { LessonTarget, UploadProblem, UploadRow, UploadState } from './types.ts';
+import type { UploadProblem, UploadRow, UploadState, UploadTarget } from './types.ts';
 
 export class UploadJob {
   readonly id: string;
@@ -19,7 +19,7 @@ export class UploadJob {
   /** Files added together; null for rows from before batches were recorded. */
   readonly batchId: string | null;
   #identity: FileIdentity;
-  #target: LessonTarget;
+  #target: UploadTarget;
   #state: UploadState;
   #sessionId: string | null;
   #sessionKey: string;
@@ -95,7 +95,7 @@ export class UploadJob {
   get identity(): FileIdentity {
     return this.#identity;
   }
-  get target(): LessonTarget {
+  get target(): UploadTarget {
     return this.#target;
   }
   get state(): UploadState {

@@ -1,13 +1,15 @@
 // Main process / plain Node. After a file became a lesson's video, the server processes it; this
 // follows each such lesson with retrieve lesson until its video_status is READY or FAILED: at most
 // once every 10 s per lesson, backing off (×1.5 per poll, up to 5 min), from the journal's last
-// check so a restart neither polls early nor forgets a lesson. Statuses are open values.
+// check so a restart neither polls early nor forgets a lesson. Statuses are open values. A course's
+// preview video is followed the same way with retrieve course (ASSUMPTIONS.md "Course structure"),
+// once its course update has been sent.
 
 import { backoffStep } from '../../src-shared/retry.ts';
 import { classify } from './retry-policy.ts';
 import type { UploadJournal, VideoFollow } from './journal.ts';
 import type { UploadJob } from './upload-job.ts';
-import type { LessonInfo, UploadApi } from './types.ts';
+import type { CourseInfo, LessonInfo, UploadApi } from './types.ts';
 
 export const MIN_POLL_MS = 10_000;
 const MAX_POLL_MS = 5 * 60_000;
@@ -30,6 +32,11 @@ export function videoOf(lesson: LessonInfo): Pick<VideoFollow, 'status' | 'error
   };
 }
 
+/** What a course response says about its preview video, read as tolerantly. */
+export function previewVideoOf(course: CourseInfo): Pick<VideoFollow, 'status' | 'error' | 'durationSeconds'> {
+  return videoOf({ id: course.id, video_status: course.preview_video_status, video_error: course.preview_video_error });
+}
+
 /** Wait before the poll that follows `polls` earlier ones. */
 export function pollDelayMs(polls: number): number {
   return backoffStep(polls + 1, { baseMs: MIN_POLL_MS, capMs: MAX_POLL_MS, factor: 1.5 });
@@ -42,6 +49,9 @@ export interface VideoFollowerOptions {
   /** The job's video fields changed (the row must be shown again). */
   changed: (job: UploadJob) => void;
   lessonRead?: (target: { courseId: string; sectionId: string }, lesson: LessonInfo) => void;
+  /** False while a preview's course update waits to be sent (the course still shows the old preview). */
+  previewSent?: ((courseId: string) => boolean) | undefined;
+  courseRead?: ((course: CourseInfo) => void) | undefined;
 }
 
 export class VideoFollower {
@@ -93,14 +103,16 @@ export class VideoFollower {
   }
 
   private wanted(job: UploadJob): boolean {
+    const preview = job.target.kind === 'preview';
     return (
       job.state === 'done' &&
-      job.lessonId !== null &&
+      (preview || job.lessonId !== null) &&
       // Attached by a version that followed processing (older journal rows are long settled).
       job.video.checkedAt !== null &&
       !this.gone.has(job.id) &&
+      // A preview ends as a lesson's video does (catalogue.ts PREVIEW_VIDEO_FINAL_STATUSES: the same list).
       !isFinalVideoStatus(job.video.status) &&
-      this.options.api.lessons.get !== undefined &&
+      (preview ? this.options.api.courses !== undefined : this.options.api.lessons.get !== undefined) &&
       this.options.jobs().includes(job)
     );
   }
@@ -114,11 +126,26 @@ export class VideoFollower {
   }
 
   private async retrieve(job: UploadJob, signal: AbortSignal): Promise<void> {
-    const lessons = this.options.api.lessons;
-    if (!lessons.get || this.closed) return;
-    const { courseId, sectionId } = job.target;
+    const { lessons, courses } = this.options.api;
+    const target = job.target;
+    if (this.closed) return;
     const polls = job.video.polls + 1;
     try {
+      if (target.kind === 'preview') {
+        if (!courses) return;
+        if (this.options.previewSent?.(target.courseId) === false) {
+          // Not sent yet (offline, or waiting on the user): ask again at the first step's pace.
+          this.record(job, { ...job.video, checkedAt: Date.now() });
+          return;
+        }
+        const course = await courses.get(target.courseId, { signal });
+        if (this.closed) return;
+        this.record(job, { ...previewVideoOf(course), checkedAt: Date.now(), polls });
+        this.options.courseRead?.(course);
+        return;
+      }
+      if (!lessons.get) return;
+      const { courseId, sectionId } = target;
       const lesson = await lessons.get(courseId, sectionId, job.lessonId!, { signal });
       if (this.closed) return;
       this.record(job, { ...videoOf(lesson), checkedAt: Date.now(), polls });

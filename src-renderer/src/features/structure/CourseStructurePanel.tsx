@@ -10,6 +10,7 @@ import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { CourseDetailsEditor } from './CourseDetailsEditor.tsx';
+import { CoursePreviewVideo } from './CoursePreviewVideo.tsx';
 import { useStructure } from './store.ts';
 
 const byOrder = (a: { order?: number }, b: { order?: number }) =>
@@ -45,6 +46,7 @@ export function CourseStructurePanel({ courseId, sections }: { courseId: string;
     <section className="course-structure" aria-label="Course structure">
       <h2>Course details</h2>
       <CourseDetailsEditor courseId={courseId} disabledReason={reason.course} />
+      <CoursePreviewVideo courseId={courseId} disabledReason={reason.course} />
       <h2>Sections</h2>
       {error && (
         <p className="inline-alert" role="alert">

@@ -213,8 +213,10 @@ function UploadRowView({ row }: { row: UploadRow }) {
   const limit = useUploads((s) => s.bandwidthBytesPerSec);
   const progress = rowProgress(row);
   const percent = progress.percent;
-  const video = row.state === 'done' && row.lessonId ? videoLabel(row) : null;
-  const lesson = row.target.kind === 'new' ? row.target.title : 'Replaces a lesson’s video';
+  // A course preview (named for its course) is processed like a lesson's video.
+  const attached = row.state === 'done' && (row.lessonId !== null || row.target.kind === 'preview');
+  const video = attached ? videoLabel(row) : null;
+  const lesson = row.target.kind === 'replace' ? 'Replaces a lesson’s video' : row.target.title;
   const active = row.state === 'uploading' || row.state === 'queued' || row.state === 'waiting';
   return (
     <tr
@@ -228,7 +230,7 @@ function UploadRowView({ row }: { row: UploadRow }) {
         <div className="muted">{formatBytes(row.bytesTotal)}</div>
       </td>
       <td className="cell-wrap">
-        {row.state === 'done' && row.lessonId ? (
+        {attached ? (
           <a href={href({ name: 'course', id: row.target.courseId })}>{lesson}</a>
         ) : row.target.kind === 'new' && TITLE_EDITABLE.has(row.state) ? (
           <LessonTitleInput id={row.id} fileName={row.fileName} title={row.target.title} />

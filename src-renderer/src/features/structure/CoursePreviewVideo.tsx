@@ -1,0 +1,121 @@
+/**
+ * Renderer. A course's preview video (ASSUMPTIONS.md "Course structure"): choose a file through
+ * main's own dialog (a handle, never a path), which main checks by its bytes, uploads with the same
+ * engine as lessons' videos (it shows under Uploads) and attaches with the course update through
+ * the outbox; then its processing as main follows it. "Remove preview" sends null.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { PreviewVideo } from '../../../../src-shared/index.ts';
+import { call } from '../../bridge.ts';
+import { describeError } from '../../lib/errors.ts';
+import { onCacheUpdated, useBridgeEvent } from '../../lib/events.ts';
+
+function sentence(view: PreviewVideo): string {
+  switch (view.phase) {
+    case 'none':
+      return 'This course has no preview video.';
+    case 'uploading':
+      return `Uploading ${view.upload?.fileName ?? 'the preview video'}: ${view.upload?.percent ?? 0} %${
+        view.upload && view.upload.state !== 'uploading' ? ` (${view.upload.state})` : ''
+      }`;
+    case 'attaching':
+      return view.blocked ?? 'Uploaded. It is attached to the course as soon as the server can be reached.';
+    case 'removing':
+      return view.blocked ?? 'The preview video is removed as soon as the server can be reached.';
+    case 'processing':
+      return 'Processing on the server…';
+    case 'ready':
+      return view.hasUrl ? 'Ready: the course has its preview video.' : 'Ready (the server gives no URL for it yet).';
+    case 'failed':
+      return `Failed: ${view.error ?? 'no reason given'}`;
+  }
+}
+
+export function CoursePreviewVideo({ courseId, disabledReason }: { courseId: string; disabledReason: string | null }) {
+  const [view, setView] = useState<PreviewVideo | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(() => {
+    call((b) => b.courses.previewVideo({ courseId })).then(setView, (e: unknown) =>
+      setError(describeError(e, { subject: 'this course' })),
+    );
+  }, [courseId]);
+  useEffect(() => {
+    load();
+    return onCacheUpdated(['course'], load);
+  }, [load]);
+  useBridgeEvent('uploads.changed', (row) => {
+    if (row.target.kind === 'preview' && row.target.courseId === courseId) load();
+  });
+  useBridgeEvent('drafts.changed', load);
+
+  const run = async (work: () => Promise<PreviewVideo | null>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await work();
+      if (next) setView(next);
+    } catch (e) {
+      setError(describeError(e, { subject: 'this course' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const choose = () =>
+    run(async () => {
+      const [file] = await call((b) => b.uploads.pickFiles());
+      return file ? call((b) => b.courses.setPreviewVideo({ courseId, handle: file.handle })) : null;
+    });
+  const remove = () => run(() => call((b) => b.courses.removePreviewVideo({ courseId })));
+
+  const phase = view?.phase ?? 'none';
+  const removable = view !== null && phase !== 'none' && phase !== 'removing';
+  return (
+    <div className="course-preview-video" role="group" aria-label="Preview video">
+      <h3>Preview video</h3>
+      {view && (
+        <p className="muted" data-testid="preview-video-status" data-phase={phase} aria-live="polite">
+          {sentence(view)}
+        </p>
+      )}
+      {phase === 'uploading' && view?.upload && (
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label="Preview video upload"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={view.upload.percent}
+        >
+          <div className="progress-done" style={{ width: `${view.upload.percent}%` }} />
+        </div>
+      )}
+      {error && (
+        <p className="inline-alert" role="alert" data-testid="preview-video-error">
+          {error}
+        </p>
+      )}
+      <button
+        className="button button--small"
+        type="button"
+        onClick={() => void choose()}
+        disabled={busy || disabledReason !== null}
+        title={disabledReason ?? undefined}
+      >
+        Choose preview video…
+      </button>
+      {removable && (
+        <button
+          className="button button--small"
+          type="button"
+          onClick={() => void remove()}
+          disabled={busy || disabledReason !== null}
+          title={disabledReason ?? undefined}
+        >
+          Remove preview
+        </button>
+      )}
+    </div>
+  );
+}
