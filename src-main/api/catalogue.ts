@@ -462,8 +462,25 @@ export type StructureOperationId = keyof typeof STRUCTURE_OPERATIONS;
 /** Statuses a server may use to refuse deleting a section that still holds lessons (ASSUMPTIONS.md). */
 export const SECTION_NOT_EMPTY_STATUSES: readonly number[] = [409, 422];
 
-/** How often a course's preview video is polled while PROCESSING: as a lesson's video (ASSUMPTIONS.md
- * "Lessons": at most once every 10 s, backing off); the same open values PROCESSING, READY, FAILED. */
+/**
+ * How often a course's preview video is polled while PROCESSING: as a lesson's video (ASSUMPTIONS.md
+ * "Lessons": at most once every 10 s, backing off); the same open values PROCESSING, READY, FAILED.
+ * Decisions for the preview video in the app (issue 20):
+ * - Its upload session is `upload_type` VIDEO, like a lesson's; it is attached only once COMPLETED,
+ *   as `preview_video_upload_id` in the course's update draft (through the outbox: offline it waits).
+ * - Following starts once that update was sent and stops at READY or FAILED; a status of NONE or
+ *   empty means "no preview" (what the sandbox says after `null` removed it).
+ * - A newly chosen preview, or a removal, forgets Lectern's earlier preview uploads of that course
+ *   (a finished row is only forgotten; one still uploading is cancelled).
+ * - The field shares the course's one draft with name, description and the rest: under a conflict it
+ *   waits in the draft and goes out once the user resolves it.
+ * Decisions for pushing a folder from the app (issue 20, item 4):
+ * - A plan needs `sections.create` to make a section, `sections.update` to rename or move one (or to
+ *   make one before an existing section), `sections.delete` to delete one. No operation tells without
+ *   writing whether a server offers them, so a plan names a missing one only once this workspace has
+ *   been refused it (STRUCTURE_OPERATIONS memory); a first refusal stops the push before any upload.
+ * - A plan is kept by id (the last 20) until confirmed; the confirmed plan runs as shown, once.
+ */
 export const PREVIEW_VIDEO_FINAL_STATUSES: readonly string[] = ['READY', 'FAILED'];
 /**
  * `lesson_type` of a lesson made from a .md or .txt file by a folder push (`text_content` = the
