@@ -99,13 +99,13 @@ export class Scheduler {
     });
     // A timer firing far too late means the machine slept (or the wall clock jumped): sockets and
     // signed URLs may be stale, look again now.
-    const wall = options.time?.wall;
+    const time = options.time;
     this.stopClockWatch = watchClockGap({
       onGap: () => {
         this.signer.clockGap(this.jobs);
         this.dropConnections();
       },
-      clock: wall && { ...systemGapClock, now: wall },
+      clock: time && { ...systemGapClock, now: () => time.wall() },
     });
   }
 
