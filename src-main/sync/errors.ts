@@ -1,6 +1,8 @@
 // Main process / plain Node. Errors of the sync engine, and how API client errors are stored on
 // drafts and outbox rows (plain data only: they are written to SQLite and cross IPC).
 
+import { DiskFullError, localFaultOf } from '../platform/index.ts';
+
 export interface FieldErrorItem {
   field: string;
   code: string;
@@ -144,4 +146,22 @@ export function draftInvalid(fieldErrors: FieldErrorItem[]): SyncServiceError {
 
 export function serviceClosed(): SyncServiceError {
   return new SyncServiceError('SYNC_CLOSED', 'This profile was closed.');
+}
+
+/**
+ * A machine fault met while writing the profile's database `file`, as the sync service's typed
+ * error: a full disk says which folder and that the edit is still in the form; a database another
+ * Lectern keeps busy says so. Anything else is returned unchanged.
+ */
+export function syncLocalFault(error: unknown, file: string): unknown {
+  const fault = localFaultOf(error, file);
+  if (fault instanceof DiskFullError) {
+    return new SyncServiceError(
+      'DISK_FULL',
+      `The disk holding ${fault.folder} is full, so this edit was not saved; it is still in the form. ` +
+        'Free some space on that disk and Lectern saves it again (nothing saved before was lost).',
+      { folder: fault.folder },
+    );
+  }
+  return fault ?? error;
 }
