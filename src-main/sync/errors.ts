@@ -58,6 +58,7 @@ export function toSyncError(error: unknown): SyncError {
   return {
     code:
       ipcCodeOf(error) ??
+      (isKeyUnavailable(error) ? String(e.code) : null) ??
       (kind === 'Unknown' ? 'SYNC_INTERNAL' : `API_${kind.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`),
     kind,
     message: typeof e.message === 'string' ? e.message : 'The request failed.',
@@ -77,7 +78,17 @@ function ipcCodeOf(error: unknown): string | null {
   }
 }
 
+/**
+ * The workspace's key could not be read on this computer: the keychain is locked, gone or stuck,
+ * or holds no key. Nothing was sent; the work waits, like being offline, until the key can be read.
+ */
+export function isKeyUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'KEYCHAIN_UNAVAILABLE' || code === 'KEYCHAIN_TIMEOUT' || code === 'NO_KEY';
+}
+
 export function dispositionOf(error: unknown): ErrorDisposition {
+  if (isKeyUnavailable(error)) return 'offline';
   switch (errorKind(error)) {
     case 'Network':
     case 'Timeout':
