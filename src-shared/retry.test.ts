@@ -1,7 +1,15 @@
 // Tests (shared). The one back-off and sleep, on a fake clock: no test here waits for real time.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, backoffStep, parseRetryAfterMs, retry, sleep, type Clock } from './retry.ts';
+import {
+  backoffDelay,
+  backoffStep,
+  parseRetryAfterMs,
+  retry,
+  RETRY_AFTER_CEILING_MS,
+  sleep,
+  type Clock,
+} from './retry.ts';
 
 /** A clock that moves only when told; timers fire in time order as it passes them. */
 function fakeClock(start = 0) {
@@ -70,6 +78,14 @@ describe('parseRetryAfterMs', () => {
     expect(parseRetryAfterMs(['3', '9'], now)).toBe(3_000);
     expect(parseRetryAfterMs(new Date(now + 3_000).toUTCString(), now)).toBe(3_000);
     expect(parseRetryAfterMs(new Date(now - 3_000).toUTCString(), now)).toBe(0);
+  });
+
+  it('never asks for more than the ceiling: a clock set back an hour does not make a retry wait an hour', () => {
+    const serverSaysInTwoSeconds = new Date(now + 2_000).toUTCString();
+    const setBackAnHour = now - 3_600_000;
+    expect(parseRetryAfterMs(serverSaysInTwoSeconds, setBackAnHour)).toBe(RETRY_AFTER_CEILING_MS);
+    expect(parseRetryAfterMs('86400', now)).toBe(RETRY_AFTER_CEILING_MS);
+    expect(RETRY_AFTER_CEILING_MS).toBeLessThanOrEqual(15 * 60_000);
   });
 
   it('is null when absent or unreadable', () => {

@@ -5,6 +5,7 @@
  * Full jitter ("Exponential Backoff And Jitter", AWS architecture blog) is the default; `equal`
  * keeps half the step fixed, for retries that must never come back at once (upload parts).
  */
+import { monotonicNow, wallWait } from './clock.ts';
 
 /** Timers and time, injectable: the real ones by default, a test's fake clock in tests. */
 export interface Clock {
@@ -18,9 +19,12 @@ interface TimerGlobals {
   clearTimeout(handle: unknown): void;
 }
 
-/** The process's own clock and timers (looked up at call time, so fake timers apply too). */
+/**
+ * The process's own clock and timers (looked up at call time, so fake timers apply too). `now` is
+ * the monotonic clock: a deadline must not pass, or never come, because the wall clock jumped.
+ */
 export const realClock: Clock = {
-  now: () => Date.now(),
+  now: monotonicNow,
   setTimeout: (run, ms) => (globalThis as unknown as TimerGlobals).setTimeout(run, ms),
   clearTimeout: (handle) => (globalThis as unknown as TimerGlobals).clearTimeout(handle),
 };
@@ -45,6 +49,13 @@ export interface Backoff {
   random?: () => number;
 }
 
+/**
+ * The longest `Retry-After` honoured (15 minutes). Longer asks, or an HTTP date that looks hours
+ * away because this machine's clock was set back, wait this long and then ask again: the server
+ * answers again if it still wants us to wait.
+ */
+export const RETRY_AFTER_CEILING_MS = 15 * 60_000;
+
 /** The un-jittered step before try `attempt + 1`, where `attempt` (from 1) counts tries so far. */
 export function backoffStep(attempt: number, backoff: Backoff): number {
   return Math.min(backoff.capMs, backoff.baseMs * (backoff.factor ?? 2) ** Math.max(0, attempt - 1));
@@ -67,14 +78,17 @@ export function backoffDelay(attempt: number, backoff: Backoff, retryAfterMs?: n
   return Math.max(jittered, retryAfterMs ?? 0);
 }
 
-/** HTTP `Retry-After` (delta-seconds or an HTTP date) in ms from `now`; null when absent or unreadable. */
+/**
+ * HTTP `Retry-After` (delta-seconds or an HTTP date, `now` being the wall clock) in ms, at most
+ * RETRY_AFTER_CEILING_MS; null when absent or unreadable.
+ */
 export function parseRetryAfterMs(value: string | readonly string[] | undefined | null, now: number): number | null {
   const raw = (typeof value === 'string' ? value : value?.[0])?.trim();
   if (!raw) return null;
-  if (/^\d+(\.\d+)?$/.test(raw)) return Math.round(Number(raw) * 1000);
+  if (/^\d+(\.\d+)?$/.test(raw)) return Math.min(RETRY_AFTER_CEILING_MS, Math.round(Number(raw) * 1000));
   // An HTTP date names its day and month; anything else (a negative number, "soon") is unreadable.
   const at = /[a-z]/i.test(raw) ? Date.parse(raw) : Number.NaN;
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
+  return Number.isNaN(at) ? null : wallWait(at, now, RETRY_AFTER_CEILING_MS);
 }
 
 /** What an aborted wait rejects with: the signal's reason when it is an Error, else an AbortError. */

@@ -35,7 +35,8 @@ export type DraftState = (typeof DRAFT_STATES)[number];
 export const OUTBOX_STATES = ['queued', 'sending', 'failed'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
-export const CONNECTIVITY_STATES = ['online', 'offline', 'unreachable', 'key-rejected'] as const;
+/** `key-unavailable`: this computer cannot read the workspace's key (keychain locked, gone, or no key). */
+export const CONNECTIVITY_STATES = ['online', 'offline', 'unreachable', 'key-rejected', 'key-unavailable'] as const;
 export type ConnectivityState = (typeof CONNECTIVITY_STATES)[number];
 
 export const UPLOAD_STATES = [

@@ -255,7 +255,7 @@ export function createCore(opts: CoreOptions): Core {
   }
 
   async function call<T>(op: Operation, input: CallInput = {}): Promise<T> {
-    const started = Date.now();
+    const started = performance.now();
     const deadline = AbortSignal.timeout(opts.retry.deadlineMs);
     const signal = input.signal ? AbortSignal.any([input.signal, deadline]) : deadline;
     const { pathAndQuery } = target(op, input);
@@ -324,7 +324,7 @@ export function createCore(opts: CoreOptions): Core {
         if (ambiguous(error)) sawAmbiguous = true;
         const wait = retryWait(op, error, attempt, conflictRetries);
         if (wait === null) throw error;
-        if (Date.now() + wait - started >= opts.retry.deadlineMs) throw error;
+        if (performance.now() + wait - started >= opts.retry.deadlineMs) throw error;
         if (error.kind === 'Conflict') conflictRetries++;
         try {
           await sleep(wait, signal);

@@ -11,6 +11,8 @@ import {
   type Timers,
 } from './connectivity.ts';
 import { FakeApiError } from './test-support.ts';
+import { dispositionOf, toSyncError } from './errors.ts';
+import { KeychainTimeout, KeychainUnavailable } from '../keychain/index.ts';
 
 const networkError = (code: string) =>
   Object.assign(new FakeApiError('Network', null), { message: `Server unreachable (${code}): GET /x` });
@@ -89,6 +91,15 @@ describe('stateFromOutcome', () => {
     expect(stateFromOutcome(new FakeApiError('ServerError', 500))).toBe('online');
     expect(stateFromOutcome(new FakeApiError('Validation', 422))).toBe('online');
     expect(stateFromOutcome(new FakeApiError('Cancelled', null))).toBeNull();
+  });
+
+  it('a key this computer cannot read (keychain locked, gone or stuck) is its own state: the work waits, never fails', () => {
+    const locked = new KeychainUnavailable('locked', 'get', null, 'linux');
+    expect(stateFromOutcome(locked)).toBe('key-unavailable');
+    expect(stateFromOutcome(new KeychainTimeout('get', 5_000))).toBe('key-unavailable');
+    expect(dispositionOf(locked)).toBe('offline');
+    expect(toSyncError(locked)).toMatchObject({ code: 'KEYCHAIN_UNAVAILABLE', message: locked.message });
+    expect(locked.message).toMatch(/locked.*unlock it/i);
   });
 
   it('maps single HTTP attempts the same way', () => {

@@ -5,7 +5,7 @@
 // Probing: while online, a probe runs only when nothing has shown the server answering for a while
 // (a heartbeat while the app is in use, rare otherwise); while disconnected, probes back off from
 // 1 s to a cap (3 s in use, so a returning server is noticed within 5 s). One probe at a time.
-import { errorKind, toSyncError, type SyncError } from './errors.ts';
+import { errorKind, isKeyUnavailable, toSyncError, type SyncError } from './errors.ts';
 import type { ConnectivityState } from '../../src-shared/index.ts';
 
 export type { ConnectivityState };
@@ -78,6 +78,7 @@ const NO_NETWORK = /\((ENOTFOUND|EAI_AGAIN|ENETUNREACH|ENETDOWN|EHOSTUNREACH|EAD
 /** What an outcome says about connectivity; null = nothing (the server answered something). */
 export function stateFromOutcome(error: unknown): ConnectivityState | null {
   if (error === null || error === undefined) return 'online';
+  if (isKeyUnavailable(error)) return 'key-unavailable';
   switch (errorKind(error)) {
     case 'Network': {
       const message = (error as { message?: unknown }).message;

@@ -1,6 +1,8 @@
 // Main process / plain Node. Errors of the sync engine, and how API client errors are stored on
 // drafts and outbox rows (plain data only: they are written to SQLite and cross IPC).
 
+import { DiskFullError, localFaultOf } from '../platform/index.ts';
+
 export interface FieldErrorItem {
   field: string;
   code: string;
@@ -56,6 +58,7 @@ export function toSyncError(error: unknown): SyncError {
   return {
     code:
       ipcCodeOf(error) ??
+      (isKeyUnavailable(error) ? String(e.code) : null) ??
       (kind === 'Unknown' ? 'SYNC_INTERNAL' : `API_${kind.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`),
     kind,
     message: typeof e.message === 'string' ? e.message : 'The request failed.',
@@ -75,7 +78,17 @@ function ipcCodeOf(error: unknown): string | null {
   }
 }
 
+/**
+ * The workspace's key could not be read on this computer: the keychain is locked, gone or stuck,
+ * or holds no key. Nothing was sent; the work waits, like being offline, until the key can be read.
+ */
+export function isKeyUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'KEYCHAIN_UNAVAILABLE' || code === 'KEYCHAIN_TIMEOUT' || code === 'NO_KEY';
+}
+
 export function dispositionOf(error: unknown): ErrorDisposition {
+  if (isKeyUnavailable(error)) return 'offline';
   switch (errorKind(error)) {
     case 'Network':
     case 'Timeout':
@@ -144,4 +157,22 @@ export function draftInvalid(fieldErrors: FieldErrorItem[]): SyncServiceError {
 
 export function serviceClosed(): SyncServiceError {
   return new SyncServiceError('SYNC_CLOSED', 'This profile was closed.');
+}
+
+/**
+ * A machine fault met while writing the profile's database `file`, as the sync service's typed
+ * error: a full disk says which folder and that the edit is still in the form; a database another
+ * Lectern keeps busy says so. Anything else is returned unchanged.
+ */
+export function syncLocalFault(error: unknown, file: string): unknown {
+  const fault = localFaultOf(error, file);
+  if (fault instanceof DiskFullError) {
+    return new SyncServiceError(
+      'DISK_FULL',
+      `The disk holding ${fault.folder} is full, so this edit was not saved; it is still in the form. ` +
+        'Free some space on that disk and Lectern saves it again (nothing saved before was lost).',
+      { folder: fault.folder },
+    );
+  }
+  return fault ?? error;
 }

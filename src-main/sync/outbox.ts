@@ -23,6 +23,11 @@ import {
   type QueueContext,
 } from './outbox-queue.ts';
 import type { OutboxState } from '../../src-shared/index.ts';
+import { wallWait } from '../../src-shared/clock.ts';
+import { RETRY_AFTER_CEILING_MS } from '../../src-shared/retry.ts';
+
+/** The longest not-before the outbox ever sets (a server's Retry-After, at most the ceiling). */
+const LONGEST_OUTBOX_WAIT_MS = RETRY_AFTER_CEILING_MS + 60_000;
 
 export type { OutboxState };
 export type { OutboxItem, OutboxSummary };
@@ -109,11 +114,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const nextDue = (): OutboxRow | null =>
     (db
       .prepare(
-        `SELECT * FROM outbox o WHERE o.state = 'queued' AND o.next_attempt_at <= ?
+        // A not-before further off than any wait the outbox sets means the wall clock was set back
+        // since it was written: due now, rather than a retry that waits for hours.
+        `SELECT * FROM outbox o WHERE o.state = 'queued' AND (o.next_attempt_at <= ? OR o.next_attempt_at > ?)
            AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.resource_key = o.resource_key AND p.seq < o.seq)
          ORDER BY o.seq LIMIT 1`,
       )
-      .get(now()) as OutboxRow | undefined) ?? null;
+      .get(now(), now() + LONGEST_OUTBOX_WAIT_MS) as OutboxRow | undefined) ?? null;
 
   const schedule = () => {
     if (timer) clearTimeout(timer);
@@ -123,7 +130,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       .prepare(`SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'queued' AND next_attempt_at > ?`)
       .get(now()) as { at: number | null };
     if (row.at === null) return;
-    timer = setTimeout(() => void drain(), Math.max(0, row.at - now()) + 5);
+    timer = setTimeout(() => void drain(), wallWait(row.at, now(), LONGEST_OUTBOX_WAIT_MS) + 5);
     timer.unref();
   };
 

@@ -21,7 +21,7 @@ import {
 } from './connectivity.ts';
 import { createDraftStore, type DraftRow, type DraftSummary, type DraftView } from './drafts.ts';
 import { createDraftEditor, type EditDraftInput } from './edit-draft.ts';
-import { serviceClosed } from './errors.ts';
+import { serviceClosed, syncLocalFault } from './errors.ts';
 import type { ConflictChoice, Fields } from './merge.ts';
 import { createOutbox, type OutboxItem, type OutboxSummary } from './outbox.ts';
 import type { DraftParent, ResourceKind } from './resources.ts';
@@ -164,9 +164,22 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
       options.onInternalError?.(error);
     }
   };
+  // A full disk or a database kept busy by another Lectern becomes one typed sentence; the failed
+  // write rolled back, so the next try (once space is freed) simply works.
   const guard = <T>(fn: () => T): T => {
     if (closed) throw serviceClosed();
-    return fn();
+    let result: T;
+    try {
+      result = fn();
+    } catch (error) {
+      throw syncLocalFault(error, store.file);
+    }
+    if (result instanceof Promise) {
+      return result.catch((error: unknown) => {
+        throw syncLocalFault(error, store.file);
+      }) as T;
+    }
+    return result;
   };
 
   const drafts = createDraftStore(db, { now, onChange: (draftIds) => emit('drafts.changed', { draftIds }) });

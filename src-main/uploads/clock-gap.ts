@@ -1,6 +1,8 @@
 // Main process / plain Node. Notices that the machine slept (or the process was frozen) where no
 // operating-system event says so: a repeating timer that fires far later than asked means time
 // passed without us. Electron's powerMonitor 'resume' does the same job in the desktop app.
+// It reads the wall clock on purpose: Linux's monotonic clock stops during a suspend, the wall
+// clock does not (a manual jump forward is noticed the same way, and is handled the same way).
 
 export interface ClockGapClock {
   now(): number;
@@ -18,7 +20,7 @@ export interface ClockGapOptions {
   clock?: ClockGapClock;
 }
 
-const realClock: ClockGapClock = {
+export const systemGapClock: ClockGapClock = {
   now: () => Date.now(),
   setInterval: (fn, ms) => {
     const handle = setInterval(fn, ms);
@@ -30,7 +32,7 @@ const realClock: ClockGapClock = {
 
 /** Starts watching; returns the function that stops it. */
 export function watchClockGap(options: ClockGapOptions): () => void {
-  const clock = options.clock ?? realClock;
+  const clock = options.clock ?? systemGapClock;
   const intervalMs = options.intervalMs ?? 2_000;
   const thresholdMs = options.thresholdMs ?? 5_000;
   let last = clock.now();

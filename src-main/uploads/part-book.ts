@@ -96,6 +96,11 @@ export class PartBook {
     if (this.#urls.get(part) === signed) this.#urls.delete(part);
   }
 
+  /** Forgets every signed URL (they may have died while the machine slept). */
+  forgetSignedUrls(): void {
+    this.#urls.clear();
+  }
+
   /** Spends one of the part's free re-signs; false once `limit` were spent in a row. */
   takeFreeResign(part: number, limit: number): boolean {
     const used = this.#freeResigns.get(part) ?? 0;

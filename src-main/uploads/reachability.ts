@@ -6,6 +6,7 @@
 import { request } from 'undici';
 import { classify } from './retry-policy.ts';
 import { AbortedError } from './token-bucket.ts';
+import { monotonicNow } from '../../src-shared/clock.ts';
 
 export interface ReachabilityOptions {
   /** Resolves when the server answered (any HTTP status); rejects when it could not be reached. */
@@ -40,7 +41,7 @@ export class Reachability {
     this.options = options;
     this.baseMs = options.baseMs ?? 500;
     this.capMs = options.capMs ?? 4_000;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? monotonicNow;
   }
 
   get waiting(): boolean {

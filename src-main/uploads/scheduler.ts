@@ -7,7 +7,7 @@ import type { UploadJournal } from './journal.ts';
 import { PartRunner, type PartOutcome } from './part-runner.ts';
 import { Throttle } from './progress.ts';
 import { SchedulerWork } from './scheduler-work.ts';
-import { watchClockGap } from './clock-gap.ts';
+import { systemGapClock, watchClockGap } from './clock-gap.ts';
 import type { Reachability } from './reachability.ts';
 import { serverWait } from './server-wait.ts';
 import { classify, problemOf, withRetries, type Classified } from './retry-policy.ts';
@@ -74,6 +74,7 @@ export class Scheduler {
       track: (work) => this.work.track(work),
       onFailure: (job, problem) => this.failJob(job, problem),
       onSettled: () => this.pump(),
+      time: options.time,
     });
     this.runner = new PartRunner({
       journal: this.journal,
@@ -96,8 +97,16 @@ export class Scheduler {
       back: () => this.runner.dropConnections(),
       pump: () => this.pump(),
     });
-    // A timer firing far too late means the machine slept: sockets are stale, look again now.
-    this.stopClockWatch = watchClockGap({ onGap: () => this.dropConnections() });
+    // A timer firing far too late means the machine slept (or the wall clock jumped): sockets and
+    // signed URLs may be stale, look again now.
+    const time = options.time;
+    this.stopClockWatch = watchClockGap({
+      onGap: () => {
+        this.signer.clockGap(this.jobs);
+        this.dropConnections();
+      },
+      clock: time && { ...systemGapClock, now: () => time.wall() },
+    });
   }
 
   addJob(job: UploadJob): void {
@@ -127,7 +136,6 @@ export class Scheduler {
       return;
     }
     const now = performance.now();
-    const wall = Date.now();
     for (const job of this.jobs) {
       if (this.running(job) && job.prepared && !job.phaseBusy && (job.sessionCompleted || job.allPartsDone())) {
         this.runPhase(job, 'finish');
@@ -135,21 +143,21 @@ export class Scheduler {
     }
     let nextWake = Infinity;
     while (this.active < this.concurrency) {
-      const pick = this.pickPart(now, wall);
+      const pick = this.pickPart(now);
       if (pick.wakeAt < nextWake) nextWake = pick.wakeAt;
       if (!pick.job || !pick.signed) break;
       this.launch(pick.job, pick.part, pick.signed);
     }
     for (const job of this.jobs) {
       if (this.running(job) && job.prepared && job.state === 'uploading' && !job.phaseBusy)
-        this.signer.signAhead(job, wall);
+        this.signer.signAhead(job, now);
     }
     this.prepareAhead();
     if (nextWake < Infinity) this.work.wakeUpAt(nextWake, now);
     this.work.checkIdle();
   }
 
-  private pickPart(now: number, wall: number): { job?: UploadJob; part: number; signed?: SignedUrl; wakeAt: number } {
+  private pickPart(now: number): { job?: UploadJob; part: number; signed?: SignedUrl; wakeAt: number } {
     let wakeAt = Infinity;
     const scan = this.signer.batchSize() * 2;
     for (const job of this.jobs) {
@@ -162,7 +170,7 @@ export class Scheduler {
           wakeAt = Math.min(wakeAt, notBefore);
           continue;
         }
-        const signed = this.signer.ready(job, part, wall);
+        const signed = this.signer.ready(job, part, now);
         if (signed) return { job, part, signed, wakeAt };
       }
     }

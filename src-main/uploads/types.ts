@@ -1,6 +1,7 @@
 // Main process / plain Node. Public types of the upload engine: rows, events, targets, and the
 // narrow slice of the API client the engine needs (the real client satisfies it structurally).
 
+import type { TimeSource } from '../../src-shared/clock.ts';
 import type { UploadState } from '../../src-shared/index.ts';
 import type { DiskFullError } from '../platform/index.ts';
 import type { StoredFileCheck } from './preflight.ts';
@@ -272,6 +273,8 @@ export interface UploadManagerOptions {
    * Default: wait as long as it takes.
    */
   giveUpAfterMs?: number | null;
+  /** Clocks: the system's by default; tests hand in a wall clock that jumps. */
+  time?: TimeSource;
   onEvent?: (event: UploadEvent) => void;
   /** Every file of a batch is done or failed (again, after a retry of a failed one). */
   onBatchEnded?: (batch: BatchEnded) => void;

@@ -2,7 +2,11 @@
 // at a time), kept per part until used, and handed to a PUT only while they have life left.
 // When does a URL stop working? Read it from the URL where it says (S3 v4 X-Amz-Date +
 // X-Amz-Expires, S3 v2 / HMAC `Expires` epochs), otherwise assume a lifetime, and learn a shorter
-// one whenever storage refuses a URL we thought valid.
+// one whenever storage refuses a URL we thought valid. The expiry is turned into a monotonic
+// deadline when the URL arrives (src-shared/clock.ts), so a wall clock that jumps later neither
+// expires every URL at once (a re-sign storm) nor keeps dead ones alive.
+
+import { monotonicDeadline, systemTime, type TimeSource } from '../../src-shared/clock.ts';
 
 import type { SignedUrl } from './part-book.ts';
 import { classify, problemOf } from './retry-policy.ts';
@@ -21,14 +25,19 @@ export interface UrlSignerOptions {
   onFailure: (job: UploadJob, problem: UploadProblem) => void;
   /** A sign call ended either way: look for work again. */
   onSettled: () => void;
+  /** Clocks (tests inject a jumping wall clock). */
+  time?: TimeSource;
 }
 
 export class UrlSigner {
   readonly lifetime = new UrlLifetime();
   private readonly options: UrlSignerOptions;
+  private readonly time: TimeSource;
+  private gapAt = -Infinity;
 
   constructor(options: UrlSignerOptions) {
     this.options = options;
+    this.time = options.time ?? systemTime;
   }
 
   /** URLs signed per call, and how far down a file's queue the scheduler looks for one. */
@@ -36,26 +45,36 @@ export class UrlSigner {
     return Math.min(100, Math.max(8, this.options.slots() * 2));
   }
 
-  /** The part's URL if it has more than a margin of life left (Date.now clock `wall`). */
-  ready(job: UploadJob, part: number, wall: number): SignedUrl | undefined {
+  /** The part's URL if it has more than a margin of life left (monotonic clock `now`). */
+  ready(job: UploadJob, part: number, now: number): SignedUrl | undefined {
     const signed = job.parts.urls.get(part);
-    return signed && this.usable(signed, wall, 1) ? signed : undefined;
+    return signed && this.usable(signed, now, 1) ? signed : undefined;
   }
 
   /** True while the URL has more than `factor` × margin of life left. */
-  private usable(signed: SignedUrl, wall: number, factor: number): boolean {
+  private usable(signed: SignedUrl, now: number, factor: number): boolean {
     const expiresAt = this.lifetime.expiresAt(signed.expiresAt, signed.signedAt);
-    return expiresAt - UrlLifetime.marginMs(signed.signedAt, expiresAt) * factor > wall;
+    return expiresAt - UrlLifetime.marginMs(signed.signedAt, expiresAt) * factor > now;
+  }
+
+  /**
+   * Time passed that the monotonic clock did not count (a suspend) or the wall clock jumped: every
+   * URL may be dead, so sign afresh (one call per file), and a refusal of an older URL teaches
+   * nothing about how long URLs live.
+   */
+  clockGap(jobs: readonly UploadJob[]): void {
+    this.gapAt = this.time.monotonic();
+    for (const job of jobs) job.parts.forgetSignedUrls();
   }
 
   /** Storage refused `signed` (403): learn from its age and forget it. */
   refused(job: UploadJob, part: number, signed: SignedUrl): void {
-    this.lifetime.learnFromRefusal(Date.now() - signed.signedAt);
+    if (signed.signedAt > this.gapAt) this.lifetime.learnFromRefusal(this.time.monotonic() - signed.signedAt);
     job.parts.dropSignedUrl(part, signed);
   }
 
   /** Keeps about a batch of fresh URLs ahead of the slots; one sign call per file at a time. */
-  signAhead(job: UploadJob, wall: number): void {
+  signAhead(job: UploadJob, now: number): void {
     if (job.signing) return;
     const batch = this.batchSize();
     let ready = 0;
@@ -64,7 +83,7 @@ export class UrlSigner {
     for (let i = 0; i < pending.length && i < batch * 2 && need.length < batch; i++) {
       const part = pending[i]!;
       const signed = job.parts.urls.get(part);
-      if (signed && this.usable(signed, wall, 2)) ready++;
+      if (signed && this.usable(signed, now, 2)) ready++;
       else need.push(part);
     }
     if (need.length === 0 || ready >= Math.ceil(batch / 2)) return;
@@ -74,12 +93,12 @@ export class UrlSigner {
       this.options
         .retried(job, (signal) => this.options.api.uploads.signParts(job.sessionId!, need, { signal }))
         .then((signed) => {
-          const at = Date.now();
+          const at = this.time.monotonic();
           for (const s of signed) {
             // An expiry already past means our clock disagrees with the server's: ignore it and
             // rely on the 403 → re-sign path instead of re-signing in a loop.
             const parsed = parseExpiry(s.url);
-            const expiresAt = parsed === null || parsed <= at ? Infinity : parsed;
+            const expiresAt = (parsed === null ? null : monotonicDeadline(parsed, this.time)) ?? Infinity;
             job.parts.storeSignedUrl(s.part_number, { url: s.url, signedAt: at, expiresAt });
           }
         })
@@ -102,8 +121,8 @@ export class UrlLifetime {
   private learnedTtlMs = Infinity;
 
   /**
-   * Absolute expiry (Date.now clock) of a URL signed at `signedAt` whose own expiry parsed as
-   * `parsed` (Infinity when the URL does not say).
+   * Expiry (monotonic clock) of a URL signed at `signedAt` whose own expiry, read when it arrived,
+   * is `parsed` (Infinity when the URL does not say or our clock disagreed with it).
    */
   expiresAt(parsed: number, signedAt: number): number {
     if (parsed === Infinity) return signedAt + Math.min(DEFAULT_TTL_MS, this.learnedTtlMs);

@@ -5,6 +5,7 @@
 // preview video is followed the same way with retrieve course (ASSUMPTIONS.md "Course structure"),
 // once its course update has been sent.
 
+import { wallWait } from '../../src-shared/clock.ts';
 import { backoffStep } from '../../src-shared/retry.ts';
 import { classify } from './retry-policy.ts';
 import type { UploadJournal, VideoFollow } from './journal.ts';
@@ -38,6 +39,12 @@ export function previewVideoOf(course: CourseInfo): Pick<VideoFollow, 'status' |
 }
 
 /** Wait before the poll that follows `polls` earlier ones. */
+/** Checked MIN_POLL_MS ago or more, or "in the future": the clock was set back since. */
+function checkedLongAgo(checkedAt: number, wall: number): boolean {
+  const age = wall - checkedAt;
+  return age >= MIN_POLL_MS || age < 0;
+}
+
 export function pollDelayMs(polls: number): number {
   return backoffStep(polls + 1, { baseMs: MIN_POLL_MS, capMs: MAX_POLL_MS, factor: 1.5 });
 }
@@ -81,7 +88,8 @@ export class VideoFollower {
         this.timers.delete(job.id);
         void this.poll(job).finally(() => this.follow(job));
       },
-      Math.max(0, due - Date.now()),
+      // Never longer than the poll interval itself: a clock set back must not stall the follow.
+      wallWait(due, Date.now(), pollDelayMs(job.video.polls)),
     );
     timer.unref();
     this.timers.set(job.id, timer);
@@ -89,7 +97,7 @@ export class VideoFollower {
 
   /** One retrieve of every followed lesson not checked within MIN_POLL_MS (for short-lived runs). */
   async checkDue(timeoutMs = 8_000): Promise<void> {
-    const due = this.options.jobs().filter((j) => this.wanted(j) && Date.now() - j.video.checkedAt! >= MIN_POLL_MS);
+    const due = this.options.jobs().filter((j) => this.wanted(j) && checkedLongAgo(j.video.checkedAt!, Date.now()));
     const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeoutMs)]);
     await Promise.all(due.map((j) => this.poll(j, signal)));
   }

@@ -107,6 +107,8 @@ function offlineSentence(state: string): string {
       return 'The server cannot be reached.';
     case 'key-rejected':
       return 'The server no longer accepts this workspace’s key.';
+    case 'key-unavailable':
+      return 'This workspace’s key cannot be read from your system keychain.';
     default:
       return 'Not connected.';
   }

@@ -13,6 +13,7 @@ export const CONNECTION_LABELS: Record<SyncStatus['state'], string> = {
   offline: 'Offline',
   unreachable: 'Server unreachable',
   'key-rejected': 'Key rejected',
+  'key-unavailable': 'Key unavailable',
 };
 
 /** What each state means for the user's work (main's own message stays in the tooltip). */
@@ -21,6 +22,8 @@ export const CONNECTION_SENTENCES: Record<SyncStatus['state'], string> = {
   offline: 'You are offline. Changes are kept here and sent when you are back.',
   unreachable: 'The server cannot be reached. Changes are kept here and sent when it answers.',
   'key-rejected': 'The server no longer accepts this workspace’s key. Replace it under Workspaces.',
+  'key-unavailable':
+    'Lectern cannot read this workspace’s key from your system keychain. Changes are kept here and sent once it can.',
 };
 
 interface SyncState {

@@ -233,6 +233,45 @@ describe('draft session: autosave', () => {
     expect(s.getState().pending).toEqual({});
   });
 
+  it('a full disk pauses saving: the changes stay in the form, are tried every 10 s (not per keystroke), then saved', async () => {
+    const s = assessments.useAssessmentSession;
+    const draft = makeDraft('d-edit', { title: 'Final exam' });
+    drafts.set(draft.id, draft);
+    s.getState().begin(SERVER_ID, { title: 'Final exam' }, draft);
+    let full = true;
+    const sentence = 'The disk holding /data is full, so this edit was not saved; it is still in the form.';
+    fake.handle('drafts.save', (input) => {
+      if (full) throw refuse('DISK_FULL', sentence, { folder: '/data' });
+      return saveDraft(input);
+    });
+
+    s.getState().change('title', 'One', 'One');
+    await vi.advanceTimersByTimeAsync(session.AUTOSAVE_DELAY_MS);
+    expect((s.getState().saveError as Error).message).toBe(sentence);
+    // Typing on while paused sends nothing more; the form and the held changes keep every keystroke.
+    for (const text of ['One t', 'One tw', 'One two']) {
+      s.getState().change('title', text, text);
+      await vi.advanceTimersByTimeAsync(session.AUTOSAVE_DELAY_MS * 2);
+    }
+    expect(fake.inputsTo('drafts.save')).toHaveLength(1);
+    expect(s.getState().form['title']).toBe('One two');
+    expect(s.getState().pending).toEqual({ title: 'One two' });
+
+    // Still full at the first retry; space freed before the second, which saves the lot.
+    await vi.advanceTimersByTimeAsync(session.DISK_FULL_RETRY_MS);
+    expect(fake.inputsTo('drafts.save')).toHaveLength(2);
+    full = false;
+    await vi.advanceTimersByTimeAsync(session.DISK_FULL_RETRY_MS);
+    expect(fake.inputsTo('drafts.save')).toHaveLength(3);
+    expect(drafts.get('d-edit')?.values).toMatchObject({ title: 'One two' });
+    expect(s.getState()).toMatchObject({ saveError: null, pending: {} });
+
+    // Saving is back to normal: the next keystroke saves after the usual delay.
+    s.getState().change('title', 'Three', 'Three');
+    await vi.advanceTimersByTimeAsync(session.AUTOSAVE_DELAY_MS);
+    expect(fake.inputsTo('drafts.save')).toHaveLength(4);
+  });
+
   it('leaving the screen saves what was typed at once instead of dropping it', async () => {
     const s = assessments.useAssessmentSession;
     s.getState().begin(SERVER_ID, { title: 'Final exam' }, null);

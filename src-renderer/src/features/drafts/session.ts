@@ -3,15 +3,18 @@
  * written). Keystrokes update the form at once and are saved to main's draft store within 400 ms
  * of the last one (`drafts.save`), so a crash loses nothing; "Save to server" flushes and calls
  * `drafts.submit`. The draft is only created on the first change, so opening a screen leaves no
- * empty drafts behind.
+ * empty drafts behind. When main says the disk is full (DISK_FULL), saving pauses: the typed changes
+ * stay in the form and are tried again every DISK_FULL_RETRY_MS until space is back.
  */
 import type { Draft } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
-import { fieldErrorsOf } from '../../lib/errors.ts';
+import { errorCode, fieldErrorsOf } from '../../lib/errors.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore, type FeatureStore } from '../../lib/feature-store.ts';
 
 export const AUTOSAVE_DELAY_MS = 400;
+/** While the disk is full, how often the held changes are tried again (not on every keystroke). */
+export const DISK_FULL_RETRY_MS = 10_000;
 
 type Fields = Record<string, unknown>;
 
@@ -69,6 +72,12 @@ export interface DraftSessionOptions {
 
 export function createDraftSession(options: DraftSessionOptions): DraftSession {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** Set while saving is paused on a full disk: the one pending retry. */
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  const stopRetry = () => {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+  };
   let flushing: Promise<void> | null = null;
   let opening: Promise<Draft> | null = null;
 
@@ -105,6 +114,14 @@ export function createDraftSession(options: DraftSessionOptions): DraftSession {
           if (get().key !== key) return;
           // Put the changes back (under anything typed since), so the next save retries them.
           set((s) => ({ pending: { ...changes, ...s.pending }, saving: false, saveError: error }));
+          if (errorCode(error) === 'DISK_FULL' && !retryTimer) {
+            retryTimer = setTimeout(() => {
+              retryTimer = null;
+              get()
+                .flush()
+                .catch(() => undefined);
+            }, DISK_FULL_RETRY_MS);
+          }
           throw error;
         }
       };
@@ -117,10 +134,12 @@ export function createDraftSession(options: DraftSessionOptions): DraftSession {
         ...FRESH_EDIT,
         prepare(key) {
           if (timer) clearTimeout(timer);
+          stopRetry();
           set({ key, ready: false, form: {}, draft: null, ...FRESH_EDIT });
         },
         begin(key, form, draft) {
           if (timer) clearTimeout(timer);
+          stopRetry();
           set({ key, ready: true, form, draft, ...FRESH_EDIT });
         },
         change(field, raw, value) {
@@ -134,7 +153,8 @@ export function createDraftSession(options: DraftSessionOptions): DraftSession {
               submitFieldErrors,
             };
           });
-          if (value === undefined) return;
+          // Paused on a full disk: the retry already scheduled takes these changes too.
+          if (value === undefined || retryTimer) return;
           if (timer) clearTimeout(timer);
           timer = setTimeout(() => {
             timer = null;
@@ -193,12 +213,12 @@ export function createDraftSession(options: DraftSessionOptions): DraftSession {
           }
         },
         end() {
-          if (timer) {
-            clearTimeout(timer);
-            timer = null;
-            // Leaving the screen: save what was typed rather than drop it.
-            void saveNow().catch(() => undefined);
-          }
+          const held = timer !== null || retryTimer !== null;
+          stopRetry();
+          if (timer) clearTimeout(timer);
+          timer = null;
+          // Leaving the screen: save what was typed rather than drop it.
+          if (held) void saveNow().catch(() => undefined);
         },
       };
     },
