@@ -25,6 +25,8 @@ test('quizzes list: lesson, section and course of each, and search', async ({ le
   await expect
     .poll(async () => Number((await page.getByTestId('quiz-count').innerText()).replace(/\D/g, '')))
     .toBeLessThan(total);
+  // The count can land before the rows it counts: wait for a matching row on screen, then count.
+  await expect(rows.first()).toContainText('Hazards around you');
   const found = await rows.count();
   expect(found).toBeGreaterThan(0);
   for (let i = 0; i < found; i++) await expect(rows.nth(i)).toContainText('Hazards around you');
