@@ -60,7 +60,12 @@ test('the server stopping and returning shows within 5 s, and an unopened screen
   await expect(page.getByTestId('offline-nothing-saved')).toBeVisible({ timeout: 1_500 });
   await expectOnlyOffline(page);
   await lectern.setSandboxRunning(true);
-  await page.getByRole('button', { name: 'Retry' }).click();
+  // Retry re-attempts at once. The app may also notice the server first and fill the screen by
+  // itself (seen on a busy CI machine): then the button is gone, and that is fine too.
+  await page
+    .getByRole('button', { name: 'Retry' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
   await expect(page.getByTestId('assessment-row').first()).toBeVisible({ timeout: 5_000 });
   await expect(connection).toHaveAttribute('data-state', 'online');
 });
