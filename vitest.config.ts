@@ -18,6 +18,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'main',
+          // The CLI and the crash children, bundled once per run (src-main/test-support/children.ts).
+          globalSetup: ['scripts/build/test-children.setup.ts'],
           include: [
             'src-main/**/*.test.ts',
             'src-shared/**/*.test.ts',

@@ -7,22 +7,27 @@
  * loads, so `lectern --help` reads a few kilobytes. out/cli/format-worker.mjs is the file-format
  * parsers' worker thread (file-type bundled, mediainfo.js external). Left outside: keytar (a native addon, loaded by
  * `require` when a keychain command runs) and mediainfo.js (finds its .wasm next to itself).
+ *
+ * The tests bundle their own child programs the same way (src-main/test-support/children.ts).
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'rolldown';
 
-export const CLI_OUT_DIR = join(import.meta.dirname, '..', '..', 'out', 'cli');
+const ROOT = join(import.meta.dirname, '..', '..');
+export const CLI_OUT_DIR = join(ROOT, 'out', 'cli');
 export const CLI_EXTERNAL = ['keytar', 'mediainfo.js'];
+export const CLI_SOURCE = join(ROOT, 'src-main', 'cli', 'main.ts');
 
-export async function buildCli(outDir = CLI_OUT_DIR): Promise<void> {
+/**
+ * Bundles Node entry points (name → source file) into `outDir` as `<name>.mjs`, with the
+ * file-format parsers' thread beside them (format-reader.ts finds it there). The output dir must
+ * sit inside the project, so the external packages resolve from its node_modules.
+ */
+export async function bundleNodeEntries(outDir: string, inputs: Record<string, string>): Promise<void> {
   rmSync(outDir, { recursive: true, force: true });
   await build({
-    input: {
-      lectern: join(import.meta.dirname, '..', '..', 'src-main', 'cli', 'main.ts'),
-      // The file-format parsers' thread, started by the upload checks (format-reader.ts finds it here).
-      'format-worker': join(import.meta.dirname, '..', '..', 'src-main', 'uploads', 'format-worker.ts'),
-    },
+    input: { ...inputs, 'format-worker': join(ROOT, 'src-main', 'uploads', 'format-worker.ts') },
     platform: 'node',
     external: [/^node:/, ...CLI_EXTERNAL.map((name) => new RegExp(`^${name.replace('.', '\\.')}(/|$)`))],
     logLevel: 'warn',
@@ -45,6 +50,10 @@ export async function buildCli(outDir = CLI_OUT_DIR): Promise<void> {
       },
     },
   });
+}
+
+export async function buildCli(outDir = CLI_OUT_DIR): Promise<void> {
+  await bundleNodeEntries(outDir, { lectern: CLI_SOURCE });
 }
 
 if (import.meta.main) {

@@ -1,9 +1,9 @@
 // Test support (plain Node, used only by *.test.ts): runs the real CLI as a child process under
 // the same Node 24 that runs vitest.
+import { testChildEntry } from '../test-support/children.ts';
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 
-export const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+export const MAIN = testChildEntry('lectern');
 
 export interface CliResult {
   code: number | null;

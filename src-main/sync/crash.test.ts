@@ -3,11 +3,11 @@
 // against a sandbox that fails 20% of requests. After every kill the database must hold each
 // draft's last acknowledged save; after a final restart and drain the sandbox must hold exactly one
 // resource per create and the final values of every PATCH.
+import { testChildEntry } from '../test-support/children.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SOON, suiteTempDir } from '../test-support/index.ts';
 import { spawn } from 'node:child_process';
 import { DatabaseSync } from 'node:sqlite';
-import { fileURLToPath } from 'node:url';
 import { profileDatabasePath } from '../store/index.ts';
 import type { CrashChildConfig } from './crash-child.ts';
 import { deepEqual, type Fields } from './merge.ts';
@@ -19,7 +19,7 @@ const RUNS = Number(process.env.LECTERN_CRASH_RUNS ?? 50);
 const SEED = Number(process.env.LECTERN_CRASH_SEED ?? 20260501);
 /** Two children at a time, each with its own profile and its own assessments (two cores). */
 const LANES = 2;
-const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
+const CHILD = testChildEntry('sync-crash-child');
 
 interface Tracked {
   resource: string;

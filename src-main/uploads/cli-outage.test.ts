@@ -3,10 +3,10 @@
 // exits 0 by itself with one session, the same bytes and one lesson. With --give-up-after it exits
 // 4 instead. That the engine waits through a whole minute is proven once, in real time, by
 // outage.test.ts (the CLI runs the same engine); a minute here would only wait twice as long.
+import { testChildEntry } from '../test-support/children.ts';
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_SETTLES } from '../test-support/index.ts';
 import {
@@ -22,7 +22,7 @@ import {
   type Harness,
 } from './test-support.ts';
 
-const MAIN = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
+const MAIN = testChildEntry('lectern');
 const PART = 256 * 1024;
 const OUTAGE_MS = 8_000; // several reachability probes (0.5 s apart, doubling to 4 s)
 let h: Harness;

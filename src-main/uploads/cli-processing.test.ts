@@ -1,6 +1,7 @@
 // Tests (plain Node): `lectern uploads list` shows each lesson's video processing — the real CLI in a
 // child process against the sandbox: PROCESSING right after the upload, READY with the duration the
 // server read once a later `uploads list` asks again (no sooner than 10 s after the last check).
+import { testChildEntry } from '../test-support/children.ts';
 import { spawn } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHarness, type Harness } from './test-support.ts';
 
-const MAIN = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
+const MAIN = testChildEntry('lectern');
 let h: Harness;
 
 beforeAll(async () => {

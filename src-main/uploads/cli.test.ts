@@ -1,13 +1,13 @@
 // Tests (plain Node): the `lectern upload` / `lectern uploads` commands as a user runs them — the
 // real CLI in a child process against the sandbox: usage errors, list, resume, cancel.
+import { testChildEntry } from '../test-support/children.ts';
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetSha256, makeFile, startHarness, type Harness } from './test-support.ts';
 
-const MAIN = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
+const MAIN = testChildEntry('lectern');
 const PART = 256 * 1024;
 let h: Harness;
 

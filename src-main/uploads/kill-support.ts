@@ -5,15 +5,15 @@
 // happened; after each round: every file done, one session and one lesson per file, the exact
 // bytes on the server. The timeout is only a ceiling for a stuck run: on a machine shared by
 // many jobs a child's start alone can take seconds.
+import { testChildEntry } from '../test-support/children.ts';
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../sandbox/index.ts';
 import { assetSha256, lessonsTitled, makeFile, sessionsNamed, startHarness, type Harness } from './test-support.ts';
 
-const CHILD = fileURLToPath(new URL('./kill-child.ts', import.meta.url));
+const CHILD = testChildEntry('upload-kill-child');
 const PART = 64 * 1024;
 /** Engine events of one run are about 12–25 (states of 3 files, progress): kill inside that span. */
 const MAX_KILL_EVENT = 14;

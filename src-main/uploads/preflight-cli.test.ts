@@ -2,17 +2,17 @@
 // process against the sandbox over real HTTP, whose SQLite file tells how many upload sessions
 // exist: a text file named .mp4 is refused with no session; a real MP4 with trailing bytes is
 // uploaded; the same content again is skipped with a notice, and uploaded with --allow-duplicates.
+import { testChildEntry } from '../test-support/children.ts';
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../sandbox/index.ts';
 import { uploadJournalPath } from './journal-path.ts';
 import { assetSha256, makeFile, startHarness, type Harness } from './test-support.ts';
 
-const MAIN = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
+const MAIN = testChildEntry('lectern');
 const PART = 256 * 1024;
 let h: Harness;
 let sandboxDir: string;
