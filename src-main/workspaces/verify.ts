@@ -110,13 +110,14 @@ function translate(error: unknown, baseUrl: string, saved: boolean): Error {
     case 'Unauthorized':
       return new KeyRejected(baseUrl, saved);
     case 'Network':
+      // The technical side without the sentence (which is the message): the request.
       return new Unreachable(
         baseUrl,
-        { systemCode: (error as NetworkError).systemCode, technical: error.message },
+        { systemCode: (error as NetworkError).systemCode, technical: `${error.method} ${error.path}` },
         saved,
       );
     case 'Timeout':
-      return new Unreachable(baseUrl, { systemCode: 'ETIMEDOUT', technical: error.message }, saved);
+      return new Unreachable(baseUrl, { systemCode: 'ETIMEDOUT', technical: `${error.method} ${error.path}` }, saved);
     case 'NotFound':
     case 'UnsupportedOperation':
     case 'ContractError':
