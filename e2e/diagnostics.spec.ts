@@ -33,7 +33,7 @@ test('a drifting server: unknown level and lessons without video fields render; 
   await expect(deviations).toContainText('string "expert"');
   await expect(deviations).toContainText('data.results[*].lessons[*].video_status');
   await expect(page.getByTestId('diagnostics-server')).toContainText(sandbox.baseUrl!);
-  await expect(page.getByTestId('diagnostics-connectivity')).toContainText('online');
+  await expect(page.getByTestId('diagnostics-connectivity')).toContainText('Online');
   // The request log is grouped by kind, with short paths and the whole path on hover.
   const courseRequests = page.getByTestId('request-group').filter({ hasText: /^Courses · \d+ requests?/ });
   if ((await courseRequests.getAttribute('open')) === null) await courseRequests.locator('summary').click();

@@ -6,6 +6,7 @@
 import type { Diagnostics } from '../../../../src-shared/index.ts';
 import { groupRequests, requestFailed, shortPath } from '../../../../src-shared/request-groups.ts';
 import { formatBytes, formatDateTime, parseTime } from '../../lib/format.ts';
+import { CONNECTION_LABELS } from '../../lib/sync-status.ts';
 import { DataTable, type Cell } from './DataTable.tsx';
 
 const secondsFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -69,6 +70,11 @@ export function DeviationsSection({ deviations }: { deviations: Diagnostics['dev
   );
 }
 
+/** The status bar's word for a state ("Server unreachable"), the state as it came when unknown. */
+function stateLabel(state: string): string {
+  return (CONNECTION_LABELS as Record<string, string>)[state] ?? state;
+}
+
 export function ConnectivitySection({ changes }: { changes: Diagnostics['connectivity'] }) {
   return (
     <section className="details-section diagnostics-section" data-testid="diagnostics-connectivity">
@@ -79,7 +85,7 @@ export function ConnectivitySection({ changes }: { changes: Diagnostics['connect
         <ul className="plain-list">
           {changes.map((c) => (
             <li key={`${c.at}-${c.state}`}>
-              {formatDateTime(c.at)} — {c.state}
+              {formatDateTime(c.at)} — {stateLabel(c.state)}
               {c.message && <span className="muted"> · {c.message}</span>}
             </li>
           ))}
