@@ -33,8 +33,16 @@ test('a drifting server: unknown level and lessons without video fields render; 
   await expect(deviations).toContainText('string "expert"');
   await expect(deviations).toContainText('data.results[*].lessons[*].video_status');
   await expect(page.getByTestId('diagnostics-server')).toContainText(sandbox.baseUrl!);
-  await expect(page.getByTestId('diagnostics-connectivity')).toContainText('online');
-  await expect(page.getByTestId('diagnostics-requests')).toContainText('GET /v1/external/learning/courses');
+  await expect(page.getByTestId('diagnostics-connectivity')).toContainText('Online');
+  // The request log is grouped by kind, with short paths and the whole path on hover.
+  const courseRequests = page.getByTestId('request-group').filter({ hasText: /^Courses · \d+ requests?/ });
+  if ((await courseRequests.getAttribute('open')) === null) await courseRequests.locator('summary').click();
+  const courseList = courseRequests.getByRole('cell', { name: 'GET courses', exact: true }).first();
+  await expect(courseList).toHaveAttribute('title', /^GET \/\S*v1\/external\/learning\/courses$/);
+  await expect(page.getByTestId('diagnostics-data-size')).toHaveText(/^\d+(\.\d)? (B|KB|MB|GB)$/);
+  expect(await page.getByTestId('diagnostics-report').innerText()).toMatch(
+    /Data folder: .* \(\d+(\.\d)? (B|KB|MB|GB)\)/,
+  );
 
   const report = await page.getByTestId('diagnostics-report').innerText();
   expect(report).toContain('data.results[*].level');

@@ -14,6 +14,7 @@ import {
   CourseDetailSchema,
   CourseListQuery,
   PaletteHitSchema,
+  PalettePrepareSchema,
   PaletteSearchInput,
 } from './content.ts';
 import { DiagnosticsSchema } from './diagnostics.ts';
@@ -198,6 +199,9 @@ export const requestChannels = {
   'uploads.check': channel(UploadsCheckInput, z.array(StagedFileCheckSchema)),
   /** Searches the cache only (never the network), so the palette works offline. */
   'palette.search': channel(PaletteSearchInput, z.array(PaletteHitSchema)),
+  /** Starts reading, in the background, the outlines of listed courses not opened yet, so the
+   * palette finds their sections and lessons; `reading` = how many (each lands as `cache.updated`). */
+  'palette.prepare': channel(NoInput, PalettePrepareSchema),
   'assignments.history': channel(NoInput, z.array(AssignmentRecordSchema)),
   'uploads.getOptions': channel(NoInput, UploadOptionsSchema),
 

@@ -61,3 +61,4 @@ export const PaletteHitSchema = z.object({
   sectionId: z.string().nullable(),
 });
 export type PaletteHit = z.infer<typeof PaletteHitSchema>;
+export const PalettePrepareSchema = z.object({ reading: z.int().min(0) }).strict();

@@ -25,14 +25,22 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-const ProfileName = z.string().trim().min(1, 'Give the workspace a name.').max(80);
+const ProfileName = z
+  .string()
+  .trim()
+  .min(1, 'Give the workspace a name.')
+  .max(80, 'Keep the name to 80 characters or fewer.');
 const BaseUrl = z
   .string()
   .trim()
   .url('Enter the server address, e.g. https://api.example.com')
   .refine((u) => /^https?:\/\//i.test(u), 'The address must start with http:// or https://');
 /** Typed once into the key field and sent to main on save; never sent back. */
-const ApiKeyInput = z.string().trim().min(8, 'That is too short to be an API key.').max(4096);
+const ApiKeyInput = z
+  .string()
+  .trim()
+  .min(8, 'That is too short to be an API key.')
+  .max(4096, 'That is too long to be an API key: check that only the key was pasted.');
 
 export const ProfileDraftSchema = z
   .object({

@@ -179,15 +179,20 @@ export class NetworkError extends ApiError {
   override name = 'NetworkError';
   /** True when the connection was never established, so the server cannot have seen the request. */
   readonly notSent: boolean;
-  constructor(init: ApiErrorInit, notSent: boolean) {
+  /** The socket's or TLS layer's code (ECONNREFUSED, ERR_TLS_CERT_ALTNAME_INVALID…), for the sentence
+   * (`connectionSentence`) and the "Details" shown under it. */
+  readonly systemCode: string | null;
+  constructor(init: ApiErrorInit, notSent: boolean, systemCode: string | null = null) {
     super(init);
     this.notSent = notSent;
+    this.systemCode = systemCode;
   }
   override get transient(): boolean {
+    // Even a certificate problem may be a captive portal that goes away: a lost network is a wait.
     return true;
   }
   protected override extra(): Record<string, unknown> {
-    return { notSent: this.notSent };
+    return { notSent: this.notSent, systemCode: this.systemCode };
   }
 }
 export class TimeoutError extends ApiError {

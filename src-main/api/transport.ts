@@ -3,6 +3,7 @@
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
+import { connectionSentence, isTlsProblem } from '../../src-shared/connection-words.ts';
 import { CancelledError, NetworkError, TimeoutError } from './errors.ts';
 import type { ApiError, ApiErrorInit } from './errors.ts';
 
@@ -111,9 +112,10 @@ export function classifyTransportError(
     case 'UND_ERR_BODY_TIMEOUT':
       return new TimeoutError({ ...init, code: 'TIMEOUT', message: `Response body stalled: ${where}` }, 'body');
     default: {
-      const notSent = NOT_SENT_CODES.has(code);
-      const what = notSent ? 'Server unreachable' : 'Connection failed';
-      return new NetworkError({ ...init, code: 'NETWORK_ERROR', message: `${what} (${code}): ${where}` }, notSent);
+      // A certificate refused in the handshake: no request was sent either.
+      const notSent = NOT_SENT_CODES.has(code) || isTlsProblem(code);
+      const message = `${connectionSentence(code)} (${code}: ${where})`;
+      return new NetworkError({ ...init, code: 'NETWORK_ERROR', message }, notSent, code === 'UNKNOWN' ? null : code);
     }
   }
 }

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { createRedactor } from '../api/index.ts';
 import type { DeviationRecord, RequestLogEntry } from '../api/index.ts';
 import type { Diagnostics } from '../../src-shared/index.ts';
+import { groupRequests } from '../../src-shared/request-groups.ts';
+import { formatBytes } from '../../src-shared/units.ts';
 
 export type { Diagnostics };
 
@@ -114,18 +116,6 @@ export function scrubSecrets(text: string, secrets: readonly string[]): string {
   return secrets.map(createRedactor).reduce((out, redact) => redact(out), text);
 }
 
-function bytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = n / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
-}
-
 /** The plain-text report ("Copy report"), scrubbed of `secrets`. */
 export function formatReport(d: Omit<Diagnostics, 'report'>, secrets: readonly string[]): string {
   const lines: string[] = [];
@@ -143,7 +133,7 @@ export function formatReport(d: Omit<Diagnostics, 'report'>, secrets: readonly s
       ? `Workspace: ${d.workspace.name} (${d.workspace.environment}) · server ${d.workspace.baseUrl}`
       : 'Workspace: none',
   );
-  lines.push(`Data folder: ${d.dataFolder.path} (${bytes(d.dataFolder.bytes)})`);
+  lines.push(`Data folder: ${d.dataFolder.path} (${formatBytes(d.dataFolder.bytes)})`);
   lines.push('');
   lines.push(`Connectivity (${d.connectivity.length}):`);
   for (const c of d.connectivity) lines.push(`  ${c.at}  ${c.state}${c.message ? ` — ${c.message}` : ''}`);
@@ -159,11 +149,14 @@ export function formatReport(d: Omit<Diagnostics, 'report'>, secrets: readonly s
   lines.push(`Recent errors (${d.errors.length}):`);
   for (const e of d.errors) lines.push(`  ${e.at}  [${e.source}] ${e.message}`);
   lines.push('');
-  lines.push(`Recent requests (${d.requests.length}):`);
-  for (const r of d.requests) {
-    lines.push(
-      `  ${r.at}  ${r.method} ${r.path}  ${r.status ?? '—'}  ${r.durationMs} ms  attempt ${r.attempt}  ${r.outcome}`,
-    );
+  lines.push(`Recent requests (${d.requests.length}), by kind, newest first:`);
+  for (const group of groupRequests(d.requests)) {
+    lines.push(`  ${group.label} (${group.requests.length}, ${group.failed} failed):`);
+    for (const r of group.requests) {
+      lines.push(
+        `    ${r.at}  ${r.method} ${r.path}  ${r.status ?? '—'}  ${r.durationMs} ms  attempt ${r.attempt}  ${r.outcome}`,
+      );
+    }
   }
   return scrubSecrets(lines.join('\n') + '\n', secrets);
 }

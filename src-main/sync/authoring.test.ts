@@ -75,6 +75,42 @@ describe('palette search over the cache', () => {
   });
 });
 
+describe('readying the palette: the outlines of courses never opened', () => {
+  it('reads each listed course’s outline in the background, so a lesson of a course never opened is found', async () => {
+    const page = await sandbox.other.courses.list({ page: 1, pageSize: 20 });
+    // A course further down the first page, never opened here: only its list row is cached.
+    const course = page.results[page.results.length - 1]!;
+    const sections = (await sandbox.other.sections.list(course.id)).results;
+    const lesson = sections.flatMap((s) => s.lessons ?? [])[0]!;
+    expect(lesson).toBeDefined();
+
+    // Nothing cached yet: the first page of courses is read first, then the outlines.
+    expect(service.prepareSearch()).toBe(1);
+    await vi.waitFor(
+      () =>
+        expect(service.searchCache(lesson.title!)).toContainEqual(
+          expect.objectContaining({ kind: 'lesson', id: lesson.id, courseId: course.id }),
+        ),
+      { ...SOON, timeout: 20_000 },
+    );
+    // While one reading runs, another opening starts none; once all outlines are cached, none either.
+    await vi.waitFor(() => expect(service.prepareSearch()).toBe(0), { ...SOON, timeout: 20_000 });
+    expect(service.readCache({ kind: 'sections', courseId: course.id }, { refresh: 'never' }).data).not.toBeNull();
+  });
+
+  it('offline it reads nothing (and the search still answers from what is cached)', async () => {
+    await service.refreshCache({ kind: 'courses' });
+    await sandbox.stop();
+    try {
+      await service.checkConnectivity();
+      expect(service.connectivity().state).not.toBe('online');
+      expect(service.prepareSearch()).toBe(0);
+    } finally {
+      await sandbox.restart();
+    }
+  });
+});
+
 describe('assignments created from this workspace', () => {
   it('lists every create with its state, and the server id, status and course once sent', async () => {
     expect(service.assignmentHistory()).toEqual([]);

@@ -85,6 +85,13 @@ describe('stateFromOutcome', () => {
     expect(stateFromOutcome(networkError('ENOTFOUND'))).toBe('offline');
     expect(stateFromOutcome(networkError('ENETUNREACH'))).toBe('offline');
     expect(stateFromOutcome(networkError('ECONNREFUSED'))).toBe('unreachable');
+    // The client's messages now start with the plain sentence: "… (ENOTFOUND: GET /x)".
+    const worded = (code: string) =>
+      Object.assign(new FakeApiError('Network', null), {
+        message: `No server is known by this name. (${code}: GET /x)`,
+      });
+    expect(stateFromOutcome(worded('ENOTFOUND'))).toBe('offline');
+    expect(stateFromOutcome(worded('ERR_TLS_CERT_ALTNAME_INVALID'))).toBe('unreachable');
     expect(stateFromOutcome(new FakeApiError('Timeout', null))).toBe('unreachable');
     expect(stateFromOutcome(new FakeApiError('Unauthorized', 401))).toBe('key-rejected');
     // The server answered: the connection works, whatever it said.

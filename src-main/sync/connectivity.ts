@@ -73,7 +73,8 @@ export interface ConnectivityOptions {
   timers?: Timers;
 }
 
-const NO_NETWORK = /\((ENOTFOUND|EAI_AGAIN|ENETUNREACH|ENETDOWN|EHOSTUNREACH|EADDRNOTAVAIL)\)/;
+// "(ENOTFOUND)" or, since the messages carry a sentence first, "(ENOTFOUND: GET /x)".
+const NO_NETWORK = /\((ENOTFOUND|EAI_AGAIN|ENETUNREACH|ENETDOWN|EHOSTUNREACH|EADDRNOTAVAIL)[):]/;
 
 /** What an outcome says about connectivity; null = nothing (the server answered something). */
 export function stateFromOutcome(error: unknown): ConnectivityState | null {

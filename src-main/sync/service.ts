@@ -139,6 +139,8 @@ export interface SyncService {
 
   /** Courses, sections, lessons and assessments in the cache whose title holds `text` (offline too). */
   searchCache(text: string, limit?: number): PaletteHit[];
+  /** Reads the outlines of listed courses not opened yet, in the background (online only): how many. */
+  prepareSearch(): number;
   /** The assignments created from this workspace (the API cannot list them): the outbox's record. */
   assignmentHistory(): AssignmentRecord[];
   /** A fresh server copy of a lesson (e.g. its video finished processing): update the cached course. */
@@ -371,6 +373,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     forgetDeleted: (_resource, id) => cache.forgetAssessment(id),
 
     searchCache: (text, limit) => guard(() => cache.search(text, limit)),
+    prepareSearch: () => guard(() => cache.readOutlinesSoon()),
     assignmentHistory: () => guard(() => assignmentHistory(db)),
 
     async close() {

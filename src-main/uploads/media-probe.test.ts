@@ -37,7 +37,7 @@ describe('checkVideoContainer', () => {
     const noise = join(dir, 'noise.mp4');
     writeFileSync(noise, Buffer.from([0, 1, 2, 3, 255, 254, 0, 7, 9]).toString('latin1').repeat(100), 'latin1');
     expect((await checkVideoContainer(noise)).reason).toBe(
-      'noise.mp4 is not in a video format Lectern recognises, not a video.',
+      'noise.mp4 is not a video Lectern can read. Choose an MP4, MOV, WebM or other video file.',
     );
   });
 

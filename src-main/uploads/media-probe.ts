@@ -63,8 +63,10 @@ export async function checkVideoContainer(path: string): Promise<ContainerVerdic
       reason: `${name} is ${describe(detected.ext, detected.mime)}, not a video.`,
     };
   }
-  const kind = (await looksLikeText(path)) ? 'a text file' : 'not in a video format Lectern recognises';
-  return { ok: false, mime: null, reason: `${name} is ${kind}, not a video.` };
+  const reason = (await looksLikeText(path))
+    ? `${name} is a text file, not a video.`
+    : `${name} is not a video Lectern can read. Choose an MP4, MOV, WebM or other video file.`;
+  return { ok: false, mime: null, reason };
 }
 
 /** file-type's verdict on the file's first MiB (its detectors look at the start), read through

@@ -4,6 +4,8 @@
  * details}`. None of them ever carries a key.
  */
 
+import { connectionSentence } from '../../src-shared/connection-words.ts';
+
 type Details = Record<string, string | number | boolean | null>;
 
 abstract class WorkspaceError extends Error {
@@ -28,15 +30,19 @@ export class KeyRejected extends WorkspaceError {
   }
 }
 
-/** No HTTP answer at all (connection refused, DNS, TLS, timeout). */
+/**
+ * No HTTP answer at all (connection refused, DNS, TLS, timeout). The message is the decoded
+ * sentence (`connectionSentence`); the raw code and the client's own text stay in `details`, which
+ * the app shows behind "Details" — so a certificate problem never reads as "nothing answered".
+ */
 export class Unreachable extends WorkspaceError {
   readonly code = 'SERVER_UNREACHABLE';
   override name = 'Unreachable';
-  constructor(baseUrl: string, cause: string, saved: boolean) {
+  constructor(baseUrl: string, failure: { systemCode: string | null; technical: string }, saved: boolean) {
     super(
-      `Lectern could not reach ${baseUrl} (${cause}). Check the address and your connection.` +
-        (saved ? '' : ' The key was not saved, because it could not be verified.'),
-      { baseUrl, cause },
+      `${connectionSentence(failure.systemCode)} (${baseUrl})` +
+        (saved ? '' : ' The key was not saved, because it could not be checked.'),
+      { baseUrl, systemCode: failure.systemCode, technical: failure.technical },
     );
   }
 }

@@ -3,7 +3,7 @@
  * every key mode may make (`GET /categories`), then a probe of `GET /assessments`, which is
  * tenant-only. The server decides a key's mode; the client can only infer it from that probe.
  */
-import { createApiClient, isApiError, type ApiError, type ClientKeySource } from '../api/index.ts';
+import { createApiClient, isApiError, type ApiError, type ClientKeySource, type NetworkError } from '../api/index.ts';
 import { KeyRejected, Unreachable, VerificationFailed } from './errors.ts';
 import type { Access, KeyMode } from './types.ts';
 
@@ -110,8 +110,14 @@ function translate(error: unknown, baseUrl: string, saved: boolean): Error {
     case 'Unauthorized':
       return new KeyRejected(baseUrl, saved);
     case 'Network':
+      // The technical side without the sentence (which is the message): the request.
+      return new Unreachable(
+        baseUrl,
+        { systemCode: (error as NetworkError).systemCode, technical: `${error.method} ${error.path}` },
+        saved,
+      );
     case 'Timeout':
-      return new Unreachable(baseUrl, error.message, saved);
+      return new Unreachable(baseUrl, { systemCode: 'ETIMEDOUT', technical: `${error.method} ${error.path}` }, saved);
     case 'NotFound':
     case 'UnsupportedOperation':
     case 'ContractError':

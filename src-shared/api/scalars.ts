@@ -11,13 +11,11 @@ export const uuid = z.string().refine(isUuidText, 'string in uuid format');
 /** ISO 8601 date-time with `Z` or an offset, any sub-second precision (as z.iso.datetime({ offset: true })). */
 export const dateTime = z.string().refine(isDateTimeText, 'string in date-time format');
 /** `YYYY-MM-DD`. */
-export const date = z.string().refine(isDateText, 'string in date format (YYYY-MM-DD)');
+export const date = z.string().refine(isDateText, 'A date like 2026-03-31');
 export const int = z.int();
 /** Decimal string: optional sign, up to 8 integer digits, up to 2 decimals (DRF DecimalField(10, 2)). */
 export const TOTAL_POINTS_PATTERN = /^-?\d{0,8}(?:\.\d{0,2})?$/;
-export const totalPoints = z
-  .string()
-  .regex(TOTAL_POINTS_PATTERN, 'decimal string: up to 8 integer digits and 2 decimals');
+export const totalPoints = z.string().regex(TOTAL_POINTS_PATTERN, 'Points: a number with up to 2 decimals, like 12.5');
 /** Request limits shared by assessment update/create and assignment create. */
 export const MAX_INT32 = 2147483647;
 export const duration = z.int().min(0).max(MAX_INT32);

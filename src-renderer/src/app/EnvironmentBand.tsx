@@ -23,7 +23,9 @@ export function EnvironmentBand({ profile }: { profile: Profile | null }) {
       aria-label={`Environment: ${text.label.toLowerCase()}`}
     >
       <strong>{text.label}</strong>
-      <span className="env-band-name">{profile.name}</span>
+      <span className="env-band-name" title={profile.name}>
+        {profile.name}
+      </span>
       {text.note && <span className="env-band-note">{text.note}</span>}
     </div>
   );

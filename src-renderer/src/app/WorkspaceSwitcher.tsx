@@ -19,6 +19,10 @@ export function WorkspaceSwitcher() {
   const switching = useWorkspaces((s) => s.switching);
   const activate = useWorkspaces((s) => s.activate);
 
+  const active = profiles.find((p) => p.id === activeId);
+  // The select is cut short at narrow widths; the whole name is in its title (hover) and label (focus).
+  const fullName = active ? `${active.name} (${ENV_SHORT[active.environment]})` : 'No workspace';
+
   const onChange = (next: string) => {
     activate(next).then(
       () => {
@@ -40,6 +44,7 @@ export function WorkspaceSwitcher() {
         value={activeId ?? ''}
         disabled={switching || profiles.length === 0}
         onChange={(event) => onChange(event.target.value)}
+        title={fullName}
         data-testid="workspace-switcher"
       >
         {activeId === null && <option value="">No workspace</option>}

@@ -4,7 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../bridge.ts';
-import { describeError, errorCode, errorParts, fieldErrorsOf, isOfflineError } from './errors.ts';
+import {
+  describeError,
+  errorCode,
+  errorDetail,
+  errorParts,
+  fieldErrorsOf,
+  isOfflineError,
+  systemCodeOf,
+} from './errors.ts';
 
 const bridgeError = (code: string, message = 'raw text from main', details?: unknown) =>
   new BridgeError({ code, message, ...(details === undefined ? {} : { details }) });
@@ -151,5 +159,60 @@ describe('fieldErrorsOf', () => {
     expect(fieldErrorsOf(stored)).toEqual({ description: 'Say something.' });
     expect(fieldErrorsOf(bridgeError('API_SERVER_ERROR'))).toEqual({});
     expect(fieldErrorsOf('nothing')).toEqual({});
+  });
+});
+
+describe('connection failures: a sentence, and the raw code only under Details', () => {
+  const networkError = (systemCode: string | null) =>
+    bridgeError('API_NETWORK', `sentence from main (${systemCode}: GET /v1/external/learning/categories)`, {
+      kind: 'Network',
+      status: null,
+      method: 'GET',
+      path: '/v1/external/learning/categories',
+      notSent: true,
+      systemCode,
+    });
+
+  it('a certificate for another address reads as that, never as offline or "nothing answered"', () => {
+    const error = networkError('ERR_TLS_CERT_ALTNAME_INVALID');
+    const sentence = describeError(error);
+    expect(sentence.startsWith('This server’s certificate is for a different address')).toBe(true);
+    expect(sentence).not.toMatch(/offline|nothing answered|ERR_/i);
+    expect(errorDetail(error)).toBe(
+      'API_NETWORK · ERR_TLS_CERT_ALTNAME_INVALID · GET /v1/external/learning/categories',
+    );
+  });
+
+  it('a self-signed or expired certificate has its own sentence', () => {
+    expect(describeError(networkError('DEPTH_ZERO_SELF_SIGNED_CERT'))).toContain('self-signed');
+    expect(describeError(networkError('CERT_HAS_EXPIRED'))).toContain('has expired');
+  });
+
+  it('a plain lost connection stays the offline sentence (a wait, not a failure)', () => {
+    expect(describeError(networkError('ECONNREFUSED'))).toBe(
+      'You are offline or the server cannot be reached. Lectern shows what it has saved locally.',
+    );
+    expect(systemCodeOf(networkError('ECONNREFUSED'))).toBe('ECONNREFUSED');
+  });
+
+  it('a workspace that could not be reached: main’s sentence, and Details with the code and what main wrote', () => {
+    const error = bridgeError(
+      'SERVER_UNREACHABLE',
+      'This server’s certificate is for a different address… (https://x)',
+      {
+        baseUrl: 'https://x',
+        systemCode: 'ERR_TLS_CERT_ALTNAME_INVALID',
+        technical: 'This server’s … (ERR_TLS_CERT_ALTNAME_INVALID: GET /v1/…)',
+      },
+    );
+    expect(describeError(error)).toBe('This server’s certificate is for a different address… (https://x)');
+    expect(errorDetail(error)).toBe(
+      'SERVER_UNREACHABLE · ERR_TLS_CERT_ALTNAME_INVALID · This server’s … (ERR_TLS_CERT_ALTNAME_INVALID: GET /v1/…)',
+    );
+  });
+
+  it('an error with nothing technical to add has no Details', () => {
+    expect(errorDetail(bridgeError('PROFILE_NAME_TAKEN', 'A workspace named "x" already exists.'))).toBeNull();
+    expect(errorDetail('just words')).toBeNull();
   });
 });

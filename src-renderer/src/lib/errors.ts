@@ -4,6 +4,7 @@
  * message for users (keychain, bridge, notices), that message is shown as it is.
  */
 import type { KeyMode } from '../../../src-shared/index.ts';
+import { connectionSentence, isTlsProblem } from '../../../src-shared/connection-words.ts';
 import { BridgeError } from '../bridge.ts';
 
 export type { KeyMode };
@@ -98,8 +99,12 @@ export function describeError(error: unknown, context: ErrorContext = {}): strin
       return 'The server asked Lectern to slow down. It will try again shortly.';
     case 'ServerError':
       return 'The server had a problem answering. Try again in a little while.';
-    case 'Network':
+    case 'Network': {
+      // A certificate problem is not "offline": say what is wrong with the server instead.
+      const systemCode = systemCodeOf(error);
+      if (isTlsProblem(systemCode)) return connectionSentence(systemCode);
       return 'You are offline or the server cannot be reached. Lectern shows what it has saved locally.';
+    }
     case 'Timeout':
       return 'The server took too long to answer. It may be overloaded or unreachable.';
     case 'ContractError':
@@ -124,6 +129,34 @@ export function describeError(error: unknown, context: ErrorContext = {}): strin
       // KEYCHAIN_UNAVAILABLE, DRAFT_LOCKED, NOT_AVAILABLE, …: main writes these for users.
       return message || 'Something went wrong.';
   }
+}
+
+/** The socket's or TLS layer's code a connection failure carries (main's NetworkError, workspace errors). */
+export function systemCodeOf(error: unknown): string | null {
+  const code = (errorParts(error).details as { systemCode?: unknown } | null | undefined)?.systemCode;
+  return typeof code === 'string' ? code : null;
+}
+
+/**
+ * The technical side of a failure, for a "Details" disclosure under the sentence: the raw code and
+ * what main wrote for engineers. Null when there is nothing more than the sentence already says.
+ */
+export function errorDetail(error: unknown): string | null {
+  const { code, message, details } = errorParts(error);
+  const d = (details ?? {}) as {
+    systemCode?: unknown;
+    technical?: unknown;
+    status?: unknown;
+    method?: unknown;
+    path?: unknown;
+  };
+  const parts: string[] = [];
+  if (typeof d.systemCode === 'string') parts.push(d.systemCode);
+  else if (typeof d.status === 'number') parts.push(`HTTP ${d.status}`);
+  if (typeof d.method === 'string' && typeof d.path === 'string') parts.push(`${d.method} ${d.path}`);
+  if (typeof d.technical === 'string' && d.technical !== '') parts.push(d.technical);
+  if (parts.length === 0) return null;
+  return [code, ...parts].filter((p, i, all) => p !== '' && all.indexOf(p) === i && p !== message).join(' · ');
 }
 
 function issuesSuffix(error: unknown): string {

@@ -1,4 +1,5 @@
 /** Renderer. Small formatters shared by every screen: times, ages, sizes, durations, speeds. */
+import { formatBytes } from '../../../src-shared/units.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -50,19 +51,8 @@ export function formatAge(iso: string | null | undefined, now: number): string {
   return days === 1 ? 'yesterday' : `${days} days ago`;
 }
 
-/** 1536 → "1.5 KB" (decimal units, as file managers show them). */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '—';
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = -1;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${units[unit]}`;
-}
+/** 1536 → "1.5 KB": the one unit system of screen and diagnostics report (src-shared/units.ts). */
+export { formatBytes };
 
 export function formatSpeed(bytesPerSecond: number): string {
   if (!bytesPerSecond || bytesPerSecond <= 0) return '—';

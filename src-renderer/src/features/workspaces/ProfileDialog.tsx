@@ -1,15 +1,17 @@
 /**
  * Renderer. Add or edit a workspace, and replace a key. The key field is an uncontrolled
  * password input: its value is read once on save, handed to main, and the field is cleared —
- * it never sits in React state, a store, or a DOM attribute.
+ * it never sits in React state, a store, or a DOM attribute. What the dialogs do lives in
+ * `profile-form.ts`; this file is how they look.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, type ReactNode, type RefObject } from 'react';
 import type { Profile } from '../../../../src-shared/index.ts';
-import { KEY_MODES, ProfileDraftSchema } from '../../lib/contract-values.ts';
+import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 import { SelectField, TextField } from '../../components/Field.tsx';
 import { Modal } from '../../components/Modal.tsx';
-import { describeError, errorCode, errorParts, fieldErrorsOf } from '../../lib/errors.ts';
-import { useWorkspaces, type Verification } from './store.ts';
+import { KEY_MODES } from '../../lib/contract-values.ts';
+import { useKeyReplace, useProfileForm, type Failure } from './profile-form.ts';
+import type { Verification } from './store.ts';
 
 const ENVIRONMENT_OPTIONS = [
   { value: 'production', label: 'Production' },
@@ -24,31 +26,6 @@ const MODE_TEXT: Record<(typeof KEY_MODES)[number], { label: string; hint: strin
     hint: 'Admin training content; assessments and assignments are not available.',
   },
 };
-
-type Errors = Record<string, string>;
-
-/** Main's workspace errors name the field they are about; put them there. */
-function keyError(error: unknown): Errors {
-  const code = errorCode(error);
-  const { message, details } = errorParts(error);
-  switch (code) {
-    case 'KEY_REJECTED':
-    case 'Unauthorized':
-      return { apiKey: 'The server did not accept this key. Check it and try again.' };
-    case 'KEY_REQUIRED':
-      return { apiKey: 'Enter the API key for the new address.' };
-    case 'SERVER_UNREACHABLE':
-      return { baseUrl: 'Nothing answered at this address.' };
-    case 'PROFILE_NAME_TAKEN':
-      return { name: message };
-    case 'INVALID_PROFILE': {
-      const field = (details as { field?: unknown } | undefined)?.field;
-      return typeof field === 'string' ? { [field]: message } : {};
-    }
-    default:
-      return {};
-  }
-}
 
 export interface ProfileDialogProps {
   open: boolean;
@@ -75,85 +52,24 @@ export function ProfileDialog({ open, profile, onClose, onSaved }: ProfileDialog
 }
 
 function ProfileForm({ profile, onClose, onSaved }: Omit<ProfileDialogProps, 'open'>) {
-  const [name, setName] = useState(profile?.name ?? '');
-  const [environment, setEnvironment] = useState<string>(
-    profile && profile.environment !== 'sandbox' ? profile.environment : 'production',
-  );
-  const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
-  const [keyMode, setKeyMode] = useState<Profile['keyMode']>(profile?.keyMode ?? 'tenant');
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const keyRef = useRef<HTMLInputElement>(null);
-  const modeName = useId();
-  const keyId = useId();
-  const keyHintId = useId();
-  const keyErrorId = useId();
-
-  // A key is only ever sent to the address it was checked against: moving needs the new one's key.
-  const moved = profile !== undefined && profile.hasKey && baseUrl.trim().replace(/\/+$/, '') !== profile.baseUrl;
-  const askKey = !profile || moved;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const apiKey = keyRef.current?.value ?? '';
-    const candidate = { name, environment, baseUrl, keyMode, apiKey: askKey ? apiKey : 'x'.repeat(8) };
-    const parsed = ProfileDraftSchema.safeParse(candidate);
-    if (moved && apiKey.trim() === '') {
-      setErrors({ apiKey: 'Enter the API key for the new address.' });
-      return;
-    }
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setSaving(true);
-    const store = useWorkspaces.getState();
-    const work: Promise<{ verification: Verification | null; profile: Profile }> = profile
-      ? store
-          .update({
-            id: profile.id,
-            name: parsed.data.name,
-            environment: parsed.data.environment,
-            baseUrl: parsed.data.baseUrl,
-            keyMode: parsed.data.keyMode,
-            ...(moved ? { apiKey: parsed.data.apiKey } : {}),
-          })
-          .then((updated) => ({ verification: null, profile: updated }))
-      : store.add(parsed.data).then((verification) => ({ verification, profile: verification.profile }));
-    work.then(
-      (result) => {
-        if (keyRef.current) keyRef.current.value = '';
-        setSaving(false);
-        onSaved(result.verification, result.profile);
-      },
-      (error: unknown) => {
-        setSaving(false);
-        setErrors({ ...fieldErrorsOf(error), ...keyError(error) });
-        setFormError(describeError(error));
-      },
-    );
-  };
-
+  const form = useProfileForm(profile, onSaved);
+  const { fields: f, errors } = form;
+  const busyLabel = form.askKey ? 'Checking the key…' : 'Saving…';
   return (
-    <form className="modal-form" onSubmit={submit} noValidate data-testid="profile-form">
+    <form className="modal-form" onSubmit={form.submit} noValidate data-testid="profile-form">
       <TextField
         label="Name"
         name="name"
-        value={name}
-        onChange={setName}
+        value={f.name}
+        onChange={f.setName}
         error={errors['name']}
         hint="Shown in the workspace switcher."
       />
       <SelectField
         label="Environment"
         name="environment"
-        value={environment}
-        onChange={setEnvironment}
+        value={f.environment}
+        onChange={f.setEnvironment}
         options={ENVIRONMENT_OPTIONS}
         error={errors['environment']}
       />
@@ -161,117 +77,121 @@ function ProfileForm({ profile, onClose, onSaved }: Omit<ProfileDialogProps, 'op
         label="Server address"
         name="baseUrl"
         type="url"
-        value={baseUrl}
-        onChange={setBaseUrl}
+        value={f.baseUrl}
+        onChange={f.setBaseUrl}
         error={errors['baseUrl']}
         placeholder="https://api.example.com"
       />
-      <fieldset className="field radio-group">
-        <legend className="field-label">Key type</legend>
-        {KEY_MODES.map((mode) => (
-          <label key={mode} className="radio">
-            <input
-              type="radio"
-              name={modeName}
-              value={mode}
-              checked={keyMode === mode}
-              onChange={() => setKeyMode(mode)}
-            />
-            <span>
-              <strong>{MODE_TEXT[mode].label}</strong>
-              <span className="muted"> — {MODE_TEXT[mode].hint}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      {askKey && (
-        <div className={`field${errors['apiKey'] ? ' field--invalid' : ''}`} data-field="apiKey">
-          <label htmlFor={keyId} className="field-label">
-            {moved ? 'API key for the new address' : 'API key'}
-          </label>
-          <input
-            id={keyId}
-            ref={keyRef}
-            className="input"
-            name="apiKey"
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={errors['apiKey'] ? true : undefined}
-            aria-describedby={[keyHintId, errors['apiKey'] ? keyErrorId : ''].filter(Boolean).join(' ')}
-            data-testid="api-key-input"
-          />
-          <p id={keyHintId} className="field-hint">
-            {moved
-              ? 'A saved key is only ever sent to the address it was checked against. Lectern checks this key with the new address and replaces the old one.'
-              : 'Stored only in your system keychain. Lectern shows at most its last four characters.'}
-          </p>
-          {errors['apiKey'] && (
-            <p id={keyErrorId} className="field-error">
-              {errors['apiKey']}
-            </p>
-          )}
-        </div>
-      )}
-      {formError && (
-        <p className="form-error" role="alert" data-testid="profile-form-error">
-          {formError}
-        </p>
-      )}
-      <div className="modal-actions">
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
+      <KeyModeField value={f.keyMode} onChange={f.setKeyMode} />
+      {form.askKey && <ApiKeyField keyRef={form.keyRef} moved={form.moved} error={errors['apiKey']} />}
+      <FailureLine failure={form.failure} testId="profile-form-error" />
+      <DialogActions onCancel={onClose}>
+        <button type="submit" className="button button--primary" disabled={form.saving}>
+          {form.saving ? busyLabel : profile ? 'Save' : 'Add workspace'}
         </button>
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? (askKey ? 'Checking the key…' : 'Saving…') : profile ? 'Save' : 'Add workspace'}
-        </button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
 
-export function KeyDialog({
-  open,
-  profile,
-  onClose,
-  onSaved,
+function KeyModeField({
+  value,
+  onChange,
 }: {
+  value: Profile['keyMode'];
+  onChange: (mode: Profile['keyMode']) => void;
+}) {
+  const modeName = useId();
+  return (
+    <fieldset className="field radio-group">
+      <legend className="field-label">Key type</legend>
+      {KEY_MODES.map((mode) => (
+        <label key={mode} className="radio">
+          <input type="radio" name={modeName} value={mode} checked={value === mode} onChange={() => onChange(mode)} />
+          <span>
+            <strong>{MODE_TEXT[mode].label}</strong>
+            <span className="muted"> — {MODE_TEXT[mode].hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function ApiKeyField(props: { keyRef: RefObject<HTMLInputElement | null>; moved: boolean; error?: string }) {
+  const { keyRef, moved, error } = props;
+  const keyId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`} data-field="apiKey">
+      <label htmlFor={keyId} className="field-label">
+        {moved ? 'API key for the new address' : 'API key'}
+      </label>
+      <input
+        id={keyId}
+        ref={keyRef}
+        className="input"
+        name="apiKey"
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
+        data-testid="api-key-input"
+      />
+      <p id={hintId} className="field-hint">
+        {moved
+          ? 'A saved key is only ever sent to the address it was checked against. Lectern checks this key with the new address and replaces the old one.'
+          : 'Stored only in your system keychain. Lectern shows at most its last four characters.'}
+      </p>
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The form-level failure (said once: a field's own error is not repeated here) and its Details. */
+function FailureLine({ failure, testId }: { failure: Failure; testId: string }) {
+  if (!failure.message && !failure.detail) return null;
+  return (
+    <div className="form-failure">
+      {failure.message && (
+        <p className="form-error" role="alert" data-testid={testId}>
+          {failure.message}
+        </p>
+      )}
+      <ErrorDetails detail={failure.detail} />
+    </div>
+  );
+}
+
+/** Cancel and the primary action; they stay in view while the dialog's body scrolls (words.css). */
+function DialogActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  return (
+    <div className="modal-actions">
+      <button type="button" className="button" onClick={onCancel}>
+        Cancel
+      </button>
+      {children}
+    </div>
+  );
+}
+
+export function KeyDialog(props: {
   open: boolean;
   profile: Profile;
   onClose: () => void;
   onSaved: (v: Verification) => void;
 }) {
-  const keyRef = useRef<HTMLInputElement>(null);
+  const { open, profile, onClose, onSaved } = props;
+  const { keyRef, failure, saving, submit } = useKeyReplace(profile, onSaved);
   const keyId = useId();
   const errorId = useId();
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const apiKey = keyRef.current?.value.trim() ?? '';
-    if (apiKey.length < 8) {
-      setError('That is too short to be an API key.');
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    useWorkspaces
-      .getState()
-      .setKey(profile.id, apiKey)
-      .then(
-        (verification) => {
-          if (keyRef.current) keyRef.current.value = '';
-          setSaving(false);
-          onSaved(verification);
-        },
-        (e: unknown) => {
-          setSaving(false);
-          setError(keyError(e)['apiKey'] ?? describeError(e));
-        },
-      );
-  };
-
+  const error = failure.message;
   return (
     <Modal
       open={open}
@@ -302,15 +222,13 @@ export function KeyDialog({
               {error}
             </p>
           )}
+          <ErrorDetails detail={failure.detail} />
         </div>
-        <div className="modal-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
+        <DialogActions onCancel={onClose}>
           <button type="submit" className="button button--primary" disabled={saving}>
             {saving ? 'Checking the key…' : 'Replace key'}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Modal>
   );

@@ -4,29 +4,14 @@
  */
 import { useEffect, useState } from 'react';
 import type { Profile } from '../../../../src-shared/index.ts';
-import { Badge, type Tone } from '../../components/Badge.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';
-import { useNow } from '../../lib/clock.ts';
-import { describeError } from '../../lib/errors.ts';
-import { formatAge } from '../../lib/format.ts';
+import { describeError, errorDetail } from '../../lib/errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { KeyDialog, ProfileDialog } from './ProfileDialog.tsx';
 import { useWorkspaces, type Verification } from './store.ts';
-
-const ENV_TONES: Record<Profile['environment'], Tone> = {
-  production: 'danger',
-  staging: 'warning',
-  sandbox: 'accent',
-  custom: 'neutral',
-};
-const ENV_LABELS: Record<Profile['environment'], string> = {
-  production: 'Production',
-  staging: 'Staging',
-  sandbox: 'Sandbox',
-  custom: 'Custom',
-};
+import { WorkspaceCard, type CheckResult } from './WorkspaceCard.tsx';
 
 type Dialog =
   | { kind: 'add' }
@@ -40,22 +25,21 @@ function verificationText(v: Verification): string {
   return v.warning ? `Connected, with a warning: ${v.warning}` : `Connected. The server accepted the ${mode}.`;
 }
 
-export function WorkspacesScreen() {
+/** The screen's own state: which dialog is open, each workspace's last check, removal. */
+function useWorkspacesScreen() {
   const ws = useWorkspaces();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [results, setResults] = useState<Record<string, { tone: 'ok' | 'warn' | 'error'; text: string }>>({});
+  const [results, setResults] = useState<Record<string, CheckResult>>({});
   const [testing, setTesting] = useState<string | null>(null);
-  const [removing, setRemoving] = useState(false);
-  const [removeError, setRemoveError] = useState<string | null>(null);
-  const now = useNow();
+  const [removal, setRemoval] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 
   useEffect(() => {
     void useWorkspaces.getState().load();
   }, []);
 
+  const setResult = (id: string, result: CheckResult) => setResults((r) => ({ ...r, [id]: result }));
   const showVerification = (profile: Profile, v: Verification | null) => {
-    if (!v) return;
-    setResults((r) => ({ ...r, [profile.id]: { tone: v.warning ? 'warn' : 'ok', text: verificationText(v) } }));
+    if (v) setResult(profile.id, { tone: v.warning ? 'warn' : 'ok', text: verificationText(v), detail: null });
   };
 
   const test = (profile: Profile) => {
@@ -67,37 +51,40 @@ export function WorkspacesScreen() {
       },
       (error: unknown) => {
         setTesting(null);
-        setResults((r) => ({
-          ...r,
-          [profile.id]: { tone: 'error', text: describeError(error, { keyMode: profile.keyMode }) },
-        }));
+        const text = describeError(error, { keyMode: profile.keyMode });
+        setResult(profile.id, { tone: 'error', text, detail: errorDetail(error) });
       },
     );
   };
 
-  const switchTo = (profile: Profile) => {
+  const switchTo = (profile: Profile) =>
     ws.activate(profile.id).then(
       () => notify('success', `Switched to ${profile.name}.`),
       (error: unknown) => notify('error', `Could not switch. ${describeError(error)}`),
     );
-  };
 
   const remove = (profile: Profile) => {
-    setRemoving(true);
-    setRemoveError(null);
+    setRemoval({ busy: true, error: null });
     ws.remove(profile.id).then(
       () => {
-        setRemoving(false);
+        setRemoval({ busy: false, error: null });
         setDialog(null);
         notify('success', `Removed the workspace “${profile.name}”.`);
       },
-      (error: unknown) => {
-        setRemoving(false);
-        setRemoveError(describeError(error));
-      },
+      (error: unknown) => setRemoval({ busy: false, error: describeError(error) }),
     );
   };
 
+  const askRemove = (profile: Profile) => {
+    setRemoval({ busy: false, error: null });
+    setDialog({ kind: 'remove', profile });
+  };
+  return { ws, dialog, setDialog, results, testing, removal, showVerification, test, switchTo, remove, askRemove };
+}
+
+export function WorkspacesScreen() {
+  const screen = useWorkspacesScreen();
+  const { ws, setDialog } = screen;
   return (
     <div className="screen">
       <PageHeader
@@ -112,127 +99,58 @@ export function WorkspacesScreen() {
           Each workspace is one server and one API key. Keys live in your system keychain, never in Lectern’s files.
         </p>
       </PageHeader>
-
       {ws.status === 'loading' || ws.status === 'idle' ? (
         <Loading label="Loading workspaces…" />
       ) : ws.status === 'error' ? (
         <ErrorState message={describeError(ws.error)} onRetry={() => void ws.load()} />
       ) : (
         <ul className="card-list" aria-label="Workspaces">
-          {ws.profiles.map((profile) => {
-            const result = results[profile.id];
-            const builtIn = profile.environment === 'sandbox';
-            return (
-              <li
-                key={profile.id}
-                className={`card${profile.id === ws.activeId ? ' card--active' : ''}`}
-                data-testid="workspace-card"
-                data-name={profile.name}
-              >
-                <div className="card-head">
-                  <h2 className="card-title">{profile.name}</h2>
-                  <Badge tone={ENV_TONES[profile.environment]}>{ENV_LABELS[profile.environment]}</Badge>
-                  {profile.id === ws.activeId && <Badge tone="success">In use</Badge>}
-                </div>
-                <dl className="card-facts">
-                  <dt>Server</dt>
-                  <dd className="mono">{profile.baseUrl}</dd>
-                  <dt>Key</dt>
-                  <dd data-testid="key-status">
-                    {profile.hasKey
-                      ? `Saved in the keychain${profile.keyHint ? ` · ends in ••••${profile.keyHint}` : ''}`
-                      : 'No key saved'}
-                    {' · '}
-                    {profile.keyMode === 'service-provider' ? 'service-provider' : 'tenant'}
-                  </dd>
-                  <dt>Checked</dt>
-                  <dd>{profile.lastVerifiedAt ? formatAge(profile.lastVerifiedAt, now) : 'never'}</dd>
-                </dl>
-                {profile.capabilities.reason && <p className="card-note">{profile.capabilities.reason}</p>}
-                {result && (
-                  <p
-                    className={`card-result card-result--${result.tone}`}
-                    role="status"
-                    data-testid="verification-result"
-                  >
-                    {result.text}
-                  </p>
-                )}
-                <div className="card-actions">
-                  {profile.id !== ws.activeId && (
-                    <button
-                      type="button"
-                      className="button button--primary button--small"
-                      onClick={() => switchTo(profile)}
-                      disabled={ws.switching}
-                    >
-                      Switch to this workspace
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="button button--small"
-                    onClick={() => test(profile)}
-                    disabled={testing === profile.id}
-                  >
-                    {testing === profile.id ? 'Testing…' : 'Test connection'}
-                  </button>
-                  {!builtIn && (
-                    <>
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => setDialog({ kind: 'edit', profile })}
-                      >
-                        Edit…
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => setDialog({ kind: 'key', profile })}
-                      >
-                        Replace key…
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--small button--ghost button--danger-text"
-                        onClick={() => {
-                          setRemoveError(null);
-                          setDialog({ kind: 'remove', profile });
-                        }}
-                      >
-                        Remove…
-                      </button>
-                    </>
-                  )}
-                </div>
-              </li>
-            );
-          })}
+          {ws.profiles.map((profile) => (
+            <WorkspaceCard
+              key={profile.id}
+              profile={profile}
+              active={profile.id === ws.activeId}
+              result={screen.results[profile.id]}
+              testing={screen.testing === profile.id}
+              switching={ws.switching}
+              onSwitch={() => void screen.switchTo(profile)}
+              onTest={() => screen.test(profile)}
+              onEdit={() => setDialog({ kind: 'edit', profile })}
+              onReplaceKey={() => setDialog({ kind: 'key', profile })}
+              onRemove={() => screen.askRemove(profile)}
+            />
+          ))}
         </ul>
       )}
+      <WorkspaceDialogs screen={screen} />
+    </div>
+  );
+}
 
+function WorkspaceDialogs({ screen }: { screen: ReturnType<typeof useWorkspacesScreen> }) {
+  const { dialog, setDialog, removal } = screen;
+  const close = () => setDialog(null);
+  return (
+    <>
       <ProfileDialog
         open={dialog?.kind === 'add' || dialog?.kind === 'edit'}
         profile={dialog?.kind === 'edit' ? dialog.profile : undefined}
-        onClose={() => setDialog(null)}
+        onClose={close}
         onSaved={(verification, profile) => {
-          setDialog(null);
-          showVerification(profile, verification);
-          notify(
-            'success',
-            dialog?.kind === 'edit' ? `Saved “${profile.name}”.` : `Added the workspace “${profile.name}”.`,
-          );
+          close();
+          screen.showVerification(profile, verification);
+          const edited = dialog?.kind === 'edit';
+          notify('success', edited ? `Saved “${profile.name}”.` : `Added the workspace “${profile.name}”.`);
         }}
       />
       {dialog?.kind === 'key' && (
         <KeyDialog
           open
           profile={dialog.profile}
-          onClose={() => setDialog(null)}
+          onClose={close}
           onSaved={(verification) => {
-            setDialog(null);
-            showVerification(verification.profile, verification);
+            close();
+            screen.showVerification(verification.profile, verification);
             notify('success', `Replaced the key of “${verification.profile.name}”.`);
           }}
         />
@@ -241,16 +159,16 @@ export function WorkspacesScreen() {
         open={dialog?.kind === 'remove'}
         title={dialog?.kind === 'remove' ? `Remove the workspace “${dialog.profile.name}”?` : 'Remove workspace'}
         confirmLabel="Remove workspace"
-        onConfirm={() => dialog?.kind === 'remove' && remove(dialog.profile)}
-        onCancel={() => setDialog(null)}
-        busy={removing}
-        error={removeError}
+        onConfirm={() => dialog?.kind === 'remove' && screen.remove(dialog.profile)}
+        onCancel={close}
+        busy={removal.busy}
+        error={removal.error}
       >
         <p>
           Its API key is deleted from the keychain, and its cached courses, drafts and upload history are deleted from
           this computer. Nothing changes on the server.
         </p>
       </ConfirmDialog>
-    </div>
+    </>
   );
 }

@@ -1,0 +1,159 @@
+/**
+ * Renderer. The sections of the Diagnostics screen, each fed by its part of main's answer: this
+ * computer, contract deviations, connectivity, recent errors, the request log grouped by kind (short
+ * paths, the whole path on hover) and the report as it is copied.
+ */
+import type { Diagnostics } from '../../../../src-shared/index.ts';
+import { groupRequests, requestFailed, shortPath } from '../../../../src-shared/request-groups.ts';
+import { formatBytes, formatDateTime, parseTime } from '../../lib/format.ts';
+import { CONNECTION_LABELS } from '../../lib/sync-status.ts';
+import { DataTable, type Cell } from './DataTable.tsx';
+
+const secondsFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+/** Requests come seconds apart: their time to the second (the date is the report's). */
+function formatTime(iso: string): string {
+  const ms = parseTime(iso);
+  return ms === null ? '—' : secondsFormat.format(ms);
+}
+
+export function ComputerSection({ data }: { data: Diagnostics }) {
+  const v = data.app.versions;
+  return (
+    <section className="details-section diagnostics-section">
+      <h2>This computer</h2>
+      <dl className="details-list">
+        <dt>App</dt>
+        <dd>
+          {data.app.name} {data.app.version} ({data.app.transport})
+        </dd>
+        <dt>Platform</dt>
+        <dd>
+          {data.app.platform} {data.app.arch} · Node {v.node}
+          {v.electron && ` · Electron ${v.electron}`}
+          {v.chrome && ` · Chrome ${v.chrome}`}
+        </dd>
+        <dt>Server</dt>
+        <dd data-testid="diagnostics-server">
+          {data.workspace ? `${data.workspace.baseUrl} (${data.workspace.name})` : 'No workspace'}
+        </dd>
+        <dt>Data folder</dt>
+        <dd>
+          <code>{data.dataFolder.path}</code> ·{' '}
+          <span data-testid="diagnostics-data-size">{formatBytes(data.dataFolder.bytes)}</span>
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+export function DeviationsSection({ deviations }: { deviations: Diagnostics['deviations'] }) {
+  return (
+    <section className="details-section diagnostics-section" data-testid="diagnostics-deviations">
+      <h2>Contract deviations ({deviations.length})</h2>
+      {deviations.length === 0 ? (
+        <p className="muted">The server's answers matched the API reference.</p>
+      ) : (
+        <DataTable
+          label="Contract deviations"
+          headers={['Operation', 'Where', 'Reference says', 'Server sent', 'Times', 'Last seen']}
+          rows={deviations.map((d) => [
+            d.operation,
+            d.jsonPath,
+            d.expected,
+            d.received,
+            String(d.count),
+            formatDateTime(d.lastSeen),
+          ])}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The status bar's word for a state ("Server unreachable"), the state as it came when unknown. */
+function stateLabel(state: string): string {
+  return (CONNECTION_LABELS as Record<string, string>)[state] ?? state;
+}
+
+export function ConnectivitySection({ changes }: { changes: Diagnostics['connectivity'] }) {
+  return (
+    <section className="details-section diagnostics-section" data-testid="diagnostics-connectivity">
+      <h2>Connectivity</h2>
+      {changes.length === 0 ? (
+        <p className="muted">No changes recorded yet.</p>
+      ) : (
+        <ul className="plain-list">
+          {changes.map((c) => (
+            <li key={`${c.at}-${c.state}`}>
+              {formatDateTime(c.at)} — {stateLabel(c.state)}
+              {c.message && <span className="muted"> · {c.message}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ErrorsSection({ errors }: { errors: Diagnostics['errors'] }) {
+  return (
+    <section className="details-section diagnostics-section">
+      <h2>Recent errors ({errors.length})</h2>
+      {errors.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <ul className="plain-list">
+          {errors.map((e, i) => (
+            <li key={i}>
+              {formatDateTime(e.at)} — <span className="muted">[{e.source}]</span> {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The request log, one disclosure per kind of request (the groups with failures open). */
+export function RequestsSection({ requests }: { requests: Diagnostics['requests'] }) {
+  const groups = groupRequests(requests);
+  return (
+    <section className="details-section diagnostics-section" data-testid="diagnostics-requests">
+      <h2>Recent requests ({requests.length})</h2>
+      {groups.length === 0 && <p className="muted">None yet.</p>}
+      <div className="request-groups">
+        {groups.map((group) => (
+          <details key={group.kind} className="request-group" open={group.failed > 0} data-testid="request-group">
+            <summary>
+              {group.label} · {group.requests.length} {group.requests.length === 1 ? 'request' : 'requests'}
+              {group.failed > 0 && ` · ${group.failed} failed`} · last at {formatTime(group.lastAt)}
+            </summary>
+            <DataTable
+              label={`${group.label} requests`}
+              headers={['Time', 'Request', 'Status', 'Duration', 'Attempt', 'Outcome']}
+              rows={group.requests.map((r): Cell[] => [
+                formatTime(r.at),
+                { text: `${r.method} ${shortPath(r.path)}`, title: `${r.method} ${r.path}` },
+                r.status === null ? '—' : String(r.status),
+                `${r.durationMs} ms`,
+                String(r.attempt),
+                requestFailed(r) ? { text: r.outcome, tone: 'danger' } : r.outcome,
+              ])}
+            />
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function ReportSection({ report }: { report: string }) {
+  return (
+    <section className="details-section diagnostics-section">
+      <h2>Report</h2>
+      <pre className="diagnostics-report" data-testid="diagnostics-report" tabIndex={0}>
+        {report}
+      </pre>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * Renderer. One workspace on the Workspaces screen: its name (cut short with the whole name on
+ * hover and focus), environment, server, key status, the last check's result, and its actions.
+ */
+import type { Profile } from '../../../../src-shared/index.ts';
+import { Badge, type Tone } from '../../components/Badge.tsx';
+import { ErrorDetails } from '../../components/ErrorDetails.tsx';
+import { useNow } from '../../lib/clock.ts';
+import { formatAge } from '../../lib/format.ts';
+
+const ENV_TONES: Record<Profile['environment'], Tone> = {
+  production: 'danger',
+  staging: 'warning',
+  sandbox: 'accent',
+  custom: 'neutral',
+};
+const ENV_LABELS: Record<Profile['environment'], string> = {
+  production: 'Production',
+  staging: 'Staging',
+  sandbox: 'Sandbox',
+  custom: 'Custom',
+};
+
+export interface CheckResult {
+  tone: 'ok' | 'warn' | 'error';
+  text: string;
+  detail: string | null;
+}
+
+export interface WorkspaceCardProps {
+  profile: Profile;
+  active: boolean;
+  result: CheckResult | undefined;
+  testing: boolean;
+  switching: boolean;
+  onSwitch: () => void;
+  onTest: () => void;
+  onEdit: () => void;
+  onReplaceKey: () => void;
+  onRemove: () => void;
+}
+
+export function WorkspaceCard(props: WorkspaceCardProps) {
+  const { profile, active, result } = props;
+  return (
+    <li className={`card${active ? ' card--active' : ''}`} data-testid="workspace-card" data-name={profile.name}>
+      <div className="card-head">
+        <h2 className="card-title truncate" title={profile.name}>
+          {profile.name}
+        </h2>
+        <Badge tone={ENV_TONES[profile.environment]}>{ENV_LABELS[profile.environment]}</Badge>
+        {active && <Badge tone="success">In use</Badge>}
+      </div>
+      <WorkspaceFacts profile={profile} />
+      {profile.capabilities.reason && <p className="card-note">{profile.capabilities.reason}</p>}
+      {result && (
+        <div className={`card-result card-result--${result.tone}`} role="status" data-testid="verification-result">
+          <p>{result.text}</p>
+          <ErrorDetails detail={result.detail} />
+        </div>
+      )}
+      <WorkspaceActions {...props} />
+    </li>
+  );
+}
+
+function WorkspaceFacts({ profile }: { profile: Profile }) {
+  const now = useNow();
+  const key = profile.hasKey
+    ? `Saved in the keychain${profile.keyHint ? ` · ends in ••••${profile.keyHint}` : ''}`
+    : 'No key saved';
+  return (
+    <dl className="card-facts">
+      <dt>Server</dt>
+      <dd className="mono truncate" title={profile.baseUrl}>
+        {profile.baseUrl}
+      </dd>
+      <dt>Key</dt>
+      <dd data-testid="key-status">
+        {key} · {profile.keyMode === 'service-provider' ? 'service-provider' : 'tenant'}
+      </dd>
+      <dt>Checked</dt>
+      <dd>{profile.lastVerifiedAt ? formatAge(profile.lastVerifiedAt, now) : 'never'}</dd>
+    </dl>
+  );
+}
+
+function WorkspaceActions(props: WorkspaceCardProps) {
+  const { profile, active, testing, switching } = props;
+  const builtIn = profile.environment === 'sandbox';
+  const small = 'button button--small';
+  return (
+    <div className="card-actions">
+      {!active && (
+        <button type="button" className={`${small} button--primary`} onClick={props.onSwitch} disabled={switching}>
+          Switch to this workspace
+        </button>
+      )}
+      <button type="button" className={small} onClick={props.onTest} disabled={testing}>
+        {testing ? 'Testing…' : 'Test connection'}
+      </button>
+      {!builtIn && (
+        <>
+          <button type="button" className={small} onClick={props.onEdit}>
+            Edit…
+          </button>
+          <button type="button" className={small} onClick={props.onReplaceKey}>
+            Replace key…
+          </button>
+          <button type="button" className={`${small} button--ghost button--danger-text`} onClick={props.onRemove}>
+            Remove…
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

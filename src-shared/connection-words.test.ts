@@ -1,0 +1,62 @@
+// Shared tests. Every connection code the table names reads as its own plain sentence; certificate
+// codes never read like "nothing answered"; an unknown code still gets a sentence, never the code.
+import { describe, expect, it } from 'vitest';
+import { connectionProblem, connectionSentence, isTlsProblem } from './connection-words.ts';
+
+describe('connection words', () => {
+  it.each([
+    ['ERR_TLS_CERT_ALTNAME_INVALID', 'wrong-name', 'certificate is for a different address'],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed', 'self-signed'],
+    ['SELF_SIGNED_CERT_IN_CHAIN', 'self-signed', 'self-signed'],
+    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'untrusted', 'not issued by an authority'],
+    ['CERT_HAS_EXPIRED', 'expired', 'has expired'],
+    ['CERT_NOT_YET_VALID', 'not-yet-valid', 'date and time'],
+    ['ECONNREFUSED', 'refused', 'refused the connection'],
+    ['ENOTFOUND', 'not-found', 'No server is known by this name'],
+    ['EAI_AGAIN', 'not-found', 'No server is known by this name'],
+    ['ETIMEDOUT', 'timed-out', 'did not answer in time'],
+    ['UND_ERR_CONNECT_TIMEOUT', 'timed-out', 'did not answer in time'],
+    ['ECONNRESET', 'reset', 'cut off'],
+    ['UND_ERR_SOCKET', 'reset', 'cut off'],
+    ['EHOSTUNREACH', 'no-route', 'cannot reach this address'],
+  ])('%s → %s', (code, problem, words) => {
+    expect(connectionProblem(code)).toBe(problem);
+    const sentence = connectionSentence(code);
+    expect(sentence).toContain(words);
+    expect(sentence).not.toContain(code);
+    expect(sentence).toMatch(/^[A-Z].*\.$/);
+  });
+
+  it('certificate codes are TLS problems and never read as "nothing answered" or "unreachable"', () => {
+    for (const code of ['ERR_TLS_CERT_ALTNAME_INVALID', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED']) {
+      expect(isTlsProblem(code)).toBe(true);
+      expect(connectionSentence(code)).not.toMatch(/nothing answered|unreachable|offline/i);
+    }
+    expect(isTlsProblem('ECONNREFUSED')).toBe(false);
+  });
+
+  it('an unknown or missing code still reads as a sentence', () => {
+    expect(connectionProblem('E_SOMETHING_NEW')).toBe('unknown');
+    expect(connectionSentence(null)).toBe(
+      'Lectern could not connect to the server. Check the address and your connection.',
+    );
+  });
+
+  it('each problem has its own sentence (said once, not shared by two problems)', () => {
+    const codes = [
+      'ERR_TLS_CERT_ALTNAME_INVALID',
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+      'UNABLE_TO_GET_ISSUER_CERT',
+      'CERT_HAS_EXPIRED',
+      'CERT_NOT_YET_VALID',
+      'EPROTO',
+      'ECONNREFUSED',
+      'ENOTFOUND',
+      'ETIMEDOUT',
+      'ECONNRESET',
+      'ENETUNREACH',
+      'X',
+    ];
+    expect(new Set(codes.map(connectionSentence)).size).toBe(codes.length);
+  });
+});

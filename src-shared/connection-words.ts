@@ -1,0 +1,90 @@
+/**
+ * Shared (every process). A failed connection's system code (ECONNREFUSED, ENOTFOUND,
+ * ERR_TLS_CERT_ALTNAME_INVALID, …) as one plain sentence. Main writes it into its errors and the
+ * CLI prints it; the renderer shows it with the raw code behind "Details". One table, so a code
+ * always reads the same way, and a TLS code never reads as "nothing answered".
+ */
+
+export type ConnectionProblem =
+  | 'wrong-name'
+  | 'self-signed'
+  | 'untrusted'
+  | 'expired'
+  | 'not-yet-valid'
+  | 'tls'
+  | 'refused'
+  | 'not-found'
+  | 'timed-out'
+  | 'reset'
+  | 'no-route'
+  | 'unknown';
+
+const PROBLEM_BY_CODE: Readonly<Record<string, ConnectionProblem>> = {
+  ERR_TLS_CERT_ALTNAME_INVALID: 'wrong-name',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'self-signed',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'untrusted',
+  UNABLE_TO_GET_ISSUER_CERT: 'untrusted',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'untrusted',
+  CERT_UNTRUSTED: 'untrusted',
+  CERT_SIGNATURE_FAILURE: 'untrusted',
+  CERT_REVOKED: 'untrusted',
+  CERT_HAS_EXPIRED: 'expired',
+  CERT_NOT_YET_VALID: 'not-yet-valid',
+  EPROTO: 'tls',
+  ERR_SSL_WRONG_VERSION_NUMBER: 'tls',
+  ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION: 'tls',
+  ERR_TLS_HANDSHAKE_TIMEOUT: 'timed-out',
+  ECONNREFUSED: 'refused',
+  ENOTFOUND: 'not-found',
+  EAI_AGAIN: 'not-found',
+  EAI_NONAME: 'not-found',
+  ETIMEDOUT: 'timed-out',
+  UND_ERR_CONNECT_TIMEOUT: 'timed-out',
+  UND_ERR_HEADERS_TIMEOUT: 'timed-out',
+  UND_ERR_BODY_TIMEOUT: 'timed-out',
+  ECONNRESET: 'reset',
+  EPIPE: 'reset',
+  UND_ERR_SOCKET: 'reset',
+  UND_ERR_CLOSED: 'reset',
+  EHOSTUNREACH: 'no-route',
+  ENETUNREACH: 'no-route',
+  EADDRNOTAVAIL: 'no-route',
+};
+
+const SENTENCES: Readonly<Record<ConnectionProblem, string>> = {
+  'wrong-name':
+    'This server’s certificate is for a different address, so Lectern did not trust it. Check the address, or ask the server’s administrator.',
+  'self-signed':
+    'This server’s certificate is self-signed (not issued by an authority your computer trusts), so Lectern did not connect.',
+  untrusted:
+    'This server’s certificate was not issued by an authority your computer trusts, so Lectern did not connect.',
+  expired:
+    'This server’s certificate has expired, so Lectern did not connect. Ask the server’s administrator to renew it.',
+  'not-yet-valid':
+    'This server’s certificate is not valid yet. Check your computer’s date and time, or ask the server’s administrator.',
+  tls: 'A secure connection to this server could not be set up. Check that the address starts with the right https:// or http://.',
+  refused:
+    'The server at this address refused the connection. Check the address and port, and that the server is running.',
+  'not-found': 'No server is known by this name. Check the address for typing mistakes, and your internet connection.',
+  'timed-out': 'The server did not answer in time. It may be busy, or your connection may be slow or down.',
+  reset: 'The connection to the server was cut off. Try again; if it keeps happening, check your network.',
+  'no-route': 'Your computer cannot reach this address right now. Check your network connection.',
+  unknown: 'Lectern could not connect to the server. Check the address and your connection.',
+};
+
+/** The kind of problem a system code stands for ('unknown' for a code not in the table). */
+export function connectionProblem(code: string | null | undefined): ConnectionProblem {
+  return (code && PROBLEM_BY_CODE[code]) || 'unknown';
+}
+
+/** True for the certificate and handshake problems: retrying will not help, the address or server must change. */
+export function isTlsProblem(code: string | null | undefined): boolean {
+  const problem = connectionProblem(code);
+  return ['wrong-name', 'self-signed', 'untrusted', 'expired', 'not-yet-valid', 'tls'].includes(problem);
+}
+
+/** One plain sentence for a connection failure's system code. */
+export function connectionSentence(code: string | null | undefined): string {
+  return SENTENCES[connectionProblem(code)];
+}
