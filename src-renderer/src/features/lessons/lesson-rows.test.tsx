@@ -18,7 +18,7 @@ let rows: typeof SectionModule;
 const COURSE = '00000000-0000-4000-8000-000000000001';
 const SECTION = '00000000-0000-4000-8000-000000000002';
 const id = (n: number) => `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`;
-const emptyQuiz = { id: id(99), lesson_id: id(0), status: 'DRAFT', total_points: '0.00' };
+const emptyQuiz = { id: id(99), lesson_id: id(0), lesson: undefined, status: 'DRAFT', total_points: '0.00' };
 
 function lesson(n: number, fields: Partial<Lesson>): Lesson {
   return {
