@@ -5,6 +5,7 @@
  * section writes (`--no-structure`) is said once and the action disabled with that sentence.
  */
 import { test, expect, type SandboxInfo } from './fixtures.ts';
+import { chooseRowAction } from './row-menu.ts';
 import { gotoRoute, sandboxApi, waitForShell } from './support.ts';
 
 interface ServerSection {
@@ -48,7 +49,11 @@ test('sections: add, rename, move up; a section with lessons is not deleted; cou
 
   const row = panel.locator('li', { hasText: 'Added from the app' });
   await expect(row).toBeVisible({ timeout: 20_000 });
-  await row.getByRole('button', { name: 'Rename' }).click();
+  // Create goes to the created thing: the new section is focused in the course outline.
+  await expect(page.locator('[data-section-heading]', { hasText: 'Added from the app' })).toBeFocused({
+    timeout: 20_000,
+  });
+  await chooseRowAction(row, 'Rename');
   await panel.getByLabel('Section title', { exact: true }).fill('Renamed in the app');
   await panel.getByRole('button', { name: 'Save section' }).click();
   await expect
@@ -56,7 +61,7 @@ test('sections: add, rename, move up; a section with lessons is not deleted; cou
     .toBe('Renamed in the app');
 
   const renamed = panel.locator('li', { hasText: 'Renamed in the app' });
-  await renamed.getByRole('button', { name: 'Move up' }).click();
+  await chooseRowAction(renamed, 'Move up');
   await expect
     .poll(
       async () => {
@@ -68,7 +73,7 @@ test('sections: add, rename, move up; a section with lessons is not deleted; cou
     .toBe(true);
 
   const full = (await sections(info, courseId)).find((s) => s.lessons.length > 0)!;
-  await panel.locator(`li[data-section-id="${full.id}"]`).getByRole('button', { name: 'Delete section' }).click();
+  await chooseRowAction(panel.locator(`li[data-section-id="${full.id}"]`), 'Delete section…');
   const dialog = panel.getByRole('alertdialog');
   await expect(dialog).toContainText('Lectern never deletes lessons along with their section');
   await expect(dialog.getByRole('button', { name: 'Delete section' })).toHaveCount(0);

@@ -12,6 +12,8 @@ import './styles/screens-more.css';
 import './styles/authoring.css';
 import './styles/folder-push.css';
 import './styles/words.css';
+import './styles/shells.css';
+import './styles/courselessons.css';
 
 performance.mark('lectern:modules-evaluated');
 

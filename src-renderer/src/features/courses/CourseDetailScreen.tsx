@@ -5,7 +5,7 @@
  * Alt+Arrow keys) and deleted from here; a delete waits a few seconds in the outbox so it can be undone.
  */
 import { useEffect, useState } from 'react';
-import type { Course, Lesson, Section } from '../../../../src-shared/index.ts';
+import type { Course, DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-shared/index.ts';
 import { StatusBadge } from '../../components/Badge.tsx';
 import { CacheNote } from '../../components/CacheNote.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -46,45 +46,18 @@ interface PendingDelete {
   lesson: Lesson;
 }
 
-export function CourseDetailScreen({ courseId }: { courseId: string }) {
-  const detail = useCourseDetail();
-  const work = useLessonWork();
-  const profile = useActiveProfile();
+/** A lesson delete asked for from a row: the question, then the delete scheduled with its Undo. */
+function useLessonDelete(courseId: string) {
   const [pending, setPending] = useState<PendingDelete | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  useFeature(useCourseDetail, useLessonWork);
-  useEffect(() => {
-    useCourseDetail.getState().load(courseId, { force: true });
-    void useLessonWork.getState().load(courseId);
-  }, [courseId]);
-
-  const data = detail.param === courseId ? detail.data : null;
-  const linkedLessonId = lessonInHash()?.lessonId ?? null;
-
-  // A link to one lesson (a quiz's lesson, the palette) lands on it: in view, focused, marked.
-  useEffect(() => {
-    if (!data || !linkedLessonId) return;
-    const row = document.querySelector<HTMLElement>(`[data-lesson-id="${CSS.escape(linkedLessonId)}"]`);
-    if (!row) return;
-    row.scrollIntoView({ block: 'center' });
-    row.querySelector<HTMLElement>('a, button')?.focus({ preventScroll: true });
-    row.setAttribute('data-linked', 'true');
-    return () => row.removeAttribute('data-linked');
-  }, [data, linkedLessonId]);
-  const deletes = work.courseId === courseId ? work.deletes : [];
-  const creates = work.courseId === courseId ? work.creates : [];
-  const sections = [...(data?.sections ?? [])].sort(byOrder);
-  const deletingIds = new Set(deletes.map((d) => d.lessonId));
-  const lessonCount = sections.reduce((n, s) => n + (s.lessons ?? []).filter((l) => !deletingIds.has(l.id)).length, 0);
-
-  const askDelete = (section: Section, lesson: Lesson) => {
+  const ask = (section: Section, lesson: Lesson) => {
     setDeleteError(null);
     setPending({ section, lesson });
   };
 
-  const confirmDelete = () => {
+  const confirm = () => {
     if (!pending) return;
     setDeleting(true);
     const { section, lesson } = pending;
@@ -108,61 +81,86 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
       },
     );
   };
+  return { pending, deleting, deleteError, ask, confirm, cancel: () => setPending(null) };
+}
 
-  if (!data) {
-    return (
-      <div className="screen">
-        <PageHeader title="Course" eyebrow={<a href={href({ name: 'courses' })}>Courses</a>} />
-        {detail.status === 'error' ? (
-          <ErrorState
-            message={describeError(detail.error, { subject: 'this course', keyMode: activeKeyMode() })}
-            onRetry={() => detail.load(courseId, { force: true })}
-          />
-        ) : detail.status === 'ready' && detail.offlineReason ? (
-          <OfflineNothingSaved reason={detail.offlineReason} onRetry={() => detail.load(courseId, { force: true })} />
-        ) : (
-          <Loading label="Loading the course…" />
-        )}
-      </div>
-    );
-  }
+/** A link to one lesson (a quiz's lesson, the palette) lands on it: in view, focused, marked. */
+function useLinkedLesson(ready: boolean): void {
+  const linkedLessonId = lessonInHash()?.lessonId ?? null;
+  useEffect(() => {
+    if (!ready || !linkedLessonId) return;
+    const row = document.querySelector<HTMLElement>(`[data-lesson-id="${CSS.escape(linkedLessonId)}"]`);
+    if (!row) return;
+    row.scrollIntoView({ block: 'center' });
+    row.querySelector<HTMLElement>('a, button')?.focus({ preventScroll: true });
+    row.setAttribute('data-linked', 'true');
+    return () => row.removeAttribute('data-linked');
+  }, [ready, linkedLessonId]);
+}
 
-  const { course } = data;
+function CourseNotReady({ courseId }: { courseId: string }) {
+  const detail = useCourseDetail();
   return (
-    <div className="screen course-detail">
-      <PageHeader
-        title={course.name ?? '—'}
-        eyebrow={<a href={href({ name: 'courses' })}>Courses</a>}
-        actions={
-          <>
-            {profile?.capabilities.assessments !== false && (
-              <a className="button" href={href({ name: 'assessments', courseId: course.id })}>
-                Assessments
-              </a>
-            )}
-            <a className="button" href={href({ name: 'uploads', courseId: course.id })}>
-              Upload videos
-            </a>
-          </>
-        }
-      >
-        <CacheNote
-          fetchedAt={detail.fetchedAt}
-          stale={detail.stale}
-          offlineReason={detail.offlineReason}
-          onRefresh={detail.reread}
+    <div className="screen">
+      <PageHeader title="Course" eyebrow={<a href={href({ name: 'courses' })}>Courses</a>} />
+      {detail.status === 'error' ? (
+        <ErrorState
+          message={describeError(detail.error, { subject: 'this course', keyMode: activeKeyMode() })}
+          onRetry={() => detail.load(courseId, { force: true })}
         />
-      </PageHeader>
-      {detail.error !== null && (
-        <p className="inline-alert" role="alert">
-          {describeError(detail.error, { subject: 'this course', keyMode: activeKeyMode() })}
-        </p>
+      ) : detail.status === 'ready' && detail.offlineReason ? (
+        <OfflineNothingSaved reason={detail.offlineReason} onRetry={() => detail.load(courseId, { force: true })} />
+      ) : (
+        <Loading label="Loading the course…" />
       )}
+    </div>
+  );
+}
 
-      <CourseSummary course={course} />
-      <CourseStructurePanel courseId={courseId} sections={sections} />
-      <FolderPushPanel courseId={courseId} courseName={course.name ?? null} />
+function CourseHeader({ course }: { course: Course }) {
+  const detail = useCourseDetail();
+  const profile = useActiveProfile();
+  return (
+    <PageHeader
+      title={course.name ?? '—'}
+      eyebrow={<a href={href({ name: 'courses' })}>Courses</a>}
+      actions={
+        <>
+          {profile?.capabilities.assessments !== false && (
+            <a className="button" href={href({ name: 'assessments', courseId: course.id })}>
+              Assessments
+            </a>
+          )}
+          <a className="button" href={href({ name: 'uploads', courseId: course.id })}>
+            Upload videos
+          </a>
+        </>
+      }
+    >
+      <CacheNote
+        fetchedAt={detail.fetchedAt}
+        stale={detail.stale}
+        offlineReason={detail.offlineReason}
+        onRefresh={detail.reread}
+      />
+    </PageHeader>
+  );
+}
 
+interface OutlineProps {
+  course: Course;
+  sections: Section[];
+  deletes: PendingLessonDelete[];
+  creates: DraftSummary[];
+  onDelete: (section: Section, lesson: Lesson) => void;
+}
+
+/** "Sections and lessons": every section with its lessons, in the page's own scroll. */
+function LessonOutline({ course, sections, deletes, creates, onDelete }: OutlineProps) {
+  const deletingIds = new Set(deletes.map((d) => d.lessonId));
+  const lessonCount = sections.reduce((n, s) => n + (s.lessons ?? []).filter((l) => !deletingIds.has(l.id)).length, 0);
+  return (
+    <>
       <div className="section-heading">
         <h2>Sections and lessons</h2>
         <p className="muted" data-testid="course-counts">
@@ -170,7 +168,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
         </p>
       </div>
       <p className="muted form-note" id="reorder-help">
-        Drag a lesson to move it, or use Move up and Move down (Alt+↑ and Alt+↓ on a lesson).
+        Drag a lesson to move it, or use its menu (⋯) to move or delete it; Alt+↑ and Alt+↓ move a lesson too.
       </p>
       {sections.length === 0 ? (
         <Empty title="This course has no sections yet" />
@@ -183,24 +181,61 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
           {sections.map((section) => (
             <SectionLessons
               key={section.id}
-              courseId={courseId}
+              courseId={course.id}
               section={section}
               deletes={deletes.filter((d) => d.sectionId === section.id)}
               creates={creates.filter((d) => d.parent.sectionId === section.id)}
-              onDelete={askDelete}
+              onDelete={onDelete}
             />
           ))}
         </div>
       )}
+    </>
+  );
+}
 
+export function CourseDetailScreen({ courseId }: { courseId: string }) {
+  const detail = useCourseDetail();
+  const work = useLessonWork();
+  const lessonDelete = useLessonDelete(courseId);
+  useFeature(useCourseDetail, useLessonWork);
+  useEffect(() => {
+    useCourseDetail.getState().load(courseId, { force: true });
+    void useLessonWork.getState().load(courseId);
+  }, [courseId]);
+  const data = detail.param === courseId ? detail.data : null;
+  useLinkedLesson(data !== null);
+  if (!data) return <CourseNotReady courseId={courseId} />;
+
+  const { course } = data;
+  const sections = [...data.sections].sort(byOrder);
+  const { pending } = lessonDelete;
+  return (
+    <div className="screen course-detail">
+      <CourseHeader course={course} />
+      {detail.error !== null && (
+        <p className="inline-alert" role="alert">
+          {describeError(detail.error, { subject: 'this course', keyMode: activeKeyMode() })}
+        </p>
+      )}
+      <CourseSummary course={course} />
+      <CourseStructurePanel courseId={courseId} sections={sections} />
+      <FolderPushPanel courseId={courseId} courseName={course.name ?? null} />
+      <LessonOutline
+        course={course}
+        sections={sections}
+        deletes={work.courseId === courseId ? work.deletes : []}
+        creates={work.courseId === courseId ? work.creates : []}
+        onDelete={lessonDelete.ask}
+      />
       <ConfirmDialog
         open={pending !== null}
         title={pending ? `Delete the lesson “${pending.lesson.title ?? '—'}”?` : 'Delete lesson'}
         confirmLabel="Delete lesson"
-        onConfirm={confirmDelete}
-        onCancel={() => setPending(null)}
-        busy={deleting}
-        error={deleteError}
+        onConfirm={lessonDelete.confirm}
+        onCancel={lessonDelete.cancel}
+        busy={lessonDelete.deleting}
+        error={lessonDelete.deleteError}
       >
         {pending && (
           <p>

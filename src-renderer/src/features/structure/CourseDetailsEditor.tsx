@@ -9,14 +9,31 @@ import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { COURSE_LEVELS } from '../../lib/statuses.ts';
 
+/** The details' save state in the words of issue 24's one state model ("Draft" is the server's). */
+const DETAILS_STATE: Record<Draft['state'], string> = {
+  editing: 'Unsaved changes (on this computer).',
+  queued: 'Waiting to send.',
+  sending: 'Sending…',
+  sent: 'Saved on the server.',
+  failed: 'Not saved: the server refused the change.',
+  conflict: 'Conflict: the server changed these details too.',
+  'deleted-on-server': 'Not saved: the course is no longer on the server.',
+};
+
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: string; disabledReason: string | null }) {
+function categoryIdsOf(base: Record<string, unknown>): string[] {
+  if (Array.isArray(base.category_ids)) return base.category_ids as string[];
+  if (Array.isArray(base.categories)) return (base.categories as { id: string }[]).map((c) => c.id);
+  return [];
+}
+
+/** The course's draft and the categories to choose from, read once the editor opens; save and resolve. */
+function useCourseDetailsDraft(courseId: string, open: boolean) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [categories, setCategories] = useState<Category[]>([]);
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [error, setError] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -26,13 +43,7 @@ export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: st
         if (!live) return;
         setDraft(d);
         setCategories(cats.data ?? []);
-        const base = d.values;
-        const ids = Array.isArray(base.category_ids)
-          ? base.category_ids
-          : Array.isArray(base.categories)
-            ? (base.categories as { id: string }[]).map((c) => c.id)
-            : [];
-        setValues({ ...base, category_ids: ids });
+        setValues({ ...d.values, category_ids: categoryIdsOf(d.values) });
       },
       (e: unknown) => live && setError(describeError(e, { subject: 'this course' })),
     );
@@ -66,36 +77,58 @@ export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: st
     if (!draft) return;
     setDraft(await call((b) => b.drafts.resolve({ id: draft.id, choices: { [field]: choice } })));
   };
+  return { draft, categories, values, chosen, error, set, save, resolve };
+}
 
-  if (!open) {
-    return (
-      <div className="course-details-editor">
-        <button
-          className="button button--small"
-          type="button"
-          onClick={() => setOpen(true)}
-          disabled={disabledReason !== null}
-          title={disabledReason ?? undefined}
-        >
-          Edit course details
-        </button>
-        {disabledReason && (
-          <p className="muted" data-testid="course-details-disabled">
-            {disabledReason}
-          </p>
-        )}
-      </div>
-    );
-  }
+type Details = ReturnType<typeof useCourseDetailsDraft>;
+
+function CategoryChoices({ categories, chosen, set }: Pick<Details, 'categories' | 'chosen' | 'set'>) {
   return (
-    <form
-      className="course-details-editor form"
-      aria-label="Course details"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <fieldset>
+      <legend>Categories</legend>
+      {categories.map((category) => (
+        <label key={category.id}>
+          <input
+            type="checkbox"
+            checked={chosen.has(category.id)}
+            onChange={(e) => {
+              const next = new Set(chosen);
+              if (e.target.checked) next.add(category.id);
+              else next.delete(category.id);
+              set('category_ids', [...next]);
+            }}
+          />
+          {category.name ?? category.id}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function DetailsConflicts({ draft, resolve }: Pick<Details, 'draft' | 'resolve'>) {
+  return (
+    <>
+      {draft?.conflict?.fields.map((conflict) => (
+        <div key={conflict.field} className="inline-alert" role="group" aria-label={`Conflict on ${conflict.field}`}>
+          <p>
+            “{conflict.field}” was changed on the server too: yours “{String(conflict.mine)}”, theirs “
+            {String(conflict.theirs)}”.
+          </p>
+          <button className="button button--small" type="button" onClick={() => void resolve(conflict.field, 'mine')}>
+            Keep mine
+          </button>
+          <button className="button button--small" type="button" onClick={() => void resolve(conflict.field, 'theirs')}>
+            Take theirs
+          </button>
+        </div>
+      ))}
+    </>
+  );
+}
+
+function DetailsFields({ values, set }: Pick<Details, 'values' | 'set'>) {
+  return (
+    <>
       <label>
         Name
         <input value={text(values.name)} maxLength={255} required onChange={(e) => set('name', e.target.value)} />
@@ -118,43 +151,53 @@ export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: st
           ))}
         </select>
       </label>
-      <fieldset>
-        <legend>Categories</legend>
-        {categories.map((category) => (
-          <label key={category.id}>
-            <input
-              type="checkbox"
-              checked={chosen.has(category.id)}
-              onChange={(e) => {
-                const next = new Set(chosen);
-                if (e.target.checked) next.add(category.id);
-                else next.delete(category.id);
-                set('category_ids', [...next]);
-              }}
-            />
-            {category.name ?? category.id}
-          </label>
-        ))}
-      </fieldset>
-      {draft && (
-        <p className="muted" data-testid="course-details-state">
-          {draft.state === 'sent' ? 'Saved on the server.' : `Draft: ${draft.state}`}
+    </>
+  );
+}
+
+function ClosedDetails({ onOpen, disabledReason }: { onOpen: () => void; disabledReason: string | null }) {
+  return (
+    <div className="course-details-editor">
+      <button
+        className="button button--small"
+        type="button"
+        onClick={onOpen}
+        disabled={disabledReason !== null}
+        title={disabledReason ?? undefined}
+      >
+        Edit course details
+      </button>
+      {disabledReason && (
+        <p className="muted" data-testid="course-details-disabled">
+          {disabledReason}
         </p>
       )}
-      {draft?.conflict?.fields.map((conflict) => (
-        <div key={conflict.field} className="inline-alert" role="group" aria-label={`Conflict on ${conflict.field}`}>
-          <p>
-            “{conflict.field}” was changed on the server too: yours “{String(conflict.mine)}”, theirs “
-            {String(conflict.theirs)}”.
-          </p>
-          <button className="button button--small" type="button" onClick={() => void resolve(conflict.field, 'mine')}>
-            Keep mine
-          </button>
-          <button className="button button--small" type="button" onClick={() => void resolve(conflict.field, 'theirs')}>
-            Take theirs
-          </button>
-        </div>
-      ))}
+    </div>
+  );
+}
+
+export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: string; disabledReason: string | null }) {
+  const [open, setOpen] = useState(false);
+  const details = useCourseDetailsDraft(courseId, open);
+  const { draft, error } = details;
+  if (!open) return <ClosedDetails onOpen={() => setOpen(true)} disabledReason={disabledReason} />;
+  return (
+    <form
+      className="course-details-editor form"
+      aria-label="Course details"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void details.save();
+      }}
+    >
+      <DetailsFields values={details.values} set={details.set} />
+      <CategoryChoices categories={details.categories} chosen={details.chosen} set={details.set} />
+      {draft && (
+        <p className="muted" data-testid="course-details-state">
+          {DETAILS_STATE[draft.state]}
+        </p>
+      )}
+      <DetailsConflicts draft={draft} resolve={details.resolve} />
       {error && (
         <p className="inline-alert" role="alert">
           {error}

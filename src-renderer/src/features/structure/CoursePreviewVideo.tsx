@@ -31,7 +31,8 @@ function sentence(view: PreviewVideo): string {
   }
 }
 
-export function CoursePreviewVideo({ courseId, disabledReason }: { courseId: string; disabledReason: string | null }) {
+/** The preview video as main describes it, followed through its events, and the two actions. */
+function usePreviewVideo(courseId: string) {
   const [view, setView] = useState<PreviewVideo | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -68,7 +69,11 @@ export function CoursePreviewVideo({ courseId, disabledReason }: { courseId: str
       return file ? call((b) => b.courses.setPreviewVideo({ courseId, handle: file.handle })) : null;
     });
   const remove = () => run(() => call((b) => b.courses.removePreviewVideo({ courseId })));
+  return { view, error, busy, choose, remove };
+}
 
+export function CoursePreviewVideo({ courseId, disabledReason }: { courseId: string; disabledReason: string | null }) {
+  const { view, error, busy, choose, remove } = usePreviewVideo(courseId);
   const phase = view?.phase ?? 'none';
   const removable = view !== null && phase !== 'none' && phase !== 'removing';
   return (

@@ -1,0 +1,166 @@
+/**
+ * Renderer. The lesson editor's parts: its fields (title, type, description, and the text with a
+ * Markdown preview), the bar with the video state, the autosave line and "Save to server", the
+ * notes under it (the draft's state, the server's refusal, a lesson just created) and "Add video…".
+ * Presentational: LessonEditorScreen feeds them from the lesson session.
+ */
+import { useState } from 'react';
+import type { Lesson } from '../../../../src-shared/index.ts';
+import { call } from '../../bridge.ts';
+import { SelectField, TextAreaField, TextField } from '../../components/Field.tsx';
+import { describeError } from '../../lib/errors.ts';
+import { notify } from '../../lib/notices.ts';
+import { navigate } from '../../lib/router.ts';
+import { AutosaveLine } from '../drafts/index.ts';
+import { TITLE_MAX, typeOptions, videoState, type LessonForm } from './fields.ts';
+import { MarkdownPreview } from './MarkdownPreview.tsx';
+import { useLessonSession } from './lesson-session.ts';
+
+export interface LessonFieldsProps {
+  form: LessonForm;
+  errorOf: (field: string) => string | null;
+  locked: boolean;
+  /** Whether the lesson exists on the server yet (its video is added from its editor once it does). */
+  exists: boolean;
+}
+
+const change = (field: keyof LessonForm) => (value: string) => useLessonSession.getState().change(field, value, value);
+
+function TextWithPreview({ form, errorOf, locked }: Omit<LessonFieldsProps, 'exists'>) {
+  const [preview, setPreview] = useState(false);
+  return (
+    <div className="text-content">
+      <div className="text-content-tabs" role="group" aria-label="Text view">
+        <button
+          type="button"
+          className="button button--small"
+          aria-pressed={!preview}
+          onClick={() => setPreview(false)}
+        >
+          Write
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          aria-pressed={preview}
+          onClick={() => setPreview(true)}
+          data-testid="preview-toggle"
+        >
+          Preview
+        </button>
+      </div>
+      {preview ? (
+        <section aria-label="Preview of the lesson text" className="text-content-preview">
+          <MarkdownPreview source={form.text_content} />
+        </section>
+      ) : (
+        <TextAreaField
+          label="Text"
+          name="text_content"
+          value={form.text_content}
+          onChange={change('text_content')}
+          error={errorOf('text_content')}
+          disabled={locked}
+          rows={16}
+          hint="Plain text. Markdown (# headings, - lists, **bold**, *emphasis*) shows in the preview."
+        />
+      )}
+    </div>
+  );
+}
+
+export function LessonFields({ form, errorOf, locked, exists }: LessonFieldsProps) {
+  return (
+    <>
+      <TextField
+        label="Title"
+        name="title"
+        value={form.title}
+        onChange={change('title')}
+        error={errorOf('title')}
+        disabled={locked}
+        required
+        maxLengthHint={TITLE_MAX}
+      />
+      <SelectField
+        label="Type"
+        name="lesson_type"
+        value={form.lesson_type}
+        onChange={change('lesson_type')}
+        options={typeOptions(form.lesson_type)}
+        error={errorOf('lesson_type')}
+        disabled={locked}
+        hint={
+          form.lesson_type === 'VIDEO' && !exists
+            ? 'Once the lesson is created, its editor opens here with “Add video…”.'
+            : undefined
+        }
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        value={form.description}
+        onChange={change('description')}
+        error={errorOf('description')}
+        disabled={locked}
+        rows={3}
+      />
+      <TextWithPreview form={form} errorOf={errorOf} locked={locked} />
+    </>
+  );
+}
+
+export function LessonEditorBar(props: { lesson: Lesson | null; canSubmit: boolean; onSave: () => void }) {
+  const state = useLessonSession();
+  return (
+    <div className="editor-bar">
+      <div className="editor-status">
+        {props.lesson && (
+          <span data-testid="lesson-video-state">
+            <span className="muted">Video</span> {videoState(props.lesson).text}
+          </span>
+        )}
+        <AutosaveLine session={state} />
+      </div>
+      <div className="editor-actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!props.canSubmit}
+          onClick={props.onSave}
+          data-testid="save-to-server"
+          data-editor-save
+          aria-keyshortcuts="Control+S Meta+S"
+        >
+          {state.submitting ? 'Saving…' : 'Save to server'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function ReplaceVideo(props: { courseId: string; sectionId: string; lessonId: string; hasVideo: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const replace = async () => {
+    setBusy(true);
+    try {
+      const [file] = await call((b) => b.uploads.pickFiles());
+      if (!file) return;
+      const { courseId, sectionId, lessonId } = props;
+      await call((b) =>
+        b.uploads.add({ items: [{ handle: file.handle, target: { kind: 'replace', courseId, sectionId, lessonId } }] }),
+      );
+      notify('success', `Uploading “${file.name}” as this lesson’s video. Follow it under Uploads.`);
+      navigate({ name: 'uploads' });
+    } catch (error) {
+      notify('error', `The video could not be queued: ${describeError(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="button" onClick={() => void replace()} disabled={busy} data-testid="replace-video">
+      {props.hasVideo ? 'Replace video…' : 'Add video…'}
+    </button>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * Renderer. The rows of a section's lesson list: a lesson (its order, title, type, what is true
+ * of it for its type, and its actions behind one row menu), a lesson whose delete is waiting (with
+ * Undo) and a new lesson still waiting in the outbox. Presentational: SectionLessons feeds them.
+ */
+import { useEffect, useState, type DragEvent, type KeyboardEvent } from 'react';
+import type { DraftSummary, Lesson, PendingLessonDelete } from '../../../../src-shared/index.ts';
+import { Badge } from '../../components/Badge.tsx';
+import { RowMenu } from '../../components/RowMenu.tsx';
+import { call } from '../../bridge.ts';
+import { describeError } from '../../lib/errors.ts';
+import { formatSeconds, humanize } from '../../lib/format.ts';
+import { href } from '../../lib/router.ts';
+import { notify } from '../../lib/notices.ts';
+import { hasDuration, lessonRowFacts } from './lesson-labels.ts';
+import { undoLessonDeleteAndSay, useLessonWork } from './store.ts';
+
+export interface LessonRowProps {
+  courseId: string;
+  sectionId: string;
+  lesson: Lesson;
+  first: boolean;
+  last: boolean;
+  dragging: boolean;
+  onMove: (delta: number) => void;
+  onDelete: () => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+  onDragStart: (event: DragEvent) => void;
+  onDragEnd: () => void;
+  onDrop: (event: DragEvent) => void;
+}
+
+function LessonFacts({ lesson }: { lesson: Lesson }) {
+  const facts = lessonRowFacts(lesson);
+  if (facts.length === 0) return null;
+  return (
+    <span className="row-meta">
+      {facts.map((fact) => (
+        <span
+          key={fact.kind}
+          className={fact.tone === 'danger' ? 'text-danger' : undefined}
+          data-testid={fact.kind === 'video' ? 'video-state' : `lesson-${fact.kind}`}
+          data-video-state={fact.videoState}
+          title={fact.text}
+        >
+          {fact.text}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function LessonRow(props: LessonRowProps) {
+  const { courseId, sectionId, lesson, first, last } = props;
+  const title = lesson.title ?? '—';
+  return (
+    <li
+      className={`lesson-row${props.dragging ? ' lesson-row--dragging' : ''}`}
+      data-testid="lesson-row"
+      data-lesson-id={lesson.id}
+      data-lesson-type={lesson.lesson_type ?? ''}
+      draggable
+      onDragStart={props.onDragStart}
+      onDragEnd={props.onDragEnd}
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={props.onDrop}
+      onKeyDown={props.onKeyDown}
+    >
+      <span className="drag-handle" aria-hidden="true">
+        ⠿
+      </span>
+      <div className="row-body">
+        <span className="row-line">
+          <span className="row-order" aria-hidden="true">
+            {lesson.order}.
+          </span>
+          <a
+            className="row-title"
+            href={href({ name: 'lesson', courseId, sectionId, id: lesson.id })}
+            title={title}
+            aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+          >
+            {title}
+          </a>
+          {lesson.lesson_type && <Badge>{humanize(lesson.lesson_type)}</Badge>}
+          {hasDuration(lesson) && <span className="muted row-duration">{formatSeconds(lesson.duration_seconds)}</span>}
+        </span>
+        <LessonFacts lesson={lesson} />
+      </div>
+      <RowMenu
+        label={`Actions for ${title}`}
+        items={[
+          { label: 'Move up', action: 'move-up', disabled: first, onSelect: () => props.onMove(-1) },
+          { label: 'Move down', action: 'move-down', disabled: last, onSelect: () => props.onMove(1) },
+          { label: 'Delete…', action: 'delete', danger: true, onSelect: props.onDelete },
+        ]}
+      />
+    </li>
+  );
+}
+
+function deletingSentence(pending: PendingLessonDelete, seconds: number): string {
+  if (pending.state === 'failed') return `Not deleted: ${pending.error?.message ?? 'the server refused'}`;
+  if (pending.state === 'sending') return 'Deleting…';
+  return seconds > 0 ? `Deleting in ${seconds} s` : 'Deleting when connected';
+}
+
+function useSecondsUntil(at: string): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return Math.max(0, Math.ceil((Date.parse(at) - now) / 1000));
+}
+
+export function DeletingRow(props: { courseId: string; pending: PendingLessonDelete; title: string }) {
+  const { courseId, pending, title } = props;
+  const seconds = useSecondsUntil(pending.sendAt);
+  const canUndo = pending.state !== 'sending' && !pending.inDoubt;
+  const undo = () => undoLessonDeleteAndSay(courseId, pending, title);
+  const retry = () =>
+    call((b) => b.drafts.retry({ id: pending.draftId })).then(
+      () => void useLessonWork.getState().load(courseId),
+      (error: unknown) => notify('error', describeError(error, { subject: 'this lesson' })),
+    );
+  return (
+    <li
+      className="lesson-row lesson-row--deleting"
+      data-testid="lesson-row-deleting"
+      data-deleting-id={pending.lessonId}
+    >
+      <span className="row-title" title={title}>
+        <s>{title}</s>
+      </span>
+      <span className={pending.state === 'failed' ? 'text-danger' : 'muted'} role="status">
+        {deletingSentence(pending, seconds)}
+      </span>
+      {pending.state === 'failed' && (
+        <button type="button" className="button button--small" onClick={() => void retry()}>
+          Try again
+        </button>
+      )}
+      {canUndo && (
+        <button type="button" className="button button--small" onClick={() => void undo()} data-testid="undo-delete">
+          Undo<span className="visually-hidden"> deleting {title}</span>
+        </button>
+      )}
+    </li>
+  );
+}
+
+export function WaitingCreateRow(props: { courseId: string; sectionId: string; draft: DraftSummary }) {
+  const { courseId, sectionId, draft } = props;
+  return (
+    <li className="lesson-row lesson-row--pending" data-testid="lesson-draft-row">
+      <a
+        href={href({ name: 'lesson-new', courseId, sectionId, draftId: draft.id })}
+        className="row-title"
+        title={draft.title}
+      >
+        {draft.title}
+      </a>
+      <Badge tone="warning">{draft.state === 'editing' ? 'Not sent yet' : humanize(draft.state)}</Badge>
+    </li>
+  );
+}

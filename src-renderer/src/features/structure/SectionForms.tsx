@@ -1,0 +1,175 @@
+/**
+ * Renderer. The structure panel's forms: rename/describe a section, the "Delete section?" question
+ * (a section that still holds lessons is never deleted: only Cancel is offered) and the section
+ * work still waiting in the outbox (a create, a delete with Undo). Presentational.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { DraftSummary, PendingSectionDelete, Section } from '../../../../src-shared/index.ts';
+import { call } from '../../bridge.ts';
+import { plural } from '../../lib/format.ts';
+
+export interface SectionEdit {
+  section: Section;
+  title: string;
+  description: string;
+}
+
+export function SectionEditForm(props: { courseId: string; editing: SectionEdit; run: Run; onClose: () => void }) {
+  const { courseId, run, onClose } = props;
+  const [editing, setEditing] = useState(props.editing);
+  return (
+    <form
+      className="form"
+      aria-label={`Edit section ${editing.section.title ?? ''}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const { section, title, description } = editing;
+        run(async () => {
+          const draft = await call((b) => b.sections.edit({ courseId, id: section.id }));
+          await call((b) => b.drafts.save({ id: draft.id, changes: { title, description } }));
+          await call((b) => b.drafts.submit({ id: draft.id }));
+          onClose();
+        });
+      }}
+    >
+      <label>
+        Section title
+        <input
+          value={editing.title}
+          maxLength={255}
+          required
+          onChange={(e) => setEditing({ ...editing, title: e.target.value })}
+        />
+      </label>
+      <label>
+        Section description
+        <textarea
+          value={editing.description}
+          onChange={(e) => setEditing({ ...editing, description: e.target.value })}
+        />
+      </label>
+      <button className="button button--primary" type="submit">
+        Save section
+      </button>
+      <button className="button button--small" type="button" onClick={onClose}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+type Run = (work: () => Promise<unknown>) => void;
+
+export function DeleteSectionAsk(props: { asking: Section; onDelete: () => void; onCancel: () => void }) {
+  const { asking, onDelete, onCancel } = props;
+  const lessons = asking.lessons?.length ?? 0;
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancel.current?.focus(), [asking.id]);
+  return (
+    <div role="alertdialog" aria-label={`Delete the section “${asking.title ?? ''}”?`} className="inline-alert">
+      {lessons > 0 ? (
+        <p>
+          “{asking.title}” still holds {plural(lessons, 'lesson')}. Lectern never deletes lessons along with their
+          section: move or delete them first.
+        </p>
+      ) : (
+        <p>“{asking.title}” will be deleted from the server. You have a few seconds to undo it.</p>
+      )}
+      {lessons === 0 && (
+        <button className="button button--small" type="button" onClick={onDelete}>
+          Delete section
+        </button>
+      )}
+      <button className="button button--small" type="button" onClick={onCancel} ref={cancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+export function SectionWork(props: { creates: DraftSummary[]; deletes: PendingSectionDelete[]; run: Run }) {
+  const { creates, deletes, run } = props;
+  return (
+    <>
+      {creates.map((draft) => (
+        <p key={draft.id} className="muted" data-testid="section-create-pending">
+          New section “{draft.title}”:{' '}
+          {draft.state === 'failed' ? (draft.error?.message ?? 'not sent') : 'waiting to be sent'}
+        </p>
+      ))}
+      {deletes.map((pending) => (
+        <div
+          key={pending.draftId}
+          className={pending.refusal ? 'inline-alert' : 'muted'}
+          data-testid="section-delete-pending"
+        >
+          {pending.refusal ?? `“${pending.title}” will be deleted in a few seconds.`}
+          {pending.state === 'failed' ? (
+            <button
+              className="button button--small"
+              type="button"
+              onClick={() => run(() => call((b) => b.drafts.discard({ id: pending.draftId })))}
+            >
+              Dismiss
+            </button>
+          ) : (
+            !pending.inDoubt && (
+              <button
+                className="button button--small"
+                type="button"
+                onClick={() => run(() => call((b) => b.sections.undoDelete({ draftId: pending.draftId })))}
+              >
+                Undo
+              </button>
+            )
+          )}
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** Adds a section (a create through the outbox, offline too); the panel follows it to the outline. */
+export function NewSectionForm(props: {
+  courseId: string;
+  reason: string | null;
+  run: Run;
+  onAsked: (t: string) => void;
+}) {
+  const { courseId, reason, run, onAsked } = props;
+  const [newTitle, setNewTitle] = useState('');
+  return (
+    <form
+      className="form"
+      aria-label="Add a section"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const title = newTitle.trim();
+        if (title === '') return;
+        run(async () => {
+          onAsked(title);
+          await call((b) => b.sections.create({ courseId, title }));
+          setNewTitle('');
+        });
+      }}
+    >
+      <label>
+        New section title
+        <input
+          value={newTitle}
+          maxLength={255}
+          onChange={(e) => setNewTitle(e.target.value)}
+          disabled={reason !== null}
+        />
+      </label>
+      <button className="button button--primary" type="submit" disabled={reason !== null} title={reason ?? undefined}>
+        Add section
+      </button>
+      {reason && (
+        <p className="muted" data-testid="sections-create-disabled">
+          {reason}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Renderer. What the structure panel does with sections, in one place: the server's reasons that
+ * disable an action, running an action with its error shown in words, moving a section, and
+ * following a created section until it is in the outline (then focusing it there).
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { Section } from '../../../../src-shared/index.ts';
+import { call } from '../../bridge.ts';
+import { describeError } from '../../lib/errors.ts';
+import { useStructure } from './store.ts';
+
+export interface SectionReasons {
+  create: string | null;
+  update: string | null;
+  delete: string | null;
+  course: string | null;
+}
+
+export function useSectionReasons(): SectionReasons {
+  const structure = useStructure();
+  return {
+    create: structure.reasonFor('sections.create'),
+    update: structure.reasonFor('sections.update'),
+    delete: structure.reasonFor('sections.delete'),
+    course: structure.reasonFor('courses.update'),
+  };
+}
+
+export function useSectionActions(courseId: string) {
+  const [error, setError] = useState<string | null>(null);
+  const run = (work: () => Promise<unknown>) => {
+    setError(null);
+    work().catch((e: unknown) => setError(describeError(e, { subject: 'this section' })));
+  };
+  const move = (section: Section, position: number) =>
+    run(() => call((b) => b.sections.move({ courseId, id: section.id, position })));
+  return { error, run, move };
+}
+
+/** The section's heading in the course outline ("Sections and lessons"), in view and focused. */
+function focusInOutline(sectionId: string): void {
+  requestAnimationFrame(() => {
+    const heading = document.querySelector<HTMLElement>(
+      `.course-section[data-section-id="${CSS.escape(sectionId)}"] [data-section-heading]`,
+    );
+    if (!heading) return;
+    heading.scrollIntoView({ block: 'center' });
+    heading.focus({ preventScroll: true });
+  });
+}
+
+/**
+ * Create goes to the created thing (issue 24): a section created from here is focused in the
+ * outline as soon as the server has it. It is known by being new (not among the sections seen when
+ * it was asked for) and having the title asked for.
+ */
+export function useFocusCreatedSection(sections: Section[]) {
+  const wanted = useRef<{ title: string; known: Set<string> } | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  useEffect(() => {
+    const asked = wanted.current;
+    if (!asked) return;
+    const found = sections.find((s) => !asked.known.has(s.id) && s.title === asked.title);
+    if (!found) return;
+    wanted.current = null;
+    setCreated(found.id);
+    focusInOutline(found.id);
+  }, [sections]);
+  const expect = (title: string) => {
+    wanted.current = { title, known: new Set(sections.map((s) => s.id)) };
+  };
+  return { created, expect };
+}
