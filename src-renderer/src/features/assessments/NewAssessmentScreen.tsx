@@ -18,7 +18,7 @@ import { ASSESSMENT_FIELDS } from './fields.ts';
 import { notify } from '../../lib/notices.ts';
 import { useCourseNames } from '../courses/index.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
-import { createdFrom, useCreatedNote } from './created.ts';
+import { createdFrom, useCreatedNote } from '../../lib/created.ts';
 import { NEW_ASSESSMENT, NEW_ASSESSMENT_DEFAULTS, useNewAssessmentSession } from './new-assessment.ts';
 import { useCourseChoices, useNewAssessmentDraft, type CourseChoices } from './new-assessment-hooks.ts';
 
@@ -120,7 +120,12 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
 function openCreated(made: { id: string; title: string }, typedTitle: string, choices: CourseChoices): void {
   useCreatedNote
     .getState()
-    .remember({ id: made.id, title: made.title || typedTitle, courseName: choices.chosen?.name ?? null });
+    .remember({
+      kind: 'assessment',
+      id: made.id,
+      title: made.title || typedTitle,
+      where: choices.chosen?.name ?? null,
+    });
   navigate({ name: 'assessment', id: made.id }, { replace: true });
 }
 
