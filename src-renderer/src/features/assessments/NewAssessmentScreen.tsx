@@ -118,14 +118,12 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
 
 /** The server made it: its editor opens in place of this form (Back does not return to a sent form). */
 function openCreated(made: { id: string; title: string }, typedTitle: string, choices: CourseChoices): void {
-  useCreatedNote
-    .getState()
-    .remember({
-      kind: 'assessment',
-      id: made.id,
-      title: made.title || typedTitle,
-      where: choices.chosen?.name ?? null,
-    });
+  useCreatedNote.getState().remember({
+    kind: 'assessment',
+    id: made.id,
+    title: made.title || typedTitle,
+    where: choices.chosen?.name ?? null,
+  });
   navigate({ name: 'assessment', id: made.id }, { replace: true });
 }
 
