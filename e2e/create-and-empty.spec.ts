@@ -11,6 +11,7 @@ import { checkScreen, gotoRoute, waitForShell } from './support.ts';
 const COURSE = 'Workplace Safety Essentials';
 
 test('a created assessment opens in its editor, editable, saying it was created', async ({ lectern }, testInfo) => {
+  test.setTimeout(120_000); // axe on a busy machine
   const { page } = lectern;
   await waitForShell(page);
   await gotoRoute(page, 'assessments');
@@ -43,6 +44,7 @@ test('a created assessment opens in its editor, editable, saying it was created'
 
 test('empty lists say what to do next, and the button does it', async ({ playwright }, testInfo) => {
   test.skip(testInfo.project.name === 'electron', 'starts its own bridge host with an empty sandbox');
+  test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'lectern-e2e-empty-lists-'));
   const { child, appUrl } = await startBridgeHostProcess(dataDir, ['--sandbox-seed', 'empty']);
   const browser = await playwright.chromium.launch({
