@@ -39,6 +39,7 @@ async function assignmentDrafts(page: Page): Promise<{ state: string; title: str
 }
 
 test('create an assignment: validation, one draft, sent exactly once', async ({ lectern }, testInfo) => {
+  test.setTimeout(120_000); // two screens checked with axe, on a busy machine
   const { page } = lectern;
   await waitForShell(page);
   await gotoRoute(page, 'assignments/new');
