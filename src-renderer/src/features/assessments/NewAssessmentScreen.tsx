@@ -125,6 +125,8 @@ function openCreated(made: { id: string; title: string }, typedTitle: string, ch
     where: choices.chosen?.name ?? null,
   });
   navigate({ name: 'assessment', id: made.id }, { replace: true });
+  // The form forgets the sent draft, so the next "New assessment" starts clean (not here again).
+  useNewAssessmentSession.getState().prepare(NEW_ASSESSMENT);
 }
 
 function NewAssessmentHeader({

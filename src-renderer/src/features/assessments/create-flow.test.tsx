@@ -131,5 +131,13 @@ describe('create → editor', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByTestId('assessment-created')).toBeNull();
+
+    // "New assessment" again starts a clean form: the sent draft is not taken for a new creation.
+    await act(async () => {
+      window.location.hash = '#/assessments/new';
+    });
+    await screen.findByRole('form', { name: 'New assessment' });
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('');
+    expect(window.location.hash).toBe('#/assessments/new');
   });
 });

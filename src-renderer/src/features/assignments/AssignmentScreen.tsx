@@ -87,6 +87,8 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
           // The list knows assignments by their draft (it is Lectern's own record of them).
           useCreatedNote.getState().remember({ kind: 'assignment', id: draft?.id ?? thing.id, title, where });
           navigate({ name: 'assignments' }, { replace: true });
+          // The form forgets the sent draft, so the next "New assignment" starts clean (not here again).
+          session.getState().prepare(NEW_ASSIGNMENT);
         }}
         note={
           <>

@@ -13,7 +13,7 @@ import { useCreatedNote } from '../../lib/created.ts';
 import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { href } from '../../lib/router.ts';
+import { href, navigate } from '../../lib/router.ts';
 import { useActiveProfile } from '../workspaces/index.ts';
 import { useAssignmentHistory } from './store.ts';
 
@@ -109,7 +109,12 @@ function CreatedAssignmentBanner({ title, where }: { title: string; where: strin
         <a
           className="button button--small"
           href={href({ name: 'assignment-new', draftId: null })}
-          onClick={() => useCreatedNote.getState().dismiss()}
+          onClick={(event) => {
+            // Navigate first: dismissing removes this link, and a detached link follows nowhere.
+            event.preventDefault();
+            navigate({ name: 'assignment-new', draftId: null });
+            useCreatedNote.getState().dismiss();
+          }}
         >
           Write another assignment
         </a>
