@@ -104,18 +104,21 @@ test('create an assessment offline; it is sent once when the server is back', as
 
   const info = await lectern.setSandboxRunning(true);
   await checkConnection(page);
+  // Once the server has made it, its own editor opens, editable, saying so at the top.
   await expect(page.getByTestId('assessment-created')).toContainText(title, { timeout: 30_000 });
   await expect(page.getByTestId('assessment-created')).toContainText(COURSE);
+  await expect(page.getByTestId('assessment-created')).toBeInViewport();
+  await expect(page).toHaveURL(/#\/assessments\/[^/?]+$/);
+  await expect(page.locator('input[name="title"]')).toHaveValue(title);
+  await expect(page.locator('input[name="title"]')).toBeEditable();
   await checkBothThemes(page, testInfo, 'assessment-created');
 
   const found = await sandboxApi(info, 'GET', `/assessments?search=${encodeURIComponent(title)}`);
   const results = found['results'] as { id: string; duration_hours: number; duration_minutes: number }[];
   expect(results).toHaveLength(1);
   expect(results[0]).toMatchObject({ duration_hours: 1, duration_minutes: 30 });
+  expect(page.url()).toContain(`#/assessments/${results[0]!.id}`);
   expect(await requestCount(page, 'POST', /\/assessments$/)).toBe(1);
-
-  await page.getByRole('link', { name: 'Open the assessment' }).click();
-  await expect(page.locator('input[name="title"]')).toHaveValue(title);
 });
 
 test('publishing asks first, with a summary and a warning when it looks unfinished', async ({ lectern }, testInfo) => {
@@ -234,10 +237,10 @@ test('the assignments list shows what was created here, with the server’s id a
   await page.locator('input[name="title"]').fill(title);
   await page.locator('textarea[name="description"]').fill('Walk the site and write down three hazards.');
   await page.getByTestId('create-assignment').click();
+  // Created: the list opens on it, saying so (the server offers no way to change it afterwards).
   await expect(page.getByTestId('assignment-created')).toContainText(title, { timeout: 15_000 });
   await expect(page.getByTestId('assignment-created')).toContainText('in the course');
-
-  await page.getByRole('link', { name: 'See all your assignments' }).click();
+  await expect(page).toHaveURL(/#\/assignments$/);
   const record = page.getByTestId('assignment-record').filter({ hasText: title });
   await expect(record).toHaveAttribute('data-state', 'sent');
   await expect(record).toContainText('Created');
@@ -357,7 +360,7 @@ test('shortcuts: ? lists them, / searches, Escape closes, Ctrl/Cmd+S saves the o
   await gotoRoute(page, 'assignments/new');
   await page.locator('input[name="title"]').fill('Saved with Ctrl+S');
   await page.keyboard.press('ControlOrMeta+s');
-  await expect(page.getByText('Draft saved on this computer. “Create assignment” sends it.')).toBeVisible();
+  await expect(page.getByText('Saved on this computer. “Create assignment” sends it.')).toBeVisible();
   await expect(page).toHaveURL(/#\/assignments\/new\?draft=/);
   expect(await requestCount(page, 'POST', /\/assignments$/)).toBe(0);
 });

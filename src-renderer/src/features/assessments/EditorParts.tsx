@@ -12,7 +12,7 @@ import { notify } from '../../lib/notices.ts';
 import { navigate } from '../../lib/router.ts';
 import { AutosaveLine, isLocked } from '../drafts/index.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
-import { useCreatedNote } from './created.ts';
+import { useCreatedNote, useCreatedNoteFor } from '../../lib/created.ts';
 import type { StatusChange } from './StatusChangeDialog.tsx';
 import { deleteAssessment, useAssessmentSession } from './store.ts';
 
@@ -20,7 +20,7 @@ const session = useAssessmentSession;
 
 /** "Created … in …", at the top of the editor the new-assessment form opened. */
 export function CreatedBanner({ assessmentId }: { assessmentId: string }) {
-  const note = useCreatedNote((s) => (s.note?.id === assessmentId ? s.note : null));
+  const note = useCreatedNoteFor('assessment', assessmentId);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (note) ref.current?.scrollIntoView({ block: 'nearest' });
@@ -30,8 +30,7 @@ export function CreatedBanner({ assessmentId }: { assessmentId: string }) {
     <div ref={ref} className="banner banner--success created-banner" role="status" data-testid="assessment-created">
       <p>
         <strong>Created “{note.title}”</strong>
-        {note.courseName ? <> in {note.courseName}</> : null}. It is in Draft status until you publish it; keep editing
-        it here.
+        {note.where ? <> in {note.where}</> : null}. It is in Draft status until you publish it; keep editing it here.
       </p>
       <button type="button" className="button button--small button--ghost" onClick={useCreatedNote.getState().dismiss}>
         Close

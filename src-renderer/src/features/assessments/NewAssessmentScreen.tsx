@@ -18,7 +18,7 @@ import { ASSESSMENT_FIELDS } from './fields.ts';
 import { notify } from '../../lib/notices.ts';
 import { useCourseNames } from '../courses/index.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
-import { createdFrom, useCreatedNote } from './created.ts';
+import { createdFrom, useCreatedNote } from '../../lib/created.ts';
 import { NEW_ASSESSMENT, NEW_ASSESSMENT_DEFAULTS, useNewAssessmentSession } from './new-assessment.ts';
 import { useCourseChoices, useNewAssessmentDraft, type CourseChoices } from './new-assessment-hooks.ts';
 
@@ -118,10 +118,15 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
 
 /** The server made it: its editor opens in place of this form (Back does not return to a sent form). */
 function openCreated(made: { id: string; title: string }, typedTitle: string, choices: CourseChoices): void {
-  useCreatedNote
-    .getState()
-    .remember({ id: made.id, title: made.title || typedTitle, courseName: choices.chosen?.name ?? null });
+  useCreatedNote.getState().remember({
+    kind: 'assessment',
+    id: made.id,
+    title: made.title || typedTitle,
+    where: choices.chosen?.name ?? null,
+  });
   navigate({ name: 'assessment', id: made.id }, { replace: true });
+  // The form forgets the sent draft, so the next "New assessment" starts clean (not here again).
+  useNewAssessmentSession.getState().prepare(NEW_ASSESSMENT);
 }
 
 function NewAssessmentHeader({

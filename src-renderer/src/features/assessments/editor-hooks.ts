@@ -9,7 +9,7 @@ import { useFeature } from '../../lib/feature-store.ts';
 import { notify } from '../../lib/notices.ts';
 import { useSaveShortcut } from '../../lib/shortcuts.ts';
 import { findDraftFor, formFrom, isIdleUpdate } from '../drafts/index.ts';
-import { useCreatedNote } from './created.ts';
+import { useCreatedNote } from '../../lib/created.ts';
 import { ASSESSMENT_FIELDS } from './fields.ts';
 import { useAssessment, useAssessmentSession } from './store.ts';
 
@@ -31,7 +31,8 @@ export function useOpenAssessment(assessmentId: string): DraftLookup {
     useAssessment.getState().load(assessmentId, { force: true });
     session.getState().prepare(assessmentId);
     // Another assessment opened: the "Created …" of an earlier one is no longer news.
-    if (useCreatedNote.getState().note?.id !== assessmentId) useCreatedNote.getState().dismiss();
+    const note = useCreatedNote.getState().note;
+    if (note && (note.kind !== 'assessment' || note.id !== assessmentId)) useCreatedNote.getState().dismiss();
     findDraftFor('assessment', assessmentId).then(
       // A draft with nothing unsent in it (sent, or opened and left unchanged) is no reason to show
       // its old values: the form starts from the newest server copy, and so does a new edit.
