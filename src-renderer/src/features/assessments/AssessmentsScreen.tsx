@@ -7,10 +7,10 @@ import type { Assessment, ContentStatus, KeyMode } from '../../../../src-shared/
 import { StatusBadge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
 import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
+import { ListScreen, RowTitle, type ListBody } from '../../components/ListScreen.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
-import { Empty, ErrorState, Loading, PlaceholderRow, Unavailable } from '../../components/States.tsx';
-import { VirtualList } from '../../components/VirtualList.tsx';
+import { PlaceholderRow, Unavailable } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { enumLabel, formatDateTime, formatHoursMinutes, orDash, plural } from '../../lib/format.ts';
@@ -19,7 +19,7 @@ import { href, navigate } from '../../lib/router.ts';
 import { useCourseNames } from '../courses/index.ts';
 import { useActiveProfile } from '../workspaces/index.ts';
 import { ASSESSMENT_TYPES, CONTENT_STATUSES } from '../../lib/statuses.ts';
-import { useAssessmentList } from './store.ts';
+import { useAssessmentList, type AssessmentQuery } from './store.ts';
 
 const ROW_HEIGHT = 68;
 
@@ -39,7 +39,6 @@ export function AssessmentsScreen({ courseId }: { courseId: string | null }) {
 function AssessmentList({ courseId, keyMode }: { courseId: string | null; keyMode: KeyMode | null }) {
   const list = useAssessmentList();
   const courseNames = useCourseNames((s) => s.courses);
-  const query = list.query ?? { search: '', courseId, status: null };
 
   useFeature(useAssessmentList);
   useEffect(() => {
@@ -51,6 +50,72 @@ function AssessmentList({ courseId, keyMode }: { courseId: string | null; keyMod
     if (courseId) useCourseNames.getState().ensure([courseId]);
   }, [courseId]);
 
+  const course = courseId ? courseNames[courseId] : undefined;
+  const courseName = typeof course === 'object' ? course.name : null;
+  const newAssessment = (
+    <a
+      className="button button--primary"
+      href={href({ name: 'assessment-new', courseId, draftId: null })}
+      data-testid="new-assessment"
+    >
+      New assessment
+    </a>
+  );
+
+  return (
+    <ListScreen
+      title={courseId ? `Assessments of ${courseName ?? 'this course'}` : 'Assessments'}
+      eyebrow={courseId ? <a href={href({ name: 'course', id: courseId })}>{courseName ?? 'Course'}</a> : undefined}
+      primaryAction={newAssessment}
+      headerNote={<ListCacheNote list={list} />}
+      filterLabel="Filter assessments"
+      filters={<AssessmentFilters courseId={courseId} />}
+      count={list.total !== null ? plural(list.total, 'assessment') : ''}
+      countTestId="assessment-count"
+      body={useAssessmentBody(courseId, keyMode)}
+    />
+  );
+}
+
+function AssessmentFilters({ courseId }: { courseId: string | null }) {
+  const list = useAssessmentList();
+  const query = list.query ?? { search: '', courseId, status: null };
+  return (
+    <>
+      <SearchBox
+        label="Search"
+        value={query.search}
+        placeholder="Title"
+        onSearch={(search) => list.setQuery({ ...query, search })}
+        testId="assessment-search"
+      />
+      <FilterSelect
+        label="Status"
+        value={query.status ?? ''}
+        onChange={(value) => list.setQuery({ ...query, status: (value || null) as ContentStatus | null })}
+        options={[
+          { value: '', label: 'Any status' },
+          ...CONTENT_STATUSES.map((s) => ({ value: s, label: enumLabel(s, CONTENT_STATUSES) })),
+        ]}
+      />
+      {courseId && (
+        <div className="toolbar-field toolbar-field--end">
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => navigate({ name: 'assessments', courseId: null })}
+          >
+            Show all courses
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** What the list shows: skeleton rows, the error, the empty state and its next step, or the rows. */
+function useAssessmentBody(courseId: string | null, keyMode: KeyMode | null): ListBody {
+  const list = useAssessmentList();
   const count = rowCount(list);
   const { pages, pageSize, ensureRange, deleted } = list;
   const renderRow = useCallback(
@@ -63,89 +128,73 @@ function AssessmentList({ courseId, keyMode }: { courseId: string | null; keyMod
   );
   const onRange = useCallback((from: number, to: number) => ensureRange(from - 20, to + 20), [ensureRange]);
 
-  const course = courseId ? courseNames[courseId] : undefined;
-  const courseName = typeof course === 'object' ? course.name : null;
+  if (list.status === 'error') {
+    return {
+      state: 'error',
+      message: describeError(list.error, { subject: 'assessments', keyMode }),
+      onRetry: list.reread,
+    };
+  }
+  if (list.status === 'idle' || list.status === 'loading' || (count === 0 && list.requested[1] === 'waiting')) {
+    return { state: 'loading', label: 'Loading assessments…', rowHeight: ROW_HEIGHT };
+  }
+  if (count === 0 && list.offlineReason) {
+    return { state: 'content', content: <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} /> };
+  }
+  if (count === 0) return emptyAssessments(list.query, courseId);
+  return {
+    state: 'rows',
+    list: {
+      count,
+      rowHeight: ROW_HEIGHT,
+      renderRow,
+      onRangeChange: onRange,
+      label: 'Assessments',
+      testId: 'assessment-list',
+      itemAt: (index) => itemAt({ pages, pageSize }, index),
+      version: deleted,
+    },
+  };
+}
 
-  return (
-    <div className="screen screen--fill">
-      <PageHeader
-        title={courseId ? `Assessments of ${courseName ?? 'this course'}` : 'Assessments'}
-        eyebrow={courseId ? <a href={href({ name: 'course', id: courseId })}>{courseName ?? 'Course'}</a> : undefined}
-        actions={
-          <a
-            className="button button--primary"
-            href={href({ name: 'assessment-new', courseId, draftId: null })}
-            data-testid="new-assessment"
-          >
-            New assessment
-          </a>
-        }
+function emptyAssessments(query: AssessmentQuery | null, courseId: string | null): ListBody {
+  if (query && (query.search.trim() !== '' || query.status !== null)) {
+    return {
+      state: 'empty',
+      title: 'No assessments match',
+      body: <p>Try other words, or show every status.</p>,
+      action: (
+        <button
+          type="button"
+          className="button"
+          onClick={() => useAssessmentList.getState().setQuery({ search: '', status: null, courseId })}
+        >
+          Clear filters
+        </button>
+      ),
+    };
+  }
+  return {
+    state: 'empty',
+    title: courseId ? 'This course has no assessments yet' : 'No assessments yet',
+    body: <p>Create the first one; it opens in the editor once the server has made it.</p>,
+    action: (
+      <a
+        className="button button--primary"
+        href={href({ name: 'assessment-new', courseId, draftId: null })}
+        data-testid="empty-new-assessment"
       >
-        <ListCacheNote list={list} />
-      </PageHeader>
-      <div className="toolbar" role="search" aria-label="Filter assessments">
-        <SearchBox
-          label="Search"
-          value={query.search}
-          placeholder="Title"
-          onSearch={(search) => list.setQuery({ ...query, search })}
-          testId="assessment-search"
-        />
-        <FilterSelect
-          label="Status"
-          value={query.status ?? ''}
-          onChange={(value) => list.setQuery({ ...query, status: (value || null) as ContentStatus | null })}
-          options={[
-            { value: '', label: 'Any status' },
-            ...CONTENT_STATUSES.map((s) => ({ value: s, label: enumLabel(s, CONTENT_STATUSES) })),
-          ]}
-        />
-        {courseId && (
-          <div className="toolbar-field toolbar-field--end">
-            <button
-              type="button"
-              className="button button--small"
-              onClick={() => navigate({ name: 'assessments', courseId: null })}
-            >
-              Show all courses
-            </button>
-          </div>
-        )}
-        <p className="toolbar-count" aria-live="polite" data-testid="assessment-count">
-          {list.total !== null ? plural(list.total, 'assessment') : ''}
-        </p>
-      </div>
-      {list.status === 'error' ? (
-        <ErrorState message={describeError(list.error, { subject: 'assessments', keyMode })} onRetry={list.reread} />
-      ) : list.status === 'loading' || (count === 0 && list.requested[1] === 'waiting') ? (
-        <Loading label="Loading assessments…" />
-      ) : count === 0 ? (
-        list.offlineReason ? (
-          <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} />
-        ) : (
-          <Empty title="No assessments here" />
-        )
-      ) : (
-        <VirtualList
-          count={count}
-          rowHeight={ROW_HEIGHT}
-          renderRow={renderRow}
-          onRangeChange={onRange}
-          label="Assessments"
-          testId="assessment-list"
-          itemAt={(index) => itemAt({ pages, pageSize }, index)}
-          version={deleted}
-        />
-      )}
-    </div>
-  );
+        Create an assessment
+      </a>
+    ),
+  };
 }
 
 function DeletedRow({ title }: { title: string }) {
   return (
     <div className="row row--deleted" data-testid="deleted-row">
       <span className="row-line">
-        <span className="row-title">{title}</span>
+        <RowTitle text={title} />
       </span>
       <span className="row-meta">
         <span>Deleted.</span>
@@ -175,7 +224,7 @@ function AssessmentRow({
       data-testid="assessment-row"
     >
       <span className="row-line">
-        <span className="row-title">{orDash(assessment.title)}</span>
+        <RowTitle text={orDash(assessment.title)} />
         <StatusBadge status={assessment.status} />
         {assessment.type && <span className="muted">{enumLabel(assessment.type, ASSESSMENT_TYPES)}</span>}
       </span>

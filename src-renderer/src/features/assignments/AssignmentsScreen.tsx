@@ -5,8 +5,11 @@
  */
 import type { AssignmentRecord } from '../../../../src-shared/index.ts';
 import { Badge, StatusBadge, type Tone } from '../../components/Badge.tsx';
+import { useEffect, useRef } from 'react';
+import { ListScreen, RowTitle, type ListBody } from '../../components/ListScreen.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { Empty, ErrorState, Loading, Unavailable } from '../../components/States.tsx';
+import { Unavailable } from '../../components/States.tsx';
+import { useCreatedNote } from '../../lib/created.ts';
 import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
@@ -41,66 +44,137 @@ function AssignmentList() {
   useFeature(useAssignmentHistory);
   const { records, error } = useAssignmentHistory();
   const load = () => void useAssignmentHistory.getState().load();
-
   const newButton = (
     <a className="button button--primary" href={href({ name: 'assignment-new', draftId: null })}>
       New assignment
     </a>
   );
+  const body: ListBody =
+    error !== null
+      ? { state: 'error', message: describeError(error, { subject: 'the assignments' }), onRetry: load }
+      : records === null
+        ? { state: 'loading', label: 'Loading assignments…', rowHeight: 72 }
+        : records.length === 0
+          ? {
+              state: 'empty',
+              title: 'No assignments written here yet',
+              body: <p>Write one and it will be listed here, with what the server made of it.</p>,
+              action: (
+                <a className="button button--primary" href={href({ name: 'assignment-new', draftId: null })}>
+                  Write an assignment
+                </a>
+              ),
+            }
+          : { state: 'content', content: <AssignmentRecords records={records} /> };
 
   return (
-    <div className="screen">
-      <PageHeader title="Assignments" actions={newButton}>
+    <ListScreen
+      title="Assignments"
+      primaryAction={newButton}
+      fill={false}
+      headerNote={
         <p className="muted page-note">
           The assignments written in Lectern for this workspace, newest first. Assignments made elsewhere are not
           listed: the server does not share its list.
         </p>
-      </PageHeader>
-      {error !== null ? (
-        <ErrorState message={describeError(error, { subject: 'the assignments' })} onRetry={load} />
-      ) : records === null ? (
-        <Loading label="Loading assignments…" />
-      ) : records.length === 0 ? (
-        <Empty title="No assignments written here yet">
-          <p>Write one and it will be listed here, with what the server made of it.</p>
-          {newButton}
-        </Empty>
-      ) : (
-        <ul className="record-list" aria-label="Assignments" data-testid="assignment-list">
-          {records.map((record) => (
-            <AssignmentItem key={record.draftId} record={record} />
-          ))}
-        </ul>
-      )}
+      }
+      body={body}
+    />
+  );
+}
+
+function AssignmentRecords({ records }: { records: readonly AssignmentRecord[] }) {
+  const note = useCreatedNote((s) => (s.note?.kind === 'assignment' ? s.note : null));
+  return (
+    <>
+      {note && <CreatedAssignmentBanner title={note.title} where={note.where} />}
+      <ul className="record-list" aria-label="Assignments" data-testid="assignment-list">
+        {records.map((record) => (
+          <AssignmentItem key={record.draftId} record={record} created={note?.id === record.draftId} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** "Created …", where the new-assignment form opened: on the list that now holds it. */
+function CreatedAssignmentBanner({ title, where }: { title: string; where: string | null }) {
+  return (
+    <div className="banner banner--success created-banner" role="status" data-testid="assignment-created">
+      <p>
+        <strong>Created “{title}”</strong>
+        {where ? <> in {where}</> : null}. Add its questions on the server.
+      </p>
+      <span className="created-banner-actions">
+        <a
+          className="button button--small"
+          href={href({ name: 'assignment-new', draftId: null })}
+          onClick={() => useCreatedNote.getState().dismiss()}
+        >
+          Write another assignment
+        </a>
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          onClick={useCreatedNote.getState().dismiss}
+        >
+          Close
+        </button>
+      </span>
     </div>
   );
 }
 
-function AssignmentItem({ record }: { record: AssignmentRecord }) {
+function AssignmentItem({ record, created }: { record: AssignmentRecord; created: boolean }) {
   const [label, tone] = STATE_LABELS[record.state];
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (created) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [created]);
   return (
-    <li className="record" data-testid="assignment-record" data-state={record.state}>
+    <li
+      ref={ref}
+      className={created ? 'record record--created' : 'record'}
+      data-testid="assignment-record"
+      data-state={record.state}
+      data-created={created || undefined}
+    >
       <div className="record-line">
-        <a className="record-title" href={href({ name: 'assignment-new', draftId: record.draftId })}>
-          {record.title}
-        </a>
+        {record.state === 'sent' ? (
+          // Sent: the server offers no way to change it, so there is no form to go back to.
+          <RowTitle className="record-title" text={record.title} />
+        ) : (
+          <a
+            className="record-title"
+            href={href({ name: 'assignment-new', draftId: record.draftId })}
+            title={record.title}
+          >
+            {record.title}
+          </a>
+        )}
         <Badge tone={tone}>{label}</Badge>
         {record.status && <StatusBadge status={record.status} />}
       </div>
-      <div className="record-meta">
-        <span>Course: {record.courseName ?? (record.state === 'sent' ? '—' : 'set by the server when created')}</span>
-        {record.className && <span>Class: {record.className}</span>}
-        {record.submissionDate && <span>Due {formatDate(record.submissionDate)}</span>}
-        <span>Written {formatDateTime(record.createdAt)}</span>
-        {record.serverId && (
-          <span>
-            Server id <span className="mono">{record.serverId}</span>
-          </span>
-        )}
-      </div>
+      <RecordMeta record={record} />
       {record.state === 'failed' && record.errorMessage && (
         <p className="record-error text-danger">{record.errorMessage}</p>
       )}
     </li>
+  );
+}
+
+function RecordMeta({ record }: { record: AssignmentRecord }) {
+  return (
+    <div className="record-meta">
+      <span>Course: {record.courseName ?? (record.state === 'sent' ? '—' : 'set by the server when created')}</span>
+      {record.className && <span>Class: {record.className}</span>}
+      {record.submissionDate && <span>Due {formatDate(record.submissionDate)}</span>}
+      <span>Written {formatDateTime(record.createdAt)}</span>
+      {record.serverId && (
+        <span>
+          Server id <span className="mono">{record.serverId}</span>
+        </span>
+      )}
+    </div>
   );
 }

@@ -7,10 +7,9 @@ import type { Course } from '../../../../src-shared/index.ts';
 import { StatusBadge, Badge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
 import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { ListScreen, RowTitle, type ListBody } from '../../components/ListScreen.tsx';
 import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
-import { Empty, ErrorState, Loading, PlaceholderRow } from '../../components/States.tsx';
-import { VirtualList } from '../../components/VirtualList.tsx';
+import { PlaceholderRow } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { enumLabel, formatSeconds, humanize, instructorNames, orDash, plural } from '../../lib/format.ts';
@@ -18,13 +17,12 @@ import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { CONTENT_STATUSES, COURSE_LEVELS } from '../../lib/statuses.ts';
 import { href } from '../../lib/router.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
-import { DEFAULT_COURSE_QUERY, useCategories, useCourseList, type ContentStatus } from './store.ts';
+import { DEFAULT_COURSE_QUERY, useCategories, useCourseList, type ContentStatus, type CourseQuery } from './store.ts';
 
 const ROW_HEIGHT = 68;
 
 export function CoursesScreen() {
   const list = useCourseList();
-  const categories = useCategories();
   const query = list.query ?? DEFAULT_COURSE_QUERY;
   const [searchKey, setSearchKey] = useState(0);
 
@@ -35,101 +33,123 @@ export function CoursesScreen() {
     useCategories.getState().load('all', { force: true });
   }, []);
 
-  const setQuery = (patch: Partial<typeof query>) => list.setQuery({ ...query, ...patch });
+  const clearFilters = () => {
+    list.setQuery(DEFAULT_COURSE_QUERY);
+    setSearchKey((k) => k + 1); // the search box shows the cleared search
+  };
+
+  return (
+    <ListScreen
+      title="Courses"
+      headerNote={<ListCacheNote list={list} />}
+      filterLabel="Filter courses"
+      filters={
+        <CourseFilters key={searchKey} query={query} onChange={(patch) => list.setQuery({ ...query, ...patch })} />
+      }
+      count={list.total !== null ? plural(list.total, 'course') : ''}
+      countTestId="course-count"
+      body={useCourseBody(query, clearFilters)}
+    />
+  );
+}
+
+function CourseFilters({ query, onChange }: { query: CourseQuery; onChange: (patch: Partial<CourseQuery>) => void }) {
+  const categories = useCategories();
+  return (
+    <>
+      <SearchBox
+        label="Search"
+        value={query.search}
+        placeholder="Course name"
+        onSearch={(search) => onChange({ search })}
+        testId="course-search"
+      />
+      <FilterSelect
+        label="Category"
+        value={query.category ?? ''}
+        onChange={(value) => onChange({ category: value || null })}
+        options={[
+          { value: '', label: categories.status === 'loading' ? 'Loading categories…' : 'All categories' },
+          ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name ?? c.id })),
+        ]}
+        testId="course-category"
+      />
+      <FilterSelect
+        label="Status"
+        value={query.status ?? ''}
+        onChange={(value) => onChange({ status: (value || null) as ContentStatus | null })}
+        options={[
+          { value: '', label: 'Any status' },
+          ...CONTENT_STATUSES.map((s) => ({ value: s, label: humanize(s) })),
+        ]}
+        testId="course-status"
+      />
+    </>
+  );
+}
+
+/** What the list shows: skeleton rows, the error, the empty state and its next step, or the rows. */
+function useCourseBody(query: CourseQuery, clearFilters: () => void): ListBody {
+  const list = useCourseList();
   const count = rowCount(list);
   const { pages, pageSize, ensureRange } = list;
-
   const renderRow = useCallback(
     (index: number, active: boolean) => <CourseRow course={itemAt({ pages, pageSize }, index)} active={active} />,
     [pages, pageSize],
   );
   const onRange = useCallback((from: number, to: number) => ensureRange(from - 20, to + 20), [ensureRange]);
 
-  const filtered = query.search !== '' || query.category !== null || query.status !== null;
-  const clearFilters = () => {
-    list.setQuery(DEFAULT_COURSE_QUERY);
-    setSearchKey((k) => k + 1);
+  if (list.status === 'error') {
+    return {
+      state: 'error',
+      message: describeError(list.error, { subject: 'the courses', keyMode: activeKeyMode() }),
+      onRetry: list.reread,
+    };
+  }
+  if (list.status === 'idle' || list.status === 'loading' || (count === 0 && list.requested[1] === 'waiting')) {
+    return { state: 'loading', label: 'Loading courses…', rowHeight: ROW_HEIGHT };
+  }
+  if (count === 0 && list.offlineReason) {
+    return { state: 'content', content: <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} /> };
+  }
+  if (count === 0) return emptyCourses(query, clearFilters);
+  return {
+    state: 'rows',
+    list: {
+      count,
+      rowHeight: ROW_HEIGHT,
+      renderRow,
+      onRangeChange: onRange,
+      label: 'Courses',
+      testId: 'course-list',
+      itemAt: (index) => itemAt({ pages, pageSize }, index),
+    },
   };
+}
 
-  return (
-    <div className="screen screen--fill">
-      <PageHeader title="Courses">
-        <ListCacheNote list={list} />
-      </PageHeader>
-
-      <div className="toolbar" role="search" aria-label="Filter courses">
-        <SearchBox
-          key={searchKey}
-          label="Search"
-          value={query.search}
-          placeholder="Course name"
-          onSearch={(search) => setQuery({ search })}
-          testId="course-search"
-        />
-        <FilterSelect
-          label="Category"
-          value={query.category ?? ''}
-          onChange={(value) => setQuery({ category: value || null })}
-          options={[
-            { value: '', label: categories.status === 'loading' ? 'Loading categories…' : 'All categories' },
-            ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name ?? c.id })),
-          ]}
-          testId="course-category"
-        />
-        <FilterSelect
-          label="Status"
-          value={query.status ?? ''}
-          onChange={(value) => setQuery({ status: (value || null) as ContentStatus | null })}
-          options={[
-            { value: '', label: 'Any status' },
-            ...CONTENT_STATUSES.map((s) => ({ value: s, label: humanize(s) })),
-          ]}
-          testId="course-status"
-        />
-        <p className="toolbar-count" aria-live="polite" data-testid="course-count">
-          {list.total !== null ? plural(list.total, 'course') : ''}
-        </p>
-      </div>
-
-      {list.status === 'error' ? (
-        <ErrorState
-          message={describeError(list.error, { subject: 'the courses', keyMode: activeKeyMode() })}
-          onRetry={list.reread}
-        />
-      ) : list.status === 'loading' || (list.status === 'ready' && count === 0 && list.requested[1] === 'waiting') ? (
-        <Loading label="Loading courses…" />
-      ) : count === 0 ? (
-        list.offlineReason ? (
-          <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} />
-        ) : (
-          <Empty title={filtered ? 'No courses match these filters' : 'No courses yet'}>
-            {filtered ? (
-              <button type="button" className="button" onClick={clearFilters}>
-                Clear filters
-              </button>
-            ) : (
-              <>
-                <p>This workspace has no courses. Add a workspace whose server has some, or switch to another one.</p>
-                <a className="button button--primary" href={href({ name: 'workspaces' })}>
-                  Add a workspace
-                </a>
-              </>
-            )}
-          </Empty>
-        )
-      ) : (
-        <VirtualList
-          count={count}
-          rowHeight={ROW_HEIGHT}
-          renderRow={renderRow}
-          onRangeChange={onRange}
-          label="Courses"
-          testId="course-list"
-          itemAt={(index) => itemAt({ pages, pageSize }, index)}
-        />
-      )}
-    </div>
-  );
+function emptyCourses(query: CourseQuery, clearFilters: () => void): ListBody {
+  const filtered = query.search !== '' || query.category !== null || query.status !== null;
+  if (filtered) {
+    return {
+      state: 'empty',
+      title: 'No courses match these filters',
+      action: (
+        <button type="button" className="button" onClick={clearFilters}>
+          Clear filters
+        </button>
+      ),
+    };
+  }
+  return {
+    state: 'empty',
+    title: 'No courses yet',
+    body: <p>This workspace has no courses. Add a workspace whose server has some, or switch to another one.</p>,
+    action: (
+      <a className="button button--primary" href={href({ name: 'workspaces' })}>
+        Add a workspace
+      </a>
+    ),
+  };
 }
 
 function CourseRow({ course, active }: { course: Course | undefined; active: boolean }) {
@@ -148,7 +168,7 @@ function CourseRow({ course, active }: { course: Course | undefined; active: boo
       data-testid="course-row"
     >
       <span className="row-line">
-        <span className="row-title">{orDash(course.name)}</span>
+        <RowTitle text={orDash(course.name)} />
         <StatusBadge status={course.status} />
         <Badge testId="course-level">{enumLabel(course.level, COURSE_LEVELS)}</Badge>
       </span>

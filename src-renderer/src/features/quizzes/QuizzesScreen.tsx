@@ -3,15 +3,14 @@
  * section and course it belongs to (names looked up for the rows in view only); a row opens the
  * quiz's lesson in its course.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Quiz } from '../../../../src-shared/index.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
 import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { ListScreen, RowTitle, type ListBody } from '../../components/ListScreen.tsx';
 import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
-import { Empty, ErrorState, Loading, PlaceholderRow } from '../../components/States.tsx';
-import { VirtualList } from '../../components/VirtualList.tsx';
+import { PlaceholderRow } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { formatSeconds, humanize, orDash, plural } from '../../lib/format.ts';
@@ -21,53 +20,201 @@ import { href } from '../../lib/router.ts';
 import { CONTENT_STATUSES } from '../../lib/statuses.ts';
 import { useCourseNames } from '../courses/index.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
-import { useQuizFilter } from './filter.ts';
+import { useQuizFilter, type QuizFilter } from './filter.ts';
 import { useQuizList } from './store.ts';
 
 const ROW_HEIGHT = 68;
 
 export function QuizzesScreen() {
   const list = useQuizList();
-  const query = list.query ?? { search: '' };
-  const names = useCourseNames((s) => s.courses);
-  const courses = useCourseNames((s) => s.choices);
-  const lookupTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const filtered = useQuizFilter();
-  const courseFilter = filtered.filter?.courseId ?? null;
-  const statusFilter = filtered.filter?.status ?? null;
-  const filtering = courseFilter !== null || statusFilter !== null;
-
+  const [searchKey, setSearchKey] = useState(0);
   useFeature(useQuizList, useCourseNames);
   useEffect(() => {
     const state = useQuizList.getState();
     if (state.status === 'idle') state.setQuery({ search: '' });
-    return () => {
-      if (lookupTimer.current) clearTimeout(lookupTimer.current);
-    };
   }, []);
 
-  const setFilter = (patch: { courseId?: string | null; status?: string | null; search?: string }) => {
-    const next = {
-      search: patch.search ?? query.search,
-      courseId: patch.courseId !== undefined ? patch.courseId : courseFilter,
-      status: patch.status !== undefined ? patch.status : statusFilter,
-    };
-    if (patch.search !== undefined) list.setQuery({ search: next.search });
-    if (next.courseId || next.status) useQuizFilter.getState().run(next);
-    else useQuizFilter.getState().clear();
+  const filter = currentFilter(list.query?.search ?? '', filtered.filter);
+  const setFilter = (patch: Partial<QuizFilter>) => applyFilter(filter, patch);
+  const clearAll = () => {
+    applyFilter(filter, { search: '', courseId: null, status: null });
+    setSearchKey((k) => k + 1); // the search box shows what it was given again
   };
 
-  const count = filtering ? filtered.matches.length : rowCount(list);
-  const { pages, pageSize, ensureRange } = list;
-  const matches = filtered.matches;
-  const quizAt = useCallback(
-    (index: number) => (filtering ? matches[index] : itemAt({ pages, pageSize }, index)),
-    [filtering, matches, pages, pageSize],
+  return (
+    <ListScreen
+      title="Quizzes"
+      headerNote={<ListCacheNote list={list} />}
+      filterLabel="Search quizzes"
+      filters={<QuizFilters key={searchKey} filter={filter} onChange={setFilter} />}
+      count={countLine(filter, filtered, list.total)}
+      countTestId="quiz-count"
+      body={useQuizBody(filter, clearAll)}
+    />
   );
+}
 
+function currentFilter(search: string, filter: QuizFilter | null): QuizFilter {
+  return { search, courseId: filter?.courseId ?? null, status: filter?.status ?? null };
+}
+
+/** A search goes to the server's list; a course or status filter reads through it (`filter.ts`). */
+function applyFilter(current: QuizFilter, patch: Partial<QuizFilter>): void {
+  const next = { ...current, ...patch };
+  if (patch.search !== undefined) useQuizList.getState().setQuery({ search: next.search });
+  if (next.courseId || next.status) useQuizFilter.getState().run(next);
+  else useQuizFilter.getState().clear();
+}
+
+const filtering = (filter: QuizFilter) => filter.courseId !== null || filter.status !== null;
+
+function countLine(
+  filter: QuizFilter,
+  filtered: ReturnType<typeof useQuizFilter.getState>,
+  total: number | null,
+): string {
+  if (!filtering(filter)) return total !== null ? plural(total, 'quiz', 'quizzes') : '';
+  if (filtered.status !== 'loading') return plural(filtered.matches.length, 'quiz', 'quizzes');
+  const of = filtered.total !== null ? ` of ${filtered.total}` : '';
+  return `${plural(filtered.matches.length, 'match', 'matches')} so far (looked at ${filtered.scanned}${of})`;
+}
+
+function QuizFilters({ filter, onChange }: { filter: QuizFilter; onChange: (patch: Partial<QuizFilter>) => void }) {
+  const courses = useCourseNames((s) => s.choices);
+  return (
+    <>
+      <SearchBox
+        label="Search"
+        value={filter.search}
+        placeholder="Lesson title"
+        onSearch={(search) => onChange({ search })}
+        testId="quiz-search"
+      />
+      <FilterSelect
+        label="Course"
+        value={filter.courseId ?? ''}
+        onChange={(value) => onChange({ courseId: value || null })}
+        options={[
+          { value: '', label: 'All courses' },
+          ...courses.map((c) => ({ value: c.id, label: c.name })),
+          ...(filter.courseId && !courses.some((c) => c.id === filter.courseId)
+            ? [{ value: filter.courseId, label: 'This course' }]
+            : []),
+        ]}
+        testId="quiz-course"
+      />
+      <FilterSelect
+        label="Status"
+        value={filter.status ?? ''}
+        onChange={(value) => onChange({ status: value || null })}
+        options={[
+          { value: '', label: 'Any status' },
+          ...CONTENT_STATUSES.map((s) => ({ value: s, label: humanize(s) })),
+        ]}
+        testId="quiz-status"
+      />
+    </>
+  );
+}
+
+/** What the list shows: skeleton rows, the error, the empty state and its next step, or the rows. */
+function useQuizBody(filter: QuizFilter, clearAll: () => void): ListBody {
+  const list = useQuizList();
+  const filtered = useQuizFilter();
+  const names = useCourseNames((s) => s.courses);
+  const courses = useCourseNames((s) => s.choices);
+  const byFilter = filtering(filter);
+  const rows = useQuizRows(byFilter);
+  const keyMode = activeKeyMode();
+
+  const error = byFilter
+    ? filtered.status === 'error'
+      ? filtered.error
+      : null
+    : list.status === 'error'
+      ? list.error
+      : null;
+  if (error !== null) {
+    const retry = byFilter ? () => filtered.filter && useQuizFilter.getState().run(filtered.filter) : list.reread;
+    return { state: 'error', message: describeError(error, { subject: 'the quizzes', keyMode }), onRetry: retry };
+  }
+  if (rows.count === 0) {
+    const loading = byFilter
+      ? filtered.status === 'loading'
+      : list.status === 'idle' || list.status === 'loading' || list.requested[1] === 'waiting';
+    if (loading) return { state: 'loading', label: byFilter ? 'Looking through the quizzes…' : 'Loading quizzes…' };
+    if (!byFilter && list.offlineReason) {
+      return { state: 'content', content: <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} /> };
+    }
+    return emptyQuizzes(filter, courses, clearAll);
+  }
+  return {
+    state: 'rows',
+    list: {
+      count: rows.count,
+      rowHeight: ROW_HEIGHT,
+      renderRow: rows.renderRow,
+      onRangeChange: rows.onRange,
+      label: 'Quizzes',
+      testId: 'quiz-list',
+      itemAt: rows.quizAt,
+      version: names,
+    },
+  };
+}
+
+function emptyQuizzes(
+  filter: QuizFilter,
+  courses: readonly { id: string; name: string }[],
+  clearAll: () => void,
+): ListBody {
+  const clear = (
+    <button type="button" className="button" onClick={clearAll}>
+      {filtering(filter) ? 'Clear filters' : 'Clear the search'}
+    </button>
+  );
+  if (filtering(filter)) {
+    const courseName = filter.courseId ? (courses.find((c) => c.id === filter.courseId)?.name ?? 'this course') : null;
+    return {
+      state: 'empty',
+      title: courseName ? `No quizzes in ${courseName} match` : 'No quizzes have this status',
+      action: clear,
+    };
+  }
+  if (filter.search.trim()) return { state: 'empty', title: 'No quizzes match this search', action: clear };
+  return {
+    state: 'empty',
+    title: 'No quizzes yet',
+    body: <p>A quiz belongs to a lesson. Open a course and add a quiz lesson to one of its sections.</p>,
+    action: (
+      <a className="button button--primary" href={href({ name: 'courses' })}>
+        Open the courses
+      </a>
+    ),
+  };
+}
+
+/** The rows: the server's list (paged as it scrolls), or the filter's matches; course names looked up for rows in view. */
+function useQuizRows(byFilter: boolean) {
+  const list = useQuizList();
+  const matches = useQuizFilter((s) => s.matches);
+  const names = useCourseNames((s) => s.courses);
+  const lookupTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (lookupTimer.current) clearTimeout(lookupTimer.current);
+    },
+    [],
+  );
+  const { pages, pageSize, ensureRange } = list;
+  const quizAt = useCallback(
+    (index: number) => (byFilter ? matches[index] : itemAt({ pages, pageSize }, index)),
+    [byFilter, matches, pages, pageSize],
+  );
   const onRange = useCallback(
     (from: number, to: number) => {
-      if (!filtering) ensureRange(from - 20, to + 20);
+      if (!byFilter) ensureRange(from - 20, to + 20);
       // Names are looked up once scrolling pauses, so a fast fling does not fetch every course.
       if (lookupTimer.current) clearTimeout(lookupTimer.current);
       lookupTimer.current = setTimeout(() => {
@@ -79,101 +226,13 @@ export function QuizzesScreen() {
         useCourseNames.getState().ensure(ids);
       }, 150);
     },
-    [ensureRange, filtering, quizAt],
+    [ensureRange, byFilter, quizAt],
   );
-
   const renderRow = useCallback(
     (index: number, active: boolean) => <QuizRow quiz={quizAt(index)} active={active} names={names} />,
     [quizAt, names],
   );
-  const courseName = courseFilter ? (courses.find((c) => c.id === courseFilter)?.name ?? 'this course') : null;
-
-  return (
-    <div className="screen screen--fill">
-      <PageHeader title="Quizzes">
-        <ListCacheNote list={list} />
-      </PageHeader>
-      <div className="toolbar" role="search" aria-label="Search quizzes">
-        <SearchBox
-          label="Search"
-          value={query.search}
-          placeholder="Lesson title"
-          onSearch={(search) => setFilter({ search })}
-          testId="quiz-search"
-        />
-        <FilterSelect
-          label="Course"
-          value={courseFilter ?? ''}
-          onChange={(value) => setFilter({ courseId: value || null })}
-          options={[
-            { value: '', label: 'All courses' },
-            ...courses.map((c) => ({ value: c.id, label: c.name })),
-            ...(courseFilter && !courses.some((c) => c.id === courseFilter)
-              ? [{ value: courseFilter, label: 'This course' }]
-              : []),
-          ]}
-          testId="quiz-course"
-        />
-        <FilterSelect
-          label="Status"
-          value={statusFilter ?? ''}
-          onChange={(value) => setFilter({ status: value || null })}
-          options={[
-            { value: '', label: 'Any status' },
-            ...CONTENT_STATUSES.map((s) => ({ value: s, label: humanize(s) })),
-          ]}
-          testId="quiz-status"
-        />
-        <p className="toolbar-count" aria-live="polite" data-testid="quiz-count">
-          {filtering
-            ? filtered.status === 'loading'
-              ? `${plural(filtered.matches.length, 'match', 'matches')} so far (looked at ${filtered.scanned}${filtered.total !== null ? ` of ${filtered.total}` : ''})`
-              : plural(filtered.matches.length, 'quiz', 'quizzes')
-            : list.total !== null
-              ? plural(list.total, 'quiz', 'quizzes')
-              : ''}
-        </p>
-      </div>
-      {filtering && filtered.status === 'error' ? (
-        <ErrorState
-          message={describeError(filtered.error, { subject: 'the quizzes', keyMode: activeKeyMode() })}
-          onRetry={() => filtered.filter && useQuizFilter.getState().run(filtered.filter)}
-        />
-      ) : filtering && count === 0 ? (
-        filtered.status === 'loading' ? (
-          <Loading label="Looking through the quizzes…" />
-        ) : (
-          <Empty title={courseName ? `No quizzes in ${courseName} match` : 'No quizzes have this status'}>
-            <button type="button" className="button" onClick={() => setFilter({ courseId: null, status: null })}>
-              Clear filters
-            </button>
-          </Empty>
-        )
-      ) : !filtering && list.status === 'error' ? (
-        <ErrorState
-          message={describeError(list.error, { subject: 'the quizzes', keyMode: activeKeyMode() })}
-          onRetry={list.reread}
-        />
-      ) : !filtering && (list.status === 'loading' || (count === 0 && list.requested[1] === 'waiting')) ? (
-        <Loading label="Loading quizzes…" />
-      ) : count === 0 && list.offlineReason ? (
-        <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} />
-      ) : count === 0 ? (
-        <Empty title={query.search ? 'No quizzes match this search' : 'No quizzes yet'} />
-      ) : (
-        <VirtualList
-          count={count}
-          rowHeight={ROW_HEIGHT}
-          renderRow={renderRow}
-          onRangeChange={onRange}
-          label="Quizzes"
-          testId="quiz-list"
-          itemAt={quizAt}
-          version={names}
-        />
-      )}
-    </div>
-  );
+  return { count: byFilter ? matches.length : rowCount(list), quizAt, onRange, renderRow };
 }
 
 type Names = ReturnType<typeof useCourseNames.getState>['courses'];
@@ -196,7 +255,7 @@ function QuizRow({ quiz, active, names }: { quiz: Quiz | undefined; active: bool
   return (
     <a className="row row--link" href={target} tabIndex={active ? 0 : -1} data-primary data-testid="quiz-row">
       <span className="row-line">
-        <span className="row-title">{orDash(lesson?.title)}</span>
+        <RowTitle text={orDash(lesson?.title)} />
         <Badge>{humanize(quiz.status)}</Badge>
         <span className="muted">{quiz.total_points ? `${quiz.total_points} points` : 'No points set'}</span>
       </span>

@@ -1,0 +1,170 @@
+/**
+ * Renderer. The assessment editor's smaller parts, each fed by the editor's stores: the "Created"
+ * banner of a just-made assessment, the status and save bar, the notes under it, and Delete.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { Assessment, Draft } from '../../../../src-shared/index.ts';
+import { StatusBadge } from '../../components/Badge.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { call } from '../../bridge.ts';
+import { describeError } from '../../lib/errors.ts';
+import { notify } from '../../lib/notices.ts';
+import { navigate } from '../../lib/router.ts';
+import { AutosaveLine, isLocked } from '../drafts/index.ts';
+import { activeKeyMode } from '../workspaces/index.ts';
+import { useCreatedNote, useCreatedNoteFor } from '../../lib/created.ts';
+import type { StatusChange } from './StatusChangeDialog.tsx';
+import { deleteAssessment, useAssessmentSession } from './store.ts';
+
+const session = useAssessmentSession;
+
+/** "Created … in …", at the top of the editor the new-assessment form opened. */
+export function CreatedBanner({ assessmentId }: { assessmentId: string }) {
+  const note = useCreatedNoteFor('assessment', assessmentId);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (note) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [note]);
+  if (!note) return null;
+  return (
+    <div ref={ref} className="banner banner--success created-banner" role="status" data-testid="assessment-created">
+      <p>
+        <strong>Created “{note.title}”</strong>
+        {note.where ? <> in {note.where}</> : null}. It is in Draft status until you publish it; keep editing it here.
+      </p>
+      <button type="button" className="button button--small button--ghost" onClick={useCreatedNote.getState().dismiss}>
+        Close
+      </button>
+    </div>
+  );
+}
+
+interface EditorBarProps {
+  status: Assessment['status'];
+  onStatusChange: (change: StatusChange) => void;
+  onSubmit: (extra?: Record<string, unknown>) => void;
+}
+
+/** The status, the autosave line, the status actions and "Save to server". */
+export function EditorBar({ status, onStatusChange, onSubmit }: EditorBarProps) {
+  const state = session();
+  const draft = state.draft;
+  const locked = isLocked(draft);
+  const hasChanges = Boolean(draft && Object.keys(draft.changes).length > 0) || Object.keys(state.pending).length > 0;
+  const canSubmit = !locked && !state.submitting && (hasChanges || draft?.state === 'failed');
+  const busy = locked || state.submitting;
+  return (
+    <div className="editor-bar">
+      <div className="editor-status">
+        <span className="muted">Status</span> <StatusBadge status={status} />
+        <AutosaveLine session={state} />
+      </div>
+      <div className="editor-actions" role="group" aria-label="Status and saving">
+        {status !== 'PUBLISHED' && (
+          <button type="button" className="button" disabled={busy} onClick={() => onStatusChange('PUBLISHED')}>
+            Publish…
+          </button>
+        )}
+        {status !== 'ARCHIVED' && (
+          <button type="button" className="button" disabled={busy} onClick={() => onStatusChange('ARCHIVED')}>
+            Archive…
+          </button>
+        )}
+        {status !== 'DRAFT' && (
+          <button type="button" className="button" disabled={busy} onClick={() => onSubmit({ status: 'DRAFT' })}>
+            Back to draft
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!canSubmit}
+          onClick={() => onSubmit()}
+          data-testid="save-to-server"
+        >
+          {state.submitting ? 'Saving…' : 'Save to server'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Under the bar: the refusal of the last save, what blocks saving, and why the form is paused. */
+export function EditorNotes({ hasClientErrors }: { hasClientErrors: boolean }) {
+  const state = session();
+  const draft = state.draft;
+  const hasChanges = Boolean(draft && Object.keys(draft.changes).length > 0) || Object.keys(state.pending).length > 0;
+  return (
+    <>
+      {state.submitError !== null && (
+        <p className="inline-alert" role="alert" data-testid="submit-error">
+          {describeError(state.submitError, { subject: 'this assessment', keyMode: activeKeyMode() })}
+        </p>
+      )}
+      {hasClientErrors && (state.revealed || hasChanges) && (
+        <p className="form-note text-danger">Fix the marked fields to save to the server.</p>
+      )}
+      {isLocked(draft) && (
+        <p className="muted form-note">
+          Editing is paused while the changes wait in the outbox.
+          {draft?.state === 'queued' && (
+            <>
+              {' '}
+              <button type="button" className="button button--ghost" onClick={() => void session.getState().reopen()}>
+                Keep editing
+              </button>
+            </>
+          )}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** "Delete…" and the confirmation that names the assessment. */
+export function DeleteAssessment({
+  assessmentId,
+  title,
+  draft,
+}: {
+  assessmentId: string;
+  title: string;
+  draft: Draft | null;
+}) {
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const doDelete = () => {
+    setDeleting(true);
+    setError(null);
+    deleteAssessment(assessmentId).then(
+      async () => {
+        if (draft) await call((b) => b.drafts.discard({ id: draft.id })).catch(() => undefined);
+        notify('success', `Deleted the assessment “${title}”.`);
+        navigate({ name: 'assessments', courseId: null });
+      },
+      (reason: unknown) => {
+        setError(describeError(reason, { subject: 'this assessment', keyMode: activeKeyMode() }));
+        setDeleting(false);
+      },
+    );
+  };
+  return (
+    <>
+      <button type="button" className="button button--ghost button--danger-text" onClick={() => setOpen(true)}>
+        Delete…
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={`Delete the assessment “${title}”?`}
+        confirmLabel="Delete assessment"
+        onConfirm={doDelete}
+        onCancel={() => setOpen(false)}
+        busy={deleting}
+        error={error}
+      >
+        <p>It will be deleted on the server with its schedule and seats. This cannot be undone.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
