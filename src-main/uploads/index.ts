@@ -24,6 +24,7 @@ export { checkStagedFiles, requireVideos } from './staging.ts';
 export {
   describeMedia,
   findDuplicates,
+  similarLessonHints,
   inspectContent,
   inspectFile,
   knownUploads,
