@@ -51,7 +51,8 @@ function keyTarget(key: string, activeIndex: number, pageRows: number, count: nu
 }
 
 /** After a keyboard move, focuses the row moved to (its primary control) once it is rendered. */
-function useFocusAfterMove(scrollRef: RefObject<HTMLDivElement | null>, pendingFocus: RefObject<number | null>) {
+function useFocusAfterMove(scrollRef: RefObject<HTMLDivElement | null>): RefObject<number | null> {
+  const pendingFocus = useRef<number | null>(null);
   useEffect(() => {
     const index = pendingFocus.current;
     if (index === null) return;
@@ -62,13 +63,14 @@ function useFocusAfterMove(scrollRef: RefObject<HTMLDivElement | null>, pendingF
       target.focus({ preventScroll: true });
     }
   });
+  return pendingFocus;
 }
 
 export function VirtualList(props: VirtualListProps) {
   const { count, rowHeight, renderRow, label, onRangeChange, className, testId } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
-  const pendingFocus = useRef<number | null>(null);
+  const pendingFocus = useFocusAfterMove(scrollRef);
   const estimate = useCallback(
     (index: number) => (typeof rowHeight === 'number' ? rowHeight : rowHeight(index)),
     [rowHeight],
@@ -96,8 +98,6 @@ export function VirtualList(props: VirtualListProps) {
   useEffect(() => {
     virtualizer.measure();
   }, [estimate, virtualizer]);
-
-  useFocusAfterMove(scrollRef, pendingFocus);
 
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(count - 1, index));
