@@ -56,9 +56,7 @@ describe('backoffDelay', () => {
     );
   });
 
-  it('equal jitter keeps half the step; none is the step itself; factor changes the growth', () => {
-    expect(backoffDelay(3, { ...backoff, jitter: 'equal', random: () => 0 })).toBe(200);
-    expect(backoffDelay(3, { ...backoff, jitter: 'equal', random: () => 0.999 })).toBe(400);
+  it('none is the step itself; factor changes the growth', () => {
     expect(backoffDelay(3, { ...backoff, jitter: 'none' })).toBe(400);
     expect(backoffStep(3, { baseMs: 1_000, capMs: 60_000, factor: 1.5 })).toBe(2_250);
   });

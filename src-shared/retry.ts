@@ -2,8 +2,9 @@
  * Shared (every process). The one way Lectern waits between tries: exponential back-off with a
  * cap and jitter, `Retry-After` honoured as a floor, an abortable sleep, and a retry loop, all on an
  * injectable clock and random source so tests step time instead of waiting for it.
- * Full jitter ("Exponential Backoff And Jitter", AWS architecture blog) is the default; `equal`
- * keeps half the step fixed, for retries that must never come back at once (upload parts).
+ * Every retry and poll uses full jitter ("Exponential Backoff And Jitter", AWS architecture blog):
+ * the wait is anywhere below the step, which spreads many clients (or parts) that failed together
+ * best (a decision, see src-main/api/catalogue.ts "Back-off"); `none` is the bare step, for polls.
  */
 import { monotonicNow, wallWait } from './clock.ts';
 
@@ -43,8 +44,8 @@ export interface Backoff {
   capMs: number;
   /** Growth per attempt. Default 2. */
   factor?: number;
-  /** `full`: anywhere in [0, step) (default); `equal`: in [step/2, step]. */
-  jitter?: 'full' | 'equal' | 'none';
+  /** `full`: anywhere in [0, step) (default); `none`: the step itself. */
+  jitter?: 'full' | 'none';
   /** In [0, 1). Default Math.random. */
   random?: () => number;
 }
@@ -69,12 +70,7 @@ export function backoffDelay(attempt: number, backoff: Backoff, retryAfterMs?: n
   const step = backoffStep(attempt, backoff);
   const random = backoff.random ?? Math.random;
   const jitter = backoff.jitter ?? 'full';
-  const jittered =
-    jitter === 'none'
-      ? step
-      : jitter === 'equal'
-        ? Math.round(step / 2 + random() * (step / 2))
-        : Math.floor(random() * step);
+  const jittered = jitter === 'none' ? step : Math.floor(random() * step);
   return Math.max(jittered, retryAfterMs ?? 0);
 }
 

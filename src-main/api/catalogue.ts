@@ -21,6 +21,13 @@ import * as s from '../../src-shared/api/schemas.ts';
  *   (twenty courses with a new `level` are one deviation with count 20), so the CLI warns once.
  * - `total_pages`, `page`, `page_size` and the page numbers are only shown: walking pages follows
  *   `next` (strict), never `total_pages`.
+ * - Back-off: ASSUMPTIONS.md asks for exponential back-off when a 429 carries no `Retry-After` and
+ *   leaves the jitter open. Every retry and probe (API calls, upload parts and sessions, the outbox,
+ *   connectivity and reachability probes, course push waits, the renderer's event stream) waits
+ *   with full jitter, a random time in [0, step) (src-shared/retry.ts), `Retry-After` being a floor
+ *   jitter never shortens. Upload parts used equal jitter (half the step fixed) before; full jitter
+ *   spreads the parts of many uploads that failed at once best, and a part that comes back early
+ *   only spends one more try of its budget.
  */
 
 /** Paths below are relative to `{baseUrl}` + API_PREFIX. */

@@ -13,7 +13,7 @@ import type { ApiError, ApiErrorInit, TimeoutError } from './errors.ts';
 import { RequestLog } from './log.ts';
 import { createRedactor, type Redactor } from './redact.ts';
 import type { RequestLogEntry } from './log.ts';
-import { backoffDelay, parseRetryAfter, sleep } from './retry.ts';
+import { backoffDelay, backoffStep, parseRetryAfter, sleep } from './retry.ts';
 import type { RetryOptions } from './retry.ts';
 import { errorEnvelope } from '../../src-shared/api/schemas.ts';
 import { classifyTransportError, sendOnce } from './transport.ts';
@@ -240,7 +240,7 @@ export function createCore(opts: CoreOptions): Core {
       case 'Conflict':
         // See CONFLICT_RETRIES in the catalogue: "in progress" and "different body" look alike.
         if (!op.idempotencyKey || conflictRetries >= CONFLICT_RETRIES) return null;
-        return Math.min(opts.retry.maxDelayMs, CONFLICT_WAIT_MS * 2 ** conflictRetries) + backoff;
+        return backoffStep(conflictRetries + 1, { baseMs: CONFLICT_WAIT_MS, capMs: opts.retry.maxDelayMs }) + backoff;
       default:
         return null;
     }

@@ -3,6 +3,8 @@
 // module's (src-shared/retry.ts).
 import { backoffDelay as sharedBackoffDelay, parseRetryAfterMs, sleep as sharedSleep } from '../../src-shared/retry.ts';
 
+export { backoffStep } from '../../src-shared/retry.ts';
+
 export interface RetryOptions {
   /** Total attempts including the first. */
   maxAttempts: number;

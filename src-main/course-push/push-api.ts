@@ -1,6 +1,7 @@
 // Main process / plain Node. The narrow slice of the API client a folder push calls (the real client
 // satisfies it structurally), the course as read for planning, and waiting for a lost network.
 import { isApiError } from '../api/index.ts';
+import { backoffDelay, sleep, type Clock } from '../../src-shared/retry.ts';
 import type { RemoteCourse, RemoteLesson } from './plan.ts';
 
 export interface CallOptions {
@@ -97,11 +98,18 @@ export async function readCourse(api: PushApi, courseId: string, signal?: AbortS
  */
 export async function untilAnswered<T>(
   call: () => Promise<T>,
-  options: { signal: AbortSignal; onWaiting: (waiting: boolean) => void; baseMs?: number; capMs?: number },
+  options: {
+    signal: AbortSignal;
+    onWaiting: (waiting: boolean) => void;
+    baseMs?: number;
+    capMs?: number;
+    random?: () => number;
+    clock?: Clock;
+  },
 ): Promise<T> {
-  let delay = options.baseMs ?? 500;
+  const backoff = { baseMs: options.baseMs ?? 500, capMs: options.capMs ?? 8000, random: options.random };
   let waiting = false;
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
     try {
       const result = await call();
       if (waiting) options.onWaiting(false);
@@ -111,11 +119,10 @@ export async function untilAnswered<T>(
       if (!lost || options.signal.aborted) throw error;
       if (!waiting) options.onWaiting(true);
       waiting = true;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delay);
-        options.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-      });
-      delay = Math.min(delay * 2, options.capMs ?? 8000);
+      // Cancelled while waiting: the next call ends with the client's own cancellation error.
+      await sleep(backoffDelay(attempt, backoff), { signal: options.signal, clock: options.clock }).catch(
+        () => undefined,
+      );
     }
   }
 }

@@ -14,7 +14,7 @@ import { FaultInjector, RateLimiter } from './faults.ts';
 import { IdempotencyStore } from './idempotency.ts';
 import { checkFaults, resolveOptions } from './options.ts';
 import type { SandboxOptions } from './options.ts';
-import { SANDBOX_MIGRATIONS } from './schema.ts';
+import { SANDBOX_MIGRATIONS } from './migrations/index.ts';
 import { applySeed } from './seed.ts';
 import { applyServerTimeouts } from './server-timeouts.ts';
 import { UrlSigner } from './signing.ts';

@@ -8,7 +8,7 @@ import { RateLimiter, seededRandom } from './faults.ts';
 import { IDEMPOTENCY_WINDOW_MS, IdempotencyStore, requestFingerprint } from './idempotency.ts';
 import { parseCliArgs, SandboxOptionError } from './options.ts';
 import { assessmentUpdateBody } from './request-schemas.ts';
-import { SANDBOX_MIGRATIONS } from './schema.ts';
+import { SANDBOX_MIGRATIONS } from './migrations/index.ts';
 import { UrlSigner } from './signing.ts';
 import { createSql } from './sql.ts';
 import { choosePartSize, normalizeEtag } from './uploads-repo.ts';

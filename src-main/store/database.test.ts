@@ -1,11 +1,10 @@
-// Numbered migrations on real SQLite files: an upgrade keeps what the older schema held, and a
+// The migration runner on real SQLite files: an upgrade keeps what the older schema held, and a
 // migration that fails leaves the file exactly as it was and says which step failed.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/index.ts';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { MigrationFailedError, openDatabase, type Migration } from './database.ts';
-import { profileMigrations } from './schema.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -78,26 +77,6 @@ describe('openDatabase migrations', () => {
       expect(userVersion(db)).toBe(1);
       expect(db.prepare('SELECT body FROM notes').all()).toEqual([{ body: 'kept' }]);
       expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'extra'").get()).toBeUndefined();
-    } finally {
-      db.close();
-    }
-  });
-
-  it('brings a profile database written at schema 1 to the newest schema with its drafts intact', () => {
-    const path = join(dir, 'lectern.db');
-    const old = openDatabase({ path, migrations: profileMigrations.slice(0, 1) });
-    old
-      .prepare(
-        `INSERT INTO drafts (id, resource, operation, parent, fields, state, revision, created_at, updated_at)
-         VALUES ('d1', 'assessment', 'update', '{}', '{"title":"Kept"}', 'local', 1, 1, 1)`,
-      )
-      .run();
-    old.close();
-
-    const db = openDatabase({ path, migrations: profileMigrations });
-    try {
-      expect(userVersion(db)).toBe(profileMigrations.length);
-      expect(db.prepare('SELECT id, fields FROM drafts').all()).toEqual([{ id: 'd1', fields: '{"title":"Kept"}' }]);
     } finally {
       db.close();
     }

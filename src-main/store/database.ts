@@ -1,6 +1,6 @@
 /**
  * Main process / plain Node. Opens a node:sqlite database and brings it to the newest schema
- * with numbered migrations (Signal-Desktop style). Used by the app store, the upload journal,
+ * with its numbered migrations (migrate.ts). Used by the app store, the upload journal,
  * workspaces and the sandbox server, so there is one code path for every SQLite file.
  */
 import { DatabaseSync } from 'node:sqlite';
@@ -8,29 +8,9 @@ import { existsSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DiskFullError, isDiskFull } from '../platform/index.ts';
 import { salvageRows, type Recovered } from './salvage.ts';
+import { isCorruption, migrate, rollbackQuietly, SchemaTooNewError, type Migration } from './migrate.ts';
 
-export interface Migration {
-  /** 1, 2, 3 … in order; never renumber a shipped migration. */
-  version: number;
-  name: string;
-  up: (db: DatabaseSync) => void;
-}
-
-export class SchemaTooNewError extends Error {
-  readonly code = 'SCHEMA_TOO_NEW';
-  readonly file: string;
-  readonly found: number;
-  readonly known: number;
-  constructor(file: string, found: number, known: number) {
-    super(
-      `The database ${file} has schema version ${found}, but this Lectern knows only up to ${known}. ` +
-        'It was written by a newer Lectern; update the app. Nothing was changed.',
-    );
-    this.file = file;
-    this.found = found;
-    this.known = known;
-  }
-}
+export { MigrationFailedError, rollbackQuietly, SchemaTooNewError, type Migration } from './migrate.ts';
 
 export class DatabaseCorruptError extends Error {
   readonly code = 'DATABASE_CORRUPT';
@@ -56,23 +36,6 @@ export class DatabaseCorruptError extends Error {
     this.movedTo = movedTo;
     this.reason = reason;
     this.recovered = recovered;
-  }
-}
-
-export class MigrationFailedError extends Error {
-  readonly code = 'MIGRATION_FAILED';
-  readonly file: string;
-  readonly version: number;
-  readonly migration: string;
-  constructor(file: string, migration: Migration, cause: unknown) {
-    super(
-      `Updating the database ${file} to schema version ${migration.version} (${migration.name}) failed; ` +
-        `it was left at version ${migration.version - 1}, unchanged.`,
-      { cause },
-    );
-    this.file = file;
-    this.version = migration.version;
-    this.migration = migration.name;
   }
 }
 
@@ -149,35 +112,6 @@ function openAndMigrate({ path, migrations, synchronous = 'FULL', checkIntegrity
   }
 }
 
-function migrate(db: DatabaseSync, file: string, migrations: readonly Migration[]): void {
-  const sorted = [...migrations].sort((a, b) => a.version - b.version);
-  sorted.forEach((m, index) => {
-    if (m.version !== index + 1) throw new Error(`Migrations must be numbered 1..n without gaps; found ${m.version}`);
-  });
-  const known = sorted.length;
-  const current = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
-  if (current > known) throw new SchemaTooNewError(file, current, known);
-  for (const migration of sorted.slice(current)) {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      migration.up(db);
-      db.exec(`PRAGMA user_version = ${migration.version}`);
-      db.exec('COMMIT');
-    } catch (error) {
-      rollbackQuietly(db);
-      // A damaged file must still reach the move-aside path, a full disk its own sentence;
-      // anything else names the step that failed.
-      if (isCorruption(error) || isDiskFull(error, file)) throw error;
-      throw new MigrationFailedError(file, migration, error);
-    }
-  }
-}
-
-function isCorruption(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /file is not a database|database disk image is malformed|SQLITE_CORRUPT|SQLITE_NOTADB/i.test(message);
-}
-
 /**
  * Runs fn inside one transaction; rolls back on throw and rethrows fn's (or COMMIT's) own error.
  * SQLite may already have rolled back by itself (SQLITE_FULL, an I/O error, a failed COMMIT): a
@@ -218,15 +152,5 @@ function savepoint<T>(db: DatabaseSync, fn: () => T): T {
       }
     }
     throw error;
-  }
-}
-
-/** Rolls back what is still open; never throws over the error being handled. */
-export function rollbackQuietly(db: DatabaseSync): void {
-  if (!db.isOpen || !db.isTransaction) return;
-  try {
-    db.exec('ROLLBACK');
-  } catch {
-    // The first error is the one worth telling; SQLite ends the transaction either way.
   }
 }

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SchemaTooNewError } from './database.ts';
 import { openProfileDatabase, profileDatabasePath } from './profile-database.ts';
-import { profileMigrations } from './schema.ts';
+import { profileMigrations } from './migrations/index.ts';
 
 let dataDir: string;
 beforeEach(() => {

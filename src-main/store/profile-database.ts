@@ -4,7 +4,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type DatabaseCorruptError } from './database.ts';
-import { profileMigrations } from './schema.ts';
+import { profileMigrations } from './migrations/index.ts';
 
 /** Something the user must be told about the store (plain data, safe for IPC). */
 export interface StoreNotice {

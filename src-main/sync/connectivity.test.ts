@@ -71,6 +71,8 @@ function harness(options: Partial<ConnectivityOptions> = {}) {
     },
     now: clock.now,
     timers: clock.timers,
+    // The top of each jittered step, unless a test picks its own: timings below read as steps.
+    random: () => 0.9999,
     ...options,
   });
   const changes: { state: ConnectivityState; at: number }[] = [];
@@ -174,6 +176,31 @@ describe('createConnectivity timing (injected clock)', () => {
     await clock.advance(2_900);
     expect(server.probes - before).toBeLessThanOrEqual(1);
     c.stop();
+  });
+
+  it('jitters each probe wait anywhere below its step (full jitter), so clients that lost one server spread out', async () => {
+    for (const [r, expected] of [
+      [0.5, [500, 1_000, 1_500, 1_500]],
+      [0.25, [250, 500, 750, 750]],
+    ] as const) {
+      const { c, clock, server } = harness({ random: () => r });
+      server.up = false;
+      c.report(networkError('ECONNREFUSED'));
+      const start = clock.now();
+      const at: number[] = [];
+      let seen = 0;
+      for (let t = 0; t < 4_000 && at.length < 4; t += 50) {
+        await clock.advance(50);
+        if (server.probes > seen) {
+          seen = server.probes;
+          at.push(clock.now());
+        }
+      }
+      const gaps = at.map((t, i) => t - (i === 0 ? start : at[i - 1]!));
+      // The fake clock steps 50 ms at a time: each probe lands in the step its wait ends in.
+      gaps.forEach((gap, i) => expect(Math.abs(gap - expected[i]!), `r=${r} probe ${i + 1}`).toBeLessThanOrEqual(50));
+      c.stop();
+    }
   });
 
   it('keeps at most one probe in flight, even when asked again and again', async () => {

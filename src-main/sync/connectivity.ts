@@ -7,6 +7,7 @@
 // 1 s to a cap (3 s in use, so a returning server is noticed within 5 s). One probe at a time.
 import { errorKind, isKeyUnavailable, toSyncError, type SyncError } from './errors.ts';
 import type { ConnectivityState } from '../../src-shared/index.ts';
+import { backoffDelay } from '../../src-shared/retry.ts';
 
 export type { ConnectivityState };
 
@@ -63,7 +64,7 @@ export interface ConnectivityOptions {
   activeProbeMs?: number;
   /** Disconnected and in use: the longest wait between probes (default 3 s: seen back within 5 s). */
   activeRetryMaxMs?: number;
-  /** Disconnected: the first wait, doubled after each failed probe (default 1 s). */
+  /** Disconnected: the first back-off step, doubled after each failed probe, full jitter (default 1 s). */
   retryMinMs?: number;
   /** Start assuming this (default `online`, so the first real request decides). */
   initial?: ConnectivityState;
@@ -71,6 +72,8 @@ export interface ConnectivityOptions {
   inUse?: boolean;
   now?: () => number;
   timers?: Timers;
+  /** The probes' jitter source, in [0, 1) (default Math.random). */
+  random?: () => number;
 }
 
 // "(ENOTFOUND)" or, since the messages carry a sentence first, "(ENOTFOUND: GET /x)".
@@ -122,6 +125,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
   const activeProbeMs = Math.min(options.activeProbeMs ?? 3_000, onlineProbeMs);
   const activeRetryMaxMs = Math.min(options.activeRetryMaxMs ?? 3_000, offlineProbeMs);
   const retryMinMs = options.retryMinMs ?? 1_000;
+  const random = options.random ?? Math.random;
   const listeners = new Set<(status: ConnectivityStatus) => void>();
   let current: ConnectivityStatus = {
     state: options.initial ?? 'online',
@@ -165,7 +169,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
       return Math.max(0, (inUse ? activeProbeMs : onlineProbeMs) - quietFor);
     }
     const cap = inUse ? activeRetryMaxMs : offlineProbeMs;
-    return Math.min(cap, Math.min(retryMinMs, cap) * 2 ** failedProbes);
+    return backoffDelay(failedProbes + 1, { baseMs: Math.min(retryMinMs, cap), capMs: cap, random });
   };
 
   const reschedule = () => {

@@ -219,6 +219,27 @@ describe('outbox', () => {
     );
   });
 
+  it('a transient failure waits a full-jitter back-off drawn from the injected random source', async () => {
+    await service.close();
+    // A ten-minute step (below the outbox's longest wait, past which a due time reads as a clock set
+    // back): with full jitter and a random draw of 0 the next try is due at once; equal jitter or
+    // none would hold it for 5 to 10 minutes, far past this test.
+    const step = 10 * 60_000;
+    service = createSyncService({
+      dataDir,
+      profileId: 'p1',
+      client: server.client,
+      retry: { baseDelayMs: step, maxDelayMs: step, maxAttempts: 3, random: () => 0 },
+      connectivity: { offlineProbeMs: 30, onlineProbeMs: 60_000 },
+      onInternalError: (error) => internalErrors.push(error),
+    });
+    server.failNext('assessments.create', new FakeApiError('ServerError', 503), 1);
+    const draft = newAssessment();
+    service.saveToServer(draft.id);
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('sent'), SOON);
+    expect(server.calls.filter((c) => c.op === 'assessments.create')).toHaveLength(2);
+  });
+
   it('422 field errors come back to the form; a changed body gets a fresh key', async () => {
     server.failNext(
       'assessments.create',

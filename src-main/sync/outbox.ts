@@ -41,7 +41,7 @@ export interface OutboxOptions {
   canSend: () => boolean;
   /** Every remote call's outcome (null = success), for connectivity. */
   onResult?: (error: unknown) => void;
-  retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
+  retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number; random?: () => number };
   onOutboxChanged?: () => void;
   onDraftsChanged?: (draftIds: string[]) => void;
   /** A fresh server copy arrived (after a send or a pre-PATCH read): update the cache. */

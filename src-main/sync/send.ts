@@ -3,6 +3,7 @@
 // Every state change is one transaction; a crash between any two leaves a row that is safe to resend.
 import type { DatabaseSync } from 'node:sqlite';
 import { transaction } from '../store/index.ts';
+import { backoffDelay } from '../../src-shared/retry.ts';
 import type { DraftRow, DraftStore } from './drafts.ts';
 import { dispositionOf, errorKind, mayHaveReachedServer, toSyncError } from './errors.ts';
 import { changedFields, mergeForPatch, type Fields } from './merge.ts';
@@ -16,7 +17,7 @@ export interface SendContext {
   drafts: DraftStore;
   remote: Remote;
   now: () => number;
-  retryPolicy: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
+  retryPolicy: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; random?: () => number };
   isClosed: () => boolean;
   /** Aborts in-flight calls when the service closes. */
   signal?: AbortSignal;
@@ -244,11 +245,12 @@ function fail(
         markFailed();
         break;
       }
-      const { baseDelayMs, maxDelayMs } = ctx.retryPolicy;
+      const { baseDelayMs, maxDelayMs, random } = ctx.retryPolicy;
       const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-      const wait = Math.max(
-        Math.min(maxDelayMs, baseDelayMs * 2 ** (attempts - 1)),
-        typeof retryAfter === 'number' ? retryAfter * 1000 : 0,
+      const wait = backoffDelay(
+        attempts,
+        { baseMs: baseDelayMs, capMs: maxDelayMs, random },
+        typeof retryAfter === 'number' ? retryAfter * 1000 : null,
       );
       requeue(at + wait, true);
       break;

@@ -61,7 +61,7 @@ export interface SyncServiceOptions {
     'onlineProbeMs' | 'offlineProbeMs' | 'activeProbeMs' | 'activeRetryMaxMs' | 'retryMinMs' | 'inUse' | 'timers'
   >;
   /** Outbox backoff for transient failures (after the client's own retries). */
-  retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
+  retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number; random?: () => number };
   /** Cached reads older than this are `stale` and refreshed in the background. Default 60 s. */
   cacheStaleAfterMs?: number;
   /** Sent drafts with nothing left in them are removed after this many days. Default 30. */

@@ -4,7 +4,7 @@
 export { createUploadManager, UploadManagerError } from './manager.ts';
 export { JOURNAL_FILE, uploadJournalPath, type JournalOwner } from './journal-path.ts';
 // The course push keeps its own table in the journal's file (migration 4).
-export { migrations as journalMigrations } from './journal-schema.ts';
+export { journalMigrations } from './migrations/index.ts';
 export { titleFromFileName, contentTypeFor } from './file-identity.ts';
 export type {
   AddOptions,
@@ -24,6 +24,7 @@ export { checkStagedFiles, requireVideos } from './staging.ts';
 export {
   describeMedia,
   findDuplicates,
+  similarLessonHints,
   inspectContent,
   inspectFile,
   knownUploads,

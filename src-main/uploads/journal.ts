@@ -19,17 +19,17 @@ import {
   FileCheckSql,
   PartSql,
   UploadSql,
-  migrations,
   toRow,
   toStoredCheck,
   type JournalPart,
   type JournalRow,
   type VideoFollow,
 } from './journal-schema.ts';
+import { journalMigrations as migrations } from './migrations/index.ts';
 import type { StoredFileCheck } from './preflight.ts';
 import type { UploadProblem, UploadState, UploadTarget } from './types.ts';
 
-// How a target is stored (journal-schema.ts migration 5: a preview is told apart by attach_to).
+// How a target is stored (migrations/0005-course-preview-videos.ts: a preview is told apart by attach_to).
 const storedKind = (t: UploadTarget) => (t.kind === 'preview' ? 'new' : t.kind);
 const storedSection = (t: UploadTarget) => (t.kind === 'preview' ? '' : t.sectionId);
 const storedAttach = (t: UploadTarget) => (t.kind === 'preview' ? 'course-preview' : 'lesson');

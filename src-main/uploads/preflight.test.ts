@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/index.ts';
 import { openDatabase } from '../store/index.ts';
 import { sampleOffsets } from './duplicates.ts';
-import { migrations } from './journal-schema.ts';
+import { journalMigrations as migrations } from './migrations/index.ts';
 import { UploadJournal, type JournalRow } from './journal.ts';
 import { createUploadManager } from './manager.ts';
 import {

@@ -262,6 +262,22 @@ export async function findDuplicates(file: FileCheck, context: DuplicateContext)
       );
     }
   }
+  hits.push(...similarLessonHints(file, lessons, reported));
+  return hits.sort((a, b) => DUPLICATE_KINDS.indexOf(a.kind) - DUPLICATE_KINDS.indexOf(b.kind));
+}
+
+/**
+ * The weaker hint: a lesson of the section with the file's title and length (within a second).
+ * Needs the probed length, so the CLI asks for it alone once the probe is done; `reported` holds
+ * the lessons already named as holding this very content.
+ */
+export function similarLessonHints(
+  file: FileCheck,
+  lessons: readonly SectionLesson[] | null,
+  reported: ReadonlySet<string> = new Set(),
+): DuplicateHit[] {
+  if (!file.video) return [];
+  const hits: DuplicateHit[] = [];
   const seconds = file.media ? durationSecondsOf(file.media) : null;
   const title = titleFromFileName(file.path).toLocaleLowerCase();
   for (const lesson of lessons ?? []) {
@@ -279,7 +295,7 @@ export async function findDuplicates(file: FileCheck, context: DuplicateContext)
       );
     }
   }
-  return hits.sort((a, b) => DUPLICATE_KINDS.indexOf(a.kind) - DUPLICATE_KINDS.indexOf(b.kind));
+  return hits;
 }
 
 function hit(

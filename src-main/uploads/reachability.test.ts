@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 describe('Reachability', () => {
-  it('shares one probe among many failures, waits with a backoff capped at 4 s, and ends at the first answer', async () => {
+  it('shares one probe among many failures, waits with a full-jitter backoff whose step caps at 4 s, and ends at the first answer', async () => {
     vi.useFakeTimers();
     let up = false;
     const probes: number[] = [];
@@ -27,6 +27,8 @@ describe('Reachability', () => {
         if (!up) throw new Error('ECONNREFUSED');
       },
       onChange: (waiting) => changes.push(waiting),
+      // Halfway through each step: the waits below are half of 0.5 s, 1 s, 2 s, 4 s, 4 s …
+      random: () => 0.5,
     });
     const verdicts = await Promise.all([reach.verify(), reach.verify(), reach.verify()]);
     expect(verdicts).toEqual([false, false, false]);
@@ -39,8 +41,8 @@ describe('Reachability', () => {
     void reach.whenReachable().then(() => (reached = true));
     await vi.advanceTimersByTimeAsync(60_000);
     const gaps = probes.slice(1).map((t, i) => t - probes[i]!);
-    expect(gaps.slice(0, 4)).toEqual([500, 1000, 2000, 4000]);
-    expect(Math.max(...gaps)).toBe(4000);
+    expect(gaps.slice(0, 5)).toEqual([250, 500, 1000, 2000, 2000]);
+    expect(Math.max(...gaps)).toBe(2000);
     expect(reached).toBe(false);
 
     up = true;

@@ -4,7 +4,7 @@
 // an answer. A failure on a reachable server is an ordinary failure and spends the budget.
 
 import { request } from 'undici';
-import { classify } from './retry-policy.ts';
+import { backoffDelay, classify } from './retry-policy.ts';
 import { AbortedError } from './token-bucket.ts';
 import { monotonicNow } from '../../src-shared/clock.ts';
 
@@ -16,12 +16,14 @@ export interface ReachabilityOptions {
   /** Told once when a wait has lasted `giveUpAfterMs` (the wait itself goes on). */
   giveUpAfterMs?: number | null;
   onGiveUp?: () => void;
-  /** Probe backoff while waiting: first step and cap, ms. Defaults 500 and 4 000. */
+  /** Probe backoff while waiting (full jitter): first step and cap, ms. Defaults 500 and 4 000. */
   baseMs?: number;
   capMs?: number;
   /** One probe gives up after this long (and counts as unreachable). Default 3 000. */
   probeTimeoutMs?: number;
   now?: () => number;
+  /** Jitter source of the probe back-off, in [0, 1) (default Math.random). */
+  random?: () => number;
 }
 
 export class Reachability {
@@ -127,7 +129,11 @@ export class Reachability {
       this.options.onChange(true, 0);
     }
     this.probeCount++;
-    const delay = Math.min(this.capMs, this.baseMs * 2 ** Math.max(0, this.probeCount - 1));
+    const delay = backoffDelay(this.probeCount, {
+      baseMs: this.baseMs,
+      capMs: this.capMs,
+      random: this.options.random,
+    });
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;

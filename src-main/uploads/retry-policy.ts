@@ -1,6 +1,7 @@
 // Main process / plain Node. Which failures are worth another attempt, and how long to wait.
-// Capped exponential backoff with equal jitter (a part never comes back at once); Retry-After is
-// a floor, never shortened by jitter. The back-off, Retry-After and the sleep are src-shared/retry.ts's.
+// Capped exponential backoff with full jitter, like every other retry (catalogue.ts "Back-off");
+// Retry-After is a floor, never shortened by jitter. The back-off, Retry-After and the sleep are
+// src-shared/retry.ts's.
 
 import { basename } from 'node:path';
 import { backoffDelay as sharedBackoffDelay, parseRetryAfterMs, sleep as sharedSleep } from '../../src-shared/retry.ts';
@@ -159,11 +160,11 @@ export interface BackoffOptions {
 }
 
 /**
- * Delay before attempt `attempt + 1` (attempt counts failures so far, from 1): half fixed, half
- * random within the exponential step, so retries spread out but never collapse to zero.
+ * Delay before attempt `attempt + 1` (attempt counts failures so far, from 1): anywhere below the
+ * exponential step (full jitter), so the parts of many uploads that failed together spread out.
  */
 export function backoffDelay(attempt: number, options: BackoffOptions, retryAfterMs?: number): number {
-  return sharedBackoffDelay(attempt, { ...options, jitter: 'equal' }, retryAfterMs);
+  return sharedBackoffDelay(attempt, { ...options, jitter: 'full' }, retryAfterMs);
 }
 
 /** Sleeps, rejecting with AbortedError when the signal fires. */

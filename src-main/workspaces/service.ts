@@ -23,7 +23,8 @@ import {
 } from './errors.ts';
 import { ProfileKeys } from './profile-keys.ts';
 import { ProfileRows, toProfile, type ProfileRow } from './profile-rows.ts';
-import { WORKSPACES_DB_FILE, workspaceMigrations } from './schema.ts';
+import { workspaceMigrations } from './migrations/index.ts';
+import { WORKSPACES_DB_FILE } from './schema.ts';
 import type { Access, Capabilities, KeyMode, Profile, ProfileConnection } from './types.ts';
 import type { ProfileInput, ProfilePatch, Verification } from './types.ts';
 import {

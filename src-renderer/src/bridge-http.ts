@@ -12,6 +12,7 @@
  * the host validates every call against the contract anyway.
  */
 import type { ChannelName, EventName, FileHandle, LecternBridge, Result } from '../../src-shared/index.ts';
+import { backoffDelay, sleep } from '../../src-shared/retry.ts';
 
 const TOKEN_HEADER = 'x-lectern-bridge-token';
 const TOKEN_STORAGE_KEY = 'lectern.bridgeToken';
@@ -51,64 +52,83 @@ function bridgeFetch(path: string, token: string | null, body: string): Promise<
   });
 }
 
+/** One RPC over the bridge; every failure is a typed BRIDGE_UNAVAILABLE result, never a throw. */
+async function callBridge(
+  token: Promise<string | null>,
+  channel: ChannelName,
+  input: unknown,
+): Promise<Result<unknown>> {
+  try {
+    const response = await bridgeFetch(
+      `/__bridge/rpc/${encodeURIComponent(channel)}`,
+      await token,
+      JSON.stringify({ input }),
+    );
+    if (response.status === 403) {
+      return {
+        ok: false,
+        error: {
+          code: 'BRIDGE_UNAVAILABLE',
+          message: 'This page has no Lectern session: open the address the bridge host printed (it works once).',
+        },
+      };
+    }
+    if (!response.ok) {
+      return {
+        ok: false,
+        error: { code: 'BRIDGE_UNAVAILABLE', message: `The bridge refused the call (${response.status}).` },
+      };
+    }
+    return (await response.json()) as Result<unknown>;
+  } catch {
+    return {
+      ok: false,
+      error: { code: 'BRIDGE_UNAVAILABLE', message: 'Lectern’s background process is not reachable.' },
+    };
+  }
+}
+
+/** Reconnects of the event stream: from half a second up to 5 s apart. */
+const EVENTS_RECONNECT = { baseMs: 500, capMs: 5_000 };
+
+/** Reads the event stream until it ends; true when it was open (so the next wait starts short). */
+async function followEvents(token: string | null, deliver: (frame: string) => void): Promise<boolean> {
+  let opened = false;
+  try {
+    const response = await bridgeFetch('/__bridge/events', token, '{}');
+    if (!response.ok || !response.body) return false;
+    opened = true;
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return true;
+      buffer += value;
+      let boundary = buffer.indexOf('\n\n');
+      while (boundary >= 0) {
+        deliver(buffer.slice(0, boundary));
+        buffer = buffer.slice(boundary + 2);
+        boundary = buffer.indexOf('\n\n');
+      }
+    }
+  } catch {
+    return opened; // the host restarted, or the connection dropped (or never opened)
+  }
+}
+
 export function installHttpBridge(): LecternBridge {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   let streaming = false;
   const token = sessionToken();
 
-  async function call(channel: ChannelName, input: unknown): Promise<Result<unknown>> {
-    try {
-      const response = await bridgeFetch(
-        `/__bridge/rpc/${encodeURIComponent(channel)}`,
-        await token,
-        JSON.stringify({ input }),
-      );
-      if (response.status === 403) {
-        return {
-          ok: false,
-          error: {
-            code: 'BRIDGE_UNAVAILABLE',
-            message: 'This page has no Lectern session: open the address the bridge host printed (it works once).',
-          },
-        };
-      }
-      if (!response.ok) {
-        return {
-          ok: false,
-          error: { code: 'BRIDGE_UNAVAILABLE', message: `The bridge refused the call (${response.status}).` },
-        };
-      }
-      return (await response.json()) as Result<unknown>;
-    } catch {
-      return {
-        ok: false,
-        error: { code: 'BRIDGE_UNAVAILABLE', message: 'Lectern’s background process is not reachable.' },
-      };
-    }
-  }
+  const call = (channel: ChannelName, input: unknown) => callBridge(token, channel, input);
 
   async function stream(): Promise<void> {
-    for (;;) {
-      try {
-        const response = await bridgeFetch('/__bridge/events', await token, '{}');
-        if (!response.ok || !response.body) throw new Error('no stream');
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let boundary = buffer.indexOf('\n\n');
-          while (boundary >= 0) {
-            deliver(buffer.slice(0, boundary));
-            buffer = buffer.slice(boundary + 2);
-            boundary = buffer.indexOf('\n\n');
-          }
-        }
-      } catch {
-        // The host restarted or the connection dropped: reconnect shortly.
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Reconnects after the host restarted or the connection dropped: the one back-off (full
+    // jitter), reset once a stream was open.
+    for (let failures = 1; ; failures++) {
+      if (await followEvents(await token, deliver)) failures = 1;
+      await sleep(backoffDelay(failures, EVENTS_RECONNECT));
     }
   }
 

@@ -10,6 +10,7 @@ import {
   FileAccessError,
   describeMedia,
   findDuplicates,
+  similarLessonHints,
   inspectContent,
   knownUploads,
   rerunOf,
@@ -80,7 +81,7 @@ export async function preflightFiles(
   const earlier: FileCheck[] = [];
   // What the prober read, said per file in the order given while the uploads already run.
   let notes: Promise<void> = Promise.resolve();
-  const noteMedia = (probed: Promise<FileCheck>, context: DuplicateContext) => {
+  const noteMedia = (probed: Promise<FileCheck>, context: DuplicateContext, reported: ReadonlySet<string>) => {
     notes = notes.then(async () => {
       const full = await probed.catch(() => null);
       // The file changed or went since its check: the upload itself says so; nothing to add here.
@@ -89,8 +90,9 @@ export async function preflightFiles(
       if (facts) ctx.out.note(`${full.fileName}: ${facts}`);
       for (const w of full.warnings) ctx.out.note(`${full.fileName}: warning: ${w.message}`);
       // Only the length tells a lesson of the same title and length: the one hint that waits for it.
-      const similar = (await findDuplicates(full, context)).filter((h) => h.kind === 'similar-lesson');
-      for (const h of similar) ctx.out.note(`${full.fileName}: note: ${h.message}`);
+      for (const h of similarLessonHints(full, context.section?.lessons ?? null, reported)) {
+        ctx.out.note(`${full.fileName}: note: ${h.message}`);
+      }
     });
   };
   const accept = async (entry: AcceptedFile) => {
@@ -127,7 +129,8 @@ export async function preflightFiles(
       continue;
     }
     if (same) ctx.out.note(`${check.fileName}: a duplicate, uploaded anyway (--allow-duplicates). ${same.message}`);
-    if (entry.probed) noteMedia(entry.probed, context);
+    const inSection = new Set(hits.flatMap((h) => (h.kind === 'in-section' && h.lessonId ? [h.lessonId] : [])));
+    if (entry.probed) noteMedia(entry.probed, context, inSection);
     await accept(entry);
   }
   await notes;

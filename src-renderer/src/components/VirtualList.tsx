@@ -14,6 +14,7 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 
 export interface VirtualListProps {
@@ -36,11 +37,40 @@ export interface VirtualListProps {
 
 const EDITABLE = 'input, textarea, select, [contenteditable="true"]';
 
+/** The row a navigation key moves to from `activeIndex`, or undefined for any other key. */
+function keyTarget(key: string, activeIndex: number, pageRows: number, count: number): number | undefined {
+  const moves: Record<string, number> = {
+    ArrowDown: activeIndex + 1,
+    ArrowUp: activeIndex - 1,
+    PageDown: activeIndex + pageRows,
+    PageUp: activeIndex - pageRows,
+    Home: 0,
+    End: count - 1,
+  };
+  return moves[key];
+}
+
+/** After a keyboard move, focuses the row moved to (its primary control) once it is rendered. */
+function useFocusAfterMove(scrollRef: RefObject<HTMLDivElement | null>): RefObject<number | null> {
+  const pendingFocus = useRef<number | null>(null);
+  useEffect(() => {
+    const index = pendingFocus.current;
+    if (index === null) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    const target = row?.querySelector<HTMLElement>('[data-primary]') ?? row;
+    if (target) {
+      pendingFocus.current = null;
+      target.focus({ preventScroll: true });
+    }
+  });
+  return pendingFocus;
+}
+
 export function VirtualList(props: VirtualListProps) {
   const { count, rowHeight, renderRow, label, onRangeChange, className, testId } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
-  const pendingFocus = useRef<number | null>(null);
+  const pendingFocus = useFocusAfterMove(scrollRef);
   const estimate = useCallback(
     (index: number) => (typeof rowHeight === 'number' ? rowHeight : rowHeight(index)),
     [rowHeight],
@@ -69,17 +99,6 @@ export function VirtualList(props: VirtualListProps) {
     virtualizer.measure();
   }, [estimate, virtualizer]);
 
-  useEffect(() => {
-    const index = pendingFocus.current;
-    if (index === null) return;
-    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
-    const target = row?.querySelector<HTMLElement>('[data-primary]') ?? row;
-    if (target) {
-      pendingFocus.current = null;
-      target.focus({ preventScroll: true });
-    }
-  });
-
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(count - 1, index));
     pendingFocus.current = next;
@@ -90,15 +109,7 @@ export function VirtualList(props: VirtualListProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest(EDITABLE) || event.altKey || event.ctrlKey || event.metaKey) return;
     const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / estimate(activeIndex)) - 1);
-    const moves: Record<string, number> = {
-      ArrowDown: activeIndex + 1,
-      ArrowUp: activeIndex - 1,
-      PageDown: activeIndex + pageRows,
-      PageUp: activeIndex - pageRows,
-      Home: 0,
-      End: count - 1,
-    };
-    const target = moves[event.key];
+    const target = keyTarget(event.key, activeIndex, pageRows, count);
     if (target === undefined) return;
     event.preventDefault();
     moveTo(target);

@@ -41,6 +41,16 @@ const EMPTY = {
   error: null,
 };
 
+/** What a re-read may change on screen (null while nothing is asked for). */
+function shownKey(s: Pick<CachedReadState<unknown, unknown>, 'param' | 'fetchedAt' | 'offlineReason' | 'status'>) {
+  return s.param === null ? null : `${s.fetchedAt}|${s.offlineReason}|${s.status}`;
+}
+
+/** Nothing cached and online: main is fetching it and will say so with `cache.updated`. */
+function statusOf(result: Cached<unknown>): 'ready' | 'waiting' {
+  return result.data !== null || result.offlineReason ? 'ready' : 'waiting';
+}
+
 export function createCachedRead<T, P>(options: {
   /** `opening`: the screen was just opened (or Retry pressed), not a re-read after an event. */
   fetch: (param: P, how: { opening: boolean }) => Promise<Cached<T>>;
@@ -53,10 +63,7 @@ export function createCachedRead<T, P>(options: {
   let dropped = false;
   const rereads = followCache(options.kinds, {
     reread: () => store.getState().reread(),
-    shown: () => {
-      const s = store.getState();
-      return s.param === null ? null : `${s.fetchedAt}|${s.offlineReason}|${s.status}`;
-    },
+    shown: () => shownKey(store.getState()),
     offline: () => store.getState().offlineReason !== null,
   });
 
@@ -72,8 +79,7 @@ export function createCachedRead<T, P>(options: {
               if (holding === 0) get().reread();
               return;
             }
-            const status = result.data !== null ? 'ready' : result.offlineReason ? 'ready' : 'waiting';
-            set({ ...result, data: result.data ?? get().data, status, error: null });
+            set({ ...result, data: result.data ?? get().data, status: statusOf(result), error: null });
           },
           (error: unknown) => {
             if (gen !== generation) return;

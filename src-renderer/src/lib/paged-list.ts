@@ -82,15 +82,52 @@ export function rowCount(state: Pick<PagedListState<unknown, unknown>, 'total' |
   return Object.values(state.pages).reduce((sum, page) => sum + page.length, 0);
 }
 
+/** What a re-read may change on screen: when it was read, offline or not, and how many pages. */
+function shownKey(s: Pick<PagedListState<unknown, unknown>, 'fetchedAt' | 'offlineReason' | 'pages'>): string {
+  return `${s.fetchedAt}|${s.offlineReason}|${Object.keys(s.pages).length}`;
+}
+
+/** The state once page `page` was read: its rows, or (nothing cached yet) waiting for main. */
+function pageArrived<T, Q>(
+  s: PagedListState<T, Q>,
+  page: number,
+  read: Cached<PageData<T>>,
+): Partial<PagedListState<T, Q>> {
+  const requested = { ...s.requested };
+  const pages = { ...s.pages };
+  const meta = page === 1 ? { fetchedAt: read.fetchedAt, stale: read.stale, offlineReason: read.offlineReason } : {};
+  if (read.data) {
+    delete requested[page];
+    pages[page] = read.data.results;
+    return {
+      ...meta,
+      pages,
+      requested,
+      total: read.data.paginator.count,
+      totalPages: read.data.paginator.total_pages ?? (read.data.paginator.next === null ? page : page + 1),
+      status: 'ready',
+      error: null,
+    };
+  }
+  // Nothing cached yet: main is fetching it and will say so with `cache.updated`.
+  requested[page] = read.offlineReason ? 'failed' : 'waiting';
+  return { ...meta, requested, status: page === 1 && read.offlineReason ? 'ready' : s.status };
+}
+
+/** The state once reading page `page` failed; the list shows the error only when it has nothing. */
+function pageFailed<T, Q>(s: PagedListState<T, Q>, page: number, error: unknown): Partial<PagedListState<T, Q>> {
+  return {
+    requested: { ...s.requested, [page]: 'failed' },
+    ...(page === 1 && !s.pages[1] ? { status: 'error' as const, error } : {}),
+  };
+}
+
 export function createPagedList<T, Q>(options: PagedListOptions<T, Q>): PagedListStore<T, Q> {
   const pageSize = options.pageSize ?? 100;
   let generation = 0;
   const rereads = followCache(options.kinds, {
     reread: () => store.getState().reread(),
-    shown: () => {
-      const s = store.getState();
-      return `${s.fetchedAt}|${s.offlineReason}|${Object.keys(s.pages).length}`;
-    },
+    shown: () => shownKey(store.getState()),
     offline: () => store.getState().offlineReason !== null,
     unsettled: () => Object.values(store.getState().requested).some((r) => r === 'waiting'),
   });
@@ -103,36 +140,10 @@ export function createPagedList<T, Q>(options: PagedListOptions<T, Q>): PagedLis
         set((s) => ({ requested: { ...s.requested, [page]: 'loading' } }));
         options.fetchPage(query, page, pageSize, refresh).then(
           (read) => {
-            if (gen !== generation) return;
-            set((s) => {
-              const requested = { ...s.requested };
-              const pages = { ...s.pages };
-              const meta =
-                page === 1 ? { fetchedAt: read.fetchedAt, stale: read.stale, offlineReason: read.offlineReason } : {};
-              if (read.data) {
-                delete requested[page];
-                pages[page] = read.data.results;
-                return {
-                  ...meta,
-                  pages,
-                  requested,
-                  total: read.data.paginator.count,
-                  totalPages: read.data.paginator.total_pages ?? (read.data.paginator.next === null ? page : page + 1),
-                  status: 'ready',
-                  error: null,
-                };
-              }
-              // Nothing cached yet: main is fetching it and will say so with `cache.updated`.
-              requested[page] = read.offlineReason ? 'failed' : 'waiting';
-              return { ...meta, requested, status: page === 1 && read.offlineReason ? 'ready' : s.status };
-            });
+            if (gen === generation) set((s) => pageArrived(s, page, read));
           },
           (error: unknown) => {
-            if (gen !== generation) return;
-            set((s) => ({
-              requested: { ...s.requested, [page]: 'failed' },
-              ...(page === 1 && !s.pages[1] ? { status: 'error' as const, error } : {}),
-            }));
+            if (gen === generation) set((s) => pageFailed(s, page, error));
           },
         );
       };

@@ -66,6 +66,10 @@ function PushDialog({ flow, courseId, courseName }: { flow: Flow; courseId: stri
   );
 }
 
+function describe(error: unknown): string {
+  return describeError(error, { subject: 'this course', keyMode: activeKeyMode() });
+}
+
 function DialogBody({
   flow,
   state,
@@ -75,117 +79,128 @@ function DialogBody({
   state: Exclude<FlowState, { step: 'closed' }>;
   courseId: string;
 }) {
-  const reasonId = useId();
-  const [deleteConfirmed, setDeleteConfirmed] = useState(false);
-  const describe = (error: unknown) => describeError(error, { subject: 'this course', keyMode: activeKeyMode() });
   // Each step replaces the dialog's buttons: keep the focus inside it, on the step's first choice.
   useEffect(() => {
     document.querySelector<HTMLElement>('[data-testid="folder-push-dialog"] [data-autofocus]')?.focus();
   }, [state.step]);
 
-  if (state.step === 'planning') {
-    return (
-      <>
-        <Loading label="Reading the folder and the course…" />
-        <Actions onCancel={flow.close} />
-      </>
-    );
+  switch (state.step) {
+    case 'planning':
+      return (
+        <>
+          <Loading label="Reading the folder and the course…" />
+          <Actions onCancel={flow.close} />
+        </>
+      );
+    case 'failed':
+      return <FailedStep flow={flow} state={state} />;
+    case 'planned':
+      return <PlannedStep flow={flow} state={state} />;
+    default:
+      return <PushingStep flow={flow} state={state} courseId={courseId} />;
   }
-  if (state.step === 'failed') {
-    return (
-      <>
-        <p className="form-error" role="alert">
-          {describe(state.error)}
-        </p>
-        <Actions onCancel={flow.close}>
-          {state.folder && (
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => void flow.plan(state.folder!, state.deleteOthers)}
-            >
-              Try again
-            </button>
-          )}
-        </Actions>
-      </>
-    );
-  }
+}
 
+function FailedStep({ flow, state }: { flow: Flow; state: Extract<FlowState, { step: 'failed' }> }) {
+  return (
+    <>
+      <p className="form-error" role="alert">
+        {describe(state.error)}
+      </p>
+      <Actions onCancel={flow.close}>
+        {state.folder && (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void flow.plan(state.folder!, state.deleteOthers)}
+          >
+            Try again
+          </button>
+        )}
+      </Actions>
+    </>
+  );
+}
+
+function PlannedStep({ flow, state }: { flow: Flow; state: Extract<FlowState, { step: 'planned' }> }) {
+  const reasonId = useId();
+  const [deleteConfirmed, setDeleteConfirmed] = useState(false);
   const { plan } = state;
   const t = plan.totals;
   const deletes = (t['sectionsToDelete'] ?? 0) + (t['lessonsToDelete'] ?? 0);
   const othersInCourse = (t['lessonsLeftAlone'] ?? 0) + deletes + plan.otherSections.length > 0;
+  const blocked = plan.blockedReason ?? (plan.empty ? 'Nothing to push: the course already matches the folder.' : null);
+  const needsDeleteConfirmation = deletes > 0 && !deleteConfirmed;
+  return (
+    <>
+      {state.startError !== null && (
+        <p className="form-error" role="alert">
+          {describe(state.startError)}
+        </p>
+      )}
+      <PlanTree plan={plan} />
+      {othersInCourse && (
+        <fieldset className="push-delete">
+          <legend>Lessons and sections not in the folder</legend>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={plan.deleteOthers}
+              onChange={(event) => {
+                setDeleteConfirmed(false);
+                void flow.plan(state.folder, event.target.checked);
+              }}
+            />
+            Delete them from the course (off: they are left alone)
+          </label>
+          {deletes > 0 && (
+            <label className="checkbox">
+              <input type="checkbox" checked={deleteConfirmed} onChange={(e) => setDeleteConfirmed(e.target.checked)} />
+              Yes, delete {plural(t['lessonsToDelete'] ?? 0, 'lesson')} and{' '}
+              {plural(t['sectionsToDelete'] ?? 0, 'section')} on the server
+            </label>
+          )}
+        </fieldset>
+      )}
+      {blocked && (
+        <p
+          id={reasonId}
+          className={plan.blockedReason ? 'inline-alert' : 'muted'}
+          role={plan.blockedReason ? 'alert' : undefined}
+          data-testid="push-blocked"
+        >
+          {blocked}
+        </p>
+      )}
+      <Actions onCancel={flow.close}>
+        <button
+          type="button"
+          className={`button ${deletes > 0 ? 'button--danger' : 'button--primary'}`}
+          disabled={blocked !== null || needsDeleteConfirmation}
+          aria-describedby={blocked ? reasonId : undefined}
+          onClick={() => void flow.confirm(deletes > 0 && deleteConfirmed)}
+        >
+          {deletes > 0 ? 'Push and delete' : 'Push to course'}
+        </button>
+      </Actions>
+    </>
+  );
+}
+
+function PushingStep({
+  flow,
+  state,
+  courseId,
+}: {
+  flow: Flow;
+  state: Extract<FlowState, { step: 'pushing' | 'finished' }>;
+  courseId: string;
+}) {
   const uploadsLink = (
     <a href={href({ name: 'uploads', courseId })} onClick={flow.close}>
       Uploads
     </a>
   );
-
-  if (state.step === 'planned') {
-    const blocked =
-      plan.blockedReason ?? (plan.empty ? 'Nothing to push: the course already matches the folder.' : null);
-    const needsDeleteConfirmation = deletes > 0 && !deleteConfirmed;
-    return (
-      <>
-        {state.startError !== null && (
-          <p className="form-error" role="alert">
-            {describe(state.startError)}
-          </p>
-        )}
-        <PlanTree plan={plan} />
-        {othersInCourse && (
-          <fieldset className="push-delete">
-            <legend>Lessons and sections not in the folder</legend>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={plan.deleteOthers}
-                onChange={(event) => {
-                  setDeleteConfirmed(false);
-                  void flow.plan(state.folder, event.target.checked);
-                }}
-              />
-              Delete them from the course (off: they are left alone)
-            </label>
-            {deletes > 0 && (
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={deleteConfirmed}
-                  onChange={(e) => setDeleteConfirmed(e.target.checked)}
-                />
-                Yes, delete {plural(t['lessonsToDelete'] ?? 0, 'lesson')} and{' '}
-                {plural(t['sectionsToDelete'] ?? 0, 'section')} on the server
-              </label>
-            )}
-          </fieldset>
-        )}
-        {blocked && (
-          <p
-            id={reasonId}
-            className={plan.blockedReason ? 'inline-alert' : 'muted'}
-            role={plan.blockedReason ? 'alert' : undefined}
-            data-testid="push-blocked"
-          >
-            {blocked}
-          </p>
-        )}
-        <Actions onCancel={flow.close}>
-          <button
-            type="button"
-            className={`button ${deletes > 0 ? 'button--danger' : 'button--primary'}`}
-            disabled={blocked !== null || needsDeleteConfirmation}
-            aria-describedby={blocked ? reasonId : undefined}
-            onClick={() => void flow.confirm(deletes > 0 && deleteConfirmed)}
-          >
-            {deletes > 0 ? 'Push and delete' : 'Push to course'}
-          </button>
-        </Actions>
-      </>
-    );
-  }
-
   const finished = state.step === 'finished' ? state.end : null;
   return (
     <>

@@ -17,21 +17,98 @@ import { useUploadTargets } from './targets.ts';
 
 export function StagedFiles() {
   useFeature(useCourseNames, useUploadTargets);
-  const uploads = useUploads();
-  const targets = useUploadTargets();
-  const names = useCourseNames();
-  const { courseId, sectionId, staged } = uploads;
-  const courses = useMemo(() => [...names.choices].sort((a, b) => a.name.localeCompare(b.name)), [names.choices]);
+  const staged = useUploads((s) => s.staged);
+  const clearStaged = useUploads((s) => s.clearStaged);
+  const section = useChosenSection();
+  return (
+    <section className="panel staged" aria-labelledby="staged-heading" data-testid="staged-files">
+      <div className="panel-head">
+        <h2 id="staged-heading">Ready to upload · {plural(staged.length, 'file')}</h2>
+        <button type="button" className="button button--ghost button--small" onClick={clearStaged}>
+          Clear
+        </button>
+      </div>
+      <TargetFields />
+      <div className="staged-row staged-head" aria-hidden="true">
+        <span>File</span>
+        <span>Goes to</span>
+        <span>Lesson title</span>
+        <span />
+      </div>
+      <ul className="staged-list" aria-label="Files to upload">
+        {staged.map((file) => (
+          <StagedRow key={file.handle} handle={file.handle} lessons={section?.lessons ?? []} />
+        ))}
+      </ul>
+      <StartBar />
+    </section>
+  );
+}
 
+/** The chosen course's sections (read once the course is chosen) and the chosen one. */
+function useChosenSection() {
+  const courseId = useUploads((s) => s.courseId);
+  const sectionId = useUploads((s) => s.sectionId);
+  const targets = useUploadTargets();
   useEffect(() => {
     if (!courseId) return;
     const status = useUploadTargets.getState().sectionsStatus[courseId];
     // Choosing the course again after a failed read tries again.
     if (status === undefined || status === 'error') void useUploadTargets.getState().loadSections(courseId);
   }, [courseId]);
-
   const sections = courseId ? (targets.sections[courseId] ?? []) : [];
-  const section = sections.find((s) => s.id === sectionId) ?? null;
+  return sections.find((s) => s.id === sectionId) ?? null;
+}
+
+function TargetFields() {
+  const { courseId, sectionId, setTarget } = useUploads();
+  const targets = useUploadTargets();
+  const names = useCourseNames();
+  const courses = useMemo(() => [...names.choices].sort((a, b) => a.name.localeCompare(b.name)), [names.choices]);
+  const sections = courseId ? (targets.sections[courseId] ?? []) : [];
+  return (
+    <div className="form-grid">
+      <SelectField
+        label="Course"
+        name="course"
+        value={courseId ?? ''}
+        onChange={(value) => setTarget(value || null, null)}
+        options={[
+          { value: '', label: names.choicesStatus === 'loading' ? 'Loading courses…' : 'Choose a course' },
+          ...courses.map((c) => ({ value: c.id, label: c.name })),
+        ]}
+        error={names.choicesStatus === 'error' ? describeError(names.choicesError) : null}
+      />
+      <SelectField
+        label="Section"
+        name="section"
+        value={sectionId ?? ''}
+        disabled={!courseId}
+        onChange={(value) => setTarget(courseId, value || null)}
+        options={[
+          {
+            value: '',
+            label: !courseId
+              ? 'Choose a course first'
+              : courseId && targets.sectionsStatus[courseId] === 'loading'
+                ? 'Loading sections…'
+                : 'Choose a section',
+          },
+          ...sections.map((s) => ({ value: s.id, label: `${s.order ?? '—'}. ${s.title ?? '—'}` })),
+        ]}
+        error={
+          courseId && targets.sectionsStatus[courseId] === 'error'
+            ? describeError(targets.sectionsError[courseId], { subject: 'this course' })
+            : null
+        }
+      />
+    </div>
+  );
+}
+
+function StartBar() {
+  const uploads = useUploads();
+  const { courseId, sectionId, staged } = uploads;
   const startable = staged.filter(isStartable);
   const titleProblems = startable.filter(
     (f) => !f.replaceLessonId && (f.title.trim().length === 0 || f.title.trim().length > 255),
@@ -52,81 +129,25 @@ export function StagedFiles() {
       (error: unknown) => notify('error', `Could not start the uploads. ${describeError(error)}`),
     );
   };
-
   return (
-    <section className="panel staged" aria-labelledby="staged-heading" data-testid="staged-files">
-      <div className="panel-head">
-        <h2 id="staged-heading">Ready to upload · {plural(staged.length, 'file')}</h2>
-        <button type="button" className="button button--ghost button--small" onClick={uploads.clearStaged}>
-          Clear
-        </button>
-      </div>
-      <div className="form-grid">
-        <SelectField
-          label="Course"
-          name="course"
-          value={courseId ?? ''}
-          onChange={(value) => uploads.setTarget(value || null, null)}
-          options={[
-            { value: '', label: names.choicesStatus === 'loading' ? 'Loading courses…' : 'Choose a course' },
-            ...courses.map((c) => ({ value: c.id, label: c.name })),
-          ]}
-          error={names.choicesStatus === 'error' ? describeError(names.choicesError) : null}
-        />
-        <SelectField
-          label="Section"
-          name="section"
-          value={sectionId ?? ''}
-          disabled={!courseId}
-          onChange={(value) => uploads.setTarget(courseId, value || null)}
-          options={[
-            {
-              value: '',
-              label: !courseId
-                ? 'Choose a course first'
-                : courseId && targets.sectionsStatus[courseId] === 'loading'
-                  ? 'Loading sections…'
-                  : 'Choose a section',
-            },
-            ...sections.map((s) => ({ value: s.id, label: `${s.order ?? '—'}. ${s.title ?? '—'}` })),
-          ]}
-          error={
-            courseId && targets.sectionsStatus[courseId] === 'error'
-              ? describeError(targets.sectionsError[courseId], { subject: 'this course' })
-              : null
-          }
-        />
-      </div>
-      <div className="staged-row staged-head" aria-hidden="true">
-        <span>File</span>
-        <span>Goes to</span>
-        <span>Lesson title</span>
-        <span />
-      </div>
-      <ul className="staged-list" aria-label="Files to upload">
-        {staged.map((file) => (
-          <StagedRow key={file.handle} handle={file.handle} lessons={section?.lessons ?? []} />
-        ))}
-      </ul>
-      <div className="form-actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!ready || uploads.starting}
-          onClick={start}
-          data-testid="start-uploads"
-        >
-          {uploads.starting ? 'Starting…' : `Start ${plural(startable.length, 'upload')}`}
-        </button>
-        {!courseId || !sectionId ? <span className="muted">Choose where the lessons go.</span> : null}
-        {checking && <span className="muted">Checking files…</span>}
-        {undecided && <span className="text-warning">Choose Skip or Upload anyway for each duplicate.</span>}
-        {refused > 0 && <span className="muted">{plural(refused, 'file')} not a video: left out of the upload.</span>}
-        {titleProblems.length > 0 && (
-          <span className="text-danger">Every new lesson needs a title of 1 to 255 characters.</span>
-        )}
-      </div>
-    </section>
+    <div className="form-actions">
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={!ready || uploads.starting}
+        onClick={start}
+        data-testid="start-uploads"
+      >
+        {uploads.starting ? 'Starting…' : `Start ${plural(startable.length, 'upload')}`}
+      </button>
+      {!courseId || !sectionId ? <span className="muted">Choose where the lessons go.</span> : null}
+      {checking && <span className="muted">Checking files…</span>}
+      {undecided && <span className="text-warning">Choose Skip or Upload anyway for each duplicate.</span>}
+      {refused > 0 && <span className="muted">{plural(refused, 'file')} not a video: left out of the upload.</span>}
+      {titleProblems.length > 0 && (
+        <span className="text-danger">Every new lesson needs a title of 1 to 255 characters.</span>
+      )}
+    </div>
   );
 }
 

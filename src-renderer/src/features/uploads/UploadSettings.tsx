@@ -3,10 +3,7 @@
  * and (under "Advanced", for people who tune such things) how many parts go at once. Main applies
  * them at once to running uploads.
  */
-import { useEffect, useId, useState } from 'react';
-import { call } from '../../bridge.ts';
-import { describeError } from '../../lib/errors.ts';
-import { notify } from '../../lib/notices.ts';
+import { useId } from 'react';
 import { useUploads } from './store.ts';
 
 const CONCURRENCY = [1, 2, 4, 6, 8];
@@ -22,31 +19,10 @@ const LIMITS: { value: string; label: string; bytes: number | null }[] = [
 export function UploadSettings() {
   const concurrencyId = useId();
   const limitId = useId();
-  // Main's defaults until it says what is in force (a limit set before navigating away still applies).
-  const [concurrency, setConcurrency] = useState('4');
-  const [limit, setLimit] = useState('none');
-  useEffect(() => {
-    let current = true;
-    call((b) => b.uploads.getOptions()).then(
-      (options) => {
-        if (!current) return;
-        setConcurrency(String(options.concurrency));
-        setLimit(limitValueOf(options.bandwidthBytesPerSec));
-        useUploads.getState().setBandwidthShown(options.bandwidthBytesPerSec);
-      },
-      () => undefined, // keeps showing the defaults; changing them still works
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-
-  const apply = (options: { concurrency?: number; bandwidthBytesPerSec?: number | null }, undo: () => void) => {
-    call((b) => b.uploads.setOptions(options)).catch((error: unknown) => {
-      undo();
-      notify('error', `Could not change the upload settings. ${describeError(error)}`);
-    });
-  };
+  // One source: the store holds what main applies (read once by its load), the menus show it.
+  const limit = limitValueOf(useUploads((s) => s.bandwidthBytesPerSec));
+  const concurrency = useUploads((s) => s.concurrency);
+  const setOptions = useUploads((s) => s.setOptions);
 
   return (
     <div className="upload-settings" role="group" aria-label="Upload settings">
@@ -56,16 +32,8 @@ export function UploadSettings() {
         className="input select input--compact"
         value={limit}
         onChange={(event) => {
-          const previous = limit;
           const choice = LIMITS.find((l) => l.value === event.target.value) ?? LIMITS[0]!;
-          setLimit(choice.value);
-          const shown = useUploads.getState();
-          const previousBytes = shown.bandwidthBytesPerSec;
-          shown.setBandwidthShown(choice.bytes);
-          apply({ bandwidthBytesPerSec: choice.bytes }, () => {
-            setLimit(previous);
-            useUploads.getState().setBandwidthShown(previousBytes);
-          });
+          void setOptions({ bandwidthBytesPerSec: choice.bytes });
         }}
       >
         {limitOptions(limit).map((l) => (
@@ -80,14 +48,10 @@ export function UploadSettings() {
         <select
           id={concurrencyId}
           className="input select input--compact"
-          value={concurrency}
-          onChange={(event) => {
-            const previous = concurrency;
-            setConcurrency(event.target.value);
-            apply({ concurrency: Number(event.target.value) }, () => setConcurrency(previous));
-          }}
+          value={String(concurrency)}
+          onChange={(event) => void setOptions({ concurrency: Number(event.target.value) })}
         >
-          {withCurrent(CONCURRENCY, Number(concurrency)).map((n) => (
+          {withCurrent(CONCURRENCY, concurrency).map((n) => (
             <option key={n} value={String(n)}>
               {n}
             </option>

@@ -3,41 +3,16 @@
  * change) and the files the user has picked but not started yet. It lives for the whole session,
  * so uploads keep showing (and the status bar keeps counting) while the user works elsewhere.
  */
-import type { FileHandle, LessonTarget, StagedFileCheck, UploadRow } from '../../../../src-shared/index.ts';
-import { call, getBridge, unwrap } from '../../bridge.ts';
+import type { FileHandle, UploadRow } from '../../../../src-shared/index.ts';
+import { call } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore, type FeatureStore, readInto, type LoadState } from '../../lib/feature-store.ts';
-import { titleFromFileName } from '../../lib/format.ts';
+import { describeError } from '../../lib/errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { rowProgress } from './progress-view.ts';
+import { stagingActions, type StagedFile } from './staging.ts';
 
-export interface StagedFile extends FileHandle {
-  title: string;
-  /** `null` = a new lesson; else the id of the lesson whose video it replaces. */
-  replaceLessonId: string | null;
-  /** What main read from the file; null while it is being checked. */
-  check: StagedFileCheck | null;
-  /** The check itself failed (main still refuses non-videos when starting). */
-  checkError: unknown;
-  /** For a file flagged as a duplicate: the user's choice, null until made. */
-  duplicateChoice: 'skip' | 'upload' | null;
-}
-
-/** Refused files stay listed with their reason but are never started; neither are skipped duplicates. */
-export function isStartable(file: StagedFile): boolean {
-  if (file.checkError) return true;
-  if (!file.check?.video) return false;
-  return file.check.duplicates.length === 0 || file.duplicateChoice === 'upload';
-}
-
-/** A file whose check is pending, or a flagged duplicate without a choice, holds the start. */
-export function needsAttention(file: StagedFile): boolean {
-  if (file.checkError) return false;
-  if (!file.check) return true;
-  return file.check.video && file.check.duplicates.length > 0 && file.duplicateChoice === null;
-}
-
-let checkRun = 0;
+export { isStartable, needsAttention, type StagedFile } from './staging.ts';
 
 export const ACTIVE_STATES: ReadonlySet<UploadRow['state']> = new Set([
   'queued',
@@ -47,7 +22,7 @@ export const ACTIVE_STATES: ReadonlySet<UploadRow['state']> = new Set([
   'waiting',
 ]);
 
-interface UploadsState extends LoadState {
+export interface UploadsState extends LoadState {
   rows: Record<string, UploadRow>;
   order: string[];
   staged: StagedFile[];
@@ -57,9 +32,11 @@ interface UploadsState extends LoadState {
   starting: boolean;
   /** The speed limit main applies (bytes per second; null = none): no rate is shown above it. */
   bandwidthBytesPerSec: number | null;
+  /** Parts sent at once (main's setting). */
+  concurrency: number;
   load: () => Promise<void>;
-  /** Tells the screen what limit is in force (read from main, or just set there). */
-  setBandwidthShown: (bytesPerSec: number | null) => void;
+  /** Changes main's upload settings, shown at once and put back (with a notice) if main refuses. */
+  setOptions: (options: { concurrency?: number; bandwidthBytesPerSec?: number | null }) => Promise<void>;
   /** Removes finished rows from the list; their lessons keep their videos. */
   clearFinished: () => Promise<number>;
   upsert: (row: UploadRow) => void;
@@ -93,7 +70,9 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
     sectionId: null,
     picking: false,
     starting: false,
+    // Main's defaults until it says what is in force (a limit set before navigating away still applies).
     bandwidthBytesPerSec: null,
+    concurrency: 4,
 
     load: () =>
       readInto(useUploads, async () => {
@@ -106,11 +85,18 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
         return {
           rows,
           order: list.map((r) => r.id),
-          ...(options ? { bandwidthBytesPerSec: options.bandwidthBytesPerSec } : {}),
+          ...(options ? { bandwidthBytesPerSec: options.bandwidthBytesPerSec, concurrency: options.concurrency } : {}),
         };
       }),
-    setBandwidthShown(bytesPerSec) {
-      set({ bandwidthBytesPerSec: bytesPerSec });
+    async setOptions(options) {
+      const { concurrency, bandwidthBytesPerSec } = get();
+      set(options);
+      try {
+        await call((b) => b.uploads.setOptions(options));
+      } catch (error) {
+        set({ concurrency, bandwidthBytesPerSec });
+        notify('error', `Could not change the upload settings. ${describeError(error)}`);
+      }
     },
     async clearFinished() {
       const finished = new Set(Object.values(get().rows).flatMap((row) => (row.state === 'done' ? [row.id] : [])));
@@ -130,119 +116,7 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
         order: s.rows[row.id] ? s.order : [...s.order, row.id],
       }));
     },
-    async pick(folder) {
-      set({ picking: true });
-      try {
-        const handles = await call((b) => b.uploads.pickFiles(folder ? { folder: true } : undefined));
-        get().stage(handles);
-      } finally {
-        set({ picking: false });
-      }
-    },
-    async stageDropped(files) {
-      const bridge = await getBridge();
-      const handles = await unwrap(bridge.files.registerDropped(files));
-      get().stage(handles);
-    },
-    stage(handles) {
-      set((s) => {
-        const known = new Set(s.staged.map((f) => f.handle));
-        const added = handles
-          .filter((h) => !known.has(h.handle))
-          .map((h) => ({
-            ...h,
-            title: titleFromFileName(h.name),
-            replaceLessonId: null,
-            check: null,
-            checkError: null,
-            duplicateChoice: null,
-          }));
-        return { staged: [...s.staged, ...added] };
-      });
-      void get().checkStaged();
-    },
-    unstage(handle) {
-      set((s) => ({ staged: s.staged.filter((f) => f.handle !== handle) }));
-      // A copy of the removed file is no longer a duplicate within the batch.
-      void get().checkStaged();
-    },
-    clearStaged() {
-      set({ staged: [] });
-    },
-    setStagedTitle(handle, title) {
-      set((s) => ({ staged: s.staged.map((f) => (f.handle === handle ? { ...f, title } : f)) }));
-    },
-    setStagedReplace(handle, lessonId) {
-      set((s) => ({ staged: s.staged.map((f) => (f.handle === handle ? { ...f, replaceLessonId: lessonId } : f)) }));
-    },
-    setTarget(courseId, sectionId) {
-      // Replacing lessons only makes sense within the section they belong to.
-      const sectionChanged = sectionId !== get().sectionId;
-      set((s) => ({
-        courseId,
-        sectionId,
-        staged: sectionChanged ? s.staged.map((f) => ({ ...f, replaceLessonId: null })) : s.staged,
-      }));
-      // "Already in this section" depends on the section.
-      if (sectionChanged) void get().checkStaged();
-    },
-    async checkStaged() {
-      const { staged, courseId, sectionId } = get();
-      if (staged.length === 0) return;
-      const run = ++checkRun;
-      const all = staged.map((f) => f.handle);
-      const section = courseId && sectionId ? { courseId, sectionId } : undefined;
-      // Growing prefixes (4, 16, 64 … files): the first rows fill in while a large folder is still
-      // being read. Each file is compared with the ones before it, and main re-reads nothing it read.
-      for (let size = Math.min(4, all.length); ; size = Math.min(size * 4, all.length)) {
-        const handles = all.slice(0, size);
-        try {
-          const checks = await call((b) => b.uploads.check(section ? { handles, section } : { handles }));
-          if (run !== checkRun) return; // a newer check (other files or section) answers instead
-          const byHandle = new Map(checks.map((c) => [c.handle, c]));
-          set((s) => ({
-            staged: s.staged.map((f) => {
-              const check = byHandle.get(f.handle);
-              if (!check) return f;
-              const wasFlagged = (f.check?.duplicates.length ?? 0) > 0;
-              return {
-                ...f,
-                check,
-                checkError: null,
-                duplicateChoice: check.duplicates.length > 0 && wasFlagged ? f.duplicateChoice : null,
-              };
-            }),
-          }));
-        } catch (error) {
-          if (run !== checkRun) return;
-          set((s) => ({ staged: s.staged.map((f) => (all.includes(f.handle) ? { ...f, checkError: error } : f)) }));
-          return;
-        }
-        if (size === all.length) return;
-      }
-    },
-    setDuplicateChoice(handle, choice) {
-      set((s) => ({ staged: s.staged.map((f) => (f.handle === handle ? { ...f, duplicateChoice: choice } : f)) }));
-    },
-    async start() {
-      const { staged, courseId, sectionId } = get();
-      const startable = staged.filter(isStartable);
-      if (!courseId || !sectionId || startable.length === 0) return;
-      set({ starting: true });
-      try {
-        const items = startable.map((file) => {
-          const target: LessonTarget = file.replaceLessonId
-            ? { kind: 'replace', courseId, sectionId, lessonId: file.replaceLessonId }
-            : { kind: 'new', courseId, sectionId, title: file.title.trim() };
-          return { handle: file.handle, target };
-        });
-        const rows = await call((b) => b.uploads.add({ items }));
-        for (const row of rows) get().upsert(row);
-        set({ staged: [] });
-      } finally {
-        set({ starting: false });
-      }
-    },
+    ...stagingActions(set, get),
     async pause(id) {
       await call((b) => b.uploads.pause(id ? { id } : {}));
     },
