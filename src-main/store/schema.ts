@@ -94,4 +94,20 @@ export const profileMigrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    name: 'writes the server refused this key',
+    up: (db) => {
+      // Issue 24: a 403 on a write marks that kind of change read-only for this workspace, so the app
+      // says it once and disables the action with the reason, across restarts, until the key changes
+      // or a write of that kind succeeds.
+      db.exec(`
+        CREATE TABLE write_refusals (
+          resource  TEXT PRIMARY KEY,           -- lesson | section | course | assessment | assignment
+          message   TEXT NOT NULL,              -- the sentence shown
+          noted_at  TEXT NOT NULL               -- ISO 8601
+        );
+      `);
+    },
+  },
 ];

@@ -124,7 +124,14 @@ describe('outbox', () => {
     expect(service.listOutbox()).toEqual([
       expect.objectContaining({ draftId: good.id, state: 'queued', operation: 'create' }),
     ]);
-    expect(service.outboxSummary()).toEqual({ count: 1, queued: 1, sending: 0, failed: 0 });
+    expect(service.outboxSummary()).toEqual({
+      count: 1,
+      queued: 1,
+      sending: 0,
+      failed: 0,
+      conflicts: 0,
+      deletedOnServer: 0,
+    });
   });
 
   it('sends creates with the stored key and PATCHes only the changed fields', async () => {
