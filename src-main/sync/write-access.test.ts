@@ -47,9 +47,10 @@ function open(client: ApiClient): SyncService {
   });
 }
 
-const order = async (lessonId: string) =>
-  (await service.readCache({ kind: 'sections', courseId }, { refresh: 'never' })).data
-    ?.find((s) => s.id === sectionId)
+const order = (lessonId: string) =>
+  service
+    .readCache({ kind: 'sections', courseId }, { refresh: 'never' })
+    .data?.find((s) => s.id === sectionId)
     ?.lessons?.find((l) => l.id === lessonId)?.order;
 
 describe('a key the server refuses writes for', () => {
@@ -58,10 +59,10 @@ describe('a key the server refuses writes for', () => {
     expect(lessons.length).toBeGreaterThan(1);
     const first = [...lessons].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))[0]!;
     await service.refreshCache({ kind: 'sections', courseId });
-    const before = await order(first.id);
+    const before = order(first.id);
 
     await service.moveLesson({ courseId, sectionId, id: first.id }, 2);
-    expect(await order(first.id)).toBe(2); // shown at once
+    expect(order(first.id)).toBe(2); // shown at once
 
     const draft = () => service.listDrafts().find((d) => d.serverId === first.id)!;
     await vi.waitFor(() => expect(draft().state).toBe('failed'), { ...SOON, timeout: 10_000 });
@@ -69,7 +70,7 @@ describe('a key the server refuses writes for', () => {
     expect(draft().error!.message).toMatch(/may view lessons but not change them/);
     expect(draft().error!.message).not.toMatch(/open/);
     // The move is undone where it was made; the server never moved it.
-    await vi.waitFor(async () => expect(await order(first.id)).toBe(before), { ...SOON, timeout: 10_000 });
+    await vi.waitFor(() => expect(order(first.id)).toBe(before), { ...SOON, timeout: 10_000 });
     expect((await admin.lessons.get(courseId, sectionId, first.id)).order).toBe(first.order);
 
     expect(service.writesRefused().map((r) => r.resource)).toEqual(['lesson']);
@@ -83,7 +84,7 @@ describe('a key the server refuses writes for', () => {
       code: 'WRITE_REFUSED',
       message: expect.stringMatching(/may view lessons but not change them/),
     });
-    expect(await order(first.id)).toBe(before);
+    expect(order(first.id)).toBe(before);
   });
 
   it('the mark is kept across a restart and cleared by "Check again" (or a new key)', async () => {
