@@ -11,6 +11,7 @@ import './styles/screens.css';
 import './styles/screens-more.css';
 import './styles/authoring.css';
 import './styles/folder-push.css';
+import './styles/savestate.css';
 
 performance.mark('lectern:modules-evaluated');
 

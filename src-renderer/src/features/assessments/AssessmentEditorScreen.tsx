@@ -3,6 +3,7 @@
  * types and autosaved as a draft; "Save to server" queues the draft; status changes are explicit
  * actions; the server's read-only details sit beside the form.
  */
+import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { useEffect, useState } from 'react';
 import type { Assessment, Draft } from '../../../../src-shared/index.ts';
 import { StatusBadge } from '../../components/Badge.tsx';
@@ -20,6 +21,7 @@ import {
   AutosaveLine,
   DraftBanner,
   isLocked,
+  useSaveActionLabel,
   isIdleUpdate,
   findDraftFor,
   DraftFields,
@@ -53,6 +55,8 @@ function Editor({ assessmentId }: { assessmentId: string }) {
   useFeature(useAssessment, session);
   const read = useAssessment();
   const state = session();
+  const saveLabel = useSaveActionLabel();
+  const refusal = useWriteRefusal('assessment');
   const [lookup, setLookup] = useState<{ done: boolean; draft: Draft | null; error: unknown }>({
     done: false,
     draft: null,
@@ -62,7 +66,7 @@ function Editor({ assessmentId }: { assessmentId: string }) {
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
-  // Ctrl/Cmd+S is "Save to server" here: the button itself, so the same checks apply.
+  // Ctrl/Cmd+S is "Save" here: the button itself, so the same checks apply.
   useSaveShortcut(() => {
     const button = document.querySelector<HTMLButtonElement>('[data-testid="save-to-server"]');
     if (button && !button.disabled) button.click();
@@ -147,7 +151,7 @@ function Editor({ assessmentId }: { assessmentId: string }) {
   const serverErrors = { ...(draft?.state === 'failed' ? draft.fieldErrors : {}), ...state.submitFieldErrors };
   const status = (state.form['status'] || assessment?.status || 'DRAFT') as Assessment['status'];
   const hasChanges = Boolean(draft && Object.keys(draft.changes).length > 0) || Object.keys(state.pending).length > 0;
-  const canSubmit = !locked && !state.submitting && (hasChanges || draft?.state === 'failed');
+  const canSubmit = !locked && !refusal && !state.submitting && (hasChanges || draft?.state === 'failed');
   const title = state.form['title'] || assessment?.title || 'Assessment';
 
   const submit = (extra?: Record<string, unknown>) => {
@@ -258,8 +262,9 @@ function Editor({ assessmentId }: { assessmentId: string }) {
             disabled={!canSubmit}
             onClick={() => submit()}
             data-testid="save-to-server"
+            title={refusal ?? undefined}
           >
-            {state.submitting ? 'Saving…' : 'Save to server'}
+            {state.submitting ? 'Saving…' : saveLabel}
           </button>
         </div>
       </div>
@@ -273,17 +278,9 @@ function Editor({ assessmentId }: { assessmentId: string }) {
       {hasClientErrors && (state.revealed || hasChanges) && (
         <p className="form-note text-danger">Fix the marked fields to save to the server.</p>
       )}
-      {locked && (
-        <p className="muted form-note">
-          Editing is paused while the changes wait in the outbox.
-          {draft?.state === 'queued' && (
-            <>
-              {' '}
-              <button type="button" className="button button--ghost" onClick={() => void session.getState().reopen()}>
-                Keep editing
-              </button>
-            </>
-          )}
+      {refusal !== null && (
+        <p className="muted form-note" data-testid="write-refused">
+          {refusal}
         </p>
       )}
 

@@ -17,7 +17,15 @@ import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { useCourseDetail } from './outline.ts';
-import { AutosaveLine, DraftBanner, isLocked, createDraftSession, findDraftFor } from '../drafts/index.ts';
+import {
+  AutosaveLine,
+  DraftBanner,
+  isLocked,
+  createDraftSession,
+  findDraftFor,
+  useSaveActionLabel,
+} from '../drafts/index.ts';
+import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { notify } from '../../lib/notices.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
 import {
@@ -87,6 +95,8 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
   useFeature(useCourseDetail, session);
   const detail = useCourseDetail();
   const state = session();
+  const saveLabel = useSaveActionLabel();
+  const refusal = useWriteRefusal('lesson');
   const key = lessonId ?? `new:${sectionId}`;
   const [lookup, setLookup] = useState<{ done: boolean; draft: Draft | null; error: unknown }>({
     done: false,
@@ -157,7 +167,7 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
   const errorOf = (field: string) =>
     ((state.touched[field] || state.revealed) && clientErrors[field]) || serverErrors[field] || null;
   const hasChanges = Boolean(draft?.hasChanges) || Object.keys(state.pending).length > 0;
-  const canSubmit = !locked && !state.submitting && (hasChanges || draft?.state === 'failed');
+  const canSubmit = !locked && !refusal && !state.submitting && (hasChanges || draft?.state === 'failed');
   const createdId = draft?.operation === 'create' && draft.state === 'sent' ? draft.serverId : null;
   const videoLessonId = lessonId ?? createdId;
   const change = (field: keyof LessonForm) => (value: string) => session.getState().change(field, value, value);
@@ -204,12 +214,9 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
             data-testid="save-to-server"
             data-editor-save
             aria-keyshortcuts="Control+S Meta+S"
+            title={refusal ?? undefined}
           >
-            {state.submitting
-              ? 'Saving…'
-              : lessonId || draft?.operation === 'update'
-                ? 'Save to server'
-                : 'Create lesson'}
+            {state.submitting ? 'Saving…' : lessonId || draft?.operation === 'update' ? saveLabel : 'Create lesson'}
           </button>
         </div>
       </div>
@@ -234,14 +241,9 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
           {describeError(state.submitError, { subject: 'this lesson', keyMode: activeKeyMode() })}
         </p>
       )}
-      {locked && (
-        <p className="muted form-note">
-          Editing is paused while the changes wait in the outbox.{' '}
-          {draft?.state === 'queued' && (
-            <button type="button" className="button button--ghost" onClick={() => void session.getState().reopen()}>
-              Keep editing
-            </button>
-          )}
+      {refusal !== null && (
+        <p className="muted form-note" data-testid="write-refused">
+          {refusal}
         </p>
       )}
 

@@ -15,6 +15,8 @@ import { mediaLabel, quizLabel } from './lesson-labels.ts';
 import { notify } from '../../lib/notices.ts';
 import { videoState } from './fields.ts';
 import { moveLesson, sortedLessons, undoLessonDeleteAndSay, useLessonWork } from './store.ts';
+import { RowRefusal } from '../drafts/index.ts';
+import { useWriteRefusal } from '../../lib/sync-status.ts';
 
 interface Props {
   courseId: string;
@@ -147,6 +149,8 @@ function LessonRow(props: LessonRowProps) {
   const { courseId, section, lesson, first, last } = props;
   const video = videoState(lesson);
   const title = lesson.title;
+  // Known refused for this key: the moves are disabled with the reason (said once in the status bar).
+  const refused = useWriteRefusal('lesson');
   return (
     <li
       className={`lesson-row${props.dragging ? ' lesson-row--dragging' : ''}`}
@@ -188,13 +192,15 @@ function LessonRow(props: LessonRowProps) {
           <span>Media: {mediaLabel(lesson)}</span>
           <span>Quiz: {quizLabel(lesson)}</span>
         </span>
+        <RowRefusal resource="lesson" id={lesson.id} />
       </div>
       <div className="row-actions" role="group" aria-label={`Actions for ${title}`}>
         <button
           type="button"
           className="button button--ghost button--small"
           data-action="move-up"
-          disabled={first}
+          disabled={first || refused !== null}
+          title={refused ?? undefined}
           onClick={() => props.onMove(-1, 'move-up')}
           aria-label={`Move ${title} up`}
         >
@@ -204,7 +210,8 @@ function LessonRow(props: LessonRowProps) {
           type="button"
           className="button button--ghost button--small"
           data-action="move-down"
-          disabled={last}
+          disabled={last || refused !== null}
+          title={refused ?? undefined}
           onClick={() => props.onMove(1, 'move-down')}
           aria-label={`Move ${title} down`}
         >
@@ -214,6 +221,8 @@ function LessonRow(props: LessonRowProps) {
           type="button"
           className="button button--ghost button--small button--danger-text"
           data-action="delete"
+          disabled={refused !== null}
+          title={refused ?? undefined}
           onClick={props.onDelete}
           aria-label={`Delete lesson ${title}`}
         >
