@@ -50,6 +50,8 @@ export function AutosaveLine({ session, subject }: { session: SessionView; subje
       aria-live="polite"
       data-testid="autosave-status"
       data-state={state.kind}
+      // Everything typed is written to this computer (what a test waits for before a restart).
+      data-kept={Boolean(session.draft) && !session.saving && Object.keys(session.pending).length === 0}
     >
       <strong>
         {state.label}
