@@ -127,7 +127,7 @@ test('editor: limits as you type, autosave, save to server, explicit status chan
     .poll(async () => (await draftValues(page))?.['title'], { intervals: [100], timeout: 3000 })
     .toBe(newTitle);
   expect(Date.now() - typedAt).toBeLessThan(1500);
-  await expect(page.getByTestId('autosave-status')).toContainText('Draft saved');
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-kept', 'true');
 
   // The draft survives the app stopping: reopened, the form shows it.
   await lectern.restart();
@@ -137,19 +137,19 @@ test('editor: limits as you type, autosave, save to server, explicit status chan
   // Save to server: sent, then the server copy has it.
   const p = lectern.page;
   await p.getByTestId('save-to-server').click();
-  await expect(p.getByTestId('draft-banner')).toHaveAttribute('data-state', 'sent', { timeout: 15_000 });
+  await expect(p.getByTestId('autosave-status')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
   await expect(p.getByTestId('detail-total-points')).toBeVisible();
   await expect(p.getByRole('heading', { level: 1 })).toHaveText(newTitle);
 
   // Status is an explicit action: Archive (confirmed), then Back to draft.
   await p.getByRole('button', { name: 'Archive…' }).click();
   await p.getByTestId('status-dialog').getByRole('button', { name: 'Archive', exact: true }).click();
-  await expect(p.getByTestId('draft-banner')).toHaveAttribute('data-state', 'sent', { timeout: 15_000 });
+  await expect(p.getByTestId('autosave-status')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
   await expect(p.locator('.editor-status')).toContainText('Archived');
   await expect(p.getByRole('button', { name: 'Back to draft' })).toBeVisible();
   await p.getByRole('button', { name: 'Back to draft' }).click();
   await expect(p.locator('.editor-status')).toContainText('Draft', { timeout: 15_000 });
-  await expect(p.getByTestId('draft-banner')).toHaveAttribute('data-state', 'sent', { timeout: 15_000 });
+  await expect(p.getByTestId('autosave-status')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
 
   // Reload: the values come from the server copy now.
   await p.reload();
@@ -176,7 +176,7 @@ test('a value the server refuses comes back as an error at its field (422)', asy
   await points.fill('.');
   await expect(page.getByTestId('error-total_points')).toHaveCount(0);
   await page.getByTestId('save-to-server').click();
-  await expect(page.getByTestId('draft-banner')).toHaveAttribute('data-state', 'failed', { timeout: 15_000 });
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-state', 'not-saved', { timeout: 15_000 });
   await expect(page.getByTestId('error-total_points')).toBeVisible();
   await expect(points).toHaveAttribute('aria-invalid', 'true');
   // The banner names the field and takes the user there.
@@ -188,7 +188,7 @@ test('a value the server refuses comes back as an error at its field (422)', asy
   await points.fill('30');
   await expect(page.getByTestId('error-total_points')).toHaveCount(0);
   await page.getByTestId('save-to-server').click();
-  await expect(page.getByTestId('draft-banner')).toHaveAttribute('data-state', 'sent', { timeout: 15_000 });
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
   await expect(page.getByTestId('detail-total-points')).toHaveText('30.00');
 });
 

@@ -94,13 +94,13 @@ test('create an assessment offline; it is sent once when the server is back', as
   await expect(page.locator('input[name="duration_hours"]')).toHaveValue('1');
   await expect(page.locator('input[name="duration_minutes"]')).toHaveValue('30');
   await expect(page.getByTestId('duration-note')).toHaveCount(0);
-  await expect(page.getByTestId('autosave-status')).toContainText('Draft saved');
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-kept', 'true');
   await expect(page).toHaveURL(/#\/assessments\/new\?.*draft=/);
 
   await page.getByRole('button', { name: 'Create assessment' }).click();
-  await expect(page.getByTestId('draft-banner')).toHaveAttribute('data-state', /queued|sending/);
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-state', /waiting|sending/);
   await expect(page.getByTestId('connection-state')).not.toHaveAttribute('data-state', 'online', { timeout: 20_000 });
-  await expect(page.getByTestId('draft-banner')).toHaveAttribute('data-state', 'queued');
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-state', 'waiting');
 
   const info = await lectern.setSandboxRunning(true);
   await checkConnection(page);
@@ -352,7 +352,7 @@ test('shortcuts: ? lists them, / searches, Escape closes, Ctrl/Cmd+S saves the o
   const renamed = `${GROUP_EXAM} (saved with the keyboard)`;
   await title.fill(renamed);
   await page.keyboard.press('ControlOrMeta+s');
-  await expect(page.getByTestId('draft-banner')).toHaveAttribute('data-state', 'sent', { timeout: 15_000 });
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
   const info = await lectern.sandboxInfo();
   expect((await sandboxApi(info, 'GET', `/assessments/${assessmentId}`))['title']).toBe(renamed);
 

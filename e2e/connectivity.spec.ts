@@ -90,9 +90,9 @@ test('a sent draft never hides the server’s newer copy, and a conflict shows t
   // Saved from Lectern.
   const saved = `${EXAM} — saved from Lectern`;
   await title.fill(saved);
-  await expect(page.getByTestId('autosave-status')).toContainText('Draft saved');
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-kept', 'true');
   await page.getByTestId('save-to-server').click();
-  await expect(page.getByTestId('draft-banner')).toHaveAttribute('data-state', 'sent', { timeout: 20_000 });
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
 
   // Changed on the server by someone else.
   const serverTitle = `${EXAM} — changed on the server`;
@@ -118,9 +118,9 @@ test('a sent draft never hides the server’s newer copy, and a conflict shows t
   await expect(title).toHaveValue(serverTitle, { timeout: 10_000 });
   const myDescription = `Edited after the server changed ${Date.now()}`;
   await description.fill(myDescription);
-  await expect(page.getByTestId('autosave-status')).toContainText('Draft saved');
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-kept', 'true');
   await page.getByTestId('save-to-server').click();
-  await expect(page.getByTestId('draft-banner')).toHaveAttribute('data-state', 'sent', { timeout: 20_000 });
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
   const afterSend = await sandboxApi(info, 'GET', `/assessments/${assessmentId}`);
   expect(afterSend['title']).toBe(serverTitle);
   expect(afterSend['description']).toBe(myDescription);
@@ -128,7 +128,7 @@ test('a sent draft never hides the server’s newer copy, and a conflict shows t
   // I change the title; someone changes it on the server too: the conflict starts from theirs-before.
   const mine = `${EXAM} — my title`;
   await title.fill(mine);
-  await expect(page.getByTestId('autosave-status')).toContainText('Draft saved');
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-kept', 'true');
   const theirs = `${EXAM} — their newest title`;
   await sandboxApi(info, 'PATCH', `/assessments/${assessmentId}`, { title: theirs });
   await page.getByTestId('save-to-server').click();

@@ -122,7 +122,7 @@ test('a text lesson created and edited offline reaches the server once it is bac
   await lightAndDark(page, testInfo, 'lesson-preview');
   await page.getByRole('button', { name: 'Write' }).click();
   await page.getByTestId('save-to-server').click();
-  await expect(page.getByTestId('draft-banner')).toHaveAttribute('data-state', 'queued', { timeout: 20_000 });
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-state', 'waiting', { timeout: 20_000 });
 
   // The course shows the new lesson as waiting; nothing of it is on the server yet.
   await gotoRoute(page, `courses/${courseId}`);
@@ -146,7 +146,7 @@ test('a text lesson created and edited offline reaches the server once it is bac
   await page.locator('textarea[name="text_content"]').fill('Edited while offline.');
   await page.locator('textarea[name="description"]').fill('Read before the site visit.');
   await page.getByTestId('save-to-server').click();
-  await expect(page.getByTestId('draft-banner')).toHaveAttribute('data-state', 'queued', { timeout: 20_000 });
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-state', 'waiting', { timeout: 20_000 });
   await serverBack(lectern);
   await expect
     .poll(
@@ -161,7 +161,7 @@ test('a text lesson created and edited offline reaches the server once it is bac
     .toBe('Edited while offline.');
   const after = await sandboxApi(info, 'GET', `/courses/${courseId}/sections/${sectionId}/lessons/${created.id}`);
   expect(after).toMatchObject({ title, description: 'Read before the site visit.' });
-  await expect(page.getByTestId('draft-banner')).toHaveAttribute('data-state', 'sent', { timeout: 20_000 });
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
   // Sent once: exactly one create of this title and one PATCH of this lesson.
   const writes = await page.evaluate(async (id) => {
     const bridge = (window as unknown as { lectern: LecternBridge }).lectern;

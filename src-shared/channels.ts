@@ -168,6 +168,8 @@ export const requestChannels = {
   'outbox.list': channel(NoInput, z.array(OutboxItemSchema)),
   'sync.status': channel(NoInput, SyncStatusSchema),
   'sync.checkNow': channel(NoInput, SyncStatusSchema),
+  /** "Check again": forget the writes this key was refused, so the next change asks the server. */
+  'sync.recheckWrites': channel(NoInput, SyncStatusSchema),
 
   'uploads.list': channel(NoInput, z.array(UploadRowSchema)),
   /** Opens main's own file dialog; only files chosen there (or dropped) can be uploaded. */

@@ -78,12 +78,27 @@ export const OutboxItemSchema = z.object({
 });
 export type OutboxItem = z.infer<typeof OutboxItemSchema>;
 
+/** A kind of change the server refused this workspace's key (403 on a write): read-only until cleared. */
+export const WriteRefusalSchema = z.object({ resource: z.enum(RESOURCE_KINDS), message: z.string(), notedAt: IsoTime });
+export type WriteRefusal = z.infer<typeof WriteRefusalSchema>;
+
 export const SyncStatusSchema = z.object({
   state: z.enum(CONNECTIVITY_STATES),
   since: IsoTime,
   lastCheckedAt: IsoTime.nullable(),
   message: z.string().nullable(),
-  outbox: z.object({ count: z.number(), queued: z.number(), sending: z.number(), failed: z.number() }),
+  outbox: z.object({
+    count: z.number(),
+    queued: z.number(),
+    sending: z.number(),
+    failed: z.number(),
+    /** Changes waiting for the user's choice (changed on the server too). */
+    conflicts: z.number(),
+    /** Changes whose resource was deleted on the server (kept until discarded). */
+    deletedOnServer: z.number(),
+  }),
+  /** Kinds of change this key may not make (known from a refusal); empty when none is known. */
+  writesRefused: z.array(WriteRefusalSchema),
 });
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;
 

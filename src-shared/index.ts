@@ -15,5 +15,6 @@ export * from './lessons.ts';
 export * from './structure.ts';
 export * from './results.ts';
 export * from './states.ts';
+export * from './save-state.ts';
 export * from './uploads.ts';
 export * from './workspaces.ts';

@@ -447,6 +447,20 @@ export const catalogue = {
 export type OperationId = keyof typeof catalogue;
 
 /**
+ * Write permissions (issue 24). The reference names permissions (`learning.change_lesson`, …) but
+ * shows neither their list per endpoint nor any operation that tells a key's permissions
+ * (Authentication 7: "not shown"). Decisions:
+ * - Verifying a key proves reads only (`GET /categories`, `GET /assessments`); nothing is written
+ *   to find out whether writes are allowed, so adding a workspace says "accepted … for reading" and
+ *   that writes are known at the first one.
+ * - A 403 to a write request (create, update, delete; not the read before a PATCH) marks that kind
+ *   of change (lesson, section, course, assessment, assignment) read-only for the workspace
+ *   (`sync/write-access.ts`): said once, the actions disabled with the reason, kept across restarts;
+ *   cleared by a write of that kind that succeeds, by a new key, or by "Check again".
+ * - The refused change is not retried (a 403 is an answer); it stays "Not saved" with the reason
+ *   until the user dismisses it, and a move shown at once is put back.
+ */
+/**
  * ASSUMPTIONS.md "Course structure": operations a server may not offer. Open points settled here:
  * - "Not offered" is decided per operation (create, update and delete of sections and course update
  *   are four capabilities: a server may allow renaming but not deleting).

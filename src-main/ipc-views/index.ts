@@ -48,13 +48,18 @@ export function toPendingLessonDelete(p: PendingDelete): PendingLessonDelete {
   };
 }
 
-export function toSyncStatus(status: ConnectivityStatus, outbox: OutboxSummary): SyncStatus {
+export function toSyncStatus(
+  status: ConnectivityStatus,
+  outbox: OutboxSummary,
+  writesRefused: SyncStatus['writesRefused'] = [],
+): SyncStatus {
   return {
     state: status.state,
     since: status.since,
     lastCheckedAt: status.lastCheckedAt,
     message: status.lastError?.message ?? null,
     outbox,
+    writesRefused,
   };
 }
 

@@ -106,6 +106,11 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
         const missing = toMissingOperation(payload as MissingOperation);
         events.emit('app.notice', { level: 'warning', message: missing.message });
         events.emit('structure.missing', missing);
+      } else if (event === 'writes.changed') {
+        // Said once per kind refused (sync notes it only the first time), then shown on the actions.
+        const newly = (payload as { newly: { message: string } | null }).newly;
+        if (newly) events.emit('app.notice', { level: 'warning', message: newly.message });
+        events.emit('sync.status', syncStatus());
       } else if (event === 'sync.status') {
         events.emit('sync.status', syncStatus());
         // Sync saw the server answer (e.g. "Check connection now"): uploads waiting for it go on.
@@ -198,7 +203,7 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
   }
 
   function syncStatus(): SyncStatus {
-    return toSyncStatus(sync.connectivity(), sync.outboxSummary());
+    return toSyncStatus(sync.connectivity(), sync.outboxSummary(), sync.writesRefused());
   }
 
   return {

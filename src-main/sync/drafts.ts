@@ -3,13 +3,14 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { randomUUID } from 'node:crypto';
 import { transaction } from '../store/index.ts';
-import { changedFields, conflictsBetween, type FieldConflict, type Fields } from './merge.ts';
+import { changedFields, conflictsBetween, deepEqual, type FieldConflict, type Fields } from './merge.ts';
 import { draftInvalid, draftLocked, draftNotFound, SyncServiceError, type SyncError } from './errors.ts';
 import {
   allowedFields,
   draftTitle,
   RESOURCES,
   unknownFields,
+  validateBody,
   type DraftOperation,
   type DraftParent,
   type ResourceKind,
@@ -155,6 +156,9 @@ export function createDraftStore(
   const selectAll = db.prepare('SELECT * FROM drafts ORDER BY updated_at DESC, id');
   const selectByServer = db.prepare('SELECT * FROM drafts WHERE resource = ? AND server_id = ?');
   const deleteOutbox = db.prepare('DELETE FROM outbox WHERE draft_id = ?');
+  const updateOutboxBody = db.prepare(
+    `UPDATE outbox SET body = ?, draft_revision = ?, updated_at = ? WHERE draft_id = ? AND state = 'queued'`,
+  );
   const insert = db.prepare(
     `INSERT INTO drafts (id, resource, operation, server_id, parent, base, base_updated_at, fields,
        idempotency_key, state, revision, created_at, updated_at)
@@ -203,7 +207,11 @@ export function createDraftStore(
       case 'sending':
         throw draftLocked(id, state, 'This draft is being sent right now; edit it again when it has been sent.');
       case 'queued':
-        throw draftLocked(id, state, 'This draft is queued to be sent. Reopen it to edit it again.');
+        // Offline never locks editing (issue 24): a change waiting to send takes further edits in.
+        if (current.in_doubt === 1) {
+          throw draftLocked(id, state, 'This may already have reached the server; let it finish sending.');
+        }
+        break;
       case 'failed':
         if (current.in_doubt === 1) {
           throw draftLocked(id, state, 'This may already have reached the server; retry sending it, or discard it.');
@@ -231,6 +239,7 @@ export function createDraftStore(
     checkFields(current.resource, operation, patch);
     const merged = { ...changes, ...patch };
     const next = operation === 'update' ? changedFields(parse<Fields>(base) ?? {}, merged) : merged;
+    if (state === 'queued') state = joinWaiting(id, current, next);
     update(id, {
       operation,
       base,
@@ -240,6 +249,23 @@ export function createDraftStore(
       revision: current.revision + 1,
     });
     return toView(row(id));
+  };
+
+  /** Edits into a change waiting to send: its outbox row carries them too, or (when the new body
+   * would be refused, or nothing is left to send) the draft goes back to editing for the user to
+   * fix and save. Returns the draft's state. */
+  const joinWaiting = (id: string, current: DraftRow, next: Fields): DraftState => {
+    const empty = current.operation === 'update' && Object.keys(next).length === 0;
+    if (empty || validateBody(current.resource, current.operation, next).length > 0) {
+      deleteOutbox.run(id);
+      return 'editing';
+    }
+    updateOutboxBody.run(JSON.stringify(next), current.revision + 1, now(), id);
+    // A create the server already answered for another body needs a fresh key for this one.
+    if (current.key_body !== null && !deepEqual(parse<Fields>(current.key_body), next)) {
+      update(id, { idempotency_key: randomUUID(), key_body: null });
+    }
+    return 'queued';
   };
 
   return {

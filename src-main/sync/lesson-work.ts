@@ -44,6 +44,8 @@ export interface LessonWork {
   /** A fresh server copy of a lesson (a read before a PATCH, or a send's answer). */
   onServerCopy(draft: DraftRow, copy: Fields): void;
   onDeleted(parent: DraftParent, id: string): void;
+  /** The server refused a lesson change for good: a move shown at once goes back where it was. */
+  onRefused(draft: DraftRow): void;
   /** Moves still waiting in the outbox, laid over a fresh server copy of the course's sections. Mutates `sections`. */
   overlayMoves(courseId: string, sections: unknown): unknown;
 }
@@ -168,6 +170,19 @@ export function createLessonWork(deps: LessonWorkDeps): LessonWork {
           moveCachedLesson(sections, parent.sectionId, row.server_id, order);
       }
       return sections;
+    },
+
+    onRefused(draft) {
+      const parent = JSON.parse(draft.parent) as DraftParent;
+      const { order } = JSON.parse(draft.fields) as Fields;
+      if (order === undefined || !parent.courseId || !parent.sectionId || !draft.server_id) return;
+      // `base.order` is where the lesson was when the move was made (move() sets it).
+      const was = (JSON.parse(draft.base ?? '{}') as Fields).order;
+      const { key, data } = sectionsOf(parent.courseId);
+      if (typeof was === 'number' && moveCachedLesson(data, parent.sectionId, draft.server_id, was)) {
+        writeSections(key, data);
+      }
+      reconcileSoon(parent.courseId); // and the server's own order, to be sure
     },
 
     onDeleted(parent, id) {

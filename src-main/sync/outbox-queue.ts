@@ -33,6 +33,10 @@ export interface OutboxSummary {
   queued: number;
   sending: number;
   failed: number;
+  /** Drafts changed on the server too, waiting for the user's choice (no outbox row). */
+  conflicts: number;
+  /** Drafts whose resource was deleted on the server (no outbox row; kept until discarded). */
+  deletedOnServer: number;
 }
 
 export interface OutboxRow {
@@ -234,11 +238,17 @@ export function outboxSummary(db: DatabaseSync): OutboxSummary {
     n: number;
   }[];
   const by = (s: OutboxState) => rows.find((r) => r.state === s)?.n ?? 0;
+  const drafts = db
+    .prepare(`SELECT state, count(*) AS n FROM drafts WHERE state IN ('conflict', 'deleted-on-server') GROUP BY state`)
+    .all() as { state: string; n: number }[];
+  const draftsIn = (state: string) => drafts.find((r) => r.state === state)?.n ?? 0;
   return {
     count: by('queued') + by('sending') + by('failed'),
     queued: by('queued'),
     sending: by('sending'),
     failed: by('failed'),
+    conflicts: draftsIn('conflict'),
+    deletedOnServer: draftsIn('deleted-on-server'),
   };
 }
 

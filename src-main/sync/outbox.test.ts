@@ -124,7 +124,14 @@ describe('outbox', () => {
     expect(service.listOutbox()).toEqual([
       expect.objectContaining({ draftId: good.id, state: 'queued', operation: 'create' }),
     ]);
-    expect(service.outboxSummary()).toEqual({ count: 1, queued: 1, sending: 0, failed: 0 });
+    expect(service.outboxSummary()).toEqual({
+      count: 1,
+      queued: 1,
+      sending: 0,
+      failed: 0,
+      conflicts: 0,
+      deletedOnServer: 0,
+    });
   });
 
   it('sends creates with the stored key and PATCHes only the changed fields', async () => {
@@ -268,13 +275,30 @@ describe('outbox', () => {
     expect(service.getDraft(draft.id).state).toBe('queued');
   });
 
+  it('offline, edits join the change waiting to send: one row, sent once with the last values', async () => {
+    service.setNetworkHint(false);
+    const draft = newAssessment('First');
+    service.saveToServer(draft.id);
+    const joined = service.saveDraftFields(draft.id, { title: 'Second' });
+    expect(joined.state).toBe('queued');
+    expect(service.listOutbox()).toHaveLength(1);
+    service.saveToServer(draft.id, { title: 'Third' }); // "Save — sends when online" again
+    expect(service.listOutbox()).toHaveLength(1);
+    // An edit the server would refuse takes it back out, for the user to fix before it is sent.
+    expect(service.saveDraftFields(draft.id, { title: '' }).state).toBe('editing');
+    expect(service.listOutbox()).toEqual([]);
+    service.saveToServer(draft.id, { title: 'Fourth' });
+    service.setNetworkHint(true);
+    await vi.waitFor(() => expect(service.getDraft(draft.id).state).toBe('sent'), SOON);
+    const creates = server.calls.filter((c) => c.op === 'assessments.create');
+    expect(creates).toHaveLength(1);
+    expect(creates[0]!.body).toMatchObject({ title: 'Fourth' });
+  });
+
   it('reopen takes a never-sent row back to editing; discard removes draft and row', async () => {
     service.setNetworkHint(false);
     const draft = newAssessment();
     service.saveToServer(draft.id);
-    expect(() => service.saveDraftFields(draft.id, { title: 'x' })).toThrow(
-      expect.objectContaining({ code: 'DRAFT_LOCKED' }),
-    );
     expect(service.reopenDraft(draft.id).state).toBe('editing');
     expect(service.listOutbox()).toEqual([]);
     service.saveToServer(draft.id);

@@ -49,6 +49,10 @@ export interface OutboxOptions {
   /** A delete was confirmed by the server (or the resource was already gone). */
   onDeleted?: (resource: ResourceKind, parent: DraftParent, id: string) => void;
   onInternalError?: (error: unknown) => void;
+  /** A write was refused with 403 / went through (write-access.ts). */
+  onWriteRefused?: SendContext['onWriteRefused'];
+  onWriteAllowed?: SendContext['onWriteAllowed'];
+  onRefused?: SendContext['onRefused'];
   /** Aborted when the service closes: in-flight requests stop, their rows stay safe to resend. */
   signal?: AbortSignal;
 }
@@ -105,6 +109,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     onResult: (error) => options.onResult?.(error),
     onServerCopy: (resource, draft, copy) => options.onServerCopy?.(resource, draft, copy),
     onDeleted: (resource, parent, id) => options.onDeleted?.(resource, parent, id),
+    onWriteRefused: options.onWriteRefused,
+    onWriteAllowed: options.onWriteAllowed,
+    onRefused: options.onRefused,
     changed: (draftId) => {
       draftsChanged([draftId]);
       outboxChanged();

@@ -11,6 +11,7 @@ import type { DraftParent, ResourceKind } from './resources.ts';
 import type { Remote } from './client.ts';
 import type { OutboxRow } from './outbox-queue.ts';
 import { deleteTarget } from './deletes.ts';
+import { isWriteRefusal, refusalSentence } from './write-access.ts';
 
 export interface SendContext {
   db: DatabaseSync;
@@ -25,6 +26,12 @@ export interface SendContext {
   onServerCopy: (resource: ResourceKind, draft: DraftRow, copy: Fields) => void;
   onDeleted?: (resource: ResourceKind, parent: DraftParent, id: string) => void;
   changed: (draftId: string) => void;
+  /** A write of this kind was refused with 403 (the key may view but not change it). */
+  onWriteRefused?: (resource: ResourceKind, error: unknown) => void;
+  /** A write of this kind went through. */
+  onWriteAllowed?: (resource: ResourceKind) => void;
+  /** The server refused this draft for good (403, 409, 422…): what was shown at once is undone. */
+  onRefused?: (draft: DraftRow) => void;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -70,6 +77,7 @@ export async function sendOne(ctx: SendContext, op: OutboxRow): Promise<boolean>
       }
       if (ctx.isClosed()) return false;
       ctx.onResult(null);
+      ctx.onWriteAllowed?.(draft.resource);
       deleted(ctx, op, draft, parent);
       return true;
     }
@@ -89,6 +97,7 @@ export async function sendOne(ctx: SendContext, op: OutboxRow): Promise<boolean>
     }
     if (ctx.isClosed()) return false;
     ctx.onResult(null);
+    if (progress.writeSent) ctx.onWriteAllowed?.(draft.resource);
     succeed(ctx, op, draft, result);
     return true;
   } catch (error) {
@@ -203,7 +212,15 @@ function fail(
   priorDoubt: number,
 ): boolean {
   ctx.onResult(error);
-  const stored = json(toSyncError(error));
+  // A 403 to a write (not to the read before a PATCH) says the key may not change this: said in
+  // those words wherever the failure shows, not as "not allowed to open".
+  const refusedWrite = priorDoubt >= 0 && isWriteRefusal(error);
+  if (refusedWrite) ctx.onWriteRefused?.(draft.resource, error);
+  const stored = json(
+    refusedWrite
+      ? { ...toSyncError(error), code: 'WRITE_REFUSED', message: refusalSentence(draft.resource) }
+      : toSyncError(error),
+  );
   // A section still holding lessons may be refused with 409 (catalogue.ts): an answer, not "in progress".
   const refusedNotEmpty = draft.resource === 'section' && op.operation === 'delete' && errorStatus(error) === 409;
   const disposition = refusedNotEmpty ? 'permanent' : dispositionOf(error);
@@ -268,6 +285,7 @@ function fail(
       break;
     default:
       markFailed();
+      if (!isCreate) ctx.onRefused?.(draft);
   }
   ctx.changed(draft.id);
   return keepGoing;

@@ -31,6 +31,7 @@ import { createLessonWork, type LessonRef } from './lesson-work.ts';
 import { createCapabilityStore, type MissingOperation } from './capabilities.ts';
 import { createPreviewWork, type PreviewWork } from './preview-video.ts';
 import { createStructureWork, type StructureWork } from './structure-work.ts';
+import { createWriteAccess, type WriteAccess, type WriteRefusal } from './write-access.ts';
 
 export type { EditDraftInput } from './edit-draft.ts';
 
@@ -45,6 +46,8 @@ export interface SyncEventMap {
   'cache.updated': CacheUpdate;
   /** This server was found not to offer a course-structure operation (once per workspace). */
   'structure.missing': MissingOperation;
+  /** What this key is refused to change; `newly` is set the first time a kind is refused (say it once). */
+  'writes.changed': { refused: WriteRefusal[]; newly: WriteRefusal | null };
 }
 export type SyncEventName = keyof SyncEventMap;
 export type SyncEventListener = <E extends SyncEventName>(event: E, payload: SyncEventMap[E]) => void;
@@ -146,6 +149,11 @@ export interface SyncService {
   /** A fresh server copy of a lesson (e.g. its video finished processing): update the cached course. */
   rememberLesson(courseId: string, sectionId: string, lesson: Fields): void;
 
+  /** Kinds of change this workspace's key was refused (403 on a write): read-only until cleared. */
+  writesRefused(): WriteRefusal[];
+  /** The key changed, or "Check again": forget the refusals so the next write asks the server. */
+  forgetWriteRefusals(): void;
+
   close(): Promise<void>;
 }
 
@@ -246,6 +254,8 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
   });
 
   const capabilities = createCapabilityStore(db, now);
+  const writes: WriteAccess = createWriteAccess(db, now);
+  const writesChanged = (newly: WriteRefusal | null) => emit('writes.changed', { refused: writes.refused(), newly });
   const structure = createStructureWork({
     db,
     drafts,
@@ -287,6 +297,16 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
       if (!closed && resource === 'section') structure.onDeleted(parent, id);
     },
     onInternalError: options.onInternalError,
+    onWriteRefused: (resource, error) => {
+      const newly = writes.noteRefused(resource, error);
+      if (newly) writesChanged(newly);
+    },
+    onRefused: (draft) => {
+      if (!closed && draft.resource === 'lesson') lessons.onRefused(draft);
+    },
+    onWriteAllowed: (resource) => {
+      if (writes.noteAllowed(resource)) writesChanged(null);
+    },
   });
 
   connectivity.onChange((status) => {
@@ -363,7 +383,11 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     readCache: (query, opts) => guard(() => cache.read(query, opts)),
     refreshCache: (query) => cache.refresh(query),
 
-    moveLesson: (ref, position) => guard(() => lessons.move(ref, position)),
+    moveLesson: (ref, position) =>
+      guard(async () => {
+        writes.assertAllowed('lesson'); // known refused: nothing moves, the reason says why
+        await lessons.move(ref, position);
+      }),
     scheduleLessonDelete: (ref, delayMs) => guard(() => lessons.scheduleDelete(ref, delayMs)),
     undoLessonDelete: (draftId) => guard(() => lessons.undoDelete(draftId)),
     pendingLessonWork: (courseId) => guard(() => lessons.pending(courseId)),
@@ -375,6 +399,12 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     searchCache: (text, limit) => guard(() => cache.search(text, limit)),
     prepareSearch: () => guard(() => cache.readOutlinesSoon()),
     assignmentHistory: () => guard(() => assignmentHistory(db)),
+    writesRefused: () => guard(() => writes.refused()),
+    forgetWriteRefusals: () =>
+      guard(() => {
+        writes.forget();
+        writesChanged(null);
+      }),
 
     async close() {
       if (closed) return;

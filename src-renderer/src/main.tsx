@@ -14,6 +14,7 @@ import './styles/folder-push.css';
 import './styles/words.css';
 import './styles/shells.css';
 import './styles/courselessons.css';
+import './styles/savestate.css';
 
 performance.mark('lectern:modules-evaluated');
 

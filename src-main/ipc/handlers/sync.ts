@@ -18,7 +18,8 @@ type SyncChannels =
   | 'drafts.retry'
   | 'outbox.list'
   | 'sync.status'
-  | 'sync.checkNow';
+  | 'sync.checkNow'
+  | 'sync.recheckWrites';
 
 export function syncHandlers(services: AppServices): Pick<HandlerTable, SyncChannels> {
   const sync = () => services.session().sync;
@@ -41,6 +42,11 @@ export function syncHandlers(services: AppServices): Pick<HandlerTable, SyncChan
     'sync.checkNow': async () => {
       const session = services.session();
       await session.sync.checkConnectivity();
+      return session.syncStatus();
+    },
+    'sync.recheckWrites': () => {
+      const session = services.session();
+      session.sync.forgetWriteRefusals();
       return session.syncStatus();
     },
   };

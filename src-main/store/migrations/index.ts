@@ -6,5 +6,6 @@ import type { Migration } from '../migrate.ts';
 import { migration as m0001 } from './0001-cache-drafts-and-outbox.ts';
 import { migration as m0002 } from './0002-contract-deviations.ts';
 import { migration as m0003 } from './0003-operations-this-server-does-not-offer.ts';
+import { migration as m0004 } from './0004-writes-the-server-refused.ts';
 
-export const profileMigrations: readonly Migration[] = [m0001, m0002, m0003];
+export const profileMigrations: readonly Migration[] = [m0001, m0002, m0003, m0004];

@@ -1,20 +1,18 @@
 /**
- * Renderer. The status bar: connection state, what waits in the outbox, uploads in progress,
- * and which Lectern this is. Always visible, so the user knows whether their work is on the server.
+ * Renderer. The status bar: connection state, every change of the workspace in one summary (the
+ * one state model: conflicts, not saved, sending, waiting), what the key may not change, uploads in
+ * progress, and which Lectern this is. Always visible, so the user knows whether their work is safe.
  */
 import { useEffect, useState } from 'react';
-import type { AppInfo } from '../../../src-shared/index.ts';
+import type { AppInfo, SyncStatus } from '../../../src-shared/index.ts';
 import { call } from '../bridge.ts';
-import { CONNECTION_LABELS, CONNECTION_SENTENCES, useSync } from '../lib/sync-status.ts';
+import { CONNECTION_LABELS, CONNECTION_SENTENCES, recheckWrites, useSync, workSummary } from '../lib/sync-status.ts';
 import { totalsOf, useUploads } from '../features/uploads/store.ts';
 import { formatSpeed, plural } from '../lib/format.ts';
 import { href } from '../lib/router.ts';
 
 export function StatusBar() {
   const status = useSync((s) => s.status);
-  const rows = useUploads((s) => s.rows);
-  const limit = useUploads((s) => s.bandwidthBytesPerSec);
-  const uploads = totalsOf(rows, limit);
   const [info, setInfo] = useState<AppInfo | null>(null);
 
   useEffect(() => {
@@ -22,7 +20,7 @@ export function StatusBar() {
   }, []);
 
   const state = status?.state ?? null;
-  const outbox = status?.outbox;
+  const work = workSummary(status);
 
   return (
     <footer className="statusbar" aria-label="Status">
@@ -38,19 +36,16 @@ export function StatusBar() {
         {state && state !== 'online' && <span className="status-detail">— {CONNECTION_SENTENCES[state]}</span>}
       </div>
 
-      <a className="status-item status-link" href={href({ name: 'drafts' })} data-testid="outbox-count">
-        {!outbox || outbox.count === 0
-          ? 'Nothing waiting to send'
-          : `${plural(outbox.count, 'change')} waiting to send${outbox.failed ? ` · ${outbox.failed} failed` : ''}`}
+      <a
+        className={`status-item status-link status-work status-work--${work.tone}`}
+        href={href({ name: 'drafts' })}
+        data-testid="outbox-count"
+      >
+        {work.text}
       </a>
 
-      {uploads.files > 0 && (
-        <a className="status-item status-link" href={href({ name: 'uploads' })} data-testid="status-uploads">
-          {uploads.active > 0
-            ? `${plural(uploads.active, 'upload')} running · ${uploads.activePercent}% · ${formatSpeed(uploads.speedBps)}`
-            : `Uploads: ${uploads.done} done${uploads.paused ? `, ${uploads.paused} paused` : ''}${uploads.failed ? `, ${uploads.failed} failed` : ''}`}
-        </a>
-      )}
+      <WritesRefused status={status} />
+      <UploadsItem />
 
       <div className="status-item status-about">
         <span>
@@ -62,5 +57,37 @@ export function StatusBar() {
         </span>
       </div>
     </footer>
+  );
+}
+
+/** Said once for the workspace (not per row): which changes this key may not make, and why. */
+function WritesRefused({ status }: { status: SyncStatus | null }) {
+  const refused = status?.writesRefused ?? [];
+  if (refused.length === 0) return null;
+  return (
+    <div
+      className="status-item status-readonly"
+      data-testid="status-read-only"
+      title={refused.map((r) => r.message).join('\n')}
+    >
+      <span>Read-only: {refused.map((r) => `${r.resource}s`).join(', ')}</span>
+      <button type="button" className="button button--link" onClick={() => void recheckWrites().catch(() => undefined)}>
+        Check again
+      </button>
+    </div>
+  );
+}
+
+function UploadsItem() {
+  const rows = useUploads((s) => s.rows);
+  const limit = useUploads((s) => s.bandwidthBytesPerSec);
+  const uploads = totalsOf(rows, limit);
+  if (uploads.files === 0) return null;
+  return (
+    <a className="status-item status-link" href={href({ name: 'uploads' })} data-testid="status-uploads">
+      {uploads.active > 0
+        ? `${plural(uploads.active, 'upload')} running · ${uploads.activePercent}% · ${formatSpeed(uploads.speedBps)}`
+        : `Uploads: ${uploads.done} done${uploads.paused ? `, ${uploads.paused} paused` : ''}${uploads.failed ? `, ${uploads.failed} failed` : ''}`}
+    </a>
   );
 }

@@ -19,11 +19,13 @@ export interface CacheNoteProps {
 
 export function CacheNote({ fetchedAt, stale, offlineReason, onRefresh, onRefreshNow }: CacheNoteProps) {
   const now = useNow();
+  const connection = useSync((s) => s.status?.state ?? 'online');
   // No copy shown: the screen's own state (loading, offline, error) says why, and only it.
   if (!fetchedAt) return null;
   let text: string;
   let tone = 'fresh';
-  if (offlineReason) {
+  if (offlineReason || connection !== 'online') {
+    // Never a green "Updated just now" beside the status bar's "Server unreachable".
     tone = 'offline';
     text = `Offline — showing the copy from ${formatClock(fetchedAt, now)}`;
   } else if (stale) {

@@ -56,7 +56,8 @@ function status(state: SyncStatus['state']): SyncStatus {
     since: '2026-05-01T12:00:00.000Z',
     lastCheckedAt: null,
     message: null,
-    outbox: { count: 0, queued: 0, sending: 0, failed: 0 },
+    outbox: { count: 0, queued: 0, sending: 0, failed: 0, conflicts: 0, deletedOnServer: 0 },
+    writesRefused: [],
   };
 }
 

@@ -81,6 +81,8 @@ export function isOfflineError(error: unknown): boolean {
 export function describeError(error: unknown, context: ErrorContext = {}): string {
   const { code, kind, message } = errorParts(error);
   const subject = context.subject ?? 'this';
+  // A write the key may not make: main says which kind of change, in the user's words.
+  if (code === 'WRITE_REFUSED' && message) return message;
   switch (kind ?? code) {
     case 'Unauthorized':
       return 'The server did not accept this workspace’s API key. Replace the key under Workspaces.';

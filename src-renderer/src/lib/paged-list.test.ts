@@ -193,7 +193,8 @@ describe('paged list', () => {
       since: '2026-05-01T12:00:00.000Z',
       lastCheckedAt: null,
       message: null,
-      outbox: { count: 0, queued: 0, sending: 0, failed: 0 },
+      outbox: { count: 0, queued: 0, sending: 0, failed: 0, conflicts: 0, deletedOnServer: 0 },
+      writesRefused: [],
     });
     // Still offline: nothing to read.
     fake.emit('sync.status', status('offline'));

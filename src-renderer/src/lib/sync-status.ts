@@ -2,7 +2,7 @@
  * Renderer. Connection state and the outbox count for the status bar and the Drafts screen,
  * with the words for each state, fed by `sync.status` (read once, then pushed) and `outbox.changed`.
  */
-import type { SyncStatus } from '../../../src-shared/index.ts';
+import { summariseWork, type ResourceKind, type SyncStatus } from '../../../src-shared/index.ts';
 import { call } from '../bridge.ts';
 import { onEvent } from './events.ts';
 import { createFeatureStore } from './feature-store.ts';
@@ -70,3 +70,27 @@ export const useSync = createFeatureStore<SyncState>(
     ],
   },
 );
+
+/** The status bar's one line for every change of the workspace (src-shared/save-state.ts). */
+export function workSummary(status: SyncStatus | null): ReturnType<typeof summariseWork> {
+  const outbox = status?.outbox;
+  return summariseWork({
+    waiting: outbox?.queued ?? 0,
+    sending: outbox?.sending ?? 0,
+    failed: (outbox?.failed ?? 0) + (outbox?.deletedOnServer ?? 0),
+    conflicts: outbox?.conflicts ?? 0,
+  });
+}
+
+/**
+ * Why this workspace's key may not make this kind of change (the server refused one), or null.
+ * Actions of that kind are disabled with this sentence as their reason.
+ */
+export function useWriteRefusal(resource: ResourceKind): string | null {
+  return useSync((s) => s.status?.writesRefused.find((r) => r.resource === resource)?.message ?? null);
+}
+
+/** "Check again": forget the refusals, so the next change asks the server. */
+export async function recheckWrites(): Promise<void> {
+  useSync.setState({ status: await call((b) => b.sync.recheckWrites()) });
+}

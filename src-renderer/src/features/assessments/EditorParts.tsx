@@ -10,7 +10,8 @@ import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { navigate } from '../../lib/router.ts';
-import { AutosaveLine, isLocked } from '../drafts/index.ts';
+import { AutosaveLine, isLocked, useSaveActionLabel } from '../drafts/index.ts';
+import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
 import { useCreatedNote, useCreatedNoteFor } from '../../lib/created.ts';
 import type { StatusChange } from './StatusChangeDialog.tsx';
@@ -45,13 +46,15 @@ interface EditorBarProps {
   onSubmit: (extra?: Record<string, unknown>) => void;
 }
 
-/** The status, the autosave line, the status actions and "Save to server". */
+/** The status, the autosave line, the status actions and "Save". */
 export function EditorBar({ status, onStatusChange, onSubmit }: EditorBarProps) {
   const state = session();
+  const saveLabel = useSaveActionLabel();
+  const refusal = useWriteRefusal('assessment');
   const draft = state.draft;
   const locked = isLocked(draft);
   const hasChanges = Boolean(draft && Object.keys(draft.changes).length > 0) || Object.keys(state.pending).length > 0;
-  const canSubmit = !locked && !state.submitting && (hasChanges || draft?.state === 'failed');
+  const canSubmit = !locked && !refusal && !state.submitting && (hasChanges || draft?.state === 'failed');
   const busy = locked || state.submitting;
   return (
     <div className="editor-bar">
@@ -81,17 +84,19 @@ export function EditorBar({ status, onStatusChange, onSubmit }: EditorBarProps) 
           disabled={!canSubmit}
           onClick={() => onSubmit()}
           data-testid="save-to-server"
+          title={refusal ?? undefined}
         >
-          {state.submitting ? 'Saving…' : 'Save to server'}
+          {state.submitting ? 'Saving…' : saveLabel}
         </button>
       </div>
     </div>
   );
 }
 
-/** Under the bar: the refusal of the last save, what blocks saving, and why the form is paused. */
+/** Under the bar: the refusal of the last save, what blocks saving, and a key refused writes. */
 export function EditorNotes({ hasClientErrors }: { hasClientErrors: boolean }) {
   const state = session();
+  const refusal = useWriteRefusal('assessment');
   const draft = state.draft;
   const hasChanges = Boolean(draft && Object.keys(draft.changes).length > 0) || Object.keys(state.pending).length > 0;
   return (
@@ -104,17 +109,9 @@ export function EditorNotes({ hasClientErrors }: { hasClientErrors: boolean }) {
       {hasClientErrors && (state.revealed || hasChanges) && (
         <p className="form-note text-danger">Fix the marked fields to save to the server.</p>
       )}
-      {isLocked(draft) && (
-        <p className="muted form-note">
-          Editing is paused while the changes wait in the outbox.
-          {draft?.state === 'queued' && (
-            <>
-              {' '}
-              <button type="button" className="button button--ghost" onClick={() => void session.getState().reopen()}>
-                Keep editing
-              </button>
-            </>
-          )}
+      {refusal !== null && (
+        <p className="muted form-note" data-testid="write-refused">
+          {refusal}
         </p>
       )}
     </>

@@ -13,7 +13,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
 import { notify } from '../../lib/notices.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
-import { DraftBanner } from './DraftStatus.tsx';
+import { AutosaveLine, DraftBanner } from './DraftStatus.tsx';
 import { fieldLabel, showValue } from './labels.ts';
 import { editorHref } from './DraftsScreen.tsx';
 import { DRAFT_STATE_LABELS, describeDraftKind, useDraftDetail } from './store.ts';
@@ -90,6 +90,7 @@ export function DraftScreen({ draftId }: { draftId: string }) {
         </p>
       </PageHeader>
 
+      <AutosaveLine session={{ draft, pending: {}, saving: false, saveError: null }} />
       {draft.state !== 'conflict' && <DraftBanner draft={draft} subject="this item" />}
 
       {conflicts.length > 0 && (

@@ -1,9 +1,11 @@
 /**
- * Renderer. Where a draft stands, for the editors: the autosave line ("Draft saved 10:42") and a
- * banner for the outbox states (queued, sending, sent, failed, conflict, deleted on the server).
+ * Renderer. Where a change stands, said in one place per editor (issue 24): the status line reads
+ * the one state model (`saveStateOf`: Saved · Unsaved changes · Waiting to send · Sending · Not
+ * saved: reason · Conflict), and the banner under it only offers what to do about a change that
+ * was not saved (the refused fields, Try again, Resolve, Discard) — it never states a second state.
  */
 import type { ReactNode } from 'react';
-import type { Draft } from '../../../../src-shared/index.ts';
+import { saveActionLabel, saveStateOf, type Draft, type SaveState } from '../../../../src-shared/index.ts';
 import { useNow } from '../../lib/clock.ts';
 import { describeError } from '../../lib/errors.ts';
 import { formatClock } from '../../lib/format.ts';
@@ -13,139 +15,134 @@ import { activeKeyMode } from '../workspaces/index.ts';
 import { fieldLabel } from './labels.ts';
 import type { DraftSessionState } from './session.ts';
 
-export function AutosaveLine({
-  session,
-}: {
-  session: Pick<DraftSessionState, 'saving' | 'savedAt' | 'saveError' | 'pending' | 'draft'>;
-}) {
+type SessionView = Pick<DraftSessionState, 'saving' | 'saveError' | 'pending' | 'draft'>;
+
+/** The state of the change an editor holds, from its session and the connection. */
+export function useSaveState(session: SessionView, subject = 'this'): SaveState {
+  const connection = useSync((s) => s.status?.state ?? null);
+  return sessionSaveState(session, connection, subject);
+}
+
+export function sessionSaveState(
+  session: SessionView,
+  connection: Parameters<typeof saveStateOf>[0]['connection'],
+  subject = 'this',
+): SaveState {
+  const { draft } = session;
+  return saveStateOf({
+    draft,
+    typing: session.saving || Object.keys(session.pending).length > 0,
+    localError: session.saveError ? describeError(session.saveError) : null,
+    refusal: draft?.error ? describeError(draft.error, { subject, keyMode: activeKeyMode() }) : null,
+    connection,
+  });
+}
+
+/** The one status line of an editor. */
+export function AutosaveLine({ session, subject }: { session: SessionView; subject?: string }) {
   const now = useNow();
-  const pending = Object.keys(session.pending).length > 0;
-  let text: string;
-  let tone = 'muted';
-  if (session.saveError) {
-    text = `Not saved: ${describeError(session.saveError)}`;
-    tone = 'danger';
-  } else if (session.saving || pending) {
-    text = 'Saving draft…';
-  } else if (session.savedAt) {
-    text = `Draft saved on this computer · ${formatClock(new Date(session.savedAt).toISOString(), now)}`;
-  } else if (session.draft) {
-    text = 'Draft on this computer';
-  } else {
-    text = 'No changes yet';
-  }
+  const state = useSaveState(session, subject);
+  const at = state.kind === 'saved' && session.draft ? ` · ${formatClock(session.draft.updatedAt, now)}` : '';
   return (
-    <p className={`autosave autosave--${tone}`} role="status" aria-live="polite" data-testid="autosave-status">
-      {text}
+    <p
+      className={`autosave autosave--${state.tone}`}
+      role="status"
+      aria-live="polite"
+      data-testid="autosave-status"
+      data-state={state.kind}
+      // Everything typed is written to this computer (what a test waits for before a restart).
+      data-kept={Boolean(session.draft) && !session.saving && Object.keys(session.pending).length === 0}
+    >
+      <strong>
+        {state.label}
+        {state.kind === 'not-saved' && state.detail ? ':' : ''}
+      </strong>
+      {at}
+      {state.detail ? ` ${state.detail}` : ''}
     </p>
   );
 }
 
+/** The editor's save button words: "Save", or "Save — sends when online" while disconnected. */
+export function useSaveActionLabel(): string {
+  return saveActionLabel(useSync((s) => s.status?.state ?? null));
+}
+
 interface DraftBannerProps {
   draft: Draft | null;
-  subject: string;
+  /** Kept for the editors' calls; the reason itself is on the status line. */
+  subject?: string;
   onRetry?: () => void;
   onDiscard?: () => void;
 }
 
-export function DraftBanner({ draft, subject, onRetry, onDiscard }: DraftBannerProps) {
-  const connection = useSync((s) => s.status?.state ?? null);
-  const now = useNow();
+/** What the user can do about a change that was not saved. Nothing for the other states. */
+export function DraftBanner({ draft, onRetry, onDiscard }: DraftBannerProps) {
   if (!draft) return null;
-  const banner = (tone: string, children: ReactNode) => (
-    <div
-      className={`banner banner--${tone}`}
-      data-testid="draft-banner"
-      data-state={draft.state}
-      role={tone === 'danger' ? 'alert' : 'status'}
-    >
+  const wrap = (tone: string, children: ReactNode) => (
+    <div className={`banner banner--${tone}`} data-testid="draft-banner" data-state={draft.state}>
       {children}
     </div>
   );
   switch (draft.state) {
-    case 'queued':
-      return banner(
-        'info',
-        <p>
-          <strong>Waiting to send.</strong>{' '}
-          {connection && connection !== 'online'
-            ? 'Lectern is not connected; it goes out as soon as the server is reachable again.'
-            : 'It goes out in a moment.'}
-        </p>,
-      );
-    case 'sending':
-      return banner('info', <p>Sending to the server…</p>);
-    case 'sent':
-      return banner(
-        'success',
-        <p>
-          <strong>Saved to the server</strong> at {formatClock(draft.updatedAt, now)}.
-        </p>,
-      );
-    case 'failed': {
-      const fields = Object.entries(draft.fieldErrors);
-      return banner(
-        'danger',
-        <>
-          <div>
-            <p>
-              <strong>The server did not take it.</strong>{' '}
-              {draft.error ? describeError(draft.error, { subject, keyMode: activeKeyMode() }) : 'Sending failed.'}
-              {draft.inDoubt &&
-                ' It may already exist on the server; retrying is safe and will not make a second copy.'}
-            </p>
-            {fields.length > 0 && (
-              <ul className="banner-fields">
-                {fields.map(([field, message]) => (
-                  <li key={field}>
-                    <button type="button" className="button button--link" onClick={() => focusField(field)}>
-                      {fieldLabel(field)}
-                    </button>
-                    : {message}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-          {/* A refused field needs fixing, not another try. */}
-          {onRetry && fields.length === 0 && (
-            <button type="button" className="button button--small" onClick={onRetry}>
-              Try again
-            </button>
-          )}
-        </>,
-      );
-    }
+    case 'failed':
+      return <RefusedActions draft={draft} onRetry={onRetry} />;
     case 'conflict':
-      return banner(
+      return wrap(
         'warning',
         <>
-          <p>
-            <strong>Changed on the server while you were editing.</strong> Nothing was overwritten. Choose, field by
-            field, which version to keep.
-          </p>
+          <p>Choose, field by field, which version to keep.</p>
           <a className="button button--small button--primary" href={href({ name: 'draft', id: draft.id })}>
             Resolve the conflict
           </a>
         </>,
       );
     case 'deleted-on-server':
-      return banner(
-        'danger',
-        <>
-          <p>
-            <strong>Deleted on the server.</strong> Your changes are kept here as a draft until you discard them.
-          </p>
-          {onDiscard && (
-            <button type="button" className="button button--small" onClick={onDiscard}>
-              Discard the draft
-            </button>
-          )}
-        </>,
-      );
+      return onDiscard
+        ? wrap(
+            'danger',
+            <>
+              <p>Your changes stay here until you discard them.</p>
+              <button type="button" className="button button--small" onClick={onDiscard}>
+                Discard my changes
+              </button>
+            </>,
+          )
+        : null;
     default:
       return null;
   }
+}
+
+function RefusedActions({ draft, onRetry }: { draft: Draft; onRetry?: () => void }) {
+  const fields = Object.entries(draft.fieldErrors);
+  // A refused field needs fixing, and a refused key a new key, not another try.
+  const retry = onRetry && fields.length === 0 && draft.error?.code !== 'WRITE_REFUSED';
+  if (fields.length === 0 && !retry && !draft.inDoubt) return null;
+  return (
+    <div className="banner banner--danger" data-testid="draft-banner" data-state={draft.state}>
+      <div>
+        {draft.inDoubt && <p>It may already be on the server; trying again is safe and makes no second copy.</p>}
+        {fields.length > 0 && (
+          <ul className="banner-fields">
+            {fields.map(([field, message]) => (
+              <li key={field}>
+                <button type="button" className="button button--link" onClick={() => focusField(field)}>
+                  {fieldLabel(field)}
+                </button>
+                : {message}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {retry && (
+        <button type="button" className="button button--small" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
 }
 
 function focusField(field: string): void {
@@ -154,7 +151,11 @@ function focusField(field: string): void {
   input?.focus();
 }
 
-/** States in which the draft cannot be edited (it is in the outbox). */
+/**
+ * Whether the form must wait. Offline never locks editing: a change waiting to send takes further
+ * edits in, and edits typed while it is being sent are held and saved right after. Only a write that
+ * may already have reached the server (no answer came) cannot be edited until it is sent.
+ */
 export function isLocked(draft: Draft | null): boolean {
-  return draft?.state === 'queued' || draft?.state === 'sending';
+  return Boolean(draft?.inDoubt) && (draft?.state === 'queued' || draft?.state === 'failed');
 }

@@ -1,7 +1,9 @@
 // Renderer. The entry of features/drafts: what other features may use of it (eslint: the only way in).
 export { DraftFields, focusFirstProblem, formErrors } from './DraftFields.tsx';
-export { AutosaveLine, DraftBanner, isLocked } from './DraftStatus.tsx';
+export { AutosaveLine, DraftBanner, isLocked, useSaveActionLabel, useSaveState } from './DraftStatus.tsx';
 export { formFrom, HOURS_HINT, MINUTES_HINT } from './form-fields.ts';
 export type { FieldSpec } from './form-fields.ts';
 export { isIdleUpdate } from './labels.ts';
 export { createDraftSession, findDraftFor } from './session.ts';
+export { RowRefusal } from './RowRefusal.tsx';
+export { noteRefused } from './refusals.ts';

@@ -1,14 +1,14 @@
 /**
  * Renderer. One editing session over a draft (an assessment being edited, an assignment being
  * written). Keystrokes update the form at once and are saved to main's draft store within 400 ms
- * of the last one (`drafts.save`), so a crash loses nothing; "Save to server" flushes and calls
- * `drafts.submit`. The draft is only created on the first change, so opening a screen leaves no
+ * of the last one (`drafts.save`), so a crash loses nothing; "Save" flushes and calls
+ * `drafts.submit`. Offline the change waits to send and further edits join it (never paused). The draft is only created on the first change, so opening a screen leaves no
  * empty drafts behind. When main says the disk is full (DISK_FULL), saving pauses: the typed changes
  * stay in the form and are tried again every DISK_FULL_RETRY_MS until space is back.
  */
 import type { Draft } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
-import { errorCode, fieldErrorsOf } from '../../lib/errors.ts';
+import { errorCode, errorParts, fieldErrorsOf } from '../../lib/errors.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore, type FeatureStore } from '../../lib/feature-store.ts';
 
@@ -51,6 +51,12 @@ export interface DraftSessionState {
 }
 
 export type DraftSession = FeatureStore<DraftSessionState>;
+
+/** Main refused the save only because the draft is on its way to the server this very moment. */
+function isBeingSent(error: unknown): boolean {
+  const details = errorParts(error).details as { state?: unknown } | null | undefined;
+  return errorCode(error) === 'DRAFT_LOCKED' && details?.state === 'sending';
+}
 
 /** The editing state of a form that has just been opened: nothing typed, saved or sent yet. */
 const FRESH_EDIT = {
@@ -112,6 +118,12 @@ export function createDraftSession(options: DraftSessionOptions): DraftSession {
           set({ draft: saved, saving: false, savedAt: Date.now(), saveError: null, submitFieldErrors: {} });
         } catch (error) {
           if (get().key !== key) return;
+          if (isBeingSent(error)) {
+            // Sent right now: the edits wait in the form and are saved once it has been sent
+            // (`refresh` on drafts.changed). Editing is never paused for it.
+            set((s) => ({ pending: { ...changes, ...s.pending }, saving: false }));
+            return;
+          }
           // Put the changes back (under anything typed since), so the next save retries them.
           set((s) => ({ pending: { ...changes, ...s.pending }, saving: false, saveError: error }));
           if (errorCode(error) === 'DISK_FULL' && !retryTimer) {
@@ -206,7 +218,14 @@ export function createDraftSession(options: DraftSessionOptions): DraftSession {
           if (!draft) return;
           try {
             const fresh = await call((b) => b.drafts.get({ id: draft.id }));
-            if (get().draft?.id === fresh.id) set({ draft: fresh });
+            if (get().draft?.id !== fresh.id) return;
+            set({ draft: fresh });
+            // Edits held while it was being sent go in now.
+            const held = Object.keys(get().pending).length > 0 && !timer && !retryTimer;
+            if (held && fresh.state !== 'sending')
+              void get()
+                .flush()
+                .catch(() => undefined);
           } catch {
             // Discarded elsewhere: the form stays, the next change starts a new draft.
             if (get().draft?.id === draft.id) set({ draft: null });

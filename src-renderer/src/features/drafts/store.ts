@@ -116,14 +116,15 @@ export const useDraftDetail = createFeatureStore<DraftDetailState>(
   },
 );
 
+/** The state model's words (src-shared/save-state.ts) for each stored state; "Draft" is the server's. */
 export const DRAFT_STATE_LABELS: Record<DraftSummary['state'], string> = {
-  editing: 'Draft',
+  editing: 'Unsaved changes',
   queued: 'Waiting to send',
   sending: 'Sending',
-  failed: 'Failed',
+  failed: 'Not saved',
   conflict: 'Conflict',
-  sent: 'Sent',
-  'deleted-on-server': 'Deleted on server',
+  sent: 'Saved',
+  'deleted-on-server': 'Deleted on the server',
 };
 
 export function describeDraftKind(draft: Pick<DraftSummary, 'resource' | 'operation'>): string {

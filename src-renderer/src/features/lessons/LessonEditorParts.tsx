@@ -11,7 +11,8 @@ import { SelectField, TextAreaField, TextField } from '../../components/Field.ts
 import { describeError } from '../../lib/errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { navigate } from '../../lib/router.ts';
-import { AutosaveLine } from '../drafts/index.ts';
+import { AutosaveLine, useSaveActionLabel } from '../drafts/index.ts';
+import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { TITLE_MAX, typeOptions, videoState, type LessonForm } from './fields.ts';
 import { MarkdownPreview } from './MarkdownPreview.tsx';
 import { useLessonSession } from './lesson-session.ts';
@@ -112,6 +113,8 @@ export function LessonFields({ form, errorOf, locked, exists }: LessonFieldsProp
 
 export function LessonEditorBar(props: { lesson: Lesson | null; canSubmit: boolean; onSave: () => void }) {
   const state = useLessonSession();
+  const saveLabel = useSaveActionLabel();
+  const refusal = useWriteRefusal('lesson');
   return (
     <div className="editor-bar">
       <div className="editor-status">
@@ -131,8 +134,9 @@ export function LessonEditorBar(props: { lesson: Lesson | null; canSubmit: boole
           data-testid="save-to-server"
           data-editor-save
           aria-keyshortcuts="Control+S Meta+S"
+          title={refusal ?? undefined}
         >
-          {state.submitting ? 'Saving…' : 'Save to server'}
+          {state.submitting ? 'Saving…' : saveLabel}
         </button>
       </div>
     </div>

@@ -16,6 +16,7 @@ import { ErrorState, Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { DraftBanner, isLocked } from '../drafts/index.ts';
+import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
 import { lessonFormErrors, videoState, type LessonForm } from './fields.ts';
 import { LessonEditorBar, LessonFields, ReplaceVideo } from './LessonEditorParts.tsx';
@@ -61,7 +62,8 @@ function useFormState() {
 }
 
 function LessonNotes({ courseId, submitError }: { courseId: string; submitError: string | null }) {
-  const { draft, locked } = useFormState();
+  const { draft } = useFormState();
+  const refusal = useWriteRefusal('lesson');
   return (
     <>
       <DraftBanner
@@ -78,14 +80,9 @@ function LessonNotes({ courseId, submitError }: { courseId: string; submitError:
           {submitError}
         </p>
       )}
-      {locked && (
-        <p className="muted form-note">
-          Editing is paused while the changes wait in the outbox.{' '}
-          {draft?.state === 'queued' && (
-            <button type="button" className="button button--ghost" onClick={() => void session.getState().reopen()}>
-              Keep editing
-            </button>
-          )}
+      {refusal !== null && (
+        <p className="muted form-note" data-testid="write-refused">
+          {refusal}
         </p>
       )}
     </>
@@ -155,7 +152,8 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
   }
   // An update of this lesson, or a new lesson still to be created (on the create form).
   const isNew = lessonId === null && f.draft?.operation !== 'update';
-  const canSubmit = !f.locked && !state.submitting && (f.hasChanges || f.draft?.state === 'failed');
+  const refusal = useWriteRefusal('lesson');
+  const canSubmit = !f.locked && !refusal && !state.submitting && (f.hasChanges || f.draft?.state === 'failed');
 
   return (
     <div className="screen screen--editor lesson-editor">

@@ -14,6 +14,8 @@ import { href } from '../../lib/router.ts';
 import { notify } from '../../lib/notices.ts';
 import { hasDuration, lessonRowFacts } from './lesson-labels.ts';
 import { undoLessonDeleteAndSay, useLessonWork } from './store.ts';
+import { RowRefusal } from '../drafts/index.ts';
+import { useWriteRefusal } from '../../lib/sync-status.ts';
 
 export interface LessonRowProps {
   courseId: string;
@@ -53,6 +55,9 @@ function LessonFacts({ lesson }: { lesson: Lesson }) {
 export function LessonRow(props: LessonRowProps) {
   const { courseId, sectionId, lesson, first, last } = props;
   const title = lesson.title ?? '—';
+  // Known refused for this key: the actions are disabled with the reason (said once in the status bar).
+  const refused = useWriteRefusal('lesson');
+  const reason = refused ?? undefined;
   return (
     <li
       className={`lesson-row${props.dragging ? ' lesson-row--dragging' : ''}`}
@@ -86,13 +91,26 @@ export function LessonRow(props: LessonRowProps) {
           {hasDuration(lesson) && <span className="muted row-duration">{formatSeconds(lesson.duration_seconds)}</span>}
         </span>
         <LessonFacts lesson={lesson} />
+        <RowRefusal resource="lesson" id={lesson.id} />
       </div>
       <RowMenu
         label={`Actions for ${title}`}
         items={[
-          { label: 'Move up', action: 'move-up', disabled: first, onSelect: () => props.onMove(-1) },
-          { label: 'Move down', action: 'move-down', disabled: last, onSelect: () => props.onMove(1) },
-          { label: 'Delete…', action: 'delete', danger: true, onSelect: props.onDelete },
+          {
+            label: 'Move up',
+            action: 'move-up',
+            disabled: first || !!refused,
+            reason,
+            onSelect: () => props.onMove(-1),
+          },
+          {
+            label: 'Move down',
+            action: 'move-down',
+            disabled: last || !!refused,
+            reason,
+            onSelect: () => props.onMove(1),
+          },
+          { label: 'Delete…', action: 'delete', danger: true, disabled: !!refused, reason, onSelect: props.onDelete },
         ]}
       />
     </li>

@@ -22,7 +22,10 @@ type Dialog =
 function verificationText(v: Verification): string {
   const mode =
     v.verifiedMode === 'service-provider' ? 'service-provider key' : v.verifiedMode === 'tenant' ? 'tenant key' : 'key';
-  return v.warning ? `Connected, with a warning: ${v.warning}` : `Connected. The server accepted the ${mode}.`;
+  // Reads were tried; writes cannot be asked about without making one (catalogue.ts, "Write permissions").
+  return v.warning
+    ? `Connected, with a warning: ${v.warning}`
+    : `Connected. The server accepted the ${mode} for reading. Whether it may also change content shows the first time you save; if not, Lectern says so and disables those actions.`;
 }
 
 /** The screen's own state: which dialog is open, each workspace's last check, removal. */

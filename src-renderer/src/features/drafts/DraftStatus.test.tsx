@@ -1,0 +1,165 @@
+/**
+ * The one save state on screen: the editor's status line reads saveStateOf (never "Draft", never a
+ * saved line under a refusal), and the status bar summarises every change — an open conflict is
+ * never "Nothing waiting to send" — and says once what the key may not change. Main is a fake
+ * behind `window.lectern`; the stores, the bridge and the components are the real ones.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { Draft, SyncStatus } from '../../../../src-shared/index.ts';
+import { installFakeMain, removeFakeMain, settle, type FakeMain } from '../../../test-support/fake-main.ts';
+import type * as DraftStatusModule from './DraftStatus.tsx';
+import type * as StatusBarModule from '../../app/StatusBar.tsx';
+import type * as SyncModule from '../../lib/sync-status.ts';
+
+let fake: FakeMain;
+let status: typeof DraftStatusModule;
+let bar: typeof StatusBarModule;
+let sync: typeof SyncModule;
+
+const AT = '2026-05-01T12:00:00.000Z';
+
+function syncStatus(patch: Partial<SyncStatus> = {}, outbox: Partial<SyncStatus['outbox']> = {}): SyncStatus {
+  return {
+    state: 'online',
+    since: AT,
+    lastCheckedAt: AT,
+    message: null,
+    outbox: { count: 0, queued: 0, sending: 0, failed: 0, conflicts: 0, deletedOnServer: 0, ...outbox },
+    writesRefused: [],
+    ...patch,
+  };
+}
+
+function draft(patch: Partial<Draft>): Draft {
+  return {
+    id: '00000000-0000-4000-8000-0000000000d1',
+    resource: 'lesson',
+    operation: 'update',
+    serverId: '00000000-0000-4000-8000-0000000000a1',
+    parent: {},
+    state: 'editing',
+    title: 'Fractions',
+    hasChanges: true,
+    revision: 1,
+    error: null,
+    inDoubt: false,
+    createdAt: AT,
+    updatedAt: AT,
+    base: {},
+    baseUpdatedAt: null,
+    changes: { title: 'Fractions' },
+    values: { title: 'Fractions' },
+    hasIdempotencyKey: false,
+    fieldErrors: {},
+    conflict: null,
+    result: null,
+    ...patch,
+  };
+}
+
+const session = (d: Draft | null, pending: Record<string, unknown> = {}) => ({
+  draft: d,
+  pending,
+  saving: false,
+  saveError: null,
+});
+
+beforeEach(async () => {
+  vi.resetModules();
+  fake = installFakeMain();
+  fake.handle('app.info', () => ({
+    name: 'Lectern',
+    version: '0.0.0',
+    transport: 'bridge',
+    platform: 'linux',
+    versions: { node: '24', electron: null, chrome: null },
+  }));
+  status = await import('./DraftStatus.tsx');
+  bar = await import('../../app/StatusBar.tsx');
+  sync = await import('../../lib/sync-status.ts');
+});
+afterEach(() => {
+  cleanup();
+  removeFakeMain();
+});
+
+describe('the editor status line', () => {
+  it('kept but not sent is "Unsaved changes", never "Draft"', () => {
+    render(<status.AutosaveLine session={session(draft({}))} />);
+    const line = screen.getByTestId('autosave-status');
+    expect(line.getAttribute('data-state')).toBe('unsaved');
+    expect(line.textContent).toContain('Unsaved changes');
+    expect(line.textContent).not.toMatch(/draft/i);
+  });
+
+  it('offline, a waiting change says it sends when the server is reachable, and Save says so too', () => {
+    sync.useSync.setState({ status: syncStatus({ state: 'unreachable' }) });
+    function Editor() {
+      return (
+        <>
+          <status.AutosaveLine session={session(draft({ state: 'queued' }))} />
+          <button type="button">{status.useSaveActionLabel()}</button>
+        </>
+      );
+    }
+    render(<Editor />);
+    expect(screen.getByTestId('autosave-status').getAttribute('data-state')).toBe('waiting');
+    expect(screen.getByTestId('autosave-status').textContent).toContain('sends when the server is reachable');
+    expect(screen.getByRole('button', { name: 'Save — sends when online' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('a refused write says the key may not change it, once, with no saved line beside it', () => {
+    const refused = draft({
+      state: 'failed',
+      error: {
+        code: 'WRITE_REFUSED',
+        kind: 'Forbidden',
+        status: 403,
+        message: 'This workspace’s key may view lessons but not change them.',
+        fieldErrors: [],
+      },
+    });
+    render(
+      <>
+        <status.AutosaveLine session={session(refused)} />
+        <status.DraftBanner draft={refused} onRetry={() => undefined} />
+      </>,
+    );
+    const line = screen.getByTestId('autosave-status');
+    expect(line.getAttribute('data-state')).toBe('not-saved');
+    expect(line.textContent).toContain('Not saved: This workspace’s key may view lessons but not change them.');
+    expect(document.body.textContent).not.toMatch(/allowed to open|Saved to the server/);
+    // No "Try again" for a key that may not change it: that needs another key.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('a waiting change is never locked for editing; only a write that may have landed is', () => {
+    expect(status.isLocked(draft({ state: 'queued' }))).toBe(false);
+    expect(status.isLocked(draft({ state: 'sending', inDoubt: true }))).toBe(false);
+    expect(status.isLocked(draft({ state: 'queued', inDoubt: true }))).toBe(true);
+  });
+});
+
+describe('the status bar', () => {
+  it('an open conflict is not "Nothing waiting to send"', async () => {
+    sync.useSync.setState({ status: syncStatus({}, { conflicts: 1 }) });
+    render(<bar.StatusBar />);
+    await settle();
+    expect(screen.getByTestId('outbox-count').textContent).toContain('1 conflict');
+    expect(screen.getByTestId('outbox-count').textContent).not.toContain('Nothing waiting to send');
+  });
+
+  it('says once what the key may not change, and Check again forgets it', async () => {
+    const refusal = { resource: 'lesson' as const, message: 'This workspace’s key may view lessons.', notedAt: AT };
+    sync.useSync.setState({ status: syncStatus({ writesRefused: [refusal] }, { failed: 1, count: 1 }) });
+    fake.handle('sync.recheckWrites', () => syncStatus());
+    render(<bar.StatusBar />);
+    await settle();
+    expect(screen.getByTestId('outbox-count').textContent).toContain('1 not saved');
+    expect(screen.getByTestId('status-read-only').textContent).toContain('Read-only: lessons');
+    screen.getByRole('button', { name: 'Check again' }).click();
+    await settle();
+    expect(screen.queryByTestId('status-read-only')).toBeNull();
+  });
+});
