@@ -142,6 +142,7 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
   const { detail, data, section, lesson, lookup, key, state } = useLessonEditor(courseId, sectionId, lessonId, draftId);
   const f = useFormState();
   const [justCreated] = useState(() => takeCreatedNote(lessonId));
+  const refusal = useWriteRefusal('lesson');
   const courseLink = <a href={href({ name: 'course', id: courseId })}>{data?.course.name ?? 'Course'}</a>;
   if (!state.ready || state.key !== key) {
     const failed = lookup.error ?? (detail.status === 'error' ? detail.error : null);
@@ -152,7 +153,6 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
   }
   // An update of this lesson, or a new lesson still to be created (on the create form).
   const isNew = lessonId === null && f.draft?.operation !== 'update';
-  const refusal = useWriteRefusal('lesson');
   const canSubmit = !f.locked && !refusal && !state.submitting && (f.hasChanges || f.draft?.state === 'failed');
 
   return (
