@@ -14,8 +14,10 @@ process.env['NODE_COMPILE_CACHE'] ??= join(tmpdir(), 'lectern-node-compile-cache
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Tests, not files, are spread over two workers: each test has its own bridge host, sandbox,
+  // data folder and browser context, and much of a test is waiting on the app's own timers.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -85,11 +85,25 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-export const test = base.extend<{ lectern: LecternApp }>({
-  lectern: async ({ playwright }, use, testInfo) => {
+export const test = base.extend<{ lectern: LecternApp }, { chromiumBrowser: Browser | null }>({
+  // One Chromium per Playwright worker (its start is a second of a busy machine's CPU); each test
+  // gets its own browser context, so no cookie or storage crosses from one test to the next.
+  chromiumBrowser: [
+    async ({ playwright }, use, workerInfo) => {
+      if (workerInfo.project.name === 'electron') return use(null);
+      const browser = await playwright.chromium.launch({
+        executablePath: process.env['LECTERN_CHROMIUM'] ?? '/usr/bin/chromium',
+        args: CHROMIUM_ARGS,
+      });
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker' },
+  ],
+  lectern: async ({ chromiumBrowser }, use, testInfo) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lectern-e2e-'));
     const kind = testInfo.project.name === 'electron' ? 'electron' : 'bridge';
-    let browser: Browser | null = null;
+    const context = chromiumBrowser ? await chromiumBrowser.newContext() : null;
     let child: ChildProcess | null = null;
     let electronApp: ElectronApplication | null = null;
     let host = { url: '', token: '' };
@@ -116,11 +130,7 @@ export const test = base.extend<{ lectern: LecternApp }>({
       const started = await startBridgeHostProcess(dataDir);
       child = started.child;
       host = { url: started.url, token: started.token };
-      browser ??= await playwright.chromium.launch({
-        executablePath: process.env['LECTERN_CHROMIUM'] ?? '/usr/bin/chromium',
-        args: CHROMIUM_ARGS,
-      });
-      const page = await browser.newPage();
+      const page = await context!.newPage();
       await page.goto(await freshLaunchUrl(host));
       return page;
     }
@@ -151,7 +161,7 @@ export const test = base.extend<{ lectern: LecternApp }>({
     };
     await use(app);
     await stop();
-    await (browser as Browser | null)?.close();
+    await context?.close();
     rmSync(dataDir, { recursive: true, force: true });
   },
 });
