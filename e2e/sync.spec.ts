@@ -117,7 +117,8 @@ test('offline edits queue, go out once when back, and a conflict is resolved fie
   // The server now has my title and description, and kept the colleague's duration.
   const final = await sandboxApi(info, 'GET', `/assessments/${assessmentId}`);
   expect(final['title']).toBe(mine);
-  expect(final['description']).toBe('Forty minutes, closed book, in person. Bring ID.');
+  // The description is the last one typed: the offline edit joined the change waiting to send.
+  expect(final['description']).toBe('Forty minutes, closed book, in person. Bring ID and a pen.');
   expect(final['duration_minutes']).toBe(theirsMinutes);
   expect(await createdAssignments(page)).toBe(1);
 });

@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { href, navigate } from '../../lib/router.ts';
-import { DraftBanner, isLocked } from '../drafts/index.ts';
+import { AutosaveLine, DraftBanner, isLocked } from '../drafts/index.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
 import { lessonFormErrors, videoState, type LessonForm } from './fields.ts';
@@ -178,7 +178,13 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
       >
         {lesson && <CacheNote fetchedAt={detail.fetchedAt} stale={detail.stale} offlineReason={detail.offlineReason} />}
       </PageHeader>
-      {!isNew && <LessonEditorBar lesson={lesson} canSubmit={canSubmit} onSave={submitLesson} />}
+      {isNew ? (
+        <div className="editor-status">
+          <AutosaveLine session={state} />
+        </div>
+      ) : (
+        <LessonEditorBar lesson={lesson} canSubmit={canSubmit} onSave={submitLesson} />
+      )}
       {justCreated && (
         <p className="form-note" data-testid="lesson-created" role="status">
           The lesson was created. Add its video or keep writing; changes are saved as you go.
