@@ -9,7 +9,7 @@ import { fillVersion1, VERSION1_ROWS, version1Rows } from './rows-support.ts';
 describe('profile migrations', () => {
   it('are the numbered files of this folder, in order', async () => {
     expect(await migrationFolderProblems(import.meta.dirname, profileMigrations)).toEqual([]);
-    expect(profileMigrations.map((m) => m.version)).toEqual([1, 2, 3]);
+    expect(profileMigrations.map((m) => m.version)).toEqual([1, 2, 3, 4]);
   });
 
   it('bring a real version-1 file to the latest version with every row intact', () => {
@@ -24,6 +24,7 @@ describe('profile migrations', () => {
         'drafts',
         'missing_operations',
         'outbox',
+        'write_refusals',
       ]);
     } finally {
       db.close();

@@ -53,6 +53,8 @@ const quiz = lesson(3, {
 beforeEach(async () => {
   vi.resetModules();
   fake = installFakeMain();
+  // Each row asks main for writes it refused (none here): the drafts list is where they live.
+  fake.handle('drafts.list', () => []);
   labels = await import('./lesson-labels.ts');
   rows = await import('./SectionLessons.tsx');
 });
