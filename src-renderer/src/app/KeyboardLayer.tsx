@@ -12,7 +12,14 @@ import { CommandPalette } from './CommandPalette.tsx';
 const anyDialogOpen = () => document.querySelector('dialog[open]') !== null;
 
 export function KeyboardLayer() {
-  const [palette, setPalette] = useState(false);
+  const [palette, setPaletteState] = useState(false);
+  // The key handler reads the palette's state here, not from a render's closure: a Ctrl+K
+  // pressed before React re-renders after Escape must open it, not "close" it again.
+  const paletteOpen = useRef(false);
+  const setPalette = (next: boolean) => {
+    paletteOpen.current = next;
+    setPaletteState(next);
+  };
   const [help, setHelp] = useState(false);
   // Where the focus was before a dialog opened; it goes back there when the dialog closes.
   const origin = useRef<HTMLElement | null>(null);
@@ -35,7 +42,7 @@ export function KeyboardLayer() {
       const key = event.key.toLowerCase();
       if (mod && !event.altKey && !event.shiftKey && key === 'k') {
         event.preventDefault();
-        if (palette) {
+        if (paletteOpen.current) {
           setPalette(false);
           restore();
         } else if (!anyDialogOpen()) {
@@ -57,7 +64,8 @@ export function KeyboardLayer() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [palette]);
+    // Registered once: the state it needs is read through refs.
+  }, []);
 
   return (
     <>

@@ -1,6 +1,6 @@
 /**
  * Renderer. Modal dialogs on the native `<dialog>` with `showModal()`: the browser traps focus,
- * makes the rest inert and closes on Escape; we only keep React's `open` in step and put focus
+ * makes the rest inert; Escape closes through React's `open`; we put focus
  * on the element marked `data-autofocus` (React's autoFocus fires before the dialog is shown).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
@@ -39,6 +39,17 @@ export function Modal({ open, title, onClose, children, description, size = 'med
       className={`modal modal--${size}`}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      // Escape closes through React, not the browser: the browser's close would tell React only
+      // in a later task, and a key pressed in between (Ctrl+K again) would meet a dialog React
+      // still thinks is open. A cancelled keydown makes no close request.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        event.preventDefault();
+        if (open) onClose();
+      }}
+      onCancel={() => {
+        if (open) onClose();
+      }}
       onClose={() => {
         if (open) onClose();
       }}

@@ -10,7 +10,7 @@ import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { navigate } from '../../lib/router.ts';
-import { AutosaveLine, isLocked, useSaveActionLabel } from '../drafts/index.ts';
+import { AutosaveLine, hasChangesToSave, isLocked, useSaveActionLabel } from '../drafts/index.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
 import { useCreatedNote, useCreatedNoteFor } from '../../lib/created.ts';
@@ -53,7 +53,7 @@ export function EditorBar({ status, onStatusChange, onSubmit }: EditorBarProps) 
   const refusal = useWriteRefusal('assessment');
   const draft = state.draft;
   const locked = isLocked(draft);
-  const hasChanges = Boolean(draft && Object.keys(draft.changes).length > 0) || Object.keys(state.pending).length > 0;
+  const hasChanges = hasChangesToSave(state);
   const canSubmit = !locked && !refusal && !state.submitting && (hasChanges || draft?.state === 'failed');
   const busy = locked || state.submitting;
   return (
@@ -97,8 +97,7 @@ export function EditorBar({ status, onStatusChange, onSubmit }: EditorBarProps) 
 export function EditorNotes({ hasClientErrors }: { hasClientErrors: boolean }) {
   const state = session();
   const refusal = useWriteRefusal('assessment');
-  const draft = state.draft;
-  const hasChanges = Boolean(draft && Object.keys(draft.changes).length > 0) || Object.keys(state.pending).length > 0;
+  const hasChanges = hasChangesToSave(state);
   return (
     <>
       {state.submitError !== null && (

@@ -345,6 +345,28 @@ describe('draft session: submit', () => {
     expect(drafts.get('d-edit')).toMatchObject({ state: 'queued', values: { title: 'Saving' } });
   });
 
+  it('there are changes to save all through the autosave that makes the draft (Save never flickers off)', async () => {
+    const s = assessments.useAssessmentSession;
+    s.getState().begin(SERVER_ID, { title: 'Final exam' }, null);
+    expect(session.hasChangesToSave(s.getState())).toBe(false);
+    const held = deferred<void>();
+    fake.handle('drafts.edit', async ({ serverId }) => {
+      await held.promise;
+      const draft = makeDraft('d-edit', { title: 'Final exam' }, serverId);
+      drafts.set(draft.id, draft);
+      return draft;
+    });
+    s.getState().change('total_points', '.', '.');
+    expect(session.hasChangesToSave(s.getState())).toBe(true);
+    await vi.advanceTimersByTimeAsync(session.AUTOSAVE_DELAY_MS);
+    // The typed change has left `pending` and no draft exists yet: still something to save.
+    expect(s.getState()).toMatchObject({ pending: {}, draft: null, saving: true });
+    expect(session.hasChangesToSave(s.getState())).toBe(true);
+    held.resolve();
+    await vi.waitFor(() => expect(s.getState().saving).toBe(false));
+    expect(session.hasChangesToSave(s.getState())).toBe(true);
+  });
+
   it('a refused submit marks the fields; typing in one clears only its mark', async () => {
     fake.handle('drafts.submit', () => {
       throw refuse('DRAFT_INVALID', 'Invalid fields.', {

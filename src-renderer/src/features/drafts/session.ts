@@ -256,6 +256,15 @@ export function createDraftSession(options: DraftSessionOptions): DraftSession {
   return store;
 }
 
+/**
+ * Typed work the server has not got: in the draft, being written to it, or waiting for the debounce.
+ * `saving` counts: while the autosave makes the draft, Save must stay pressable (a click then is
+ * not lost to a button that flickers disabled).
+ */
+export function hasChangesToSave(state: Pick<DraftSessionState, 'draft' | 'pending' | 'saving'>): boolean {
+  return Boolean(state.draft?.hasChanges) || Object.keys(state.pending).length > 0 || state.saving;
+}
+
 /** Drafts of a server resource, found without creating one. */
 export async function findDraftFor(resource: Draft['resource'], serverId: string): Promise<Draft | null> {
   const list = await call((b) => b.drafts.list());

@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { href, navigate } from '../../lib/router.ts';
-import { AutosaveLine, DraftBanner, isLocked } from '../drafts/index.ts';
+import { AutosaveLine, DraftBanner, hasChangesToSave, isLocked } from '../drafts/index.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
 import { lessonFormErrors, videoState, type LessonForm } from './fields.ts';
@@ -52,7 +52,7 @@ function useFormState() {
   const serverErrors = { ...(draft?.state === 'failed' ? draft.fieldErrors : {}), ...state.submitFieldErrors };
   const errorOf = (field: string) =>
     ((state.touched[field] || state.revealed) && clientErrors[field]) || serverErrors[field] || null;
-  const hasChanges = Boolean(draft?.hasChanges) || Object.keys(state.pending).length > 0;
+  const hasChanges = hasChangesToSave(state);
   const locked = isLocked(draft);
   const submitError =
     state.submitError !== null && Object.keys(state.submitFieldErrors).length === 0
