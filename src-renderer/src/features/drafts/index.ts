@@ -4,6 +4,7 @@ export { AutosaveLine, DraftBanner, isLocked, useSaveActionLabel, useSaveState }
 export { formFrom, HOURS_HINT, MINUTES_HINT } from './form-fields.ts';
 export type { FieldSpec } from './form-fields.ts';
 export { isIdleUpdate } from './labels.ts';
+export { saveTypedDraft, useNewDraftForm } from './new-draft-form.ts';
 export { createDraftSession, findDraftFor, hasChangesToSave } from './session.ts';
 export { RowRefusal } from './RowRefusal.tsx';
 export { noteRefused } from './refusals.ts';
