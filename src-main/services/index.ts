@@ -15,6 +15,7 @@ import { keyText } from '../api/index.ts';
 import { createSystemKeyStore, type KeyStore } from '../keychain/index.ts';
 import { startSandbox, type RunningSandbox } from '../sandbox/index.ts';
 import { WorkspaceService } from '../workspaces/index.ts';
+import { forgetWriteRefusalsOf } from '../sync/index.ts';
 import {
   DiagnosticsRecorder,
   buildDiagnostics,
@@ -128,6 +129,17 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
         session = null;
       }
       await rm(profileDataDir(env.dataDir, profileId), { recursive: true, force: true });
+    },
+    onKeyReplaced: (profileId) => {
+      // What the old key was refused says nothing about the new one (issue 24), for every workspace:
+      // the open one through its session (the status bar hears of it), any other in its own file.
+      try {
+        if (session?.profileId === profileId) session.sync.forgetWriteRefusals();
+        else forgetWriteRefusalsOf(env.dataDir, profileId);
+      } catch (error) {
+        // The key is saved; a refusal left over only disables actions until "Check again".
+        log.error('forgetting the old key’s write refusals failed', describeError(error));
+      }
     },
     onCorrupt: (error) => events.emit('app.notice', { level: 'warning', message: error.message }),
     onListenerError: (error) => log.error('switching workspace failed', describeError(error)),

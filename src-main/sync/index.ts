@@ -36,3 +36,4 @@ export type { PendingDelete } from './deletes.ts';
 export type { PendingSectionDelete, SectionRef, StructureWork } from './structure-work.ts';
 export type { PendingPreview, PreviewWork } from './preview-video.ts';
 export type { MissingOperation } from './capabilities.ts';
+export { forgetWriteRefusalsOf } from './write-access.ts';

@@ -3,7 +3,9 @@
 // the workspace's database so the app says it once and disables the action with the reason, across
 // restarts. A later write of that kind that succeeds, or a new key, clears it. Reads never mark it:
 // a key may well view what it may not change (catalogue.ts, "Write permissions").
+import { existsSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
+import { openProfileDatabase, profileDatabasePath } from '../store/index.ts';
 import { errorKind } from './errors.ts';
 import { SyncServiceError } from './errors.ts';
 import type { ResourceKind } from './resources.ts';
@@ -79,4 +81,19 @@ export function createWriteAccess(db: DatabaseSync, now: () => number = Date.now
       db.prepare('DELETE FROM write_refusals').run();
     },
   };
+}
+
+/**
+ * A workspace that is not open got a new key: its refusals go from its own file (none to forget when
+ * it has no file yet). The open workspace's go through its sync service (`forgetWriteRefusals`), so
+ * the status bar hears of it.
+ */
+export function forgetWriteRefusalsOf(dataDir: string, profileId: string): void {
+  if (!existsSync(profileDatabasePath(dataDir, profileId))) return;
+  const store = openProfileDatabase({ dataDir, profileId });
+  try {
+    createWriteAccess(store.db).forget();
+  } finally {
+    store.close();
+  }
 }

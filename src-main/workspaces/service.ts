@@ -47,6 +47,8 @@ export interface WorkspaceServiceOptions {
   createClient?: ProbeClientFactory;
   /** Called after a workspace's key is gone and before its row is, so local data can be deleted. */
   onProfileRemoved?: (profileId: string) => void | Promise<void>;
+  /** A workspace's key was replaced (setKey, or update with a key): what the old one was refused says nothing about the new one. */
+  onKeyReplaced?: (profileId: string) => void;
   /**
    * A listener of onActiveProfileChanged threw; the switch itself has happened and the other
    * listeners still ran. Without this handler, setActiveProfile rejects with the first such error.
@@ -70,6 +72,7 @@ export class WorkspaceService {
   readonly #keys: ProfileKeys;
   readonly #createClient: ProbeClientFactory;
   readonly #onRemoved: WorkspaceServiceOptions['onProfileRemoved'];
+  readonly #onKeyReplaced: WorkspaceServiceOptions['onKeyReplaced'];
   readonly #now: () => Date;
   readonly #listeners: ActiveProfileListeners;
 
@@ -88,6 +91,7 @@ export class WorkspaceService {
     this.#keys = new ProfileKeys(options.keyStore);
     this.#createClient = options.createClient ?? createProbeClient;
     this.#onRemoved = options.onProfileRemoved;
+    this.#onKeyReplaced = options.onKeyReplaced;
     this.#listeners = new ActiveProfileListeners(options.onListenerError);
     this.#now = options.now ?? (() => new Date());
   }
@@ -210,6 +214,7 @@ export class WorkspaceService {
       this.#rows.updateFields(profileId, fields, true, at);
       this.#rows.keyStored(profileId, fields.baseUrl, keyHint(apiKey), probe.access, at);
     });
+    this.#onKeyReplaced?.(profileId);
     // The active workspace's client, sync and uploads were built for the old address: reopen them.
     if (moved && this.activeProfileId() === profileId) await this.#notify(profileId, profileId);
     return this.get(profileId);
@@ -262,6 +267,7 @@ export class WorkspaceService {
           )
         : new ProfileNotFound(profileId);
     }
+    this.#onKeyReplaced?.(profileId);
     return { profile: this.get(profileId), verifiedMode: probe.verifiedMode, warning: probe.warning };
   }
 

@@ -31,8 +31,6 @@ export function workspaceHandlers(services: AppServices): Pick<HandlerTable, Wor
     },
     'workspaces.setKey': async ({ id, apiKey }) => {
       const verification = await workspaces.setKey(id, apiKey);
-      // What the old key was refused says nothing about the new one (issue 24).
-      if (workspaces.activeProfileId() === id) services.session().sync.forgetWriteRefusals();
       changed();
       return verification;
     },
