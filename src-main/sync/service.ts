@@ -266,6 +266,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     refreshSections: (courseId) => cache.refreshSectionsSoon(courseId),
     cacheChanged: (key, kind) => cache.changed(key, kind),
     onNewlyMissing: (missing) => emit('structure.missing', missing),
+    assertWritable: (resource) => writes.assertAllowed(resource),
   });
 
   const preview = createPreviewWork({
@@ -303,6 +304,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     },
     onRefused: (draft) => {
       if (!closed && draft.resource === 'lesson') lessons.onRefused(draft);
+      if (!closed && draft.resource === 'section') structure.onRefused(draft);
     },
     onWriteAllowed: (resource) => {
       if (writes.noteAllowed(resource)) writesChanged(null);

@@ -36,6 +36,8 @@ export interface StructureWorkDeps {
   cacheChanged: (key: string, kind: 'sections' | 'course') => void;
   /** A missing operation seen for the first time: tell the user once. */
   onNewlyMissing: (missing: MissingOperation) => void;
+  /** Throws WRITE_REFUSED when this key is known to be refused this kind of change (write-access.ts). */
+  assertWritable: (resource: 'section' | 'course') => void;
 }
 
 export interface StructureWork {
@@ -52,6 +54,8 @@ export interface StructureWork {
   noteResult(error: unknown): void;
   onServerCopy(draft: DraftRow, copy: Fields): void;
   onDeleted(parent: DraftParent, id: string): void;
+  /** The server refused a section's change for good: a move shown at once goes back. */
+  onRefused(draft: DraftRow): void;
 }
 
 const byOrder = (a: Fields, b: Fields) => Number(a.order ?? 0) - Number(b.order ?? 0);
@@ -102,6 +106,7 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
   return {
     createSection(courseId, fields) {
       capabilities.assertOffered('section', 'create');
+      deps.assertWritable('section'); // known refused: nothing is queued, the reason says why
       const view = drafts.createNew('section', { courseId }, fields);
       return deps.outbox().enqueue(view.id);
     },
@@ -110,6 +115,7 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
 
     async moveSection(ref, position) {
       capabilities.assertOffered('section', 'update');
+      deps.assertWritable('section');
       let draft = await deps.editDraft({ resource: 'section', id: ref.id, parent: { courseId: ref.courseId } });
       for (let i = 0; i < 50 && drafts.row(draft.id).state === 'sending'; i++) await deps.outbox().drain();
       const before = drafts.row(draft.id);
@@ -137,6 +143,7 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
 
     scheduleSectionDelete(ref, delayMs) {
       capabilities.assertOffered('section', 'delete');
+      deps.assertWritable('section');
       const { list } = sectionsOf(ref.courseId);
       const copy = list?.find((s) => s.id === ref.id) ?? { id: ref.id };
       const lessons = Array.isArray(copy.lessons) ? copy.lessons.length : 0;
@@ -212,6 +219,17 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
       list.sort(byOrder);
       writeSections(key, list);
       if (!keepPlace) reconcileSoon(parent.courseId);
+    },
+
+    onRefused(draft) {
+      const parent = JSON.parse(draft.parent) as DraftParent;
+      const { order } = JSON.parse(draft.fields) as Fields;
+      if (draft.resource !== 'section' || order === undefined || !parent.courseId || !draft.server_id) return;
+      // `base.order` is where the section was when the move was made (moveSection sets it).
+      const was = (JSON.parse(draft.base ?? '{}') as Fields).order;
+      const { key, list } = sectionsOf(parent.courseId);
+      if (list && typeof was === 'number' && moveCachedSection(list, draft.server_id, was)) writeSections(key, list);
+      reconcileSoon(parent.courseId); // and the server's own order, to be sure
     },
 
     onDeleted(parent, id) {
