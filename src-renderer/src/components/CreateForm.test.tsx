@@ -17,6 +17,8 @@ function NewThing(props: {
   request: (title: string) => Promise<Made>;
   onCreated: (made: Made) => void;
   onCancel?: () => void;
+  blockedReason?: string | null;
+  sayBlocked?: boolean;
 }) {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -34,6 +36,8 @@ function NewThing(props: {
       created={create.created}
       onCreated={props.onCreated}
       onCancel={props.onCancel}
+      blockedReason={props.blockedReason}
+      sayBlocked={props.sayBlocked}
     >
       {({ errorFor, touch }) => (
         <>
@@ -140,5 +144,24 @@ describe('CreateForm', () => {
     request.mockImplementation(() => new Promise<Made>(() => {}));
     fireEvent.click(screen.getByRole('button', { name: 'Create thing' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a key refused these creates: Create is disabled with the reason, said once (or not, when said elsewhere)', () => {
+    const reason = 'This workspace’s key may view things but not change them.';
+    const request = vi.fn((): Promise<Made> => new Promise<Made>(() => {}));
+    const { rerender } = render(<NewThing request={request} onCreated={() => {}} blockedReason={reason} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: 'Fine' } });
+    const create = screen.getByRole('button', { name: 'Create thing' });
+    expect(create).toHaveProperty('disabled', true);
+    expect(create.getAttribute('title')).toBe(reason);
+    expect(screen.getByTestId('write-refused').textContent).toBe(reason);
+    // Ctrl+Enter does not get round it.
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Title' }), { key: 'Enter', ctrlKey: true });
+    expect(request).not.toHaveBeenCalled();
+
+    rerender(<NewThing request={request} onCreated={() => {}} blockedReason={reason} sayBlocked={false} />);
+    expect(screen.queryByTestId('write-refused')).toBeNull();
+    rerender(<NewThing request={request} onCreated={() => {}} blockedReason={null} />);
+    expect(screen.getByRole('button', { name: 'Create thing' })).toHaveProperty('disabled', false);
   });
 });

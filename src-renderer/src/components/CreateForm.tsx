@@ -43,6 +43,10 @@ export interface CreateFormProps<T> {
   cancelLabel?: string;
   /** After a send, nothing can change (e.g. the draft waits in the outbox to be sent). */
   locked?: boolean;
+  /** Why creating is not possible here (e.g. this key may not create these): the button is disabled with it. */
+  blockedReason?: string | null;
+  /** Say `blockedReason` under the button too; false when the screen already says it (said once). */
+  sayBlocked?: boolean;
   /** Tells the feature every problem is to be shown (fields that track their own "touched"). */
   onRevealProblems?: () => void;
   /** One line under the fields: what happens next, what is set up later. */
@@ -67,7 +71,7 @@ export function CreateForm<T>(props: CreateFormProps<T>) {
   }, [focusRequest]);
 
   const submit = () => {
-    if (pending || locked) return;
+    if (pending || locked || props.blockedReason) return;
     if (hasProblems) {
       setRevealed(true);
       props.onRevealProblems?.();
@@ -120,7 +124,8 @@ function CreateActions<T>(props: CreateFormProps<T> & { revealed: boolean; hasPr
         <button
           type="submit"
           className="button button--primary"
-          disabled={pending || locked}
+          disabled={pending || locked || Boolean(props.blockedReason)}
+          title={props.blockedReason ?? undefined}
           data-testid={props.submitTestId}
         >
           {pending ? (props.pendingLabel ?? 'Creating…') : props.submitLabel}
@@ -132,6 +137,11 @@ function CreateActions<T>(props: CreateFormProps<T> & { revealed: boolean; hasPr
         )}
         {props.hasProblems && props.revealed && <span className="text-danger">Fix the marked fields first.</span>}
       </div>
+      {props.blockedReason && props.sayBlocked !== false && (
+        <p className="muted form-note" data-testid="write-refused">
+          {props.blockedReason}
+        </p>
+      )}
       {props.serverError && (
         <p className="inline-alert" role="alert" data-testid="submit-error">
           {props.serverError}

@@ -6,6 +6,7 @@
  * "not available on this server" and the draft stays.
  */
 import { CreateForm } from '../../components/CreateForm.tsx';
+import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { SelectField } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading, Unavailable } from '../../components/States.tsx';
@@ -43,6 +44,7 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
   const state = session();
   const loadError = useNewAssessmentDraft(courseId, draftId);
   const choices = useCourseChoices(state.form['course_id'] ?? '');
+  const refusal = useWriteRefusal('assessment'); // this key was refused an assessment change
 
   if (loadError !== null || !state.ready || state.key === null) {
     return (
@@ -81,6 +83,8 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
         serverProblems={serverErrors}
         pending={state.submitting || draft?.state === 'sending'}
         locked={locked}
+        blockedReason={refusal}
+        sayBlocked={draft?.error?.code !== 'WRITE_REFUSED'}
         serverError={
           state.submitError !== null && !notOnServer
             ? describeError(state.submitError, { subject: SUBJECT, keyMode: activeKeyMode() })

@@ -15,6 +15,7 @@ import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { humanize } from '../../lib/format.ts';
 import { CONTENT_STATUSES } from '../../lib/statuses.ts';
+import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { DraftFields, formErrors, AutosaveLine, DraftBanner } from '../drafts/index.ts';
 import { ASSIGNMENT_FIELDS } from './fields.ts';
@@ -38,23 +39,27 @@ export function AssignmentScreen({ draftId }: { draftId: string | null }) {
   return <AssignmentForm draftId={draftId} />;
 }
 
+/** The draft is being opened, or could not be. */
+function AssignmentNotReady({ loadError }: { loadError: unknown }) {
+  return (
+    <div className="screen">
+      <PageHeader title="New assignment" />
+      {loadError !== null ? (
+        <ErrorState message={describeError(loadError, { subject: 'this draft' })} />
+      ) : (
+        <Loading label="Opening the draft…" />
+      )}
+    </div>
+  );
+}
+
 function AssignmentForm({ draftId }: { draftId: string | null }) {
   useFeature(session);
   const state = session();
   const loadError = useAssignmentDraft(draftId);
-
-  if (loadError !== null || !state.ready) {
-    return (
-      <div className="screen">
-        <PageHeader title="New assignment" />
-        {loadError !== null ? (
-          <ErrorState message={describeError(loadError, { subject: 'this draft' })} />
-        ) : (
-          <Loading label="Opening the draft…" />
-        )}
-      </div>
-    );
-  }
+  // This key was refused an assignment create: Create is disabled with the reason (issue 24).
+  const refusal = useWriteRefusal('assignment');
+  if (loadError !== null || !state.ready) return <AssignmentNotReady loadError={loadError} />;
 
   const draft = state.draft;
   const locked = draft !== null && draft.state !== 'editing' && draft.state !== 'failed';
@@ -73,6 +78,9 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
         serverProblems={serverErrors}
         pending={state.submitting || draft?.state === 'sending'}
         locked={locked}
+        blockedReason={refusal}
+        // A create refused just now says so on its status line already.
+        sayBlocked={draft?.error?.code !== 'WRITE_REFUSED'}
         serverError={
           state.submitError !== null
             ? describeError(state.submitError, { subject: 'assignments', keyMode: activeKeyMode() })

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { Category, Draft } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
+import { useBridgeEvent } from '../../lib/events.ts';
 import { COURSE_LEVELS } from '../../lib/statuses.ts';
 
 /** The details' save state in the words of issue 24's one state model ("Draft" is the server's). */
@@ -15,7 +16,7 @@ const DETAILS_STATE: Record<Draft['state'], string> = {
   queued: 'Waiting to send.',
   sending: 'Sending…',
   sent: 'Saved on the server.',
-  failed: 'Not saved: the server refused the change.',
+  failed: 'Not saved:',
   conflict: 'Conflict: the server changed these details too.',
   'deleted-on-server': 'Not saved: the course is no longer on the server.',
 };
@@ -51,6 +52,12 @@ function useCourseDetailsDraft(courseId: string, open: boolean) {
       live = false;
     };
   }, [open, courseId]);
+
+  // The send's outcome (sent, refused, conflict) arrives later: follow this draft.
+  useBridgeEvent('drafts.changed', ({ ids }) => {
+    if (!draft || !ids.includes(draft.id)) return;
+    call((b) => b.drafts.get({ id: draft.id })).then(setDraft, () => undefined);
+  });
 
   const set = (field: string, value: unknown) => setValues((v) => ({ ...v, [field]: value }));
   const chosen = new Set(Array.isArray(values.category_ids) ? (values.category_ids as string[]) : []);
@@ -155,6 +162,22 @@ function DetailsFields({ values, set }: Pick<Details, 'values' | 'set'>) {
   );
 }
 
+/** Where the details stand; a refused change says why, in the server's refusal turned into words. */
+function DetailsState({ draft }: { draft: Draft }) {
+  const refused = draft.state === 'failed' && draft.error;
+  return (
+    <p
+      className={refused ? 'inline-alert' : 'muted'}
+      data-testid="course-details-state"
+      role={refused ? 'alert' : undefined}
+    >
+      {DETAILS_STATE[draft.state]}
+      {draft.state === 'failed' &&
+        ` ${draft.error ? describeError(draft.error, { subject: 'this course' }) : 'the server refused the change.'}`}
+    </p>
+  );
+}
+
 function ClosedDetails({ onOpen, disabledReason }: { onOpen: () => void; disabledReason: string | null }) {
   return (
     <div className="course-details-editor">
@@ -192,11 +215,7 @@ export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: st
     >
       <DetailsFields values={details.values} set={details.set} />
       <CategoryChoices categories={details.categories} chosen={details.chosen} set={details.set} />
-      {draft && (
-        <p className="muted" data-testid="course-details-state">
-          {DETAILS_STATE[draft.state]}
-        </p>
-      )}
+      {draft && <DetailsState draft={draft} />}
       <DetailsConflicts draft={draft} resolve={details.resolve} />
       {error && (
         <p className="inline-alert" role="alert">

@@ -14,10 +14,26 @@ import { CoursePreviewVideo } from './CoursePreviewVideo.tsx';
 import { DeleteSectionAsk, NewSectionForm, SectionEditForm, SectionWork, type SectionEdit } from './SectionForms.tsx';
 import { StructureSectionList } from './SectionRows.tsx';
 import { useStructure } from './store.ts';
-import { useFocusCreatedSection, useSectionActions, useSectionReasons } from './use-section-actions.ts';
+import {
+  useFocusCreatedSection,
+  useSectionActions,
+  useSectionReasons,
+  type SectionReasons,
+} from './use-section-actions.ts';
 
 const byOrder = (a: { order?: number }, b: { order?: number }) =>
   (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER);
+
+/** Why the sections' row actions are disabled, each sentence once. */
+function SectionsDisabled({ reasons }: { reasons: SectionReasons }) {
+  const said = [...new Set([reasons.update, reasons.delete])].filter((r): r is string => r !== null);
+  if (said.length === 0) return null;
+  return (
+    <p className="muted" data-testid="sections-disabled">
+      {said.join(' ')}
+    </p>
+  );
+}
 
 export function CourseStructurePanel({ courseId, sections }: { courseId: string; sections: Section[] }) {
   const structure = useStructure();
@@ -54,13 +70,16 @@ export function CourseStructurePanel({ courseId, sections }: { courseId: string;
         }
         onDelete={setAsking}
       />
-      {(reasons.update ?? reasons.delete) && (
-        <p className="muted" data-testid="sections-disabled">
-          {[reasons.update, reasons.delete].filter(Boolean).join(' ')}
-        </p>
-      )}
+      <SectionsDisabled reasons={reasons} />
       <SectionWork creates={structure.creates} deletes={structure.deletes} run={run} />
-      <NewSectionForm courseId={courseId} reason={reasons.create} run={run} onAsked={focusCreated.expect} />
+      <NewSectionForm
+        courseId={courseId}
+        reason={reasons.create}
+        // A key refused section changes disables every section action with one sentence: said once, above.
+        sayReason={reasons.create !== reasons.update && reasons.create !== reasons.delete}
+        run={run}
+        onAsked={focusCreated.expect}
+      />
       {editing && (
         <SectionEditForm
           key={editing.section.id}
@@ -77,7 +96,7 @@ export function CourseStructurePanel({ courseId, sections }: { courseId: string;
           onDelete={() => {
             const target = asking;
             setAsking(null);
-            run(() => call((b) => b.sections.delete({ courseId, id: target.id })));
+            run(() => call((b) => b.sections.delete({ courseId, id: target.id })), target.id);
           }}
         />
       )}

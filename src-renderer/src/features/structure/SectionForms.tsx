@@ -29,7 +29,7 @@ export function SectionEditForm(props: { courseId: string; editing: SectionEdit;
           await call((b) => b.drafts.save({ id: draft.id, changes: { title, description } }));
           await call((b) => b.drafts.submit({ id: draft.id }));
           onClose();
-        });
+        }, section.id);
       }}
     >
       <label>
@@ -58,7 +58,7 @@ export function SectionEditForm(props: { courseId: string; editing: SectionEdit;
   );
 }
 
-type Run = (work: () => Promise<unknown>) => void;
+type Run = (work: () => Promise<unknown>, sectionId?: string) => void;
 
 export function DeleteSectionAsk(props: { asking: Section; onDelete: () => void; onCancel: () => void }) {
   const { asking, onDelete, onCancel } = props;
@@ -133,10 +133,12 @@ export function SectionWork(props: { creates: DraftSummary[]; deletes: PendingSe
 export function NewSectionForm(props: {
   courseId: string;
   reason: string | null;
+  /** False when the same reason is already said nearby (it is still the button's title). */
+  sayReason?: boolean;
   run: Run;
   onAsked: (t: string) => void;
 }) {
-  const { courseId, reason, run, onAsked } = props;
+  const { courseId, reason, sayReason = true, run, onAsked } = props;
   const [newTitle, setNewTitle] = useState('');
   return (
     <form
@@ -165,7 +167,7 @@ export function NewSectionForm(props: {
       <button className="button button--primary" type="submit" disabled={reason !== null} title={reason ?? undefined}>
         Add section
       </button>
-      {reason && (
+      {reason && sayReason && (
         <p className="muted" data-testid="sections-create-disabled">
           {reason}
         </p>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { Section } from '../../../../src-shared/index.ts';
 import { RowMenu } from '../../components/RowMenu.tsx';
 import { plural } from '../../lib/format.ts';
+import { RowRefusal } from '../drafts/index.ts';
 import type { SectionReasons } from './use-section-actions.ts';
 
 interface Props {
@@ -101,6 +102,7 @@ export function StructureSectionList(props: Props) {
             ) : (
               <SectionRowMenu {...props} section={section} index={index} count={ordered.length} />
             )}
+            <RowRefusal resource="section" id={section.id} />
           </li>
         );
       })}

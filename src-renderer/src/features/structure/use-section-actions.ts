@@ -6,7 +6,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Section } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
-import { describeError } from '../../lib/errors.ts';
+import { describeError, errorCode } from '../../lib/errors.ts';
+import { useWriteRefusal } from '../../lib/sync-status.ts';
+import { noteRefused } from '../drafts/index.ts';
 import { useStructure } from './store.ts';
 
 export interface SectionReasons {
@@ -16,24 +18,37 @@ export interface SectionReasons {
   course: string | null;
 }
 
+/**
+ * Why each section action is disabled, or null: the server does not offer it, or this workspace's
+ * key was refused a change of that kind (issue 24: said once in the status bar, then on the action).
+ */
 export function useSectionReasons(): SectionReasons {
   const structure = useStructure();
+  const sections = useWriteRefusal('section');
+  const courses = useWriteRefusal('course');
   return {
-    create: structure.reasonFor('sections.create'),
-    update: structure.reasonFor('sections.update'),
-    delete: structure.reasonFor('sections.delete'),
-    course: structure.reasonFor('courses.update'),
+    create: structure.reasonFor('sections.create') ?? sections,
+    update: structure.reasonFor('sections.update') ?? sections,
+    delete: structure.reasonFor('sections.delete') ?? sections,
+    course: structure.reasonFor('courses.update') ?? courses,
   };
 }
 
+/** The server refused the change, rather than failing to send it: said on the row it was made on. */
+const isRefusal = (error: unknown) => ['WRITE_REFUSED', 'Forbidden'].includes(errorCode(error));
+
 export function useSectionActions(courseId: string) {
   const [error, setError] = useState<string | null>(null);
-  const run = (work: () => Promise<unknown>) => {
+  /** Runs a section action; a refusal of a change to one section (`sectionId`) shows on its row. */
+  const run = (work: () => Promise<unknown>, sectionId?: string) => {
     setError(null);
-    work().catch((e: unknown) => setError(describeError(e, { subject: 'this section' })));
+    work().catch((e: unknown) => {
+      if (sectionId && isRefusal(e)) noteRefused('section', sectionId, e);
+      else setError(describeError(e, { subject: 'this section' }));
+    });
   };
   const move = (section: Section, position: number) =>
-    run(() => call((b) => b.sections.move({ courseId, id: section.id, position })));
+    run(() => call((b) => b.sections.move({ courseId, id: section.id, position })), section.id);
   return { error, run, move };
 }
 

@@ -1,0 +1,156 @@
+/**
+ * A key refused section and course changes (issue 24), in the course structure panel: a refused
+ * section change says "Not saved: reason" on the section's own row, every section action (and, for
+ * courses, "Edit course details") is disabled with the reason as its title, the reason is said once
+ * in the panel, and a move main refuses up front shows on the row it was made on. Main is a fake
+ * behind `window.lectern`; the stores, the bridge and the components are the real ones.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { Draft, Section, SyncStatus } from '../../../../src-shared/index.ts';
+import { installFakeMain, refuse, removeFakeMain, settle, type FakeMain } from '../../../test-support/fake-main.ts';
+import type * as PanelModule from './CourseStructurePanel.tsx';
+import type * as SyncModule from '../../lib/sync-status.ts';
+
+let fake: FakeMain;
+let panel: typeof PanelModule;
+let sync: typeof SyncModule;
+
+const AT = '2026-05-01T12:00:00.000Z';
+const COURSE = '00000000-0000-4000-8000-000000000001';
+const FIRST = '00000000-0000-4000-8000-0000000000b1';
+const SECOND = '00000000-0000-4000-8000-0000000000b2';
+const SECTIONS = [
+  { id: FIRST, title: 'Basics', order: 1, lessons: [] },
+  { id: SECOND, title: 'Practice', order: 2, lessons: [] },
+] as unknown as Section[];
+const SECTIONS_REFUSED =
+  'This workspace’s key may view sections but not change them (the server refused a change). Ask your administrator.';
+const COURSES_REFUSED = 'This workspace’s key may view courses but not change them (the server refused a change).';
+
+function status(refused: { resource: 'section' | 'course'; message: string }[]): SyncStatus {
+  return {
+    state: 'online',
+    since: AT,
+    lastCheckedAt: AT,
+    message: null,
+    outbox: { count: 1, queued: 0, sending: 0, failed: 1, conflicts: 0, deletedOnServer: 0 },
+    writesRefused: refused.map((r) => ({ ...r, notedAt: AT })),
+  };
+}
+
+/** The section's rename, refused by the server (main stores the refusal in the key's words). */
+const refusedRename: Draft = {
+  id: '00000000-0000-4000-8000-0000000000d1',
+  resource: 'section',
+  operation: 'update',
+  serverId: FIRST,
+  parent: { courseId: COURSE },
+  state: 'failed',
+  title: 'Renamed',
+  hasChanges: true,
+  revision: 2,
+  error: { code: 'WRITE_REFUSED', kind: 'Forbidden', message: SECTIONS_REFUSED, status: 403, fieldErrors: [] },
+  inDoubt: false,
+  createdAt: AT,
+  updatedAt: AT,
+  base: { title: 'Basics' },
+  baseUpdatedAt: null,
+  changes: { title: 'Renamed' },
+  values: { title: 'Renamed' },
+  hasIdempotencyKey: false,
+  fieldErrors: {},
+  conflict: null,
+  result: null,
+};
+
+beforeEach(async () => {
+  vi.resetModules();
+  fake = installFakeMain();
+  fake.handle('structure.missing', () => []);
+  fake.handle('sections.pending', () => ({ deletes: [], creates: [] }));
+  fake.handle('courses.previewVideo', () => ({
+    courseId: COURSE,
+    phase: 'none',
+    upload: null,
+    status: null,
+    error: null,
+    blocked: null,
+    hasUrl: false,
+  }));
+  sync = await import('../../lib/sync-status.ts');
+  panel = await import('./CourseStructurePanel.tsx');
+});
+
+afterEach(() => {
+  cleanup();
+  removeFakeMain();
+  expect(fake.problems).toEqual([]);
+});
+
+const row = (id: string) => document.querySelector<HTMLElement>(`.structure-section-row[data-section-id="${id}"]`)!;
+const openMenu = (title: string) =>
+  fireEvent.click(screen.getByRole('button', { name: `Actions for section ${title}` }));
+const occurrences = (text: string) => document.body.textContent.split(text).length - 1;
+
+describe('a key refused section changes', () => {
+  it('shows the refused rename on its row, disables every section action with the reason, says it once', async () => {
+    fake.handle('drafts.list', () => [refusedRename]);
+    sync.useSync.setState({ status: status([{ resource: 'section', message: SECTIONS_REFUSED }]) });
+    render(<panel.CourseStructurePanel courseId={COURSE} sections={SECTIONS} />);
+    await act(settle);
+
+    // Where it was made: the row keeps its title and says why the rename is not saved.
+    const refusal = within(row(FIRST)).getByTestId('row-refusal');
+    expect(refusal.textContent).toContain('Not saved:');
+    expect(refusal.textContent).toContain('may view sections but not change them');
+    expect(within(row(FIRST)).getByText('Basics')).toBeTruthy();
+    expect(within(row(SECOND)).queryByTestId('row-refusal')).toBeNull();
+
+    openMenu('Practice');
+    for (const name of ['Rename', 'Move up', 'Delete section…']) {
+      const item = screen.getByRole('menuitem', { name });
+      expect(item.hasAttribute('disabled'), name).toBe(true);
+      expect(item.getAttribute('title'), name).toBe(SECTIONS_REFUSED);
+    }
+    const add = screen.getByRole('button', { name: 'Add section' });
+    expect(add.hasAttribute('disabled')).toBe(true);
+    expect(add.getAttribute('title')).toBe(SECTIONS_REFUSED);
+    expect(row(FIRST).getAttribute('draggable')).toBe('false');
+    // Said once in the panel (plus once on the refused row), not again under "Add section".
+    expect(screen.getByTestId('sections-disabled').textContent).toBe(SECTIONS_REFUSED);
+    expect(screen.queryByTestId('sections-create-disabled')).toBeNull();
+    expect(occurrences(SECTIONS_REFUSED)).toBe(2);
+    // Course details are another kind: still open to change.
+    expect(screen.getByRole('button', { name: 'Edit course details' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('a key refused course changes disables "Edit course details" with the reason', async () => {
+    fake.handle('drafts.list', () => []);
+    sync.useSync.setState({ status: status([{ resource: 'course', message: COURSES_REFUSED }]) });
+    render(<panel.CourseStructurePanel courseId={COURSE} sections={SECTIONS} />);
+    await act(settle);
+    const edit = screen.getByRole('button', { name: 'Edit course details' });
+    expect(edit.hasAttribute('disabled')).toBe(true);
+    expect(edit.getAttribute('title')).toBe(COURSES_REFUSED);
+    expect(screen.getByTestId('course-details-disabled').textContent).toBe(COURSES_REFUSED);
+    expect(screen.getByRole('button', { name: 'Add section' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('a move main refuses up front is shown on the row it was made on, not as a panel error', async () => {
+    fake.handle('drafts.list', () => []);
+    fake.handle('sections.move', () => {
+      throw refuse('WRITE_REFUSED', SECTIONS_REFUSED, { resource: 'section' });
+    });
+    sync.useSync.setState({ status: status([]) });
+    render(<panel.CourseStructurePanel courseId={COURSE} sections={SECTIONS} />);
+    await act(settle);
+    openMenu('Practice');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Move up' }));
+    await act(settle);
+    expect(fake.inputsTo('sections.move')).toEqual([{ courseId: COURSE, id: SECOND, position: 1 }]);
+    expect(within(row(SECOND)).getByTestId('row-refusal').textContent).toContain('may view sections');
+    expect(within(row(FIRST)).queryByTestId('row-refusal')).toBeNull();
+    expect(document.querySelector('.course-structure > .inline-alert')).toBeNull(); // said once, on the row
+  });
+});
