@@ -1,7 +1,13 @@
 // Shared tests. Every connection code the table names reads as its own plain sentence; certificate
 // codes never read like "nothing answered"; an unknown code still gets a sentence, never the code.
 import { describe, expect, it } from 'vitest';
-import { connectionProblem, connectionSentence, isTlsProblem } from './connection-words.ts';
+import {
+  connectionProblem,
+  connectionSentence,
+  isTlsProblem,
+  splitTechnical,
+  withTechnical,
+} from './connection-words.ts';
 
 describe('connection words', () => {
   it.each([
@@ -58,5 +64,29 @@ describe('connection words', () => {
       'X',
     ];
     expect(new Set(codes.map(connectionSentence)).size).toBe(codes.length);
+  });
+
+  it('a sentence and its technical side: written together by main, split again for "Details"', () => {
+    const sentence = connectionSentence('ECONNREFUSED');
+    const written = withTechnical(sentence, 'ECONNREFUSED: GET /v1/external/learning/categories');
+    expect(written).toBe(`${sentence} (ECONNREFUSED: GET /v1/external/learning/categories)`);
+    expect(splitTechnical(written)).toEqual({
+      sentence,
+      technical: 'ECONNREFUSED: GET /v1/external/learning/categories',
+    });
+    expect(
+      splitTechnical(withTechnical('The server did not answer in time.', 'TIMEOUT: Connect timed out: GET /x')),
+    ).toEqual({ sentence: 'The server did not answer in time.', technical: 'TIMEOUT: Connect timed out: GET /x' });
+  });
+
+  it('a sentence for people that merely ends in brackets is left whole', () => {
+    for (const text of [
+      'You are offline.',
+      'The server refused to delete the section “Intro”: it still holds lessons (409).',
+      'Could not reach the server (https://lms.example.com).',
+      'Saved (just now)',
+    ]) {
+      expect(splitTechnical(text)).toEqual({ sentence: text, technical: null });
+    }
   });
 });

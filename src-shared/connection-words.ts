@@ -88,3 +88,22 @@ export function isTlsProblem(code: string | null | undefined): boolean {
 export function connectionSentence(code: string | null | undefined): string {
   return SENTENCES[connectionProblem(code)];
 }
+
+/**
+ * A sentence for people with its technical side (a code, the request) in brackets at the end, as
+ * main writes a connection failure's message: "… is running. (ECONNREFUSED: GET /v1/…)". Screens
+ * show the sentence and put the bracket behind "Details" (`splitTechnical`).
+ */
+export function withTechnical(sentence: string, technical: string): string {
+  return `${sentence} (${technical})`;
+}
+
+// A closing bracket that starts with an upper-case code (ECONNREFUSED, ERR_TLS_…, TIMEOUT), after a
+// full sentence: what `withTechnical` wrote, and nothing a sentence for people would end with.
+const TECHNICAL_TAIL = /^([\s\S]*?[.!?…])\s+\(([A-Z][A-Z0-9_]{2,}(?::[^()]*)?)\)$/;
+
+/** The reverse of `withTechnical`: the sentence, and the technical side (null when there is none). */
+export function splitTechnical(text: string): { sentence: string; technical: string | null } {
+  const match = TECHNICAL_TAIL.exec(text.trim());
+  return match ? { sentence: match[1]!, technical: match[2]! } : { sentence: text, technical: null };
+}

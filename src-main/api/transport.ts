@@ -3,7 +3,7 @@
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
-import { connectionSentence, isTlsProblem } from '../../src-shared/connection-words.ts';
+import { connectionSentence, isTlsProblem, withTechnical } from '../../src-shared/connection-words.ts';
 import { CancelledError, NetworkError, TimeoutError } from './errors.ts';
 import type { ApiError, ApiErrorInit } from './errors.ts';
 
@@ -114,7 +114,7 @@ export function classifyTransportError(
     default: {
       // A certificate refused in the handshake: no request was sent either.
       const notSent = NOT_SENT_CODES.has(code) || isTlsProblem(code);
-      const message = `${connectionSentence(code)} (${code}: ${where})`;
+      const message = withTechnical(connectionSentence(code), `${code}: ${where}`);
       return new NetworkError({ ...init, code: 'NETWORK_ERROR', message }, notSent, code === 'UNKNOWN' ? null : code);
     }
   }

@@ -1,6 +1,7 @@
 // Main process / plain Node. What a screen gets when it browses content: the cached copy at once
 // (refreshing in the background when stale), or a fetch when nothing is cached so a first visit
 // gets the server's typed error instead of an empty screen, and why it is offline when it is.
+import { connectionSentence, withTechnical } from '../../../src-shared/connection-words.ts';
 import type { ConnectivityStatus } from '../connectivity.ts';
 import type { CacheDataOf, CacheKind, CacheQueryOf } from './queries.ts';
 import type { CacheRead } from './store.ts';
@@ -70,7 +71,12 @@ export async function cachedCourse(
 
 function offlineReasonOf(sync: CacheReader): string {
   const status = sync.connectivity();
-  return status.lastError?.message ?? offlineSentence(status.state);
+  const error = status.lastError;
+  if (!error) return offlineSentence(status.state);
+  // A timeout's own words are for engineers ("Connect timed out: GET /…"): the sentence says it for
+  // people, and the screen keeps those words behind "Details" (connection-words.ts).
+  if (error.kind === 'Timeout') return withTechnical(connectionSentence('ETIMEDOUT'), `TIMEOUT: ${error.message}`);
+  return error.message;
 }
 
 function offlineAnswer<T>(sync: CacheReader, read: { data: T | null; fetchedAt: string | null }): CachedAnswer<T> {

@@ -12,7 +12,7 @@ import { VirtualList, type VirtualListProps } from './VirtualList.tsx';
 
 export type ListBody =
   | { state: 'loading'; label: string; rowHeight?: number }
-  | { state: 'error'; message: string; onRetry?: () => void }
+  | { state: 'error'; message: string; error?: unknown; onRetry?: () => void }
   /** `action` is required: an empty list always offers the next step (create, clear filters…). */
   | { state: 'empty'; title: string; body?: ReactNode; action: ReactNode }
   /** Rows in a virtual list (thousands scroll like ten). */
@@ -67,7 +67,7 @@ function ListBodyView({ body }: { body: ListBody }) {
     case 'loading':
       return <SkeletonRows label={body.label} rowHeight={body.rowHeight} />;
     case 'error':
-      return <ErrorState message={body.message} onRetry={body.onRetry} />;
+      return <ErrorState message={body.message} error={body.error} onRetry={body.onRetry} />;
     case 'empty':
       return (
         <div data-testid="list-empty">

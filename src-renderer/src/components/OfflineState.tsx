@@ -4,13 +4,17 @@
  * fetches when the server answers, and answers "offline" again at once when it does not).
  */
 import { useState } from 'react';
+import { splitTechnical } from '../../../src-shared/connection-words.ts';
 import { useSync } from '../lib/sync-status.ts';
+import { ErrorDetails } from './ErrorDetails.tsx';
 
 export const OFFLINE_NOTHING_SAVED = 'Offline — nothing saved on this computer yet';
 
 export function OfflineNothingSaved({ reason, onRetry }: { reason: string | null; onRetry: () => void }) {
   const state = useSync((s) => s.status?.state ?? null);
   const [retrying, setRetrying] = useState(false);
+  // The reason in words; its code and request behind "Details" (issue 24: said once, plainly).
+  const why = reason ? splitTechnical(reason) : { sentence: null, technical: null };
   const retry = () => {
     setRetrying(true);
     void useSync
@@ -30,7 +34,8 @@ export function OfflineNothingSaved({ reason, onRetry }: { reason: string | null
       </p>
       <div className="state-body">
         <p>Connect to the server once to read this here offline later.</p>
-        {reason && <p className="muted">{reason}</p>}
+        {why.sentence && <p className="muted">{why.sentence}</p>}
+        <ErrorDetails detail={why.technical} />
         <button type="button" className="button" onClick={retry} disabled={retrying}>
           {retrying ? 'Checking…' : 'Retry'}
         </button>

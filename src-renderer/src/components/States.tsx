@@ -1,5 +1,8 @@
 /** Renderer. The loading, empty and error states every screen uses, so they look and read alike. */
 import type { ReactNode } from 'react';
+import { splitTechnical } from '../../../src-shared/connection-words.ts';
+import { errorDetail } from '../lib/errors.ts';
+import { ErrorDetails } from './ErrorDetails.tsx';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -19,19 +22,29 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
   );
 }
 
+/**
+ * A failure, said once in plain words; its technical side (the code, the request, a TLS code) is
+ * folded under "Details" — from the failure itself (`error`) and from the end of a message main
+ * wrote with it in brackets (connection-words.ts `withTechnical`).
+ */
 export function ErrorState({
   message,
+  error,
   onRetry,
   title = 'That did not work',
 }: {
   message: string;
+  /** The failure the message describes, for its Details. */
+  error?: unknown;
   onRetry?: () => void;
   title?: string;
 }) {
+  const { sentence, technical } = splitTechnical(message);
   return (
     <div className="state state--error" role="alert">
       <p className="state-title">{title}</p>
-      <p className="state-body">{message}</p>
+      <p className="state-body">{sentence}</p>
+      <ErrorDetails detail={(error === undefined ? null : errorDetail(error)) ?? technical} />
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>
           Try again

@@ -54,6 +54,7 @@ function Editor({ assessmentId }: { assessmentId: string }) {
       {read.status === 'error' && !lookup.draft ? (
         <ErrorState
           message={describeError(read.error, { subject: 'this assessment', keyMode: activeKeyMode() })}
+          error={read.error}
           onRetry={retry}
         />
       ) : offlineNothing && !lookup.draft ? (

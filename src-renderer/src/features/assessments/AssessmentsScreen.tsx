@@ -132,6 +132,7 @@ function useAssessmentBody(courseId: string | null, keyMode: KeyMode | null): Li
     return {
       state: 'error',
       message: describeError(list.error, { subject: 'assessments', keyMode }),
+      error: list.error,
       onRetry: list.reread,
     };
   }

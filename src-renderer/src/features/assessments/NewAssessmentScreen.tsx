@@ -51,7 +51,7 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
       <div className="screen">
         <PageHeader title="New assessment" />
         {loadError !== null ? (
-          <ErrorState message={describeError(loadError, { subject: 'this draft' })} />
+          <ErrorState message={describeError(loadError, { subject: 'this draft' })} error={loadError} />
         ) : (
           <Loading label="Opening the draft…" />
         )}

@@ -45,7 +45,7 @@ function AssignmentNotReady({ loadError }: { loadError: unknown }) {
     <div className="screen">
       <PageHeader title="New assignment" />
       {loadError !== null ? (
-        <ErrorState message={describeError(loadError, { subject: 'this draft' })} />
+        <ErrorState message={describeError(loadError, { subject: 'this draft' })} error={loadError} />
       ) : (
         <Loading label="Opening the draft…" />
       )}

@@ -51,7 +51,7 @@ function AssignmentList() {
   );
   const body: ListBody =
     error !== null
-      ? { state: 'error', message: describeError(error, { subject: 'the assignments' }), onRetry: load }
+      ? { state: 'error', message: describeError(error, { subject: 'the assignments' }), error, onRetry: load }
       : records === null
         ? { state: 'loading', label: 'Loading assignments…', rowHeight: 72 }
         : records.length === 0

@@ -106,6 +106,7 @@ function CourseNotReady({ courseId }: { courseId: string }) {
       {detail.status === 'error' ? (
         <ErrorState
           message={describeError(detail.error, { subject: 'this course', keyMode: activeKeyMode() })}
+          error={detail.error}
           onRetry={() => detail.load(courseId, { force: true })}
         />
       ) : detail.status === 'ready' && detail.offlineReason ? (

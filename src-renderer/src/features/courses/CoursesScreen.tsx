@@ -103,6 +103,7 @@ function useCourseBody(query: CourseQuery, clearFilters: () => void): ListBody {
     return {
       state: 'error',
       message: describeError(list.error, { subject: 'the courses', keyMode: activeKeyMode() }),
+      error: list.error,
       onRetry: list.reread,
     };
   }

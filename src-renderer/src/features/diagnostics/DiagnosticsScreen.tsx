@@ -63,7 +63,12 @@ export function DiagnosticsScreen() {
       <div className="screen">
         <PageHeader title="Diagnostics" actions={actions} />
         {error ? (
-          <ErrorState title="Diagnostics could not be gathered" message={describeError(error)} onRetry={load} />
+          <ErrorState
+            title="Diagnostics could not be gathered"
+            message={describeError(error)}
+            error={error}
+            onRetry={load}
+          />
         ) : (
           <Loading label="Gathering diagnostics…" />
         )}

@@ -32,7 +32,7 @@ export function DraftScreen({ draftId }: { draftId: string }) {
   if (error !== null && !draft) {
     return (
       <DraftPlaceholder>
-        <ErrorState message={describeError(error, { subject: 'this draft' })} onRetry={reload} />
+        <ErrorState message={describeError(error, { subject: 'this draft' })} error={error} onRetry={reload} />
       </DraftPlaceholder>
     );
   }

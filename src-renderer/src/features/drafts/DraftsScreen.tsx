@@ -60,7 +60,12 @@ export function DraftsScreen() {
     drafts.status === 'loading' || drafts.status === 'idle'
       ? { state: 'loading', label: 'Loading drafts…', rowHeight: 56 }
       : drafts.status === 'error'
-        ? { state: 'error', message: describeError(drafts.error), onRetry: () => void drafts.load() }
+        ? {
+            state: 'error',
+            message: describeError(drafts.error),
+            error: drafts.error,
+            onRetry: () => void drafts.load(),
+          }
         : {
             state: 'content',
             content: (

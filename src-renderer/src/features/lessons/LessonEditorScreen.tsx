@@ -128,7 +128,10 @@ function NotReady(props: { title: string; eyebrow: ReactNode; failed: unknown; m
     <div className="screen">
       <PageHeader title={props.title} eyebrow={props.eyebrow} />
       {props.failed ? (
-        <ErrorState message={describeError(props.failed, { subject: 'this lesson', keyMode: activeKeyMode() })} />
+        <ErrorState
+          message={describeError(props.failed, { subject: 'this lesson', keyMode: activeKeyMode() })}
+          error={props.failed}
+        />
       ) : props.missing ? (
         <ErrorState message="This lesson is not in the course any more (it may have been deleted)." />
       ) : (

@@ -137,7 +137,12 @@ function useQuizBody(filter: QuizFilter, clearAll: () => void): ListBody {
       : null;
   if (error !== null) {
     const retry = byFilter ? () => filtered.filter && useQuizFilter.getState().run(filtered.filter) : list.reread;
-    return { state: 'error', message: describeError(error, { subject: 'the quizzes', keyMode }), onRetry: retry };
+    return {
+      state: 'error',
+      message: describeError(error, { subject: 'the quizzes', keyMode }),
+      error,
+      onRetry: retry,
+    };
   }
   if (rows.count === 0) {
     const loading = byFilter

@@ -105,7 +105,7 @@ export function WorkspacesScreen() {
       {ws.status === 'loading' || ws.status === 'idle' ? (
         <Loading label="Loading workspaces…" />
       ) : ws.status === 'error' ? (
-        <ErrorState message={describeError(ws.error)} onRetry={() => void ws.load()} />
+        <ErrorState message={describeError(ws.error)} error={ws.error} onRetry={() => void ws.load()} />
       ) : (
         <ul className="card-list" aria-label="Workspaces">
           {ws.profiles.map((profile) => (
