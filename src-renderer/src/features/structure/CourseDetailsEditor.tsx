@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { Category, Draft } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
+import { Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { useBridgeEvent } from '../../lib/events.ts';
 import { COURSE_LEVELS } from '../../lib/statuses.ts';
@@ -178,6 +179,20 @@ function DetailsState({ draft }: { draft: Draft }) {
   );
 }
 
+function OpeningDetails({ error }: { error: string | null }) {
+  return (
+    <div className="course-details-editor">
+      {error ? (
+        <p className="inline-alert" role="alert">
+          {error}
+        </p>
+      ) : (
+        <Loading label="Opening the course details…" />
+      )}
+    </div>
+  );
+}
+
 function ClosedDetails({ onOpen, disabledReason }: { onOpen: () => void; disabledReason: string | null }) {
   return (
     <div className="course-details-editor">
@@ -204,6 +219,8 @@ export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: st
   const details = useCourseDetailsDraft(courseId, open);
   const { draft, error } = details;
   if (!open) return <ClosedDetails onOpen={() => setOpen(true)} disabledReason={disabledReason} />;
+  // Nothing to type into until the draft is there: typing before it arrived was lost when it did.
+  if (!draft) return <OpeningDetails error={error} />;
   return (
     <form
       className="course-details-editor form"
@@ -215,14 +232,14 @@ export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: st
     >
       <DetailsFields values={details.values} set={details.set} />
       <CategoryChoices categories={details.categories} chosen={details.chosen} set={details.set} />
-      {draft && <DetailsState draft={draft} />}
+      <DetailsState draft={draft} />
       <DetailsConflicts draft={draft} resolve={details.resolve} />
       {error && (
         <p className="inline-alert" role="alert">
           {error}
         </p>
       )}
-      <button className="button button--primary" type="submit" disabled={!draft || disabledReason !== null}>
+      <button className="button button--primary" type="submit" disabled={disabledReason !== null}>
         Save details to server
       </button>
       <button className="button button--small" type="button" onClick={() => setOpen(false)}>
