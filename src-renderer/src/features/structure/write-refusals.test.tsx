@@ -153,4 +153,47 @@ describe('a key refused section changes', () => {
     expect(within(row(FIRST)).queryByTestId('row-refusal')).toBeNull();
     expect(document.querySelector('.course-structure > .inline-alert')).toBeNull(); // said once, on the row
   });
+
+  it('a course details change the server refuses: the editor says "Not saved" with the reason once it comes back', async () => {
+    fake.handle('drafts.list', () => []);
+    sync.useSync.setState({ status: status([]) });
+    const base = { name: 'Safety', description: '', requirements: '', level: 'beginner', category_ids: [] };
+    const details = (state: Draft['state'], error: Draft['error'] = null): Draft => ({
+      ...refusedRename,
+      id: '00000000-0000-4000-8000-0000000000d2',
+      resource: 'course',
+      serverId: COURSE,
+      parent: {},
+      state,
+      error,
+      title: 'Safety',
+      base,
+      changes: { requirements: 'A licence' },
+      values: { ...base, requirements: 'A licence' },
+    });
+    let current = details('editing');
+    fake.handle('courses.edit', () => current);
+    fake.handle('categories.list', () => ({ data: [], fetchedAt: AT, stale: false, offlineReason: null }));
+    fake.handle('drafts.save', () => current);
+    fake.handle('drafts.submit', () => (current = details('queued')));
+    fake.handle('drafts.get', () => current);
+    render(<panel.CourseStructurePanel courseId={COURSE} sections={SECTIONS} />);
+    await act(settle);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit course details' }));
+    fireEvent.change(await screen.findByLabelText('Requirements'), { target: { value: 'A licence' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save details to server' }));
+    await act(settle);
+    expect(screen.getByTestId('course-details-state').textContent).toBe('Waiting to send.');
+
+    // The outbox sends it; the server refuses it (403 to a write): main says so with drafts.changed.
+    const COURSE_REFUSAL = { code: 'WRITE_REFUSED', kind: 'Forbidden', status: 403, fieldErrors: [] };
+    current = details('failed', { ...COURSE_REFUSAL, message: COURSES_REFUSED });
+    await act(async () => {
+      fake.emit('drafts.changed', { ids: [current.id] });
+      await settle();
+    });
+    const state = screen.getByTestId('course-details-state');
+    expect(state.textContent).toBe(`Not saved: ${COURSES_REFUSED}`);
+    expect(state.getAttribute('role')).toBe('alert');
+  });
 });
