@@ -92,10 +92,7 @@ export function SectionWork(props: { creates: DraftSummary[]; deletes: PendingSe
   return (
     <>
       {creates.map((draft) => (
-        <p key={draft.id} className="muted" data-testid="section-create-pending">
-          New section “{draft.title}”:{' '}
-          {draft.state === 'failed' ? (draft.error?.message ?? 'not sent') : 'waiting to be sent'}
-        </p>
+        <PendingCreate key={draft.id} draft={draft} run={run} />
       ))}
       {deletes.map((pending) => (
         <div
@@ -126,6 +123,29 @@ export function SectionWork(props: { creates: DraftSummary[]; deletes: PendingSe
         </div>
       ))}
     </>
+  );
+}
+
+/**
+ * A new section not on the server yet: waiting, or refused — then with Dismiss. A key refused
+ * section changes is said once above the list, so here it only says "not saved".
+ */
+function PendingCreate({ draft, run }: { draft: DraftSummary; run: Run }) {
+  const failed = draft.state === 'failed';
+  const why = draft.error?.code === 'WRITE_REFUSED' ? 'not saved.' : (draft.error?.message ?? 'not sent');
+  return (
+    <p className={failed ? 'inline-alert' : 'muted'} data-testid="section-create-pending">
+      New section “{draft.title}”: {failed ? why : 'waiting to be sent'}
+      {failed && (
+        <button
+          className="button button--small"
+          type="button"
+          onClick={() => run(() => call((b) => b.drafts.discard({ id: draft.id })))}
+        >
+          Dismiss
+        </button>
+      )}
+    </p>
   );
 }
 

@@ -125,6 +125,37 @@ describe('a key refused section changes', () => {
     expect(screen.getByRole('button', { name: 'Edit course details' }).hasAttribute('disabled')).toBe(false);
   });
 
+  it('a refused new section says "not saved" once (the reason is said above) and can be dismissed', async () => {
+    const create: Draft = {
+      ...refusedRename,
+      id: '00000000-0000-4000-8000-0000000000d3',
+      operation: 'create',
+      serverId: null,
+      title: 'Never made',
+    };
+    let creates = [create];
+    fake.handle('drafts.list', () => []);
+    fake.handle('sections.pending', () => ({ deletes: [], creates }));
+    fake.handle('drafts.discard', () => {
+      creates = [];
+      return { ok: true as const };
+    });
+    sync.useSync.setState({ status: status([{ resource: 'section', message: SECTIONS_REFUSED }]) });
+    render(<panel.CourseStructurePanel courseId={COURSE} sections={SECTIONS} />);
+    await act(settle);
+    const pending = screen.getByTestId('section-create-pending');
+    expect(pending.textContent).toContain('New section “Never made”: not saved.');
+    expect(occurrences(SECTIONS_REFUSED)).toBe(1); // in the panel's note only
+    fireEvent.click(within(pending).getByRole('button', { name: 'Dismiss' }));
+    await act(async () => {
+      await settle();
+      fake.emit('drafts.changed', { ids: [create.id] });
+      await settle();
+    });
+    expect(fake.inputsTo('drafts.discard')).toEqual([{ id: create.id }]);
+    expect(screen.queryByTestId('section-create-pending')).toBeNull();
+  });
+
   it('a key refused course changes disables "Edit course details" with the reason', async () => {
     fake.handle('drafts.list', () => []);
     sync.useSync.setState({ status: status([{ resource: 'course', message: COURSES_REFUSED }]) });
