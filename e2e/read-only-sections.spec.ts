@@ -3,10 +3,13 @@
  * the course structure panel is refused by the server; the refusal is shown on that section's row
  * (which keeps its old title, as does the server), the status bar marks sections read-only, and
  * from then on every section action (Rename, Move, Delete, Add section) is disabled with the
- * sentence, said once in the panel. Runs under scripts/with-keyring.sh (the key goes to a real
- * Secret Service).
+ * sentence, said once in the panel. A refused assignment create keeps what was typed, says why on
+ * the form's status line, and disables Create with the sentence. Runs under scripts/with-keyring.sh
+ * (the key goes to a real Secret Service).
  */
+import type { Page } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../src-main/sandbox/index.ts';
+import type { LecternBridge } from '../src-shared/index.ts';
 import type { SandboxInfo } from './fixtures.ts';
 import { test, expect } from './fixtures.ts';
 import { chooseRowAction } from './row-menu.ts';
@@ -54,15 +57,18 @@ async function courseWithSections(): Promise<{ courseId: string; sections: Serve
   throw new Error('the demo seed has no course with two sections');
 }
 
-test('a viewer key: a refused section rename shown on its row, then section actions disabled with the reason', async ({
-  lectern,
-}) => {
-  test.setTimeout(120_000);
-  const { page } = lectern;
-  await waitForShell(page);
-  const { courseId, sections } = await courseWithSections();
-  const [first, second_] = sections as [ServerSection, ServerSection];
+/** The statuses of the app's POST /assignments requests, from its request log. */
+async function assignmentPosts(page: Page): Promise<(number | null)[]> {
+  return page.evaluate(async () => {
+    const bridge = (window as unknown as { lectern: LecternBridge }).lectern;
+    const log = await bridge.app.requestLog();
+    if (!log.ok) throw new Error(log.error.message);
+    return log.value.filter((e) => e.method === 'POST' && /\/assignments$/.test(e.path)).map((e) => e.status);
+  });
+}
 
+/** Adds the second sandbox as a workspace with its viewer key, and switches to it. */
+async function openViewerWorkspace(page: Page): Promise<void> {
   await gotoRoute(page, 'workspaces');
   await page.getByRole('button', { name: 'Add workspace' }).click();
   const dialog = page.getByTestId('profile-dialog');
@@ -75,6 +81,18 @@ test('a viewer key: a refused section rename shown on its row, then section acti
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   await page.getByTestId('workspace-switcher').selectOption({ label: 'Viewer (staging)' });
   await expect(page.getByTestId('environment-band')).toHaveAttribute('data-environment', 'staging');
+}
+
+test('a viewer key: a refused section rename shown on its row, then section actions disabled with the reason', async ({
+  lectern,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = lectern;
+  await waitForShell(page);
+  const { courseId, sections } = await courseWithSections();
+  const [first, second_] = sections as [ServerSection, ServerSection];
+
+  await openViewerWorkspace(page);
 
   // The first section write: renaming the first section from the structure panel.
   await gotoRoute(page, `courses/${courseId}`);
@@ -112,4 +130,35 @@ test('a viewer key: a refused section rename shown on its row, then section acti
   // Lessons are another kind: not marked by a section refusal.
   await expect(page.getByTestId('status-read-only')).not.toContainText('lessons');
   expect((await serverSections(courseId)).map((s) => [s.id, s.title])).toEqual(sections.map((s) => [s.id, s.title]));
+});
+
+test('a viewer key: a refused assignment create keeps what was typed, says why, and Create is then disabled', async ({
+  lectern,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = lectern;
+  await waitForShell(page);
+  await openViewerWorkspace(page);
+
+  await gotoRoute(page, 'assignments/new');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New assignment');
+  const title = `Refused assignment ${Date.now()}`;
+  await page.locator('input[name="title"]').fill(title);
+  await page.locator('textarea[name="description"]').fill('Never reaches the server.');
+  await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-kept', 'true');
+  await page.getByTestId('create-assignment').click();
+
+  // Not saved, in the words of a change, where it was made; what was typed is still there.
+  const status = page.getByTestId('autosave-status');
+  await expect(status).toHaveAttribute('data-state', 'not-saved', { timeout: 20_000 });
+  await expect(status).toContainText('may view assignments but not change them');
+  await expect(page.locator('input[name="title"]')).toHaveValue(title);
+  await expect(page.getByTestId('status-read-only')).toContainText('Read-only: assignments');
+  // Create is disabled with the sentence (said once: the status line says it, not again under it).
+  const create = page.getByTestId('create-assignment');
+  await expect(create).toBeDisabled();
+  await expect(create).toHaveAttribute('title', /may view assignments but not change them/);
+  await expect(page.getByTestId('write-refused')).toHaveCount(0);
+  // The server answered the one create with 403 and made nothing.
+  expect(await assignmentPosts(page)).toEqual([403]);
 });
