@@ -77,6 +77,15 @@ describe('a replaced key forgets the old key’s write refusals', () => {
     await services.close();
   });
 
+  it('a key given with an edit of the workspace (e.g. its address) counts as a new key too', async () => {
+    const { services, dataDir, viewerId } = await appWithViewer();
+    const adminId = services.workspaces.list().find((p) => p.name === 'Admin')!.id;
+    await services.workspaces.setActiveProfile(adminId);
+    await services.workspaces.update(viewerId, { name: 'Viewer renamed', apiKey: server.keys.tenantAdmin });
+    expect(refusalsOnDisk(dataDir, viewerId)).toEqual([]);
+    await services.close();
+  });
+
   it('for the open workspace: cleared through its session, so the status says so at once', async () => {
     const { services, dataDir, viewerId } = await appWithViewer();
     const statuses: { writesRefused: unknown[] }[] = [];
