@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, useTestSandbox } from '../../test-support/index.ts';
 import { filesContaining, requirePrivateKeyring, secretToolLookup } from '../../keychain/test-support.ts';
-import { profileDatabasePath } from '../../store/index.ts';
+import { openProfileDatabase, profileDatabasePath } from '../../store/index.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { WORKSPACES_DB_FILE } from '../../workspaces/index.ts';
 import { keychainKey, keychainOrigin, startRecorder, type Recorder } from '../../workspaces/test-support.ts';
@@ -115,6 +115,23 @@ describe('lectern profiles', () => {
     expect(secretToolLookup(profile!.id)).toBeNull();
     expect(existsSync(storeFile)).toBe(false);
     expect((await lectern(['profiles', 'test', 'Old'])).code).toBe(2);
+  });
+
+  it('set-key forgets what the old key was refused to change (in the workspace’s own file)', async () => {
+    await lectern(addArgs('Viewer'), sandbox.keys.tenantViewer);
+    const [profile] = JSON.parse((await lectern(['profiles', 'list', '--json'])).stdout) as { id: string }[];
+    // The app noted a refused lesson change for the viewer key in the workspace's database.
+    const store = openProfileDatabase({ dataDir, profileId: profile!.id });
+    store.db
+      .prepare('INSERT INTO write_refusals (resource, message, noted_at) VALUES (?, ?, ?)')
+      .run('lesson', 'This workspace’s key may view lessons but not change them.', new Date().toISOString());
+    store.close();
+
+    const replaced = await lectern(['profiles', 'set-key', 'Viewer'], `${sandbox.keys.tenantAdmin}\n`);
+    expect(replaced.code, replaced.stderr).toBe(0);
+    const raw = new DatabaseSync(profileDatabasePath(dataDir, profile!.id), { readOnly: true });
+    expect(raw.prepare('SELECT count(*) AS n FROM write_refusals').get()).toEqual({ n: 0 });
+    raw.close();
   });
 
   it('without a reachable keychain: exit 1, the plain message, nothing saved', async () => {

@@ -8,6 +8,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { BoundApiKey } from '../../api/index.ts';
 import { createSystemKeyStore, isKeychainError, type KeyStore } from '../../keychain/index.ts';
 import { profileDatabasePath } from '../../store/index.ts';
+import { forgetWriteRefusalsOf } from '../../sync/index.ts';
 import {
   InvalidProfile,
   KeyRejected,
@@ -78,6 +79,8 @@ export function openWorkspaces(dataDir: string, keyStore: KeyStore): WorkspaceSe
     // The per-workspace store folder (cache, drafts). Upload journal rows expire on their own.
     onProfileRemoved: (profileId) =>
       rmSync(dirname(profileDatabasePath(dataDir, profileId)), { recursive: true, force: true }),
+    // `set-key` / `set-url` with a key: what the old key was refused says nothing about the new one.
+    onKeyReplaced: (profileId) => forgetWriteRefusalsOf(dataDir, profileId),
   });
 }
 
