@@ -3,6 +3,7 @@
 // its retry budget, continue by itself within 5 s of the server's return, and end with one
 // session, the same bytes and one lesson. Also: giving up after a set time when asked to.
 import { join } from 'node:path';
+import { setTimeout as realSleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_SETTLES } from '../test-support/index.ts';
 import {
@@ -31,7 +32,7 @@ const CLOCK_STEP_MS = 250;
 async function stepClock(ms: number, until: () => boolean = () => false): Promise<void> {
   for (let moved = 0; moved < ms && !until(); moved += CLOCK_STEP_MS) {
     await vi.advanceTimersByTimeAsync(CLOCK_STEP_MS);
-    await new Promise((resolve) => setImmediate(resolve));
+    await realSleep(1); // node:timers/promises is not the fake clock's
   }
 }
 let h: Harness;
@@ -152,12 +153,17 @@ describe('the server goes away mid-upload', () => {
   }, 60_000);
 
   it('gives up after the time it was given, with a reason, when asked to', async () => {
+    // On the stepped clock (see the first test): the minute it was given passes in about a second.
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'],
+    });
     const path = join(h.dir, 'outage_give_up.mp4');
     await makeFile(path, 4 * PART, 22);
     const { manager } = recordingManager({
       journalPath: join(h.dir, 'give-up.sqlite'),
       api: h.client,
-      giveUpAfterMs: 2000,
+      giveUpAfterMs: OUTAGE_MS,
     });
     await h.stopServer();
     try {
@@ -165,13 +171,21 @@ describe('the server goes away mid-upload', () => {
         { path, lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: '' } },
       ]);
       manager.start();
-      await vi.waitUntil(() => manager.get(row!.id)?.state === 'waiting', { ...UPLOAD_SETTLES, timeout: 30_000 });
+      await stepClock(30_000, () => manager.get(row!.id)?.state === 'waiting');
+      expect(manager.get(row!.id)?.state).toBe('waiting');
       const waitingSince = performance.now();
-      await manager.whenIdle();
-      expect(performance.now() - waitingSince).toBeGreaterThanOrEqual(1500);
+      let idle = false;
+      void manager.whenIdle().then(() => (idle = true));
+      // Still waiting just before the minute is up; failed with the reason once it is.
+      await stepClock(OUTAGE_MS - 2 * CLOCK_STEP_MS);
+      expect(manager.get(row!.id)?.state).toBe('waiting');
+      await stepClock(OUTAGE_MS, () => idle);
+      expect(idle).toBe(true);
+      expect(performance.now() - waitingSince).toBeGreaterThanOrEqual(OUTAGE_MS - 2 * CLOCK_STEP_MS);
       expect(manager.get(row!.id)).toMatchObject({ state: 'failed', error: { code: 'UNREACHABLE' } });
       await manager.close();
     } finally {
+      vi.useRealTimers();
       await h.restartServer();
     }
   }, 60_000);
