@@ -133,17 +133,18 @@ function RowLesson({ row, tab }: { row: UploadRow; tab: number }) {
   );
 }
 
-/** Speed and time left while the file moves; the speed never reads above the limit. */
+/**
+ * Speed and time left while the file moves (the speed never reads above the limit), in a column of
+ * its own width so every row's bar stands at the same place.
+ */
 function RowSpeed({ row }: { row: UploadRow }) {
   const limit = useUploads((s) => s.bandwidthBytesPerSec);
   const uploading = row.state === 'uploading';
   return (
-    <>
-      <span className="upload-row-speed" data-testid="upload-speed">
-        {uploading ? formatSpeed(shownSpeed(row.speedBps, limit)) : ''}
-      </span>
+    <span className="upload-row-rate">
+      <span data-testid="upload-speed">{uploading ? formatSpeed(shownSpeed(row.speedBps, limit)) : ''}</span>
       {uploading && <span className="muted">{formatSeconds(row.etaSeconds)} left</span>}
-    </>
+    </span>
   );
 }
 
