@@ -95,6 +95,9 @@ test('"Refresh" fetches a fresh list from the server at once', async ({ lectern 
 });
 
 test('editor: limits as you type, autosave, save to server, explicit status change', async ({ lectern }, testInfo) => {
+  // A long flow with an app restart and four round trips to the server: 59 s of the default 60 s
+  // on a machine with a load of 11 (2026-11-26), so it gets the room such flows get elsewhere.
+  test.setTimeout(120_000);
   const { page } = lectern;
   await waitForShell(page);
   await openAssessment(page, EXAM);
@@ -126,10 +129,13 @@ test('editor: limits as you type, autosave, save to server, explicit status chan
   await expect(page.getByTestId('error-title')).toHaveCount(0);
   await expect(title).toBeFocused();
   await expect
-    .poll(async () => {
-      const values = await draftValues(page);
-      return values && { title: values['title'], hours: String(values['duration_hours']) };
-    })
+    .poll(
+      async () => {
+        const values = await draftValues(page);
+        return values && { title: values['title'], hours: String(values['duration_hours']) };
+      },
+      { intervals: [100] },
+    )
     .toEqual({ title: newTitle, hours: '2' });
   await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-kept', 'true');
   await expect(title).toBeFocused();
