@@ -199,5 +199,3 @@ export function wireSyncParts(options: SyncServiceOptions) {
     outbox,
   };
 }
-
-export type SyncParts = ReturnType<typeof wireSyncParts>;
