@@ -9,7 +9,6 @@ import { formFrom, useNewDraftForm } from '../drafts/index.ts';
 import { ASSESSMENT_FIELDS } from './fields.ts';
 import { NEW_ASSESSMENT, NEW_ASSESSMENT_DEFAULTS, useNewAssessmentSession } from './new-assessment.ts';
 
-
 /** Opens the form's draft; returns the error of reading a named draft, if it failed. */
 export function useNewAssessmentDraft(courseId: string | null, draftId: string | null): unknown {
   return useNewDraftForm({

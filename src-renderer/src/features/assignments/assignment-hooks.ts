@@ -8,7 +8,6 @@ import { formFrom, useNewDraftForm } from '../drafts/index.ts';
 import { ASSIGNMENT_FIELDS } from './fields.ts';
 import { ASSIGNMENT_DEFAULTS, NEW_ASSIGNMENT, useAssignmentSession } from './store.ts';
 
-
 /** Opens the form's draft; returns the error of reading a named draft, if it failed. */
 export function useAssignmentDraft(draftId: string | null): unknown {
   return useNewDraftForm({

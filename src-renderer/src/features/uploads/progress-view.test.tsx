@@ -7,35 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import type { UploadRow } from '../../../../src-shared/index.ts';
 import { installFakeMain, removeFakeMain, type FakeMain } from '../../../test-support/fake-main.ts';
+import { uploadRow } from '../../../test-support/upload-rows.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { rowProgress, videoLabel } from './progress-view.ts';
 import { shownSpeed, totalsOf } from './store.ts';
 
-const COURSE = '00000000-0000-4000-8000-0000000000c0';
-const SECTION = '00000000-0000-4000-8000-0000000000d0';
-
-function row(id: string, fields: Partial<UploadRow>): UploadRow {
-  return {
-    id,
-    fileName: `${id}.mp4`,
-    target: { kind: 'new', courseId: COURSE, sectionId: SECTION, title: `Lesson ${id}` },
-    bytesTotal: 1_000_000,
-    bytesConfirmed: 0,
-    bytesInFlight: 0,
-    state: 'uploading',
-    speedBps: 0,
-    etaSeconds: null,
-    error: null,
-    notice: null,
-    uploadId: null,
-    lessonId: null,
-    createdAt: '2026-05-01T12:00:00.000Z',
-    videoStatus: null,
-    videoError: null,
-    durationSeconds: null,
-    ...fields,
-  };
-}
+const row = uploadRow;
 
 describe('rowProgress', () => {
   it('counts confirmed and in-flight bytes; the label is the floor of the bar', () => {
@@ -148,10 +125,13 @@ describe('Uploads screen', () => {
     vi.resetModules();
     fake = installFakeMain();
     fake.handle('uploads.getOptions', () => ({ concurrency: 4, bandwidthBytesPerSec: null }));
+    // happy-dom lays nothing out: the virtual list's window is given a height, so its rows render.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
   });
 
   afterEach(() => {
     cleanup();
+    vi.restoreAllMocks();
     removeFakeMain();
     expect(fake.problems).toEqual([]);
   });
@@ -196,7 +176,7 @@ describe('Uploads screen', () => {
     const { UploadsScreen } = await import('./UploadsScreen.tsx');
     useUploads.start();
     render(<UploadsScreen />);
-    await screen.findByTestId('upload-table');
+    await screen.findByTestId('upload-list');
     await vi.waitFor(() => expect(fake.listenerCount('uploads.changed')).toBe(1));
 
     expect(shownRow('one.mp4')).toEqual({
