@@ -3,28 +3,13 @@
  * loads (skeleton rows), a failed read says so with "Try again", an empty list offers the next
  * step, and the uploads are one keyboard stop like every other list. Rendered against a fake main.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { UploadRow } from '../../../../src-shared/index.ts';
-import { deferred, installFakeMain, refuse, removeFakeMain, type FakeMain } from '../../../test-support/fake-main.ts';
-import { uploadRow } from '../../../test-support/upload-rows.ts';
+import { deferred, refuse } from '../../../test-support/fake-main.ts';
+import { uploadRow, uploadsScreenMain } from '../../../test-support/upload-rows.ts';
 
-let fake: FakeMain;
-
-beforeEach(() => {
-  vi.resetModules();
-  fake = installFakeMain();
-  fake.handle('uploads.getOptions', () => ({ concurrency: 4, bandwidthBytesPerSec: null }));
-  // happy-dom lays nothing out: the virtual list's window is given a height, so its rows render.
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  removeFakeMain();
-  expect(fake.problems).toEqual([]);
-});
+const main = uploadsScreenMain();
 
 async function renderScreen() {
   const { useUploads } = await import('./store.ts');
@@ -36,7 +21,7 @@ async function renderScreen() {
 describe('Uploads screen', () => {
   it('keeps its header and controls while loading (skeleton rows), then shows the uploads as a named list', async () => {
     const answer = deferred<UploadRow[]>();
-    fake.handle('uploads.list', () => answer.promise);
+    main().handle('uploads.list', () => answer.promise);
     await renderScreen();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Uploads' })).toBeTruthy();
@@ -62,31 +47,31 @@ describe('Uploads screen', () => {
     let answer = (): UploadRow[] => {
       throw refuse('INTERNAL', 'The upload journal could not be read.');
     };
-    fake.handle('uploads.list', () => answer());
+    main().handle('uploads.list', () => answer());
     await renderScreen();
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The upload journal could not be read.');
     answer = () => [uploadRow('one', {})];
-    const reads = fake.inputsTo('uploads.list').length;
+    const reads = main().inputsTo('uploads.list').length;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('upload-row')).toBeTruthy();
-    expect(fake.inputsTo('uploads.list')).toHaveLength(reads + 1);
+    expect(main().inputsTo('uploads.list')).toHaveLength(reads + 1);
   });
 
   it('an empty list says what to do next, and its button opens the file dialog', async () => {
-    fake.handle('uploads.list', () => []);
-    fake.handle('uploads.pickFiles', () => []);
+    main().handle('uploads.list', () => []);
+    main().handle('uploads.pickFiles', () => []);
     await renderScreen();
 
     const empty = await screen.findByTestId('list-empty');
     expect(empty.textContent).toContain('No uploads yet');
     fireEvent.click(within(empty).getByRole('button', { name: 'Choose video files…' }));
-    await vi.waitFor(() => expect(fake.inputsTo('uploads.pickFiles')).toEqual([undefined]));
+    await vi.waitFor(() => expect(main().inputsTo('uploads.pickFiles')).toEqual([undefined]));
   });
 
   it('the list is one tab stop: arrows move between uploads, Tab reaches only the active one’s controls', async () => {
-    fake.handle('uploads.list', () => [
+    main().handle('uploads.list', () => [
       uploadRow('one', {}),
       uploadRow('two', { state: 'failed', error: { code: 'NETWORK', message: 'The connection dropped.' } }),
     ]);

@@ -3,11 +3,10 @@
  * line. First the model itself, then the Uploads screen rendered against a fake main whose
  * `uploads.changed` events move the rows: label, bar and totals must agree at every step.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
 import type { UploadRow } from '../../../../src-shared/index.ts';
-import { installFakeMain, removeFakeMain, type FakeMain } from '../../../test-support/fake-main.ts';
-import { uploadRow } from '../../../test-support/upload-rows.ts';
+import { uploadRow, uploadsScreenMain } from '../../../test-support/upload-rows.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { rowProgress, videoLabel } from './progress-view.ts';
 import { shownSpeed, totalsOf } from './store.ts';
@@ -119,22 +118,7 @@ describe('totalsOf', () => {
 });
 
 describe('Uploads screen', () => {
-  let fake: FakeMain;
-
-  beforeEach(() => {
-    vi.resetModules();
-    fake = installFakeMain();
-    fake.handle('uploads.getOptions', () => ({ concurrency: 4, bandwidthBytesPerSec: null }));
-    // happy-dom lays nothing out: the virtual list's window is given a height, so its rows render.
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    removeFakeMain();
-    expect(fake.problems).toEqual([]);
-  });
+  const main = uploadsScreenMain();
 
   /** What one row shows: its label, its bar (value, text and segment widths). */
   function shownRow(fileName: string) {
@@ -171,13 +155,13 @@ describe('Uploads screen', () => {
       row('two', { bytesTotal: 30_000_000, bytesConfirmed: 0, bytesInFlight: 0, state: 'queued' }),
       row('three', { bytesTotal: 5_000_000, bytesConfirmed: 5_000_000, state: 'cancelled' }),
     ];
-    fake.handle('uploads.list', () => rows);
+    main().handle('uploads.list', () => rows);
     const { useUploads } = await import('./store.ts');
     const { UploadsScreen } = await import('./UploadsScreen.tsx');
     useUploads.start();
     render(<UploadsScreen />);
     await screen.findByTestId('upload-list');
-    await vi.waitFor(() => expect(fake.listenerCount('uploads.changed')).toBe(1));
+    await vi.waitFor(() => expect(main().listenerCount('uploads.changed')).toBe(1));
 
     expect(shownRow('one.mp4')).toEqual({
       label: '35%',
@@ -200,7 +184,7 @@ describe('Uploads screen', () => {
     for (const step of steps) {
       const next = { ...rows[0]!, ...step };
       rows = [next, rows[1]!, rows[2]!];
-      act(() => fake.emit('uploads.changed', next));
+      act(() => main().emit('uploads.changed', next));
       expectAgreement(rows);
     }
     expect(shownRow('one.mp4')).toMatchObject({ label: '100%', done: 100, flight: 0 });
@@ -211,7 +195,7 @@ describe('Uploads screen', () => {
     // A row main had not listed yet joins the table and the totals.
     const four = row('four', { bytesTotal: 2_000_000, bytesConfirmed: 1_000_000, state: 'paused' });
     rows = [...rows, four];
-    act(() => fake.emit('uploads.changed', four));
+    act(() => main().emit('uploads.changed', four));
     expectAgreement(rows);
     expect(screen.getByTestId('upload-totals').textContent).toBe('3 files · 11.0 MB of 42.0 MB · — · — left · 1 done');
   });
