@@ -197,6 +197,31 @@ export default tseslint.config(
     },
   },
   {
+    // undici's index loads all of undici (fetch, WebSocket, caches…): the app and the CLI take its
+    // Agent and `request` from api/http-stack.ts, which loads only those (issue 19, start time).
+    files: ['src-main/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'src-main/api/http-stack.ts',
+      'src-main/sandbox/testing/**',
+      'src-main/**/test-support.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'undici',
+              allowTypeImports: true,
+              message: 'Take Agent and request from src-main/api (http-stack.ts): undici’s index loads all of undici.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'scripts/**/*.ts'],
     rules: {
       'no-console': 'off',

@@ -1,7 +1,7 @@
 /**
  * Assessments flow (bridge host + demo sandbox): list overall and per course; the editor checks
- * the reference's limits as the user types, autosaves a draft within 500 ms (it survives a
- * restart), "Save to server" sends it, status changes are explicit actions, a value the server
+ * the reference's limits as the user types, autosaves a draft while the user stays in the field
+ * (it survives a restart), "Save to server" sends it, status changes are explicit actions, a value the server
  * refuses comes back as a 422 error at its field, and deletion asks first.
  */
 import type { Page } from '@playwright/test';
@@ -95,6 +95,9 @@ test('"Refresh" fetches a fresh list from the server at once', async ({ lectern 
 });
 
 test('editor: limits as you type, autosave, save to server, explicit status change', async ({ lectern }, testInfo) => {
+  // A long flow with an app restart and four round trips to the server: 59 s of the default 60 s
+  // on a machine with a load of 11 (2026-11-26), so it gets the room such flows get elsewhere.
+  test.setTimeout(120_000);
   const { page } = lectern;
   await waitForShell(page);
   await openAssessment(page, EXAM);
@@ -118,16 +121,24 @@ test('editor: limits as you type, autosave, save to server, explicit status chan
   await hours.fill('2');
   await expect(page.getByTestId('error-duration_hours')).toHaveCount(0);
 
-  // Autosave: the draft in main has the change shortly after typing stops.
+  // Autosave: with the cursor still in the field and nothing pressed, main's draft comes to hold
+  // what was typed (both fields) and the status says it is kept on this computer. How soon is the
+  // debounce, proven on a fake clock in features/drafts/session.test.ts; here the state is what counts.
   const newTitle = `${EXAM} (revised)`;
   await title.fill(newTitle);
   await expect(page.getByTestId('error-title')).toHaveCount(0);
-  const typedAt = Date.now();
+  await expect(title).toBeFocused();
   await expect
-    .poll(async () => (await draftValues(page))?.['title'], { intervals: [100], timeout: 3000 })
-    .toBe(newTitle);
-  expect(Date.now() - typedAt).toBeLessThan(1500);
+    .poll(
+      async () => {
+        const values = await draftValues(page);
+        return values && { title: values['title'], hours: String(values['duration_hours']) };
+      },
+      { intervals: [100] },
+    )
+    .toEqual({ title: newTitle, hours: '2' });
   await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-kept', 'true');
+  await expect(title).toBeFocused();
 
   // The draft survives the app stopping: reopened, the form shows it.
   await lectern.restart();

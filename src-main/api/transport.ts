@@ -1,6 +1,6 @@
 // Main process / plain Node. One HTTP attempt over undici: keep-alive Agent per client, per-request
 // header/body timeouts, and the mapping of undici/socket failures to Network/Timeout/Cancelled.
-import { Agent } from 'undici';
+import { Agent } from './http-stack.ts';
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { connectionSentence, isTlsProblem, withTechnical } from '../../src-shared/connection-words.ts';

@@ -3,7 +3,7 @@
 // spending any retry budget, probing with a capped backoff, and continues as soon as a probe gets
 // an answer. A failure on a reachable server is an ordinary failure and spends the budget.
 
-import { request } from 'undici';
+import { request } from '../api/index.ts';
 import { backoffDelay, classify } from './retry-policy.ts';
 import { AbortedError } from './token-bucket.ts';
 import { monotonicNow } from '../../src-shared/clock.ts';

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { openPickedFile } from '../platform/index.ts';
 import { Readable } from 'node:stream';
-import { Agent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, request } from '../api/index.ts';
 import type { Md5Pool, PartHasher } from './md5-pool.ts';
 import type { TokenBucket } from './token-bucket.ts';
 import { AbortedError } from './token-bucket.ts';

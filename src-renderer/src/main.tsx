@@ -15,6 +15,7 @@ import './styles/words.css';
 import './styles/shells.css';
 import './styles/courselessons.css';
 import './styles/savestate.css';
+import './styles/house23.css';
 import './styles/trust24.css';
 
 performance.mark('lectern:modules-evaluated');

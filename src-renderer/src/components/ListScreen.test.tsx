@@ -78,6 +78,30 @@ describe('ListScreen', () => {
     expect(screen.getByText('Offline, nothing saved yet.')).toBeTruthy();
   });
 
+  it('a steered list: what feeds it above the toolbar, a named group of controls, a banner right above the rows', () => {
+    render(
+      <ListScreen
+        title="Uploads"
+        intro={<section aria-label="Drop files here" />}
+        toolbar="controls"
+        filterLabel="All uploads"
+        filters={<button type="button">Pause all</button>}
+        notice={<p data-testid="banner">2 uploads waiting to continue.</p>}
+        body={{ state: 'rows', list: rowsOf(['a.mp4']) }}
+      />,
+    );
+    expect(screen.queryByRole('search')).toBeNull();
+    const controls = screen.getByRole('group', { name: 'All uploads' });
+    expect(controls.textContent).toBe('Pause all');
+    const drop = screen.getByRole('region', { name: 'Drop files here' });
+    const list = screen.getByRole('list', { name: 'Things' });
+    const order = [screen.getByRole('heading', { level: 1 }), drop, controls, screen.getByTestId('banner'), list];
+    for (let i = 1; i < order.length; i++) {
+      // Each follows the one before it in the page.
+      expect(order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+  });
+
   it('a long row title keeps its full name on hover and in its accessible name', () => {
     const long = 'Forklift safety for warehouse staff: an overview of the rules, the checks and the daily log';
     render(

@@ -27,9 +27,17 @@ export interface ListScreenProps {
   primaryAction?: ReactNode;
   /** Under the title: how old the copy is, a one-line explanation. */
   headerNote?: ReactNode;
-  /** Search and filter controls; the toolbar is a search landmark named `filterLabel`. */
+  /** Between the header and the toolbar: what feeds the list (a drop zone, files waiting to start). */
+  intro?: ReactNode;
+  /**
+   * Search and filter controls; the toolbar is a search landmark named `filterLabel`. A list that
+   * is not searched but steered (pause all, a speed limit) makes it a named group: `toolbar="controls"`.
+   */
   filters?: ReactNode;
   filterLabel?: string;
+  toolbar?: 'search' | 'controls';
+  /** Right above the list: a banner about it ("2 uploads waiting to continue"). */
+  notice?: ReactNode;
   /** "12 courses", at the toolbar's end, announced politely. */
   count?: ReactNode;
   countTestId?: string;
@@ -47,8 +55,13 @@ export function ListScreen(props: ListScreenProps) {
       <PageHeader title={props.title} eyebrow={props.eyebrow} actions={props.primaryAction}>
         {props.headerNote}
       </PageHeader>
+      {props.intro}
       {(filters || count !== undefined) && (
-        <div className="toolbar" role="search" aria-label={props.filterLabel ?? `Filter ${props.title.toLowerCase()}`}>
+        <div
+          className="toolbar"
+          role={props.toolbar === 'controls' ? 'group' : 'search'}
+          aria-label={props.filterLabel ?? `Filter ${props.title.toLowerCase()}`}
+        >
           {filters}
           {count !== undefined && (
             <p className="toolbar-count" aria-live="polite" data-testid={props.countTestId}>
@@ -57,6 +70,7 @@ export function ListScreen(props: ListScreenProps) {
           )}
         </div>
       )}
+      {props.notice}
       <ListBodyView body={props.body} />
     </div>
   );

@@ -1,8 +1,9 @@
-// Renderer. One upload in the uploads table: file, lesson (its title editable until the lesson is
-// made), state and problems, progress, speed, time left, and the actions that apply to it.
+// Renderer. One upload, a row of the uploads list: file, lesson (its title editable until the
+// lesson is made), state and problems, progress, speed, time left, and the actions that apply to it.
 import { useRef, useState } from 'react';
 import type { UploadRow } from '../../../../src-shared/index.ts';
 import { Badge, type Tone } from '../../components/Badge.tsx';
+import { RowTitle } from '../../components/ListScreen.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { formatBytes, formatSeconds, formatSpeed } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
@@ -43,59 +44,107 @@ export function run(work: Promise<void>, failure: string) {
   work.catch((error: unknown) => notify('error', `${failure} ${describeError(error)}`));
 }
 
-export function UploadRowView({ row }: { row: UploadRow }) {
-  const limit = useUploads((s) => s.bandwidthBytesPerSec);
-  // A course preview (named for its course) is processed like a lesson's video.
-  const attached = row.state === 'done' && (row.lessonId !== null || row.target.kind === 'preview');
-  const lesson = row.target.kind === 'replace' ? 'Replaces a lesson’s video' : row.target.title;
+const ROW_HEIGHT = 80;
+/** A row with a problem or a notice gives it a line of its own (up to two lines of words). */
+const ROW_HEIGHT_WITH_PROBLEM = 112;
+
+/** The row's height in the list (`null`: a skeleton row while the list loads). */
+export function uploadRowHeight(row: UploadRow | null): number {
+  return row && (row.error ?? row.notice) ? ROW_HEIGHT_WITH_PROBLEM : ROW_HEIGHT;
+}
+
+/**
+ * One upload, a row of the list. The list is one tab stop: the active row is focusable and its own
+ * controls are reachable with Tab; other rows' controls wait until their row is active.
+ */
+export function UploadRowView({ row, active }: { row: UploadRow; active: boolean }) {
+  const tab = active ? 0 : -1;
+  const problem = row.error ?? row.notice;
   return (
-    <tr
+    <div
+      role="group"
+      aria-label={row.fileName}
+      tabIndex={tab}
+      data-primary
       data-testid="upload-row"
       data-state={row.state}
       data-file={row.fileName}
-      className={row.state === 'cancelled' ? 'row-muted' : undefined}
+      className={row.state === 'cancelled' ? 'row upload-row row--muted' : 'row upload-row'}
     >
-      <td>
-        <strong className="cell-wrap">{row.fileName}</strong>
-        <div className="muted">{formatBytes(row.bytesTotal)}</div>
-      </td>
-      <td className="cell-wrap">
-        {attached ? (
-          <a href={href({ name: 'course', id: row.target.courseId })}>{lesson}</a>
-        ) : row.target.kind === 'new' && TITLE_EDITABLE.has(row.state) ? (
-          <LessonTitleInput id={row.id} fileName={row.fileName} title={row.target.title} />
-        ) : (
-          lesson
+      <div className="row-body">
+        <RowHead row={row} />
+        <span className="upload-row-detail">
+          <RowLesson row={row} tab={tab} />
+          <RowProgress row={row} />
+          <RowSpeed row={row} />
+        </span>
+        {problem && (
+          <span
+            className={row.error ? 'upload-row-problem text-danger' : 'upload-row-problem muted'}
+            data-testid="upload-problem"
+            title={problem.message}
+          >
+            {problem.message}
+          </span>
         )}
-      </td>
-      <RowState row={row} />
-      <RowProgress row={row} />
-      <td data-testid="upload-speed">
-        {row.state === 'uploading' ? formatSpeed(shownSpeed(row.speedBps, limit)) : '—'}
-      </td>
-      <td>{row.state === 'uploading' ? formatSeconds(row.etaSeconds) : '—'}</td>
-      <RowActions row={row} />
-    </tr>
+      </div>
+      <RowActions row={row} tab={tab} />
+    </div>
   );
 }
 
-function RowState({ row }: { row: UploadRow }) {
-  const attached = row.state === 'done' && (row.lessonId !== null || row.target.kind === 'preview');
-  const video = attached ? videoLabel(row) : null;
+/** The file, its size, its state and (once attached) its video's processing. */
+function RowHead({ row }: { row: UploadRow }) {
+  const video = attachedOf(row) ? videoLabel(row) : null;
   return (
-    <td>
+    <span className="row-line">
+      <RowTitle text={row.fileName} />
+      <span className="muted upload-row-size">{formatBytes(row.bytesTotal)}</span>
       <Badge tone={STATE_TONES[row.state]}>{STATE_LABELS[row.state]}</Badge>
       {video && (
-        <div className="cell-wrap" data-testid="upload-video" data-video-status={row.videoStatus ?? ''}>
+        <span className="upload-row-video" data-testid="upload-video" data-video-status={row.videoStatus ?? ''}>
           <Badge tone={video.tone}>{video.text}</Badge>
-        </div>
+        </span>
       )}
-      {(row.error ?? row.notice) && (
-        <div className={row.error ? 'text-danger cell-wrap' : 'muted cell-wrap'} data-testid="upload-problem">
-          {(row.error ?? row.notice)?.message}
-        </div>
+    </span>
+  );
+}
+
+/** A course preview (named for its course) is processed like a lesson's video. */
+const attachedOf = (row: UploadRow) => row.state === 'done' && (row.lessonId !== null || row.target.kind === 'preview');
+
+/** The lesson the file goes to: a link once attached, its title editable until the lesson is made. */
+function RowLesson({ row, tab }: { row: UploadRow; tab: number }) {
+  if (row.target.kind === 'replace') return <span className="upload-row-lesson">Replaces a lesson’s video</span>;
+  const title = row.target.title;
+  return (
+    <span className="upload-row-lesson">
+      <span className="muted">Lesson</span>{' '}
+      {attachedOf(row) ? (
+        <a href={href({ name: 'course', id: row.target.courseId })} tabIndex={tab} title={title}>
+          {title}
+        </a>
+      ) : row.target.kind === 'new' && TITLE_EDITABLE.has(row.state) ? (
+        <LessonTitleInput id={row.id} fileName={row.fileName} title={title} tab={tab} />
+      ) : (
+        <span title={title}>{title}</span>
       )}
-    </td>
+    </span>
+  );
+}
+
+/**
+ * Speed and time left while the file moves (the speed never reads above the limit), in a column of
+ * its own width so every row's bar stands at the same place.
+ */
+function RowSpeed({ row }: { row: UploadRow }) {
+  const limit = useUploads((s) => s.bandwidthBytesPerSec);
+  const uploading = row.state === 'uploading';
+  return (
+    <span className="upload-row-rate">
+      <span data-testid="upload-speed">{uploading ? formatSpeed(shownSpeed(row.speedBps, limit)) : ''}</span>
+      {uploading && <span className="muted">{formatSeconds(row.etaSeconds)} left</span>}
+    </span>
   );
 }
 
@@ -103,8 +152,8 @@ function RowProgress({ row }: { row: UploadRow }) {
   const progress = rowProgress(row);
   const percent = progress.percent;
   return (
-    <td>
-      <div
+    <span className="upload-row-progress">
+      <span
         className="progress"
         role="progressbar"
         aria-label={`Progress of ${row.fileName}`}
@@ -113,25 +162,26 @@ function RowProgress({ row }: { row: UploadRow }) {
         aria-valuenow={percent}
         aria-valuetext={`${percent}%, ${formatBytes(progress.bytesShown)} of ${formatBytes(row.bytesTotal)}`}
       >
-        <div className="progress-done" style={{ width: `${progress.confirmedWidth}%` }} />
-        <div className="progress-flight" style={{ width: `${progress.inFlightWidth}%` }} />
-      </div>
+        <span className="progress-done" style={{ width: `${progress.confirmedWidth}%` }} />
+        <span className="progress-flight" style={{ width: `${progress.inFlightWidth}%` }} />
+      </span>
       <span className="progress-text" data-testid="upload-percent">
         {percent}%
       </span>
-    </td>
+    </span>
   );
 }
 
 /** Pause, resume, retry and cancel, each where it applies to the row's state. */
-function RowActions({ row }: { row: UploadRow }) {
+function RowActions({ row, tab }: { row: UploadRow; tab: number }) {
   const { pause, resume, cancel, retry } = useUploads.getState();
   const active = row.state === 'uploading' || row.state === 'queued' || row.state === 'waiting';
   return (
-    <td className="cell-actions">
+    <div className="row-actions">
       {active && (
         <button
           type="button"
+          tabIndex={tab}
           className="button button--small"
           onClick={() => run(pause(row.id), 'Could not pause.')}
           aria-label={`Pause ${row.fileName}`}
@@ -142,6 +192,7 @@ function RowActions({ row }: { row: UploadRow }) {
       {row.state === 'paused' && (
         <button
           type="button"
+          tabIndex={tab}
           className="button button--small"
           onClick={() => run(resume(row.id), 'Could not resume.')}
           aria-label={`Resume ${row.fileName}`}
@@ -152,6 +203,7 @@ function RowActions({ row }: { row: UploadRow }) {
       {(row.state === 'failed' || row.state === 'changed') && (
         <button
           type="button"
+          tabIndex={tab}
           className="button button--small"
           onClick={() => run(retry(row.id), 'Could not retry.')}
           aria-label={`Retry ${row.fileName}`}
@@ -162,6 +214,7 @@ function RowActions({ row }: { row: UploadRow }) {
       {row.state !== 'done' && row.state !== 'cancelled' && row.state !== 'completing' && row.state !== 'attaching' && (
         <button
           type="button"
+          tabIndex={tab}
           className="button button--small button--ghost button--danger-text"
           onClick={() => run(cancel(row.id), 'Could not cancel.')}
           aria-label={`Cancel ${row.fileName}`}
@@ -169,12 +222,12 @@ function RowActions({ row }: { row: UploadRow }) {
           Cancel
         </button>
       )}
-    </td>
+    </div>
   );
 }
 
 /** Saves on Enter or when focus leaves; Escape puts the saved title back. */
-function LessonTitleInput({ id, fileName, title }: { id: string; fileName: string; title: string }) {
+function LessonTitleInput({ id, fileName, title, tab }: { id: string; fileName: string; title: string; tab: number }) {
   // While the user types, their draft shows; otherwise the row's title (updates arrive many times a second).
   const [draft, setDraft] = useState<string | null>(null);
   const discard = useRef(false);
@@ -195,6 +248,7 @@ function LessonTitleInput({ id, fileName, title }: { id: string; fileName: strin
   return (
     <input
       className="input input--inline"
+      tabIndex={tab}
       value={value}
       aria-label={`Lesson title for ${fileName}`}
       aria-invalid={invalid || undefined}

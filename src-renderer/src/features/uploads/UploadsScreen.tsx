@@ -1,18 +1,21 @@
 /**
  * Renderer. Uploads: add videos (dialog, folder, or drop), send each to a lesson, and follow every
  * file — state, progress, speed, time left, problems — with pause, resume, cancel and retry per
- * file and for all. Uploads run in main, so they continue while the user works elsewhere.
+ * file and for all. Uploads run in main, so they continue while the user works elsewhere. The page
+ * is the shared list screen: the drop zone and the files waiting to start feed it, the controls
+ * for all uploads stand in its toolbar, and the uploads are its rows (`UploadsList.tsx`).
  */
 import { useEffect, useState, type DragEvent } from 'react';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { ListScreen } from '../../components/ListScreen.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { StagedFiles } from './StagedFiles.tsx';
-import { UploadsPanel } from './UploadsPanel.tsx';
+import { UploadControls, UploadsWaiting, useUploadsBody } from './UploadsList.tsx';
 import { useUploads } from './store.ts';
 
 export function UploadsScreen({ courseId = null }: { courseId?: string | null }) {
   const hasStaged = useUploads((s) => s.staged.length > 0);
+  const body = useUploadsBody(() => pick(false));
 
   useEffect(() => {
     void useUploads.getState().load();
@@ -23,12 +26,26 @@ export function UploadsScreen({ courseId = null }: { courseId?: string | null })
   }, [courseId]);
 
   return (
-    <div className="screen">
-      <UploadsHeader />
-      <DropZone />
-      {hasStaged && <StagedFiles />}
-      <UploadsPanel />
-    </div>
+    <ListScreen
+      title="Uploads"
+      primaryAction={<AddButtons />}
+      headerNote={
+        <p className="muted">
+          Videos upload in the background and become lessons when they finish. You can keep working meanwhile.
+        </p>
+      }
+      intro={
+        <>
+          <DropZone />
+          {hasStaged && <StagedFiles />}
+        </>
+      }
+      toolbar="controls"
+      filterLabel="All uploads"
+      filters={<UploadControls />}
+      notice={<UploadsWaiting />}
+      body={body}
+    />
   );
 }
 
@@ -39,32 +56,23 @@ function pick(folder: boolean) {
     .catch((error: unknown) => notify('error', `Could not add files. ${describeError(error)}`));
 }
 
-function UploadsHeader() {
+function AddButtons() {
   const picking = useUploads((s) => s.picking);
   return (
-    <PageHeader
-      title="Uploads"
-      actions={
-        <>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => pick(false)}
-            disabled={picking}
-            data-testid="add-files"
-          >
-            Add files…
-          </button>
-          <button type="button" className="button" onClick={() => pick(true)} disabled={picking}>
-            Add folder…
-          </button>
-        </>
-      }
-    >
-      <p className="muted">
-        Videos upload in the background and become lessons when they finish. You can keep working meanwhile.
-      </p>
-    </PageHeader>
+    <>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => pick(false)}
+        disabled={picking}
+        data-testid="add-files"
+      >
+        Add files…
+      </button>
+      <button type="button" className="button" onClick={() => pick(true)} disabled={picking}>
+        Add folder…
+      </button>
+    </>
   );
 }
 

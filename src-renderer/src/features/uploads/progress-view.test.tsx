@@ -3,39 +3,15 @@
  * line. First the model itself, then the Uploads screen rendered against a fake main whose
  * `uploads.changed` events move the rows: label, bar and totals must agree at every step.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
 import type { UploadRow } from '../../../../src-shared/index.ts';
-import { installFakeMain, removeFakeMain, type FakeMain } from '../../../test-support/fake-main.ts';
+import { uploadRow, uploadsScreenMain } from '../../../test-support/upload-rows.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { rowProgress, videoLabel } from './progress-view.ts';
 import { shownSpeed, totalsOf } from './store.ts';
 
-const COURSE = '00000000-0000-4000-8000-0000000000c0';
-const SECTION = '00000000-0000-4000-8000-0000000000d0';
-
-function row(id: string, fields: Partial<UploadRow>): UploadRow {
-  return {
-    id,
-    fileName: `${id}.mp4`,
-    target: { kind: 'new', courseId: COURSE, sectionId: SECTION, title: `Lesson ${id}` },
-    bytesTotal: 1_000_000,
-    bytesConfirmed: 0,
-    bytesInFlight: 0,
-    state: 'uploading',
-    speedBps: 0,
-    etaSeconds: null,
-    error: null,
-    notice: null,
-    uploadId: null,
-    lessonId: null,
-    createdAt: '2026-05-01T12:00:00.000Z',
-    videoStatus: null,
-    videoError: null,
-    durationSeconds: null,
-    ...fields,
-  };
-}
+const row = uploadRow;
 
 describe('rowProgress', () => {
   it('counts confirmed and in-flight bytes; the label is the floor of the bar', () => {
@@ -142,19 +118,7 @@ describe('totalsOf', () => {
 });
 
 describe('Uploads screen', () => {
-  let fake: FakeMain;
-
-  beforeEach(() => {
-    vi.resetModules();
-    fake = installFakeMain();
-    fake.handle('uploads.getOptions', () => ({ concurrency: 4, bandwidthBytesPerSec: null }));
-  });
-
-  afterEach(() => {
-    cleanup();
-    removeFakeMain();
-    expect(fake.problems).toEqual([]);
-  });
+  const main = uploadsScreenMain();
 
   /** What one row shows: its label, its bar (value, text and segment widths). */
   function shownRow(fileName: string) {
@@ -191,13 +155,13 @@ describe('Uploads screen', () => {
       row('two', { bytesTotal: 30_000_000, bytesConfirmed: 0, bytesInFlight: 0, state: 'queued' }),
       row('three', { bytesTotal: 5_000_000, bytesConfirmed: 5_000_000, state: 'cancelled' }),
     ];
-    fake.handle('uploads.list', () => rows);
+    main().handle('uploads.list', () => rows);
     const { useUploads } = await import('./store.ts');
     const { UploadsScreen } = await import('./UploadsScreen.tsx');
     useUploads.start();
     render(<UploadsScreen />);
-    await screen.findByTestId('upload-table');
-    await vi.waitFor(() => expect(fake.listenerCount('uploads.changed')).toBe(1));
+    await screen.findByTestId('upload-list');
+    await vi.waitFor(() => expect(main().listenerCount('uploads.changed')).toBe(1));
 
     expect(shownRow('one.mp4')).toEqual({
       label: '35%',
@@ -220,7 +184,7 @@ describe('Uploads screen', () => {
     for (const step of steps) {
       const next = { ...rows[0]!, ...step };
       rows = [next, rows[1]!, rows[2]!];
-      act(() => fake.emit('uploads.changed', next));
+      act(() => main().emit('uploads.changed', next));
       expectAgreement(rows);
     }
     expect(shownRow('one.mp4')).toMatchObject({ label: '100%', done: 100, flight: 0 });
@@ -231,7 +195,7 @@ describe('Uploads screen', () => {
     // A row main had not listed yet joins the table and the totals.
     const four = row('four', { bytesTotal: 2_000_000, bytesConfirmed: 1_000_000, state: 'paused' });
     rows = [...rows, four];
-    act(() => fake.emit('uploads.changed', four));
+    act(() => main().emit('uploads.changed', four));
     expectAgreement(rows);
     expect(screen.getByTestId('upload-totals').textContent).toBe('3 files · 11.0 MB of 42.0 MB · — · — left · 1 done');
   });

@@ -1,0 +1,46 @@
+// Main process / plain Node. Lectern's one way into undici: its Agent and `request`, loaded without
+// the rest of the package. undici's index requires everything it has (fetch, WebSocket, caches,
+// mocks, proxies: about 1.2 MB of bundled code, most of it never used here), and the CLI paid for
+// reading and compiling it before its first request (issue 19, "a command line that starts at once").
+// `request` is undici's own top-level `request` for the options Lectern passes (a full URL; the
+// dispatcher given, else undici's global one), so behaviour is the package's, not a copy.
+import type * as Undici from 'undici';
+import AgentModule from 'undici/lib/dispatcher/agent.js';
+import DispatcherModule from 'undici/lib/dispatcher/dispatcher.js';
+import apiModule from 'undici/lib/api/index.js';
+import globalModule from 'undici/lib/global.js';
+import utilModule from 'undici/lib/core/util.js';
+
+export type { Dispatcher } from 'undici';
+
+interface ApiMethods {
+  request: (
+    this: Undici.Dispatcher,
+    options: Undici.Dispatcher.RequestOptions,
+  ) => Promise<Undici.Dispatcher.ResponseData>;
+}
+
+// What undici's index does once: the request/stream/… methods live on every dispatcher.
+Object.assign((DispatcherModule as { prototype: object }).prototype, apiModule as ApiMethods);
+
+export const Agent = AgentModule as typeof Undici.Agent;
+export type Agent = Undici.Agent;
+
+const { getGlobalDispatcher } = globalModule as { getGlobalDispatcher: () => Undici.Dispatcher };
+const { parseURL } = utilModule as { parseURL: (url: string | URL) => URL };
+const dispatcherRequest = (apiModule as ApiMethods).request;
+
+type RequestOptions = Omit<Undici.Dispatcher.RequestOptions, 'origin' | 'path' | 'method'> &
+  Partial<Pick<Undici.Dispatcher.RequestOptions, 'method'>> & { dispatcher?: Undici.Dispatcher };
+
+/** undici's `request(url, options)`: the same URL checks, default method and dispatcher choice. */
+export function request(url: string | URL, options: RequestOptions = {}): Promise<Undici.Dispatcher.ResponseData> {
+  const target = parseURL(url);
+  const { dispatcher = getGlobalDispatcher(), ...rest } = options;
+  return dispatcherRequest.call(dispatcher, {
+    ...rest,
+    origin: target.origin,
+    path: target.search ? `${target.pathname}${target.search}` : target.pathname,
+    method: options.method || (options.body ? 'PUT' : 'GET'),
+  });
+}

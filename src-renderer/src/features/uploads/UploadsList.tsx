@@ -1,0 +1,150 @@
+// Renderer. The uploads list on the shared list screen: the controls for all uploads (settings,
+// pause and resume all, the totals line with "Clear finished"), the banner for uploads left
+// waiting, and the list's body — skeleton rows, the error, the empty state with its next step, or
+// one virtual row per upload.
+import { useCallback, useMemo } from 'react';
+import type { UploadRow } from '../../../../src-shared/index.ts';
+import type { ListBody } from '../../components/ListScreen.tsx';
+import { describeError } from '../../lib/errors.ts';
+import { formatBytes, formatSeconds, formatSpeed, plural } from '../../lib/format.ts';
+import { UploadSettings } from './UploadSettings.tsx';
+import { run, uploadRowHeight, UploadRowView } from './UploadRowView.tsx';
+import { ACTIVE_STATES, totalsOf, useUploads } from './store.ts';
+
+function useUploadRows(): UploadRow[] {
+  const order = useUploads((s) => s.order);
+  const byId = useUploads((s) => s.rows);
+  return useMemo(() => order.map((id) => byId[id]).filter((r): r is UploadRow => r !== undefined), [order, byId]);
+}
+
+/** The toolbar: how hard uploads push, pause and resume for all, and the totals. */
+export function UploadControls() {
+  const rows = useUploadRows();
+  const anyRunning = rows.some((r) => ACTIVE_STATES.has(r.state));
+  // Rows left queued by an earlier run wait for "Resume"; resuming rows that run anyway is harmless.
+  const anyPaused = rows.some((r) => r.state === 'paused' || r.state === 'queued');
+  const { pause, resume } = useUploads.getState();
+  return (
+    <>
+      <UploadSettings />
+      <div className="upload-all-actions">
+        <button
+          type="button"
+          className="button button--small"
+          disabled={!anyRunning}
+          onClick={() => run(pause(), 'Could not pause.')}
+        >
+          Pause all
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={!anyPaused}
+          onClick={() => run(resume(), 'Could not resume.')}
+        >
+          Resume all
+        </button>
+      </div>
+      <UploadTotalsLine />
+    </>
+  );
+}
+
+/** Uploads an earlier run left queued, with nothing moving: they wait for the user's "Resume". */
+export function UploadsWaiting() {
+  const rows = useUploadRows();
+  const moving = rows.some((r) => r.state === 'uploading' || r.state === 'completing' || r.state === 'attaching');
+  const waiting = rows.filter((r) => r.state === 'queued').length;
+  if (waiting === 0 || moving) return null;
+  return (
+    <div className="banner banner--info" data-testid="uploads-waiting">
+      <p>{plural(waiting, 'upload')} waiting to continue.</p>
+      <button
+        type="button"
+        className="button button--small button--primary"
+        onClick={() => run(useUploads.getState().resume(), 'Could not resume.')}
+      >
+        Resume all
+      </button>
+    </div>
+  );
+}
+
+function UploadTotalsLine() {
+  const totals = totalsOf(
+    useUploads((s) => s.rows),
+    useUploads((s) => s.bandwidthBytesPerSec),
+  );
+  if (totals.files === 0) return null;
+  const clear = () =>
+    run(
+      useUploads
+        .getState()
+        .clearFinished()
+        .then(() => undefined),
+      'Could not clear the finished uploads.',
+    );
+  return (
+    <div className="upload-totals-row toolbar-count">
+      {/* Not announced: the totals change several times a second while files move. */}
+      <p className="upload-totals" data-testid="upload-totals" aria-live="off">
+        {plural(totals.files, 'file')} · {formatBytes(totals.bytesDone)} of {formatBytes(totals.bytesTotal)}
+        {totals.active > 0 && ` · ${formatSpeed(totals.speedBps)} · ${formatSeconds(totals.etaSeconds)} left`}
+        {` · ${totals.done} done`}
+        {totals.failed > 0 && ` · ${totals.failed} need attention`}
+      </p>
+      {totals.done > 0 && (
+        <button type="button" className="button button--small" data-testid="clear-finished" onClick={clear}>
+          Clear finished
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** What the list shows: skeleton rows, the error, the empty state with `addFiles`, or the uploads. */
+export function useUploadsBody(addFiles: () => void): ListBody {
+  const rows = useUploadRows();
+  const status = useUploads((s) => s.status);
+  const error = useUploads((s) => s.error);
+  // Heights change only when a row gains or loses its problem line, not on every progress tick.
+  const heights = rows.map((row) => uploadRowHeight(row)).join(',');
+  const rowHeight = useCallback((index: number) => Number(heights.split(',')[index] ?? 0), [heights]);
+  const renderRow = useCallback(
+    (index: number, active: boolean) => {
+      const row = rows[index];
+      return row ? <UploadRowView row={row} active={active} /> : null;
+    },
+    [rows],
+  );
+  if (status === 'loading' || status === 'idle') {
+    return { state: 'loading', label: 'Loading uploads…', rowHeight: uploadRowHeight(null) };
+  }
+  if (status === 'error') {
+    return { state: 'error', message: describeError(error), onRetry: () => void useUploads.getState().load() };
+  }
+  if (rows.length === 0) {
+    return {
+      state: 'empty',
+      title: 'No uploads yet',
+      body: <p>Add video files (or drop them above) to turn them into lessons.</p>,
+      action: (
+        <button type="button" className="button button--primary" onClick={addFiles}>
+          Choose video files…
+        </button>
+      ),
+    };
+  }
+  return {
+    state: 'rows',
+    list: {
+      count: rows.length,
+      rowHeight,
+      renderRow,
+      label: 'Uploads',
+      testId: 'upload-list',
+      className: 'upload-list',
+      itemAt: (index) => rows[index],
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The Uploads screen on the shared list screen: its header and controls stay while the list
+ * loads (skeleton rows), a failed read says so with "Try again", an empty list offers the next
+ * step, and the uploads are one keyboard stop like every other list. Rendered against a fake main.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { UploadRow } from '../../../../src-shared/index.ts';
+import { deferred, refuse } from '../../../test-support/fake-main.ts';
+import { uploadRow, uploadsScreenMain } from '../../../test-support/upload-rows.ts';
+
+const main = uploadsScreenMain();
+
+async function renderScreen() {
+  const { useUploads } = await import('./store.ts');
+  const { UploadsScreen } = await import('./UploadsScreen.tsx');
+  useUploads.start();
+  render(<UploadsScreen />);
+}
+
+describe('Uploads screen', () => {
+  it('keeps its header and controls while loading (skeleton rows), then shows the uploads as a named list', async () => {
+    const answer = deferred<UploadRow[]>();
+    main().handle('uploads.list', () => answer.promise);
+    await renderScreen();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Uploads' })).toBeTruthy();
+    expect(screen.getByTestId('add-files')).toBeTruthy();
+    expect(screen.getByTestId('dropzone')).toBeTruthy();
+    const controls = screen.getByRole('group', { name: 'All uploads' });
+    expect(within(controls).getByRole('button', { name: 'Pause all' })).toBeTruthy();
+    const loading = screen.getByTestId('list-loading');
+    expect(loading.textContent).toBe('Loading uploads…');
+
+    answer.resolve([uploadRow('one', {}), uploadRow('two', { state: 'paused' })]);
+    const list = await screen.findByRole('list', { name: 'Uploads' });
+    expect(screen.queryByTestId('list-loading')).toBeNull();
+    expect(
+      within(list)
+        .getAllByTestId('upload-row')
+        .map((r) => r.dataset['file']),
+    ).toEqual(['one.mp4', 'two.mp4']);
+    expect(within(controls).getByRole('button', { name: 'Resume all' })).toHaveProperty('disabled', false);
+  });
+
+  it('a list main could not read says why, and Try again reads it again', async () => {
+    let answer = (): UploadRow[] => {
+      throw refuse('INTERNAL', 'The upload journal could not be read.');
+    };
+    main().handle('uploads.list', () => answer());
+    await renderScreen();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The upload journal could not be read.');
+    answer = () => [uploadRow('one', {})];
+    const reads = main().inputsTo('uploads.list').length;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('upload-row')).toBeTruthy();
+    expect(main().inputsTo('uploads.list')).toHaveLength(reads + 1);
+  });
+
+  it('an empty list says what to do next, and its button opens the file dialog', async () => {
+    main().handle('uploads.list', () => []);
+    main().handle('uploads.pickFiles', () => []);
+    await renderScreen();
+
+    const empty = await screen.findByTestId('list-empty');
+    expect(empty.textContent).toContain('No uploads yet');
+    fireEvent.click(within(empty).getByRole('button', { name: 'Choose video files…' }));
+    await vi.waitFor(() => expect(main().inputsTo('uploads.pickFiles')).toEqual([undefined]));
+  });
+
+  it('the list is one tab stop: arrows move between uploads, Tab reaches only the active one’s controls', async () => {
+    main().handle('uploads.list', () => [
+      uploadRow('one', {}),
+      uploadRow('two', { state: 'failed', error: { code: 'NETWORK', message: 'The connection dropped.' } }),
+    ]);
+    await renderScreen();
+    await screen.findByRole('list', { name: 'Uploads' });
+    const [one, two] = screen.getAllByTestId('upload-row') as [HTMLElement, HTMLElement];
+    const tabStops = (row: HTMLElement) =>
+      [row, ...row.querySelectorAll<HTMLElement>('button, input, a')].map((el) => el.tabIndex);
+
+    expect(tabStops(one)).toEqual([0, 0, 0, 0]); // the row, its title, Pause, Cancel
+    expect(tabStops(two)).toEqual([-1, -1, -1, -1]); // the row, its title, Retry, Cancel
+    expect(within(two).getByTestId('upload-problem').textContent).toBe('The connection dropped.');
+
+    one.focus();
+    fireEvent.keyDown(one, { key: 'ArrowDown' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(two));
+    expect(tabStops(two)).toEqual([0, 0, 0, 0]);
+    expect(tabStops(one)).toEqual([-1, -1, -1, -1]);
+    expect(within(two).getByRole('button', { name: 'Retry two.mp4' })).toBeTruthy();
+  });
+});
