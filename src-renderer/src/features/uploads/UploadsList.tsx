@@ -121,7 +121,7 @@ export function useUploadsBody(addFiles: () => void): ListBody {
     return { state: 'loading', label: 'Loading uploads…', rowHeight: uploadRowHeight(null) };
   }
   if (status === 'error') {
-    return { state: 'error', message: describeError(error), onRetry: () => void useUploads.getState().load() };
+    return { state: 'error', message: describeError(error), error, onRetry: () => void useUploads.getState().load() };
   }
   if (rows.length === 0) {
     return {
