@@ -161,4 +161,7 @@ test('a viewer key: a refused assignment create keeps what was typed, says why, 
   await expect(page.getByTestId('write-refused')).toHaveCount(0);
   // The server answered the one create with 403 and made nothing.
   expect(await assignmentPosts(page)).toEqual([403]);
+  // The assignments list says it too, before anyone writes the next one.
+  await gotoRoute(page, 'assignments');
+  await expect(page.getByTestId('assignments-read-only')).toContainText('may view assignments but not change them');
 });

@@ -14,6 +14,7 @@ import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { href, navigate } from '../../lib/router.ts';
+import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { useActiveProfile } from '../workspaces/index.ts';
 import { useAssignmentHistory } from './store.ts';
 
@@ -44,6 +45,9 @@ function AssignmentList() {
   useFeature(useAssignmentHistory);
   const { records, error } = useAssignmentHistory();
   const load = () => void useAssignmentHistory.getState().load();
+  // A key refused assignment creates: said here too, before anyone writes one (the form keeps
+  // what is typed on this computer and its Create is disabled with the same sentence).
+  const refusal = useWriteRefusal('assignment');
   const newButton = (
     <a className="button button--primary" href={href({ name: 'assignment-new', draftId: null })}>
       New assignment
@@ -73,10 +77,17 @@ function AssignmentList() {
       primaryAction={newButton}
       fill={false}
       headerNote={
-        <p className="muted page-note">
-          The assignments written in Lectern for this workspace, newest first. Assignments made elsewhere are not
-          listed: the server does not share its list.
-        </p>
+        <>
+          <p className="muted page-note">
+            The assignments written in Lectern for this workspace, newest first. Assignments made elsewhere are not
+            listed: the server does not share its list.
+          </p>
+          {refusal && (
+            <p className="form-note" role="note" data-testid="assignments-read-only">
+              {refusal}
+            </p>
+          )}
+        </>
       }
       body={body}
     />
