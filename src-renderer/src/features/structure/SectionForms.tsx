@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { DraftSummary, PendingSectionDelete, Section } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { plural } from '../../lib/format.ts';
+import { useWriteRefusal } from '../../lib/sync-status.ts';
 
 export interface SectionEdit {
   section: Section;
@@ -89,6 +90,12 @@ export function DeleteSectionAsk(props: { asking: Section; onDelete: () => void;
 
 export function SectionWork(props: { creates: DraftSummary[]; deletes: PendingSectionDelete[]; run: Run }) {
   const { creates, deletes, run } = props;
+  // The key's refusal is said once, above the sections; a delete it stopped says only that.
+  const keyRefusal = useWriteRefusal('section');
+  const deleteNote = (pending: PendingSectionDelete) =>
+    pending.refusal !== null && pending.refusal === keyRefusal
+      ? `“${pending.title}” was not deleted.`
+      : (pending.refusal ?? `“${pending.title}” will be deleted in a few seconds.`);
   return (
     <>
       {creates.map((draft) => (
@@ -100,7 +107,7 @@ export function SectionWork(props: { creates: DraftSummary[]; deletes: PendingSe
           className={pending.refusal ? 'inline-alert' : 'muted'}
           data-testid="section-delete-pending"
         >
-          {pending.refusal ?? `“${pending.title}” will be deleted in a few seconds.`}
+          {deleteNote(pending)}
           {pending.state === 'failed' ? (
             <button
               className="button button--small"

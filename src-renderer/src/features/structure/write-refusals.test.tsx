@@ -156,6 +156,27 @@ describe('a key refused section changes', () => {
     expect(screen.queryByTestId('section-create-pending')).toBeNull();
   });
 
+  it('a delete the key was refused says only that it was not deleted (the reason is said above)', async () => {
+    const pending = {
+      draftId: '00000000-0000-4000-8000-0000000000d4',
+      sectionId: SECOND,
+      courseId: COURSE,
+      title: 'Practice',
+      state: 'failed' as const,
+      sendAt: AT,
+      inDoubt: false,
+      error: refusedRename.error,
+      refusal: SECTIONS_REFUSED,
+    };
+    fake.handle('drafts.list', () => []);
+    fake.handle('sections.pending', () => ({ deletes: [pending], creates: [] }));
+    sync.useSync.setState({ status: status([{ resource: 'section', message: SECTIONS_REFUSED }]) });
+    render(<panel.CourseStructurePanel courseId={COURSE} sections={SECTIONS} />);
+    await act(settle);
+    expect(screen.getByTestId('section-delete-pending').textContent).toContain('“Practice” was not deleted.');
+    expect(occurrences(SECTIONS_REFUSED)).toBe(1); // in the panel's note only
+  });
+
   it('a key refused course changes disables "Edit course details" with the reason', async () => {
     fake.handle('drafts.list', () => []);
     sync.useSync.setState({ status: status([{ resource: 'course', message: COURSES_REFUSED }]) });
