@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { withTechnical } from '../../../src-shared/connection-words.ts';
 import { formatClock } from '../lib/format.ts';
 import { CacheNote, ListCacheNote } from './CacheNote.tsx';
 
@@ -31,13 +32,17 @@ describe('CacheNote', () => {
       <CacheNote
         fetchedAt={fetchedAt}
         stale
-        offlineReason="The server cannot be reached."
+        offlineReason={withTechnical(
+          'The server cannot be reached.',
+          'ECONNREFUSED: GET /v1/external/learning/courses',
+        )}
         onRefresh={() => undefined}
         onRefreshNow={() => undefined}
       />,
     );
     const note = screen.getByTestId('cache-note');
     expect(note.textContent).toContain(`Offline — showing the copy from ${formatClock(fetchedAt, Date.now())}`);
+    // The why in words only: the code and request stay out of a tooltip.
     expect(note.getAttribute('title')).toBe('The server cannot be reached.');
     expect(note.className).toContain('cache-note--offline');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

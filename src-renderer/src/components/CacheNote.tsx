@@ -3,6 +3,7 @@
  * failed, "Offline — showing the copy from 10:42". Screens show cached data at once and this
  * line tells the truth about it.
  */
+import { splitTechnical } from '../../../src-shared/connection-words.ts';
 import { useSync } from '../lib/sync-status.ts';
 import { useNow } from '../lib/clock.ts';
 import { formatAge, formatClock } from '../lib/format.ts';
@@ -34,7 +35,12 @@ export function CacheNote({ fetchedAt, stale, offlineReason, onRefresh, onRefres
     text = `Updated ${formatAge(fetchedAt, now)}`;
   }
   return (
-    <p className={`cache-note cache-note--${tone}`} data-testid="cache-note" title={offlineReason ?? undefined}>
+    <p
+      className={`cache-note cache-note--${tone}`}
+      data-testid="cache-note"
+      // Why, in words; the code and request are for Details on the screens that fail, not a tooltip.
+      title={offlineReason ? splitTechnical(offlineReason).sentence : undefined}
+    >
       <span className="cache-dot" aria-hidden="true" />
       <span>{text}</span>
       {onRefresh && offlineReason && (
