@@ -5,31 +5,13 @@
  * for lessons in the status bar, and the lesson actions and the editor's Save are disabled with the
  * reason. Runs under scripts/with-keyring.sh (the key goes to a real Secret Service).
  */
-import { startSandbox, type RunningSandbox } from '../src-main/sandbox/index.ts';
-import type { SandboxInfo } from './fixtures.ts';
 import { test, expect } from './fixtures.ts';
 import { chooseRowAction } from './row-menu.ts';
 import { gotoRoute, sandboxApi, waitForShell } from './support.ts';
+import { addViewerWorkspace, switchToViewer, useViewerSandbox } from './viewer-workspace.ts';
 
-let second: RunningSandbox;
-
-test.skip(
-  process.platform === 'linux' && !process.env['LECTERN_KEYRING_SESSION'] && !process.env['DBUS_SESSION_BUS_ADDRESS'],
-  'needs a Secret Service: run under scripts/with-keyring.sh (npm test does)',
-);
-
-test.beforeAll(async () => {
-  second = await startSandbox({ seed: 'demo', quiet: true });
-});
-
-test.afterAll(async () => {
-  await second.close();
-});
-
-/** The second sandbox as seen by an admin client (to read what the server really holds). */
-function adminView(): SandboxInfo {
-  return { running: true, baseUrl: second.baseUrl, keys: second.keys };
-}
+const viewer = useViewerSandbox();
+const adminView = () => viewer.adminView();
 
 async function sectionWithLessons(): Promise<{ courseId: string; sectionId: string; lessonIds: string[] }> {
   const courses = (await sandboxApi(adminView(), 'GET', '/courses')) as unknown as { results: { id: string }[] };
@@ -61,20 +43,10 @@ test('a viewer key: accepted for reading, a refused move shown on its row and un
   const { courseId, sectionId, lessonIds } = await sectionWithLessons();
 
   // Add the second sandbox with its viewer key: the app does not claim more than it knows.
-  await gotoRoute(page, 'workspaces');
-  await page.getByRole('button', { name: 'Add workspace' }).click();
-  const dialog = page.getByTestId('profile-dialog');
-  await dialog.getByLabel('Name').fill('Viewer');
-  await dialog.getByLabel('Environment').selectOption('staging');
-  await dialog.getByLabel('Server address').fill(second.baseUrl);
-  await dialog.getByLabel(/Tenant key/).check();
-  await dialog.getByTestId('api-key-input').fill(second.keys.tenantViewer);
-  await dialog.getByRole('button', { name: 'Add workspace' }).click();
-  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await addViewerWorkspace(page, viewer.server());
   const card = page.getByTestId('workspace-card').filter({ hasText: 'Viewer' });
   await expect(card.getByTestId('verification-result')).toContainText('for reading');
-  await page.getByTestId('workspace-switcher').selectOption({ label: 'Viewer (staging)' });
-  await expect(page.getByTestId('environment-band')).toHaveAttribute('data-environment', 'staging');
+  await switchToViewer(page);
 
   // The first write: moving the first lesson down. The server refuses it; the row says why, in
   // the words of a write (the key may not *change* lessons), and the order is back.

@@ -8,32 +8,14 @@
  * (the key goes to a real Secret Service).
  */
 import type { Page } from '@playwright/test';
-import { startSandbox, type RunningSandbox } from '../src-main/sandbox/index.ts';
 import type { LecternBridge } from '../src-shared/index.ts';
-import type { SandboxInfo } from './fixtures.ts';
 import { test, expect } from './fixtures.ts';
 import { chooseRowAction } from './row-menu.ts';
 import { gotoRoute, sandboxApi, waitForShell } from './support.ts';
+import { addViewerWorkspace, switchToViewer, useViewerSandbox } from './viewer-workspace.ts';
 
-let second: RunningSandbox;
-
-test.skip(
-  process.platform === 'linux' && !process.env['LECTERN_KEYRING_SESSION'] && !process.env['DBUS_SESSION_BUS_ADDRESS'],
-  'needs a Secret Service: run under scripts/with-keyring.sh (npm test does)',
-);
-
-test.beforeAll(async () => {
-  second = await startSandbox({ seed: 'demo', quiet: true });
-});
-
-test.afterAll(async () => {
-  await second.close();
-});
-
-/** The second sandbox as seen by an admin client (to read what the server really holds). */
-function adminView(): SandboxInfo {
-  return { running: true, baseUrl: second.baseUrl, keys: second.keys };
-}
+const viewer = useViewerSandbox();
+const adminView = () => viewer.adminView();
 
 interface ServerSection {
   id: string;
@@ -69,18 +51,8 @@ async function assignmentPosts(page: Page): Promise<(number | null)[]> {
 
 /** Adds the second sandbox as a workspace with its viewer key, and switches to it. */
 async function openViewerWorkspace(page: Page): Promise<void> {
-  await gotoRoute(page, 'workspaces');
-  await page.getByRole('button', { name: 'Add workspace' }).click();
-  const dialog = page.getByTestId('profile-dialog');
-  await dialog.getByLabel('Name').fill('Viewer');
-  await dialog.getByLabel('Environment').selectOption('staging');
-  await dialog.getByLabel('Server address').fill(second.baseUrl);
-  await dialog.getByLabel(/Tenant key/).check();
-  await dialog.getByTestId('api-key-input').fill(second.keys.tenantViewer);
-  await dialog.getByRole('button', { name: 'Add workspace' }).click();
-  await expect(dialog).toBeHidden({ timeout: 20_000 });
-  await page.getByTestId('workspace-switcher').selectOption({ label: 'Viewer (staging)' });
-  await expect(page.getByTestId('environment-band')).toHaveAttribute('data-environment', 'staging');
+  await addViewerWorkspace(page, viewer.server());
+  await switchToViewer(page);
 }
 
 test('a viewer key: a refused section rename shown on its row, then section actions disabled with the reason', async ({
