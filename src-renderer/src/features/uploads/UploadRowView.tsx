@@ -2,6 +2,7 @@
 // lesson is made), state and problems, progress, speed, time left, and the actions that apply to it.
 import { useRef, useState } from 'react';
 import type { UploadRow } from '../../../../src-shared/index.ts';
+import { splitTechnical } from '../../../../src-shared/connection-words.ts';
 import { Badge, type Tone } from '../../components/Badge.tsx';
 import { RowTitle } from '../../components/ListScreen.tsx';
 import { describeError } from '../../lib/errors.ts';
@@ -84,7 +85,8 @@ export function UploadRowView({ row, active }: { row: UploadRow; active: boolean
             data-testid="upload-problem"
             title={problem.message}
           >
-            {problem.message}
+            {/* The sentence; a connection failure's code and request only on hover. */}
+            {splitTechnical(problem.message).sentence}
           </span>
         )}
       </div>
