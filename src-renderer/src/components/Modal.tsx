@@ -33,6 +33,11 @@ export function Modal({ open, title, onClose, children, description, size = 'med
     }
   }, [open]);
 
+  // However it closes (Escape, the browser's close request, dialog.close()), React hears it once.
+  const closeOnce = () => {
+    if (open) onClose();
+  };
+
   return (
     <dialog
       ref={ref}
@@ -45,14 +50,10 @@ export function Modal({ open, title, onClose, children, description, size = 'med
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || event.defaultPrevented) return;
         event.preventDefault();
-        if (open) onClose();
+        closeOnce();
       }}
-      onCancel={() => {
-        if (open) onClose();
-      }}
-      onClose={() => {
-        if (open) onClose();
-      }}
+      onCancel={closeOnce}
+      onClose={closeOnce}
       data-testid={testId}
     >
       {open && (
