@@ -33,8 +33,8 @@ export function Modal({ open, title, onClose, children, description, size = 'med
     }
   }, [open]);
 
-  // However it closes (Escape, the browser's close request, dialog.close()), React hears it once.
-  const closeOnce = () => {
+  // However it closes (Escape, the browser’s close request, dialog.close()): tell React, if it thinks it open.
+  const closeIfOpen = () => {
     if (open) onClose();
   };
 
@@ -50,10 +50,10 @@ export function Modal({ open, title, onClose, children, description, size = 'med
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || event.defaultPrevented) return;
         event.preventDefault();
-        closeOnce();
+        closeIfOpen();
       }}
-      onCancel={closeOnce}
-      onClose={closeOnce}
+      onCancel={closeIfOpen}
+      onClose={closeIfOpen}
       data-testid={testId}
     >
       {open && (
