@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import type { LecternBridge } from '../src-shared/index.ts';
 import { test, expect } from './fixtures.ts';
-import { checkScreen, gotoRoute, sandboxApi, waitForShell } from './support.ts';
+import { checkScreen, gotoRoute, openCourseFromList, sandboxApi, waitForShell } from './support.ts';
 
 const EXAM = 'Workplace safety final exam';
 
@@ -53,9 +53,7 @@ test('assessments list, overall and per course', async ({ lectern }, testInfo) =
   expect(total).toBeGreaterThan(1);
   await checkScreen(page, testInfo, 'assessments');
 
-  await gotoRoute(page, 'courses');
-  await page.getByTestId('course-search').fill('Workplace Safety');
-  await page.getByTestId('course-row').first().click();
+  await openCourseFromList(page, 'Workplace Safety Essentials');
   await page.getByRole('main').getByRole('link', { name: 'Assessments' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assessments of Workplace Safety Essentials');
   await expect(page.getByTestId('assessment-row').filter({ hasText: EXAM })).toBeVisible();

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LecternBridge } from '../src-shared/index.ts';
 import { startBridgeHostProcess, test, expect } from './fixtures.ts';
-import { checkScreen, gotoRoute, sandboxApi, waitForShell } from './support.ts';
+import { checkScreen, gotoRoute, openCourseFromList, sandboxApi, waitForShell } from './support.ts';
 
 const COURSE = 'Workplace Safety Essentials';
 const GROUP_EXAM = 'Fire warden practical';
@@ -55,13 +55,6 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
     };
   });
   expect(widths).toEqual({ doc: 0, main: 0 });
-}
-
-async function openCourse(page: Page, name: string): Promise<void> {
-  await gotoRoute(page, 'courses');
-  await page.getByTestId('course-search').fill(name);
-  await page.getByTestId('course-row').filter({ hasText: name }).first().click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 }
 
 test('create an assessment offline; it is sent once when the server is back', async ({ lectern }, testInfo) => {
@@ -258,7 +251,7 @@ test('the command palette finds cached courses and lessons, and runs actions, of
   test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
   const { page } = lectern;
   await waitForShell(page);
-  await openCourse(page, COURSE);
+  await openCourseFromList(page, COURSE);
   const lessonTitle = (await page.getByTestId('lesson-row').first().locator('.row-title').innerText()).trim();
 
   await lectern.setSandboxRunning(false);

@@ -42,6 +42,22 @@ export async function gotoRoute(page: Page, route: string): Promise<void> {
   }, `#/${route}`);
 }
 
+/**
+ * Opens a course from the Courses list by searching for its name. The search is debounced and
+ * the list shows skeleton rows while the server answers, so a click made before the narrowed list
+ * is on screen can land on a row that is being replaced (no navigation). Waits for the narrowed
+ * list first: every row names the course.
+ */
+export async function openCourseFromList(page: Page, name: string): Promise<void> {
+  await gotoRoute(page, 'courses');
+  await page.getByTestId('course-search').fill(name);
+  const rows = page.getByTestId('course-row');
+  await expect(rows.filter({ hasText: name }).first()).toBeVisible();
+  await expect(rows.filter({ hasNotText: name })).toHaveCount(0);
+  await rows.filter({ hasText: name }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+}
+
 /** The shell is up: a workspace is active and the connection state is known. */
 export async function waitForShell(page: Page): Promise<void> {
   await expect(page.getByTestId('workspace-switcher')).toBeEnabled({ timeout: 20_000 });

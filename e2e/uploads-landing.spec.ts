@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';
-import { gotoRoute, waitForShell, writeVideo } from './support.ts';
+import { gotoRoute, openCourseFromList, waitForShell, writeVideo } from './support.ts';
 
 const COURSE = 'Workplace Safety Essentials';
 
@@ -35,10 +35,7 @@ test('videos land as lessons: course chosen, limit kept, progress agrees, proces
     await waitForShell(page);
 
     // From the course page, "Upload videos" opens Uploads with this course chosen.
-    await gotoRoute(page, 'courses');
-    await page.getByTestId('course-search').fill('Workplace Safety');
-    await page.getByTestId('course-row').filter({ hasText: COURSE }).first().click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(COURSE);
+    await openCourseFromList(page, COURSE);
     await page.getByRole('link', { name: 'Upload videos' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Uploads');
     await lectern.answerFileDialog(paths);
@@ -139,9 +136,7 @@ test('videos land as lessons: course chosen, limit kept, progress agrees, proces
     }
 
     // The course view reads the refreshed cache: the lesson's video reads ready there too.
-    await gotoRoute(page, 'courses');
-    await page.getByTestId('course-search').fill('Workplace Safety');
-    await page.getByTestId('course-row').filter({ hasText: COURSE }).first().click();
+    await openCourseFromList(page, COURSE);
     const lesson = page.getByTestId('lesson-row').filter({ hasText: 'Landing one' });
     await expect(lesson).toBeVisible({ timeout: 15_000 });
     await expect(lesson).toContainText(/ready/i);

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { LecternBridge } from '../src-shared/index.ts';
 import { test, expect } from './fixtures.ts';
-import { checkScreen, gotoRoute, waitForShell } from './support.ts';
+import { checkScreen, gotoRoute, openCourseFromList, waitForShell } from './support.ts';
 
 const COURSE = 'Workplace Safety Essentials';
 const MiB = 1024 * 1024;
@@ -165,10 +165,7 @@ test('upload videos into lessons: add, review, start, pause, resume, restart, la
     await checkScreen(p, testInfo, 'uploads-done');
 
     // They landed as lessons in the chosen section.
-    await gotoRoute(p, 'courses');
-    await p.getByTestId('course-search').fill('Workplace Safety');
-    await p.getByTestId('course-row').first().click();
-    await expect(p.getByRole('heading', { level: 1 })).toHaveText(COURSE);
+    await openCourseFromList(p, COURSE);
     // Main refreshes the course's cached sections when an upload attaches its lesson; re-reading
     // covers the moment between the event and the refresh.
     const titles = ['Site walkthrough (video)', 'Fire drill 2026', 'First aid kit, step by step'];
