@@ -7,16 +7,13 @@
 import type { Page } from '@playwright/test';
 import type { LecternBridge } from '../src-shared/index.ts';
 import { test, expect } from './fixtures.ts';
-import { checkScreen, gotoRoute, openCourseFromList, sandboxApi, waitForShell } from './support.ts';
+import { checkScreen, gotoRoute, openCourseFromList, pickFromSearch, sandboxApi, waitForShell } from './support.ts';
 
 const EXAM = 'Workplace safety final exam';
 
 async function openAssessment(page: Page, title: string): Promise<void> {
   await gotoRoute(page, 'assessments');
-  await page.getByTestId('assessment-search').fill(title);
-  const row = page.getByTestId('assessment-row').filter({ hasText: title }).first();
-  await expect(row).toBeVisible();
-  await row.click();
+  await pickFromSearch(page, 'assessment', title);
   await expect(page.locator('input[name="title"]')).toHaveValue(title);
 }
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LecternBridge } from '../src-shared/index.ts';
 import { startBridgeHostProcess, test, expect } from './fixtures.ts';
-import { checkScreen, gotoRoute, openCourseFromList, sandboxApi, waitForShell } from './support.ts';
+import { checkScreen, gotoRoute, openCourseFromList, pickFromSearch, sandboxApi, waitForShell } from './support.ts';
 
 const COURSE = 'Workplace Safety Essentials';
 const GROUP_EXAM = 'Fire warden practical';
@@ -194,8 +194,7 @@ test('the groups, seats and places panels show people and places, and never wide
   await page.setViewportSize({ width: 1100, height: 800 });
   await waitForShell(page);
   await gotoRoute(page, 'assessments');
-  await page.getByTestId('assessment-search').fill(GROUP_EXAM);
-  await page.getByTestId('assessment-row').filter({ hasText: GROUP_EXAM }).first().click();
+  await pickFromSearch(page, 'assessment', GROUP_EXAM);
   await expect(page.locator('input[name="title"]')).toHaveValue(GROUP_EXAM);
 
   const groups = page.getByTestId('groups-panel');
@@ -343,8 +342,7 @@ test('shortcuts: ? lists them, / searches, Escape closes, Ctrl/Cmd+S saves the o
 
   // Ctrl/Cmd+S in the assessment editor is "Save to server".
   await gotoRoute(page, 'assessments');
-  await page.getByTestId('assessment-search').fill(GROUP_EXAM);
-  await page.getByTestId('assessment-row').filter({ hasText: GROUP_EXAM }).first().click();
+  await pickFromSearch(page, 'assessment', GROUP_EXAM);
   const title = page.locator('input[name="title"]');
   await expect(title).toHaveValue(GROUP_EXAM);
   const assessmentId = decodeURIComponent(page.url().split('#/assessments/')[1] ?? '');

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { checkScreen, gotoRoute, sandboxApi, waitForShell } from './support.ts';
+import { checkScreen, gotoRoute, pickFromSearch, sandboxApi, waitForShell } from './support.ts';
 
 const EXAM = 'Workplace safety final exam';
 const OFFLINE_TEXT = 'Offline — nothing saved on this computer yet';
@@ -88,8 +88,7 @@ test('a sent draft never hides the server’s newer copy, and a conflict shows t
   const info = await lectern.sandboxInfo();
 
   await gotoRoute(page, 'assessments');
-  await page.getByTestId('assessment-search').fill(EXAM);
-  await page.getByTestId('assessment-row').filter({ hasText: EXAM }).first().click();
+  await pickFromSearch(page, 'assessment', EXAM);
   const title = page.locator('input[name="title"]');
   const description = page.locator('textarea[name="description"]');
   await expect(title).toHaveValue(EXAM);

@@ -43,18 +43,23 @@ export async function gotoRoute(page: Page, route: string): Promise<void> {
 }
 
 /**
- * Opens a course from the Courses list by searching for its name. The search is debounced and
- * the list shows skeleton rows while the server answers, so a click made before the narrowed list
- * is on screen can land on a row that is being replaced (no navigation). Waits for the narrowed
- * list first: every row names the course.
+ * Searches a list (courses or assessments) and clicks the row named `name`. The search is
+ * debounced and the list shows skeleton rows while the server answers, so a click made before
+ * the narrowed list is on screen can land on a row that is being replaced and go nowhere. Waits
+ * for the narrowed list first: every row names what was searched for.
  */
-export async function openCourseFromList(page: Page, name: string): Promise<void> {
-  await gotoRoute(page, 'courses');
-  await page.getByTestId('course-search').fill(name);
-  const rows = page.getByTestId('course-row');
+export async function pickFromSearch(page: Page, kind: 'course' | 'assessment', name: string): Promise<void> {
+  await page.getByTestId(`${kind}-search`).fill(name);
+  const rows = page.getByTestId(`${kind}-row`);
   await expect(rows.filter({ hasText: name }).first()).toBeVisible();
   await expect(rows.filter({ hasNotText: name })).toHaveCount(0);
   await rows.filter({ hasText: name }).first().click();
+}
+
+/** Opens a course from the Courses list by searching for its name. */
+export async function openCourseFromList(page: Page, name: string): Promise<void> {
+  await gotoRoute(page, 'courses');
+  await pickFromSearch(page, 'course', name);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 }
 

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import type { LecternBridge } from '../src-shared/index.ts';
 import { test, expect } from './fixtures.ts';
-import { checkScreen, gotoRoute, sandboxApi, waitForShell } from './support.ts';
+import { checkScreen, gotoRoute, pickFromSearch, sandboxApi, waitForShell } from './support.ts';
 
 const EXAM = 'Workplace safety final exam';
 
@@ -33,8 +33,7 @@ test('offline edits queue, go out once when back, and a conflict is resolved fie
   // Browse once online so the cache holds the courses and the exam.
   await expect(page.getByTestId('course-row').first()).toBeVisible();
   await gotoRoute(page, 'assessments');
-  await page.getByTestId('assessment-search').fill(EXAM);
-  await page.getByTestId('assessment-row').filter({ hasText: EXAM }).first().click();
+  await pickFromSearch(page, 'assessment', EXAM);
   const title = page.locator('input[name="title"]');
   await expect(title).toHaveValue(EXAM);
   const assessmentId = decodeURIComponent(page.url().split('#/assessments/')[1] ?? '');
