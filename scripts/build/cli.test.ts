@@ -77,6 +77,23 @@ describe('the bundled CLI (out/cli)', () => {
     expect(readFileSync(bundle(), 'utf8')).not.toMatch(/from ['"](zod|undici)['"]|\.ts['"]/);
   });
 
+  it("is ASCII only (Node reads it by a plain copy), without undici's unused milo parser", () => {
+    const dir = join(project.path, 'out', 'cli');
+    const files = [
+      ...readdirSync(dir).filter((f) => f.endsWith('.mjs')),
+      ...readdirSync(join(dir, 'chunks')).map((c) => join('chunks', c)),
+    ];
+    for (const file of files)
+      expect(
+        readFileSync(join(dir, file)).every((byte) => byte < 0x80),
+        file,
+      ).toBe(true);
+    const http = readdirSync(join(dir, 'chunks')).find((c) => c.startsWith('undici-'))!;
+    // The parser's WebAssembly is base64 text; undici's default parser (llhttp) stays.
+    expect(readFileSync(join(dir, 'chunks', http), 'utf8')).toContain("is not part of Lectern's command line");
+    expect(readFileSync(join(dir, 'chunks', http), 'utf8')).toContain('llhttp');
+  });
+
   it('--help loads no HTTP client, no schema library and no database, and names every command', async () => {
     const result = await run(bundle(), ['--help']);
     expect(result.code).toBe(0);
@@ -113,6 +130,8 @@ describe('the bundled CLI (out/cli)', () => {
     const result = await run(bundle(), [...args, '--data-dir', join(project.path, 'data')], { LECTERN_API_KEY: 'k' });
     // file-type is bundled only into the worker: naming the PNG proves the thread ran from the bundle.
     expect(result.stderr).toContain('slide.mp4 is an image (PNG), not a video.');
+    // Written as \u escapes in the bundle, the words still reach the terminal as typed.
+    expect(result.stderr).not.toMatch(/\\u[0-9a-f]{4}/);
     expect(result.code).toBe(2);
     expect(readFileSync(join(project.path, 'out', 'cli', 'lectern.mjs'), 'utf8')).not.toContain('fileTypeFromBuffer');
   });

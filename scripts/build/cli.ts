@@ -12,12 +12,43 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'rolldown';
+import { build, type Plugin } from 'rolldown';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const CLI_OUT_DIR = join(ROOT, 'out', 'cli');
 export const CLI_EXTERNAL = ['keytar', 'mediainfo.js'];
 export const CLI_SOURCE = join(ROOT, 'src-main', 'cli', 'main.ts');
+
+/**
+ * undici's experimental "milo" HTTP parser (used only when UNDICI_USE_MILO is set) carries two
+ * WebAssembly builds as base64 text, about 165 KB that every command reading the HTTP chunk would
+ * decode for nothing. Lectern uses undici's default parser; the stub says so if someone opts in.
+ */
+const MILO = /[\\/]node_modules[\\/]undici[\\/]lib[\\/]milo[\\/](simd|no-simd)\.js$/;
+const withoutMilo: Plugin = {
+  name: 'lectern:without-milo',
+  load(id) {
+    if (!MILO.test(id)) return null;
+    return `module.exports = { setup() { throw new Error("undici's milo parser (UNDICI_USE_MILO) is not part of Lectern's command line; unset UNDICI_USE_MILO.") } };`;
+  },
+};
+
+/**
+ * Node reads a module's file into a string: pure ASCII becomes a one-byte string by a plain copy,
+ * while one curly quote in 700 KB makes the whole file take the slow UTF-8 path (about 6 ms for
+ * the HTTP chunk). Every other character is written as a \u escape, which means the same in strings,
+ * templates, regular expressions and identifiers (no String.raw in the bundled code).
+ */
+export function asciiOnly(code: string): string {
+  return code.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+const asciiOutput: Plugin = {
+  name: 'lectern:ascii-output',
+  // On the finished files: a renderChunk result can still be rewritten by later steps.
+  generateBundle(_options, bundle) {
+    for (const file of Object.values(bundle)) if (file.type === 'chunk') file.code = asciiOnly(file.code);
+  },
+};
 
 /**
  * Bundles Node entry points (name → source file) into `outDir` as `<name>.mjs`, with the
@@ -31,6 +62,7 @@ export async function bundleNodeEntries(outDir: string, inputs: Record<string, s
     platform: 'node',
     external: [/^node:/, ...CLI_EXTERNAL.map((name) => new RegExp(`^${name.replace('.', '\\.')}(/|$)`))],
     logLevel: 'warn',
+    plugins: [withoutMilo, asciiOutput],
     output: {
       dir: outDir,
       format: 'esm',
