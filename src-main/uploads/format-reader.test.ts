@@ -3,6 +3,7 @@
 // A thread that dies mid-file (terminated from here, as a crash or the memory limit ends it) or
 // works past the timeout gives the caller FormatReadError; this process lives on and the next file
 // is read by a fresh thread.
+import { spawn } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -15,6 +16,19 @@ import { inspectFile } from './preflight.ts';
 const fixture = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, 'test-fixtures', name)));
 const readerOf = (bytes: Uint8Array) => async (chunkSize: number, offset: number) =>
   bytes.subarray(offset, offset + chunkSize);
+
+/** Runs an ES module of source text in a child Node (the project's, TypeScript stripped) to its end. */
+function runScript(source: string): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout }));
+  });
+}
 
 function trackedReader(options: { timeoutMs?: number } = {}) {
   const workers: Worker[] = [];
@@ -47,6 +61,30 @@ describe('FormatReader', () => {
       expect(workers).toHaveLength(1);
       // The thread runs under V8 heap limits of its own.
       expect(workers[0]!.resourceLimits).toMatchObject({ maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 });
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('prepare() starts the thread before the first job, which then uses it; idle, it holds no process open', async () => {
+    const { reader, workers } = trackedReader();
+    try {
+      reader.prepare();
+      expect(workers).toHaveLength(1);
+      const online = await new Promise<boolean>((resolve) => workers[0]!.once('online', () => resolve(true)));
+      expect(online).toBe(true);
+      reader.prepare(); // already running: no second thread
+      expect(await reader.detect('a.mp4', fixture('h264-3s.mp4').slice(0, 4100))).toEqual({
+        ext: 'mp4',
+        mime: 'video/mp4',
+      });
+      expect(workers).toHaveLength(1);
+      // unref'd: a child process that only prepared the reader exits by itself.
+      const child = await runScript(
+        `import { FormatReader } from ${JSON.stringify(join(import.meta.dirname, 'format-reader.ts'))};` +
+          `new FormatReader().prepare(); console.log('prepared');`,
+      );
+      expect(child).toEqual({ code: 0, stdout: 'prepared\n' });
     } finally {
       await reader.close();
     }

@@ -88,6 +88,20 @@ export class FormatReader {
     throw this.failure(name, reply);
   }
 
+  /**
+   * Starts the thread ahead of its first job: a thread takes about 100 ms to start (Node's own
+   * bootstrap), which the first check would otherwise wait for with the link idle. Idle, it never
+   * keeps the process alive; a thread that cannot start is reported by the first job.
+   */
+  prepare(): void {
+    if (this.worker) return;
+    try {
+      this.ensureWorker().unref();
+    } catch {
+      // The first job tries again and says why.
+    }
+  }
+
   /** Ends the thread (a job in flight fails); the next job starts another. */
   async close(): Promise<void> {
     await this.stop('was closed');

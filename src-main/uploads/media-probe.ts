@@ -6,11 +6,10 @@ import { openPickedFile } from '../platform/index.ts';
 import { basename } from 'node:path';
 import type { AudioTrack, GeneralTrack, MediaInfoResult, VideoTrack } from 'mediainfo.js';
 import { FormatReader } from './format-reader.ts';
+import { formatReader } from './signature-reader.ts';
 
 export { FormatReadError } from './format-reader.ts';
-
-/** The thread that reads signatures, started by the first check. */
-export const formatReader = new FormatReader();
+export { formatReader };
 /** The thread that runs mediainfo: its own, so a long probe (its first start compiles WebAssembly)
  * never holds the next file's signature check, which is what lets an upload begin. */
 export const mediaReader = new FormatReader();
