@@ -4,7 +4,7 @@
 // file is handed on at once, in the order given, so its upload starts while the next ones are
 // still being checked (the next two are read ahead). The decision needs only the file's signature
 // and content fingerprint; what the prober reads (duration, codecs, warnings) only informs, so it is
-// read while the bytes already move and said, in the order given, as each probe ends.
+// read once every file is decided, while the bytes already move, and said in the order given.
 import { resolve } from 'node:path';
 import {
   FileAccessError,
@@ -55,16 +55,24 @@ export async function preflightFiles(
 ): Promise<PreflightOutcome> {
   // A missing or empty file is the caller's mistake: said before anything starts.
   try {
-    for (const given of paths) await statFile(resolve(given));
+    // All at once (one round trip to the disk, not one per file); the first in the order given is told.
+    const stats = await Promise.allSettled(paths.map((given) => statFile(resolve(given))));
+    const missing = stats.find((s) => s.status === 'rejected');
+    if (missing) throw missing.reason;
   } catch (error) {
     if (error instanceof FileAccessError) throw new UsageError(error.message);
     throw error;
   }
   const known = knownUploads(manager);
+  // The prober's WebAssembly is the heaviest CPU of the checks and only informs: it starts once
+  // every file is decided, so while a batch starts, the decisions and the first bytes have the CPU
+  // (on one core they compete; the notes still come in the order given, while the bytes move).
+  let everyFileDecided!: () => void;
+  const decided = new Promise<void>((resolve) => (everyFileDecided = resolve));
   const read = async (given: string): Promise<AcceptedFile> => {
     const path = resolve(given);
     const check = (await rerunOf(known, path, target)) ? null : await inspectContent(path);
-    const probed = check?.video ? withMedia(check) : null;
+    const probed = check?.video ? decided.then(() => withMedia(check)) : null;
     probed?.catch(() => undefined); // awaited in turn by the notes below
     return { path, check, probed };
   };
@@ -133,6 +141,7 @@ export async function preflightFiles(
     if (entry.probed) noteMedia(entry.probed, context, inSection);
     await accept(entry);
   }
+  everyFileDecided();
   await notes;
   return outcome;
 }
