@@ -35,7 +35,14 @@ export {
   type DuplicateContext,
   type FileCheck,
 } from './preflight.ts';
-export { FormatReadError, MediaProbeError, detectFormat, durationSecondsOf, probeMediaChunks } from './media-probe.ts';
+export {
+  FormatReadError,
+  MediaProbeError,
+  detectFormat,
+  durationSecondsOf,
+  prepareFileChecks,
+  probeMediaChunks,
+} from './media-probe.ts';
 export { serverAnswers } from './reachability.ts';
 export { FileAccessError } from './file-identity.ts';
 export { fullSha256, type SectionLesson } from './duplicates.ts';

@@ -6,10 +6,19 @@ import { openPickedFile } from '../platform/index.ts';
 import { basename } from 'node:path';
 import type { AudioTrack, GeneralTrack, MediaInfoResult, VideoTrack } from 'mediainfo.js';
 import { FormatReader } from './format-reader.ts';
-import { formatReader } from './signature-reader.ts';
 
 export { FormatReadError } from './format-reader.ts';
-export { formatReader };
+
+/** The thread that reads signatures, started by the first check (or ahead of it: prepareFileChecks). */
+export const formatReader = new FormatReader();
+
+/**
+ * Starts the signature reader's thread now: it takes about 100 ms to start, and every file's
+ * check waits for it (`lectern upload` calls this as soon as the engine is loaded).
+ */
+export function prepareFileChecks(): void {
+  formatReader.prepare();
+}
 /** The thread that runs mediainfo: its own, so a long probe (its first start compiles WebAssembly)
  * never holds the next file's signature check, which is what lets an upload begin. */
 export const mediaReader = new FormatReader();

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   UploadManagerError,
+  prepareFileChecks,
   storedCheckOf,
   type AddUploadInput,
   type FileCheck,
@@ -27,6 +28,8 @@ export interface UploadRequest {
 
 export async function uploadFiles(ctx: CommandContext, request: UploadRequest): Promise<number> {
   const { files, target, title } = request;
+  // The file checks' thread starts while the journal opens (it takes about 100 ms to start).
+  prepareFileChecks();
   const manager = await openManager(ctx, request.engine);
   try {
     // Each file is added and started as soon as it passes its check, all in one batch (one order

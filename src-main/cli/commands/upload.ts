@@ -51,9 +51,6 @@ export const uploadCommand: Command = {
       stallTimeoutMs: stallSeconds === undefined ? undefined : stallSeconds * 1000,
       giveUpAfterMs: parseDuration('--give-up-after', stringOption(ctx.options['give-up-after'])) ?? null,
     };
-    // The signature reader's thread starts now: it takes about as long to start as the first request
-    // and the engine's loading, and every file's check waits for it.
-    void import('../../uploads/signature-reader.ts').then(({ formatReader }) => formatReader.prepare());
     // The section's lessons (for "already in this section") are asked for first: the server answers
     // while the upload engine loads, the journal opens and the files are read.
     const section = await startSectionRead(ctx, target);
