@@ -45,6 +45,8 @@ export interface ApiClientOptions {
   onDeviation?: (record: DeviationRecord, isNew: boolean, added: number) => void;
   /** Treat any deviation as a contract error (the reference exactly, for testing a server). */
   strict?: boolean;
+  /** The wait between attempts (default: the shared abortable sleep). Tests pass a clock's. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface CallOptions {
@@ -186,6 +188,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     logCapacity: opts.logCapacity ?? 500,
     onRequest: opts.onRequest,
     strict: opts.strict,
+    sleep: opts.sleep,
     onDeviations: (found) => {
       const at = new Date().toISOString();
       deviationLog

@@ -34,6 +34,8 @@ export interface CoreOptions {
   onDeviations?: ((found: FoundDeviation[]) => void) | undefined;
   /** Any deviation is a contract error instead (`lectern --strict`). */
   strict?: boolean | undefined;
+  /** The wait between attempts; the shared abortable sleep unless a test gives its clock's. */
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
 }
 
 export interface CallInput {
@@ -327,7 +329,7 @@ export function createCore(opts: CoreOptions): Core {
         if (performance.now() + wait - started >= opts.retry.deadlineMs) throw error;
         if (error.kind === 'Conflict') conflictRetries++;
         try {
-          await sleep(wait, signal);
+          await (opts.sleep ?? sleep)(wait, signal);
         } catch {
           const stopped = classifyTransportError(null, init, { user: input.signal, deadline });
           stopped.attempts = attempt;
