@@ -67,7 +67,37 @@ const KNOWN_FOR_MS = 60_000;
 interface KnownSection {
   orders: Map<string, number>;
   whole: boolean;
+  /** How many lessons the section holds, when known: read whole, or told by a create that went last. */
+  count: number | null;
   readAt: number;
+}
+
+/** A create in flight at its section's end with an explicit order, which the next file may join. */
+export class OpenEnd {
+  readonly batchId: string;
+  readonly position: number;
+  readonly order: number;
+  /** The job created beside it, once one joined. */
+  follower: Promise<void> | null = null;
+  /** True once the leader's lesson is created and recorded; false when its create failed. */
+  readonly leaderDone: Promise<boolean>;
+  /** Set when the leader's create ended: too late to join (the section's turn is ending). */
+  closed = false;
+  private finishLeader!: (ok: boolean) => void;
+
+  constructor(batchId: string, position: number, order: number) {
+    this.batchId = batchId;
+    this.position = position;
+    this.order = order;
+    this.leaderDone = new Promise((resolve) => (this.finishLeader = resolve));
+  }
+
+  /** The leader's create ended (`ok`: created and recorded); resolves once a follower ended too. */
+  async close(ok: boolean): Promise<void> {
+    this.closed = true;
+    this.finishLeader(ok);
+    await this.follower;
+  }
 }
 
 export class LessonPlacement {
@@ -75,6 +105,9 @@ export class LessonPlacement {
   private readonly jobs: () => readonly UploadJob[];
   private readonly locks = new Map<string, Promise<unknown>>();
   private readonly known = new Map<string, KnownSection>();
+  private readonly ends = new Map<string, OpenEnd>();
+  /** Jobs waiting for their section's turn that may join an end once one opens. */
+  private readonly joiners = new Map<string, Set<() => void>>();
 
   constructor(api: UploadApi, jobs: () => readonly UploadJob[]) {
     // Kept whole and read when used: building a manager never touches the API.
@@ -94,6 +127,38 @@ export class LessonPlacement {
     return run;
   }
 
+  /**
+   * Runs `work` in the section's turn, or `beside` at once if an end `job` may join is open or
+   * opens while it waits (then its turn, when it comes, does nothing).
+   */
+  inSectionOrBeside<T>(job: UploadJob, work: () => Promise<T>, beside: (end: OpenEnd) => Promise<T>): Promise<T> {
+    const target = job.target as { courseId: string; sectionId: string };
+    const key = sectionKey(target);
+    const now = this.joinEnd(job);
+    if (now) return beside(now);
+    return new Promise<T>((resolve, reject) => {
+      let joined = false;
+      const waiting = this.joiners.get(key) ?? new Set<() => void>();
+      this.joiners.set(key, waiting);
+      const tryJoin = () => {
+        const end = this.joinEnd(job);
+        if (!end) return;
+        joined = true;
+        waiting.delete(tryJoin);
+        beside(end).then(resolve, reject);
+      };
+      waiting.add(tryJoin);
+      const turn = this.inSection(target, async () => {
+        waiting.delete(tryJoin);
+        return joined ? undefined : work();
+      });
+      turn.then(
+        (value) => joined || resolve(value as T),
+        (error: unknown) => joined || reject(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
+  }
+
   /** The order to create this job's lesson with (null: last, or nothing to place it by). */
   async orderFor(job: UploadJob, options: CallOptions): Promise<number | null> {
     const siblings = this.placed(job.batchId, job).filter((p) => p.position !== job.position);
@@ -106,6 +171,7 @@ export class LessonPlacement {
       known = {
         orders: new Map(placedLessons(section).map((l) => [l.id, l.order])),
         whole: true,
+        count: Math.max(0, ...placedLessons(section).map((l) => l.order)),
         readAt: performance.now(),
       };
       this.known.set(key, known);
@@ -124,7 +190,12 @@ export class LessonPlacement {
    */
   created(target: { courseId: string; sectionId: string }, lessonId: string, sent: number | null, answered: unknown) {
     const key = sectionKey(target);
-    const known = this.known.get(key) ?? { orders: new Map<string, number>(), whole: false, readAt: performance.now() };
+    const known = this.known.get(key) ?? {
+      orders: new Map<string, number>(),
+      whole: false,
+      count: null,
+      readAt: performance.now(),
+    };
     const told = typeof answered === 'number' && Number.isInteger(answered) ? answered : null;
     const last = known.whole ? Math.max(0, ...known.orders.values()) + 1 : null;
     const order = told ?? sent ?? last;
@@ -134,7 +205,56 @@ export class LessonPlacement {
     }
     for (const [id, o] of known.orders) if (o >= order) known.orders.set(id, o + 1);
     known.orders.set(lessonId, order);
+    // A lesson that went last says how many there are; one placed by `order` adds one.
+    known.count = sent === null ? order : known.count === null ? null : known.count + 1;
     this.known.set(key, known);
+  }
+
+  /**
+   * Called in the section's turn, once `job`'s order is decided: when it goes to the section's end
+   * with an explicit order, opens that end for the batch's next file (close it when the create ends).
+   */
+  openEnd(job: UploadJob, order: number | null): OpenEnd | null {
+    if (order === null || job.batchId === null || job.target.kind !== 'new') return null;
+    const key = sectionKey(job.target);
+    const known = this.known.get(key);
+    if (known?.count === null || known?.count === undefined || order !== known.count + 1) return null;
+    const end = new OpenEnd(job.batchId, job.position, order);
+    this.ends.set(key, end);
+    void end.leaderDone.then(() => {
+      if (this.ends.get(key) === end) this.ends.delete(key);
+    });
+    // A file already waiting for the turn may be the one to go beside it.
+    for (const tryJoin of [...(this.joiners.get(key) ?? [])]) tryJoin();
+    return end;
+  }
+
+  /**
+   * The open end `job` may be created beside now (its lesson then goes without `order`, last), or
+   * null: only the batch's next file after the end's, with no lesson of the batch after it yet, and
+   * only one.
+   */
+  joinEnd(job: UploadJob): OpenEnd | null {
+    if (job.batchId === null || job.target.kind !== 'new') return null;
+    const end = this.ends.get(sectionKey(job.target));
+    if (!end || end.closed || end.follower || end.batchId !== job.batchId || job.position <= end.position) return null;
+    const target = job.target;
+    const batch = this.jobs().filter(
+      (j) =>
+        j.batchId === job.batchId &&
+        j.target.kind === 'new' &&
+        j.target.courseId === target.courseId &&
+        sectionOf(j.target) === target.sectionId,
+    );
+    const between = batch.some((j) => j.position > end.position && j.position < job.position);
+    const after = batch.some((j) => j.position > job.position && j.lessonId !== null);
+    return between || after ? null : end;
+  }
+
+  /** The lesson created beside `end` is N+2 once the leader is N+1; unknown if the leader failed. */
+  async followed(target: { courseId: string; sectionId: string }, lessonId: string, end: OpenEnd): Promise<void> {
+    if (await end.leaderDone) this.created(target, lessonId, end.order + 1, undefined);
+    else this.forget(target);
   }
 
   /** A create failed: it may have landed or not, so the section is read again next time. */

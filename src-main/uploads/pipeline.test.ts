@@ -126,4 +126,33 @@ describe('one pipeline across the queue', () => {
       .map((l) => l.title);
     expect(titles).toEqual(files.map((f) => f.name));
   });
+
+  it("creates two lessons at once at the section's end, never three, and keeps the given order", async () => {
+    const files = Array.from({ length: 10 }, (_, i) => ({ name: `pair-${i + 1}`, size: PART / 2 }));
+    // 100 ms per API call: a file completes while the lesson before it is still being created.
+    h.sandbox.setFaults({ latencyMs: 100 });
+    let result;
+    try {
+      result = await upload(files, 3);
+    } finally {
+      h.sandbox.setFaults({ latencyMs: 0 });
+    }
+    const { rows, traffic } = result;
+    const lessonPath = `/courses/${h.courseId}/sections/${h.sectionId}/lessons`;
+    const creates = traffic.filter((e) => e.method === 'POST' && e.path.endsWith(lessonPath));
+    expect(creates).toHaveLength(10);
+    const inFlight = creates.map((c) =>
+      creates.filter((d) => d.receivedAt <= c.receivedAt && d.answeredAt > c.receivedAt),
+    );
+    expect(Math.max(...inFlight.map((x) => x.length))).toBe(2);
+    const section = await h.client.sections.get(h.courseId, h.sectionId);
+    const mine = new Set(rows.map((r) => r.lessonId));
+    const titles = [...section.lessons!]
+      .filter((l) => mine.has(l.id))
+      .sort((x, y) => x.order! - y.order!)
+      .map((l) => l.title);
+    expect(titles).toEqual(files.map((f) => f.name));
+    // In order without repairs: the batch's end found nothing to move.
+    expect(traffic.filter((e) => e.method === 'PATCH' && e.path.includes(lessonPath))).toEqual([]);
+  });
 });
