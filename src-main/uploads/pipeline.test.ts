@@ -61,6 +61,26 @@ async function upload(names: { name: string; size: number }[], concurrency = 4) 
   }
 }
 
+/** `upload` with every API call answered `latencyMs` late (the sandbox's own delay). */
+async function uploadWithApiLatency(names: { name: string; size: number }[], concurrency: number, latencyMs: number) {
+  h.sandbox.setFaults({ latencyMs });
+  try {
+    return await upload(names, concurrency);
+  } finally {
+    h.sandbox.setFaults({ latencyMs: 0 });
+  }
+}
+
+/** The titles of these uploads' lessons in the order the section now holds them. */
+async function titlesInSectionOrder(rows: { lessonId: string | null }[]): Promise<(string | undefined)[]> {
+  const section = await h.client.sections.get(h.courseId, h.sectionId);
+  const mine = new Set(rows.map((r) => r.lessonId));
+  return [...section.lessons!]
+    .filter((l) => mine.has(l.id))
+    .sort((x, y) => x.order! - y.order!)
+    .map((l) => l.title);
+}
+
 describe('one pipeline across the queue', () => {
   it("creates the next file's session while this file's parts are in flight; its complete overlaps the next file's bytes", async () => {
     const { rows, traffic } = await upload([
@@ -86,14 +106,7 @@ describe('one pipeline across the queue', () => {
   it('makes several sessions at once and keeps PUTs of several files in flight, within the one concurrency limit', async () => {
     const files = Array.from({ length: 8 }, (_, i) => ({ name: `many-${i + 1}`, size: PART }));
     // 100 ms per API call: sessions of several files are made at once, not one after another.
-    h.sandbox.setFaults({ latencyMs: 100 });
-    let result;
-    try {
-      result = await upload(files, 3);
-    } finally {
-      h.sandbox.setFaults({ latencyMs: 0 });
-    }
-    const { rows, traffic } = result;
+    const { rows, traffic } = await uploadWithApiLatency(files, 3, 100);
     const creates = traffic.filter((e) => e.method === 'POST' && e.path.endsWith('/uploads'));
     const overlapping = creates.filter((c) =>
       creates.some((d) => d !== c && d.receivedAt < c.answeredAt && c.receivedAt < d.answeredAt),
@@ -118,26 +131,13 @@ describe('one pipeline across the queue', () => {
     // One read to place lesson 2 after lesson 1; lessons 3–5 go by what the engine knows (and the
     // batch's end checks the order once more).
     expect(sectionReads.length).toBeLessThanOrEqual(2);
-    const section = await h.client.sections.get(h.courseId, h.sectionId);
-    const mine = new Set(rows.map((r) => r.lessonId));
-    const titles = [...section.lessons!]
-      .filter((l) => mine.has(l.id))
-      .sort((x, y) => x.order! - y.order!)
-      .map((l) => l.title);
-    expect(titles).toEqual(files.map((f) => f.name));
+    expect(await titlesInSectionOrder(rows)).toEqual(files.map((f) => f.name));
   });
 
   it("creates two lessons at once at the section's end, never three, and keeps the given order", async () => {
     const files = Array.from({ length: 10 }, (_, i) => ({ name: `pair-${i + 1}`, size: PART / 2 }));
     // 100 ms per API call: a file completes while the lesson before it is still being created.
-    h.sandbox.setFaults({ latencyMs: 100 });
-    let result;
-    try {
-      result = await upload(files, 3);
-    } finally {
-      h.sandbox.setFaults({ latencyMs: 0 });
-    }
-    const { rows, traffic } = result;
+    const { rows, traffic } = await uploadWithApiLatency(files, 3, 100);
     const lessonPath = `/courses/${h.courseId}/sections/${h.sectionId}/lessons`;
     const creates = traffic.filter((e) => e.method === 'POST' && e.path.endsWith(lessonPath));
     expect(creates).toHaveLength(10);
@@ -145,13 +145,7 @@ describe('one pipeline across the queue', () => {
       creates.filter((d) => d.receivedAt <= c.receivedAt && d.answeredAt > c.receivedAt),
     );
     expect(Math.max(...inFlight.map((x) => x.length))).toBe(2);
-    const section = await h.client.sections.get(h.courseId, h.sectionId);
-    const mine = new Set(rows.map((r) => r.lessonId));
-    const titles = [...section.lessons!]
-      .filter((l) => mine.has(l.id))
-      .sort((x, y) => x.order! - y.order!)
-      .map((l) => l.title);
-    expect(titles).toEqual(files.map((f) => f.name));
+    expect(await titlesInSectionOrder(rows)).toEqual(files.map((f) => f.name));
     // In order without repairs: the batch's end found nothing to move.
     expect(traffic.filter((e) => e.method === 'PATCH' && e.path.includes(lessonPath))).toEqual([]);
   });
