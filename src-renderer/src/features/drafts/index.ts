@@ -7,4 +7,4 @@ export { isIdleUpdate } from './labels.ts';
 export { saveTypedDraft, useNewDraftForm } from './new-draft-form.ts';
 export { createDraftSession, findDraftFor, hasChangesToSave } from './session.ts';
 export { RowRefusal } from './RowRefusal.tsx';
-export { noteRefused } from './refusals.ts';
+export { isRefusal, noteRefused } from './refusals.ts';

@@ -7,7 +7,7 @@
  */
 import type { DraftSummary, ResourceKind } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
-import { describeError } from '../../lib/errors.ts';
+import { describeError, errorCode } from '../../lib/errors.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore, useFeature } from '../../lib/feature-store.ts';
 
@@ -53,6 +53,16 @@ export function useRefusal(resource: ResourceKind, id: string): Refusal | null {
   if (local) return { message: local, draftId: null };
   if (draft?.error) return { message: describeError(draft.error), draftId: draft.id };
   return null;
+}
+
+/**
+ * The server (or main, knowing the key) said no to the change itself, rather than it failing to be
+ * sent: it belongs on the row it was made on (`noteRefused`). `orInvalid`: a 422 counts too, for an
+ * action with no form of its own to show field errors in (a lesson move).
+ */
+export function isRefusal(error: unknown, options: { orInvalid?: boolean } = {}): boolean {
+  const code = errorCode(error);
+  return code === 'WRITE_REFUSED' || code === 'Forbidden' || (options.orInvalid === true && code === 'Validation');
 }
 
 /** An action main refused before anything was queued: shown on its row like a refused send. */

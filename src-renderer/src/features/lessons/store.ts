@@ -5,8 +5,8 @@
  */
 import type { DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
-import { describeError, errorCode } from '../../lib/errors.ts';
-import { noteRefused } from '../drafts/index.ts';
+import { describeError } from '../../lib/errors.ts';
+import { isRefusal, noteRefused } from '../drafts/index.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore } from '../../lib/feature-store.ts';
 import { useCourseDetail } from './outline.ts';
@@ -86,8 +86,6 @@ function showMoved(
 
 let moves: Promise<void> = Promise.resolve();
 
-const isRefusal = (error: unknown) => ['WRITE_REFUSED', 'Forbidden', 'Validation'].includes(errorCode(error));
-
 /** Moves a lesson to a 1-based position. Moves are sent one after another, in the order made. */
 export function moveLesson(courseId: string, sectionId: string, lessonId: string, position: number): Promise<void> {
   const sent = moves.then(() => call((b) => b.lessons.move({ courseId, sectionId, id: lessonId, position })));
@@ -96,7 +94,7 @@ export function moveLesson(courseId: string, sectionId: string, lessonId: string
     () => undefined,
     (error: unknown) => {
       // Refused (the key may not change lessons, …): said on the lesson's row, where it was made.
-      if (isRefusal(error)) noteRefused('lesson', lessonId, error);
+      if (isRefusal(error, { orInvalid: true })) noteRefused('lesson', lessonId, error);
       else notify('error', `The lesson could not be moved: ${describeError(error, { subject: 'this lesson' })}`);
       useCourseDetail.getState().reread(); // back to what main has
     },

@@ -6,9 +6,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Section } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
-import { describeError, errorCode } from '../../lib/errors.ts';
+import { describeError } from '../../lib/errors.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
-import { noteRefused } from '../drafts/index.ts';
+import { isRefusal, noteRefused } from '../drafts/index.ts';
 import { useStructure } from './store.ts';
 
 export interface SectionReasons {
@@ -33,9 +33,6 @@ export function useSectionReasons(): SectionReasons {
     course: structure.reasonFor('courses.update') ?? courses,
   };
 }
-
-/** The server refused the change, rather than failing to send it: said on the row it was made on. */
-const isRefusal = (error: unknown) => ['WRITE_REFUSED', 'Forbidden'].includes(errorCode(error));
 
 export function useSectionActions(courseId: string) {
   const [error, setError] = useState<string | null>(null);
