@@ -7,7 +7,7 @@
 import { startSandbox, type RunningSandbox } from '../src-main/sandbox/index.ts';
 import type { LecternBridge } from '../src-shared/index.ts';
 import { test, expect } from './fixtures.ts';
-import { gotoRoute, waitForShell } from './support.ts';
+import { addWorkspace, waitForShell } from './support.ts';
 
 let second: RunningSandbox;
 
@@ -27,15 +27,12 @@ test('changing a workspace’s address demands its key again', async ({ lectern 
   test.setTimeout(90_000);
   const { page } = lectern;
   await waitForShell(page);
-  await gotoRoute(page, 'workspaces');
-  await page.getByRole('button', { name: 'Add workspace' }).click();
-  let dialog = page.getByTestId('profile-dialog');
-  await dialog.getByLabel('Name').fill('Moving');
-  await dialog.getByLabel('Environment').selectOption('staging');
-  await dialog.getByLabel('Server address').fill(second.baseUrl);
-  await dialog.getByLabel(/Tenant key/).check();
-  await dialog.getByTestId('api-key-input').fill(second.keys.tenantAdmin);
-  await dialog.getByRole('button', { name: 'Add workspace' }).click();
+  let dialog = await addWorkspace(page, {
+    name: 'Moving',
+    environment: 'staging',
+    baseUrl: second.baseUrl,
+    key: second.keys.tenantAdmin,
+  });
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   const card = page.getByTestId('workspace-card').filter({ hasText: 'Moving' });
   await expect(card).toBeVisible();

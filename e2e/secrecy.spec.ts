@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import type { LecternBridge } from '../src-shared/index.ts';
 import { startSandbox, type RunningSandbox } from '../src-main/sandbox/index.ts';
 import { test, expect } from './fixtures.ts';
-import { gotoRoute, waitForShell } from './support.ts';
+import { addWorkspace, gotoRoute, waitForShell } from './support.ts';
 
 let server: RunningSandbox;
 
@@ -57,15 +57,12 @@ test('a key added in the UI lives only in the keychain', async ({ lectern }) => 
   });
 
   await waitForShell(page);
-  await gotoRoute(page, 'workspaces');
-  await page.getByRole('button', { name: 'Add workspace' }).click();
-  const dialog = page.getByTestId('profile-dialog');
-  await dialog.getByLabel('Name').fill('Secret keeper');
-  await dialog.getByLabel('Environment').selectOption('staging');
-  await dialog.getByLabel('Server address').fill(server.baseUrl);
-  await dialog.getByLabel(/Tenant key/).check();
-  await dialog.getByTestId('api-key-input').fill(key);
-  await dialog.getByRole('button', { name: 'Add workspace' }).click();
+  const dialog = await addWorkspace(page, {
+    name: 'Secret keeper',
+    environment: 'staging',
+    baseUrl: server.baseUrl,
+    key,
+  });
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   const card = page.getByTestId('workspace-card').filter({ hasText: 'Secret keeper' });
   await expect(card).toBeVisible();

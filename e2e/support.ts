@@ -97,3 +97,33 @@ export async function checkScreen(page: Page, testInfo: TestInfo, name: string):
   await screenshot(page, testInfo, name);
   await expectAccessible(page, testInfo, name);
 }
+
+export interface NewWorkspace {
+  name: string;
+  environment: string;
+  baseUrl: string;
+  key: string;
+  mode?: 'tenant' | 'service-provider';
+  /** Screenshot + axe of the filled-in dialog. */
+  screen?: { testInfo: TestInfo; name: string };
+}
+
+/**
+ * Fills in and sends the "Add workspace" dialog (the key field stays a password field); returns the
+ * dialog, which closes once main has verified and saved the workspace, or stays with the error.
+ */
+export async function addWorkspace(page: Page, input: NewWorkspace) {
+  await gotoRoute(page, 'workspaces');
+  await page.getByRole('button', { name: 'Add workspace' }).click();
+  const dialog = page.getByTestId('profile-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Name').fill(input.name);
+  await dialog.getByLabel('Environment').selectOption(input.environment);
+  await dialog.getByLabel('Server address').fill(input.baseUrl);
+  await dialog.getByLabel(input.mode === 'service-provider' ? /Service-provider key/ : /Tenant key/).check();
+  await expect(dialog.getByTestId('api-key-input')).toHaveAttribute('type', 'password');
+  await dialog.getByTestId('api-key-input').fill(input.key);
+  if (input.screen) await checkScreen(page, input.screen.testInfo, input.screen.name);
+  await dialog.getByRole('button', { name: 'Add workspace' }).click();
+  return dialog;
+}

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../src-main/sandbox/index.ts';
 import type { SandboxInfo } from './fixtures.ts';
 import { test, expect } from './fixtures.ts';
-import { gotoRoute } from './support.ts';
+import { addWorkspace } from './support.ts';
 
 export interface ViewerSandbox {
   /** The second sandbox (started before the file's tests, closed after them). */
@@ -41,15 +41,12 @@ export function useViewerSandbox(): ViewerSandbox {
 
 /** Adds `sandbox` as the workspace "Viewer" (staging) with its viewer key; the dialog has closed. */
 export async function addViewerWorkspace(page: Page, sandbox: RunningSandbox): Promise<void> {
-  await gotoRoute(page, 'workspaces');
-  await page.getByRole('button', { name: 'Add workspace' }).click();
-  const dialog = page.getByTestId('profile-dialog');
-  await dialog.getByLabel('Name').fill('Viewer');
-  await dialog.getByLabel('Environment').selectOption('staging');
-  await dialog.getByLabel('Server address').fill(sandbox.baseUrl);
-  await dialog.getByLabel(/Tenant key/).check();
-  await dialog.getByTestId('api-key-input').fill(sandbox.keys.tenantViewer);
-  await dialog.getByRole('button', { name: 'Add workspace' }).click();
+  const dialog = await addWorkspace(page, {
+    name: 'Viewer',
+    environment: 'staging',
+    baseUrl: sandbox.baseUrl,
+    key: sandbox.keys.tenantViewer,
+  });
   await expect(dialog).toBeHidden({ timeout: 20_000 });
 }
 

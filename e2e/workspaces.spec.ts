@@ -5,10 +5,17 @@
  * to it and back (everything re-read), edit/rename, replace the key, test, remove; production
  * looks different; a service-provider key hides assessments with the reason.
  */
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../src-main/sandbox/index.ts';
 import { test, expect } from './fixtures.ts';
-import { checkScreen, gotoRoute, screenshot, waitForShell } from './support.ts';
+import {
+  addWorkspace as addSharedWorkspace,
+  checkScreen,
+  gotoRoute,
+  screenshot,
+  waitForShell,
+  type NewWorkspace,
+} from './support.ts';
 
 let second: RunningSandbox;
 
@@ -33,31 +40,9 @@ async function courseCount(page: Page): Promise<number> {
   return Number((await page.getByTestId('course-count').innerText()).replace(/\D/g, ''));
 }
 
-async function addWorkspace(
-  page: Page,
-  input: {
-    name: string;
-    environment: string;
-    key: string;
-    mode?: 'tenant' | 'service-provider';
-    /** Screenshot + axe of the filled-in dialog. */
-    screen?: { testInfo: TestInfo; name: string };
-  },
-) {
-  await gotoRoute(page, 'workspaces');
-  await page.getByRole('button', { name: 'Add workspace' }).click();
-  const dialog = page.getByTestId('profile-dialog');
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Name').fill(input.name);
-  await dialog.getByLabel('Environment').selectOption(input.environment);
-  await dialog.getByLabel('Server address').fill(second.baseUrl);
-  await dialog.getByLabel(input.mode === 'service-provider' ? /Service-provider key/ : /Tenant key/).check();
-  await expect(dialog.getByTestId('api-key-input')).toHaveAttribute('type', 'password');
-  await dialog.getByTestId('api-key-input').fill(input.key);
-  if (input.screen) await checkScreen(page, input.screen.testInfo, input.screen.name);
-  await dialog.getByRole('button', { name: 'Add workspace' }).click();
-  return dialog;
-}
+/** Adds a workspace on the second sandbox; returns the dialog (closed once saved). */
+const addWorkspace = (page: Page, input: Omit<NewWorkspace, 'baseUrl'>) =>
+  addSharedWorkspace(page, { ...input, baseUrl: second.baseUrl });
 
 test('add, switch, switch back, edit, replace key, test, remove — and the key stays secret', async ({
   lectern,
