@@ -6,8 +6,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import type { Draft, SyncStatus } from '../../../../src-shared/index.ts';
+import type { Draft } from '../../../../src-shared/index.ts';
 import { installFakeMain, removeFakeMain, settle, type FakeMain } from '../../../test-support/fake-main.ts';
+import { draftOf, syncStatusOf } from '../../../test-support/drafts.ts';
 import type * as DraftStatusModule from './DraftStatus.tsx';
 import type * as StatusBarModule from '../../app/StatusBar.tsx';
 import type * as SyncModule from '../../lib/sync-status.ts';
@@ -18,45 +19,6 @@ let bar: typeof StatusBarModule;
 let sync: typeof SyncModule;
 
 const AT = '2026-05-01T12:00:00.000Z';
-
-function syncStatus(patch: Partial<SyncStatus> = {}, outbox: Partial<SyncStatus['outbox']> = {}): SyncStatus {
-  return {
-    state: 'online',
-    since: AT,
-    lastCheckedAt: AT,
-    message: null,
-    outbox: { count: 0, queued: 0, sending: 0, failed: 0, conflicts: 0, deletedOnServer: 0, ...outbox },
-    writesRefused: [],
-    ...patch,
-  };
-}
-
-function draft(patch: Partial<Draft>): Draft {
-  return {
-    id: '00000000-0000-4000-8000-0000000000d1',
-    resource: 'lesson',
-    operation: 'update',
-    serverId: '00000000-0000-4000-8000-0000000000a1',
-    parent: {},
-    state: 'editing',
-    title: 'Fractions',
-    hasChanges: true,
-    revision: 1,
-    error: null,
-    inDoubt: false,
-    createdAt: AT,
-    updatedAt: AT,
-    base: {},
-    baseUpdatedAt: null,
-    changes: { title: 'Fractions' },
-    values: { title: 'Fractions' },
-    hasIdempotencyKey: false,
-    fieldErrors: {},
-    conflict: null,
-    result: null,
-    ...patch,
-  };
-}
 
 const session = (d: Draft | null, pending: Record<string, unknown> = {}) => ({
   draft: d,
@@ -86,7 +48,7 @@ afterEach(() => {
 
 describe('the editor status line', () => {
   it('kept but not sent is "Unsaved changes", never "Draft"', () => {
-    render(<status.AutosaveLine session={session(draft({}))} />);
+    render(<status.AutosaveLine session={session(draftOf({}))} />);
     const line = screen.getByTestId('autosave-status');
     expect(line.getAttribute('data-state')).toBe('unsaved');
     expect(line.textContent).toContain('Unsaved changes');
@@ -94,11 +56,11 @@ describe('the editor status line', () => {
   });
 
   it('offline, a waiting change says it sends when the server is reachable, and Save says so too', () => {
-    sync.useSync.setState({ status: syncStatus({ state: 'unreachable' }) });
+    sync.useSync.setState({ status: syncStatusOf({ state: 'unreachable' }) });
     function Editor() {
       return (
         <>
-          <status.AutosaveLine session={session(draft({ state: 'queued' }))} />
+          <status.AutosaveLine session={session(draftOf({ state: 'queued' }))} />
           <button type="button">{status.useSaveActionLabel()}</button>
         </>
       );
@@ -110,7 +72,7 @@ describe('the editor status line', () => {
   });
 
   it('a refused write says the key may not change it, once, with no saved line beside it', () => {
-    const refused = draft({
+    const refused = draftOf({
       state: 'failed',
       error: {
         code: 'WRITE_REFUSED',
@@ -135,15 +97,15 @@ describe('the editor status line', () => {
   });
 
   it('a waiting change is never locked for editing; only a write that may have landed is', () => {
-    expect(status.isLocked(draft({ state: 'queued' }))).toBe(false);
-    expect(status.isLocked(draft({ state: 'sending', inDoubt: true }))).toBe(false);
-    expect(status.isLocked(draft({ state: 'queued', inDoubt: true }))).toBe(true);
+    expect(status.isLocked(draftOf({ state: 'queued' }))).toBe(false);
+    expect(status.isLocked(draftOf({ state: 'sending', inDoubt: true }))).toBe(false);
+    expect(status.isLocked(draftOf({ state: 'queued', inDoubt: true }))).toBe(true);
   });
 });
 
 describe('the status bar', () => {
   it('an open conflict is not "Nothing waiting to send"', async () => {
-    sync.useSync.setState({ status: syncStatus({}, { conflicts: 1 }) });
+    sync.useSync.setState({ status: syncStatusOf({}, { conflicts: 1 }) });
     render(<bar.StatusBar />);
     await settle();
     expect(screen.getByTestId('outbox-count').textContent).toContain('1 conflict');
@@ -152,8 +114,8 @@ describe('the status bar', () => {
 
   it('says once what the key may not change, and Check again forgets it', async () => {
     const refusal = { resource: 'lesson' as const, message: 'This workspace’s key may view lessons.', notedAt: AT };
-    sync.useSync.setState({ status: syncStatus({ writesRefused: [refusal] }, { failed: 1, count: 1 }) });
-    fake.handle('sync.recheckWrites', () => syncStatus());
+    sync.useSync.setState({ status: syncStatusOf({ writesRefused: [refusal] }, { failed: 1, count: 1 }) });
+    fake.handle('sync.recheckWrites', () => syncStatusOf());
     render(<bar.StatusBar />);
     await settle();
     expect(screen.getByTestId('outbox-count').textContent).toContain('1 not saved');

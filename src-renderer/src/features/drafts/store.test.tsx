@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { Draft, DraftSummary } from '../../../../src-shared/index.ts';
+import { draftOf } from '../../../test-support/drafts.ts';
 import { installFakeMain, refuse, removeFakeMain, type FakeMain } from '../../../test-support/fake-main.ts';
 import type * as DraftsStore from './store.ts';
 import type * as DraftScreenModule from './DraftScreen.tsx';
@@ -20,29 +21,15 @@ const OTHER = '00000000-0000-4000-8000-0000000000d2';
 const SERVER_ID = '00000000-0000-4000-8000-0000000000a1';
 
 function draft(title: string): Draft {
-  return {
+  return draftOf({
     id: DRAFT,
     resource: 'assessment',
-    operation: 'update',
     serverId: SERVER_ID,
-    parent: {},
-    state: 'editing',
     title,
-    hasChanges: true,
-    revision: 1,
-    error: null,
-    inDoubt: false,
-    createdAt: '2026-05-01T12:00:00.000Z',
-    updatedAt: '2026-05-01T12:00:00.000Z',
     base: { title: 'Final exam' },
-    baseUpdatedAt: null,
     changes: { title },
     values: { title },
-    hasIdempotencyKey: false,
-    fieldErrors: {},
-    conflict: null,
-    result: null,
-  };
+  });
 }
 
 beforeEach(async () => {

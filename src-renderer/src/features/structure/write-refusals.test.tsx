@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Draft, Section, SyncStatus } from '../../../../src-shared/index.ts';
+import { draftOf, syncStatusOf } from '../../../test-support/drafts.ts';
 import { installFakeMain, refuse, removeFakeMain, settle, type FakeMain } from '../../../test-support/fake-main.ts';
 import type * as PanelModule from './CourseStructurePanel.tsx';
 import type * as SyncModule from '../../lib/sync-status.ts';
@@ -29,40 +30,22 @@ const SECTIONS_REFUSED =
 const COURSES_REFUSED = 'This workspace’s key may view courses but not change them (the server refused a change).';
 
 function status(refused: { resource: 'section' | 'course'; message: string }[]): SyncStatus {
-  return {
-    state: 'online',
-    since: AT,
-    lastCheckedAt: AT,
-    message: null,
-    outbox: { count: 1, queued: 0, sending: 0, failed: 1, conflicts: 0, deletedOnServer: 0 },
-    writesRefused: refused.map((r) => ({ ...r, notedAt: AT })),
-  };
+  return syncStatusOf({ writesRefused: refused.map((r) => ({ ...r, notedAt: AT })) }, { count: 1, failed: 1 });
 }
 
 /** The section's rename, refused by the server (main stores the refusal in the key's words). */
-const refusedRename: Draft = {
-  id: '00000000-0000-4000-8000-0000000000d1',
+const refusedRename: Draft = draftOf({
   resource: 'section',
-  operation: 'update',
   serverId: FIRST,
   parent: { courseId: COURSE },
   state: 'failed',
   title: 'Renamed',
-  hasChanges: true,
   revision: 2,
   error: { code: 'WRITE_REFUSED', kind: 'Forbidden', message: SECTIONS_REFUSED, status: 403, fieldErrors: [] },
-  inDoubt: false,
-  createdAt: AT,
-  updatedAt: AT,
   base: { title: 'Basics' },
-  baseUpdatedAt: null,
   changes: { title: 'Renamed' },
   values: { title: 'Renamed' },
-  hasIdempotencyKey: false,
-  fieldErrors: {},
-  conflict: null,
-  result: null,
-};
+});
 
 beforeEach(async () => {
   vi.resetModules();
