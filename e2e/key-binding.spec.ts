@@ -4,24 +4,12 @@
  * workspace's server address in the edit dialog demands the key again, and main refuses a move
  * without it even when script calls the bridge directly.
  */
-import { startSandbox, type RunningSandbox } from '../src-main/sandbox/index.ts';
 import type { LecternBridge } from '../src-shared/index.ts';
 import { test, expect } from './fixtures.ts';
+import { useSecondSandbox } from './second-sandbox.ts';
 import { addWorkspace, waitForShell } from './support.ts';
 
-let second: RunningSandbox;
-
-test.skip(
-  process.platform === 'linux' && !process.env['LECTERN_KEYRING_SESSION'] && !process.env['DBUS_SESSION_BUS_ADDRESS'],
-  'needs a Secret Service: run under scripts/with-keyring.sh (npm test does)',
-);
-
-test.beforeAll(async () => {
-  second = await startSandbox({ seed: 'empty', quiet: true });
-});
-test.afterAll(async () => {
-  await second.close();
-});
+const second = useSecondSandbox('empty');
 
 test('changing a workspace’s address demands its key again', async ({ lectern }) => {
   test.setTimeout(90_000);
@@ -30,8 +18,8 @@ test('changing a workspace’s address demands its key again', async ({ lectern 
   let dialog = await addWorkspace(page, {
     name: 'Moving',
     environment: 'staging',
-    baseUrl: second.baseUrl,
-    key: second.keys.tenantAdmin,
+    baseUrl: second().baseUrl,
+    key: second().keys.tenantAdmin,
   });
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   const card = page.getByTestId('workspace-card').filter({ hasText: 'Moving' });
@@ -51,7 +39,7 @@ test('changing a workspace’s address demands its key again', async ({ lectern 
   dialog = page.getByTestId('profile-dialog');
   await expect(dialog.getByTestId('api-key-input')).toHaveCount(0);
   // …and one, demanded, as soon as it changes (same server, another origin).
-  const elsewhere = second.baseUrl.replace('127.0.0.1', 'localhost');
+  const elsewhere = second().baseUrl.replace('127.0.0.1', 'localhost');
   await dialog.getByLabel('Server address').fill(elsewhere);
   await expect(dialog.getByLabel('API key for the new address')).toBeVisible();
   await expect(dialog.getByTestId('api-key-input')).toHaveValue('');
@@ -61,9 +49,9 @@ test('changing a workspace’s address demands its key again', async ({ lectern 
   );
   await expect(dialog).toBeVisible();
 
-  await dialog.getByTestId('api-key-input').fill(second.keys.tenantViewer);
+  await dialog.getByTestId('api-key-input').fill(second().keys.tenantViewer);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   await expect(card).toContainText(elsewhere);
-  await expect(card.getByTestId('key-status')).toContainText(`ends in ••••${second.keys.tenantViewer.slice(-4)}`);
+  await expect(card.getByTestId('key-status')).toContainText(`ends in ••••${second().keys.tenantViewer.slice(-4)}`);
 });

@@ -1,12 +1,13 @@
 /**
  * e2e support for the read-only key specs: a second sandbox started for the spec file (its admin
- * view reads what the server really holds), and adding it as a workspace with its viewer key. The
- * key goes to a real Secret Service, so these specs skip, saying why, outside scripts/with-keyring.sh.
+ * view reads what the server really holds; second-sandbox.ts), and adding it as a workspace with its
+ * viewer key.
  */
 import type { Page } from '@playwright/test';
-import { startSandbox, type RunningSandbox } from '../src-main/sandbox/index.ts';
+import type { RunningSandbox } from '../src-main/sandbox/index.ts';
 import type { SandboxInfo } from './fixtures.ts';
-import { test, expect } from './fixtures.ts';
+import { expect } from './fixtures.ts';
+import { useSecondSandbox } from './second-sandbox.ts';
 import { addWorkspace } from './support.ts';
 
 export interface ViewerSandbox {
@@ -18,21 +19,7 @@ export interface ViewerSandbox {
 
 /** Call at the top of a spec file. */
 export function useViewerSandbox(): ViewerSandbox {
-  let second: RunningSandbox | null = null;
-  test.skip(
-    process.platform === 'linux' && !process.env['LECTERN_KEYRING_SESSION'] && !process.env['DBUS_SESSION_BUS_ADDRESS'],
-    'needs a Secret Service: run under scripts/with-keyring.sh (npm test does)',
-  );
-  test.beforeAll(async () => {
-    second = await startSandbox({ seed: 'demo', quiet: true });
-  });
-  test.afterAll(async () => {
-    await second?.close();
-  });
-  const server = (): RunningSandbox => {
-    if (!second) throw new Error('useViewerSandbox: use it from a test');
-    return second;
-  };
+  const server = useSecondSandbox('demo');
   return {
     server,
     adminView: () => ({ running: true, baseUrl: server().baseUrl, keys: server().keys }),

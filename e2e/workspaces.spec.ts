@@ -6,8 +6,8 @@
  * looks different; a service-provider key hides assessments with the reason.
  */
 import type { Page } from '@playwright/test';
-import { startSandbox, type RunningSandbox } from '../src-main/sandbox/index.ts';
 import { test, expect } from './fixtures.ts';
+import { useSecondSandbox } from './second-sandbox.ts';
 import {
   addWorkspace as addSharedWorkspace,
   checkScreen,
@@ -17,21 +17,7 @@ import {
   type NewWorkspace,
 } from './support.ts';
 
-let second: RunningSandbox;
-
-// Keys go to the OS keychain; without a Secret Service the app (rightly) refuses to store them.
-test.skip(
-  process.platform === 'linux' && !process.env['LECTERN_KEYRING_SESSION'] && !process.env['DBUS_SESSION_BUS_ADDRESS'],
-  'needs a Secret Service: run under scripts/with-keyring.sh (npm test does)',
-);
-
-test.beforeAll(async () => {
-  second = await startSandbox({ seed: 'large', quiet: true });
-});
-
-test.afterAll(async () => {
-  await second.close();
-});
+const second = useSecondSandbox('large');
 
 async function courseCount(page: Page): Promise<number> {
   await gotoRoute(page, 'courses');
@@ -42,7 +28,7 @@ async function courseCount(page: Page): Promise<number> {
 
 /** Adds a workspace on the second sandbox; returns the dialog (closed once saved). */
 const addWorkspace = (page: Page, input: Omit<NewWorkspace, 'baseUrl'>) =>
-  addSharedWorkspace(page, { ...input, baseUrl: second.baseUrl });
+  addSharedWorkspace(page, { ...input, baseUrl: second().baseUrl });
 
 test('add, switch, switch back, edit, replace key, test, remove — and the key stays secret', async ({
   lectern,
@@ -67,7 +53,7 @@ test('add, switch, switch back, edit, replace key, test, remove — and the key 
   await expect(page.getByTestId('workspace-card')).toHaveCount(1);
 
   // Add the second sandbox as a staging workspace.
-  const key = second.keys.tenantAdmin;
+  const key = second().keys.tenantAdmin;
   dialog = await addWorkspace(page, {
     name: 'Second sandbox',
     environment: 'staging',
@@ -124,7 +110,7 @@ test('add, switch, switch back, edit, replace key, test, remove — and the key 
   await keyDialog.getByTestId('replace-key-input').fill('still-not-a-real-key-1');
   await keyDialog.getByRole('button', { name: 'Replace key' }).click();
   await expect(keyDialog.getByRole('alert')).toContainText('did not accept');
-  const viewerKey = second.keys.tenantViewer;
+  const viewerKey = second().keys.tenantViewer;
   await keyDialog.getByTestId('replace-key-input').fill(viewerKey);
   await keyDialog.getByRole('button', { name: 'Replace key' }).click();
   await expect(keyDialog).toBeHidden({ timeout: 20_000 });
@@ -155,7 +141,7 @@ test('a service-provider workspace hides assessments and assignments with the re
   const dialog = await addWorkspace(page, {
     name: 'Admin training',
     environment: 'custom',
-    key: second.keys.serviceProvider,
+    key: second().keys.serviceProvider,
     mode: 'service-provider',
   });
   await expect(dialog).toBeHidden({ timeout: 20_000 });
