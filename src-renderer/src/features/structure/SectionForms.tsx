@@ -109,13 +109,7 @@ export function SectionWork(props: { creates: DraftSummary[]; deletes: PendingSe
         >
           {deleteNote(pending)}
           {pending.state === 'failed' ? (
-            <button
-              className="button button--small"
-              type="button"
-              onClick={() => run(() => call((b) => b.drafts.discard({ id: pending.draftId })))}
-            >
-              Dismiss
-            </button>
+            <DismissDraft draftId={pending.draftId} run={run} />
           ) : (
             !pending.inDoubt && (
               <button
@@ -143,16 +137,21 @@ function PendingCreate({ draft, run }: { draft: DraftSummary; run: Run }) {
   return (
     <p className={failed ? 'inline-alert' : 'muted'} data-testid="section-create-pending">
       New section “{draft.title}”: {failed ? why : 'waiting to be sent'}
-      {failed && (
-        <button
-          className="button button--small"
-          type="button"
-          onClick={() => run(() => call((b) => b.drafts.discard({ id: draft.id })))}
-        >
-          Dismiss
-        </button>
-      )}
+      {failed && <DismissDraft draftId={draft.id} run={run} />}
     </p>
+  );
+}
+
+/** Lets a refused section change go: its draft is discarded, nothing reaches the server. */
+function DismissDraft({ draftId, run }: { draftId: string; run: Run }) {
+  return (
+    <button
+      className="button button--small"
+      type="button"
+      onClick={() => run(() => call((b) => b.drafts.discard({ id: draftId })))}
+    >
+      Dismiss
+    </button>
   );
 }
 
