@@ -9,12 +9,12 @@ import { CreateForm } from '../../components/CreateForm.tsx';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { SelectField } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ErrorState, Loading, Unavailable } from '../../components/States.tsx';
+import { Unavailable } from '../../components/States.tsx';
 import { call } from '../../bridge.ts';
 import { describeError, errorCode } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { href, navigate } from '../../lib/router.ts';
-import { AutosaveLine, DraftBanner, DraftFields, formErrors } from '../drafts/index.ts';
+import { AutosaveLine, DraftBanner, DraftFields, DraftNotReady, formErrors } from '../drafts/index.ts';
 import { ASSESSMENT_FIELDS } from './fields.ts';
 import { notify } from '../../lib/notices.ts';
 import { useCourseNames } from '../courses/index.ts';
@@ -47,16 +47,7 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
   const refusal = useWriteRefusal('assessment'); // this key was refused an assessment change
 
   if (loadError !== null || !state.ready || state.key === null) {
-    return (
-      <div className="screen">
-        <PageHeader title="New assessment" />
-        {loadError !== null ? (
-          <ErrorState message={describeError(loadError, { subject: 'this draft' })} error={loadError} />
-        ) : (
-          <Loading label="Opening the draft…" />
-        )}
-      </div>
-    );
+    return <DraftNotReady title="New assessment" loadError={loadError} />;
   }
 
   const draft = state.draft;

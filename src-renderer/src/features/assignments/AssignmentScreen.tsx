@@ -8,7 +8,7 @@
 import { CreateForm } from '../../components/CreateForm.tsx';
 import { SelectField } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ErrorState, Loading, Unavailable } from '../../components/States.tsx';
+import { Unavailable } from '../../components/States.tsx';
 import { call } from '../../bridge.ts';
 import { createdFrom, useCreatedNote } from '../../lib/created.ts';
 import { describeError } from '../../lib/errors.ts';
@@ -17,7 +17,7 @@ import { humanize } from '../../lib/format.ts';
 import { CONTENT_STATUSES } from '../../lib/statuses.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { href, navigate } from '../../lib/router.ts';
-import { DraftFields, formErrors, AutosaveLine, DraftBanner } from '../drafts/index.ts';
+import { DraftFields, DraftNotReady, formErrors, AutosaveLine, DraftBanner } from '../drafts/index.ts';
 import { ASSIGNMENT_FIELDS } from './fields.ts';
 import { notify } from '../../lib/notices.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
@@ -39,27 +39,13 @@ export function AssignmentScreen({ draftId }: { draftId: string | null }) {
   return <AssignmentForm draftId={draftId} />;
 }
 
-/** The draft is being opened, or could not be. */
-function AssignmentNotReady({ loadError }: { loadError: unknown }) {
-  return (
-    <div className="screen">
-      <PageHeader title="New assignment" />
-      {loadError !== null ? (
-        <ErrorState message={describeError(loadError, { subject: 'this draft' })} error={loadError} />
-      ) : (
-        <Loading label="Opening the draft…" />
-      )}
-    </div>
-  );
-}
-
 function AssignmentForm({ draftId }: { draftId: string | null }) {
   useFeature(session);
   const state = session();
   const loadError = useAssignmentDraft(draftId);
   // This key was refused an assignment create: Create is disabled with the reason (issue 24).
   const refusal = useWriteRefusal('assignment');
-  if (loadError !== null || !state.ready) return <AssignmentNotReady loadError={loadError} />;
+  if (loadError !== null || !state.ready) return <DraftNotReady title="New assignment" loadError={loadError} />;
 
   const draft = state.draft;
   const locked = draft !== null && draft.state !== 'editing' && draft.state !== 'failed';

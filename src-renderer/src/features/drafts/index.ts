@@ -1,5 +1,6 @@
 // Renderer. The entry of features/drafts: what other features may use of it (eslint: the only way in).
 export { DraftFields, focusFirstProblem, formErrors } from './DraftFields.tsx';
+export { DraftNotReady } from './DraftNotReady.tsx';
 export { AutosaveLine, DraftBanner, isLocked, useSaveActionLabel, useSaveState } from './DraftStatus.tsx';
 export { formFrom, HOURS_HINT, MINUTES_HINT } from './form-fields.ts';
 export type { FieldSpec } from './form-fields.ts';
