@@ -217,8 +217,8 @@ export class LessonPlacement {
   openEnd(job: UploadJob, order: number | null): OpenEnd | null {
     if (order === null || job.batchId === null || job.target.kind !== 'new') return null;
     const key = sectionKey(job.target);
-    const known = this.known.get(key);
-    if (known?.count === null || known?.count === undefined || order !== known.count + 1) return null;
+    const count = this.known.get(key)?.count ?? null;
+    if (count === null || order !== count + 1) return null;
     const end = new OpenEnd(job.batchId, job.position, order);
     this.ends.set(key, end);
     void end.leaderDone.then(() => {
@@ -238,14 +238,7 @@ export class LessonPlacement {
     if (job.batchId === null || job.target.kind !== 'new') return null;
     const end = this.ends.get(sectionKey(job.target));
     if (!end || end.closed || end.follower || end.batchId !== job.batchId || job.position <= end.position) return null;
-    const target = job.target;
-    const batch = this.jobs().filter(
-      (j) =>
-        j.batchId === job.batchId &&
-        j.target.kind === 'new' &&
-        j.target.courseId === target.courseId &&
-        sectionOf(j.target) === target.sectionId,
-    );
+    const batch = this.batchInSection(job.batchId, job);
     const between = batch.some((j) => j.position > end.position && j.position < job.position);
     const after = batch.some((j) => j.position > job.position && j.lessonId !== null);
     return between || after ? null : end;
@@ -283,18 +276,22 @@ export class LessonPlacement {
 
   /** Lessons already created by this batch in the same section as `like`. */
   private placed(batchId: string | null, like: UploadJob): Placed[] {
+    return this.batchInSection(batchId, like)
+      .filter((j) => j.lessonId !== null)
+      .map((j) => ({ position: j.position, lessonId: j.lessonId! }));
+  }
+
+  /** The jobs of batch `batchId` making new lessons in the same section as `like`. */
+  private batchInSection(batchId: string | null, like: UploadJob): UploadJob[] {
     if (batchId === null) return [];
     const t = like.target;
-    return this.jobs()
-      .filter(
-        (j) =>
-          j.batchId === batchId &&
-          j.target.kind === 'new' &&
-          j.target.courseId === t.courseId &&
-          j.target.sectionId === sectionOf(t) &&
-          j.lessonId !== null,
-      )
-      .map((j) => ({ position: j.position, lessonId: j.lessonId! }));
+    return this.jobs().filter(
+      (j) =>
+        j.batchId === batchId &&
+        j.target.kind === 'new' &&
+        j.target.courseId === t.courseId &&
+        j.target.sectionId === sectionOf(t),
+    );
   }
 }
 
