@@ -2,7 +2,7 @@
 // the source, into a temporary copy of the project layout). Which modules a command loads is read
 // from Node itself: a module hook (module.registerHooks, passed with --import) records every file
 // and built-in module the process loads, so "--help loads no HTTP client" is observed, not assumed.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,19 @@ function run(entry: string, args: string[], env: Record<string, string> = {}): P
   });
 }
 
+const hasOpenssl = spawnSync('openssl', ['version']).status === 0;
+if (!hasOpenssl) console.warn('cli.test: no openssl on this machine, the HTTP/2 case is skipped');
+
+/** A throwaway key and self-signed certificate for 127.0.0.1 (PEM). */
+function selfSignedPair(): { key: string; cert: string } {
+  const [key, cert] = [join(project.path, 'h2.key'), join(project.path, 'h2.crt')];
+  const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  execFileSync('openssl', [...args, '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], {
+    stdio: 'ignore',
+  });
+  return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
+}
+
 const bundle = () => join(project.path, 'out', 'cli', 'lectern.mjs');
 const chunk = (name: string) => (loaded: string[]) => loaded.some((file) => file.startsWith(`${name}-`));
 const loadsHttpClient = chunk('undici');
@@ -116,12 +129,44 @@ describe('the bundled CLI (out/cli)', () => {
     }
   });
 
-  it('a command that calls the server does load the HTTP client (the check above can see it)', async () => {
+  it('a command that calls the server loads the HTTP client (the check above can see it), not its HTTP/2 half', async () => {
     const result = await run(bundle(), ['courses', '--base-url', 'http://127.0.0.1:9'], { LECTERN_API_KEY: 'k' });
     expect(result.code).toBe(4);
     expect(loadsHttpClient(result.loaded)).toBe(true);
     expect(loadsSchemas(result.loaded)).toBe(true);
+    // undici's HTTP/2 half (with node:http2, tls and crypto) waits for a server that offers h2.
+    expect(result.loaded).not.toContain('node:http2');
+    expect(result.loaded).not.toContain('node:crypto');
   });
+
+  it.skipIf(!hasOpenssl)(
+    "still speaks HTTP/2 when a TLS server offers it (undici's h2 half is loaded then)",
+    async () => {
+      // The bundled HTTP stack itself: an Agent that allows h2, against a local h2 server.
+      const apiChunk = readdirSync(join(project.path, 'out', 'cli', 'chunks')).find((c) =>
+        readFileSync(join(project.path, 'out', 'cli', 'chunks', c), 'utf8').includes('// src-main/api/http-stack.ts'),
+      );
+      const script = join(project.path, 'h2-probe.mjs');
+      writeFileSync(
+        script,
+        `import { createSecureServer } from 'node:http2';
+import * as api from './out/cli/chunks/${apiChunk}';
+const Agent = Object.values(api).find((v) => typeof v === 'function' && v.name === 'Agent');
+const { key, cert } = JSON.parse(process.env.H2_PAIR);
+const server = createSecureServer({ key, cert, allowHTTP1: false }, (req, res) => res.end('over ' + req.httpVersion));
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const agent = new Agent({ allowH2: true, connect: { rejectUnauthorized: false } });
+const res = await agent.request({ origin: 'https://127.0.0.1:' + server.address().port, path: '/', method: 'GET' });
+console.log(await res.body.text());
+await agent.close();
+server.close();
+`,
+      );
+      const result = await run(script, [], { H2_PAIR: JSON.stringify(selfSignedPair()) });
+      expect(result.stderr).toBe('');
+      expect(result.stdout.trim()).toBe('over 2.0');
+    },
+  );
 
   it("reads a file's format in the bundled parsers' thread (out/cli/format-worker.mjs)", async () => {
     const slide = join(project.path, 'slide.mp4');

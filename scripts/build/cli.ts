@@ -34,6 +34,26 @@ const withoutMilo: Plugin = {
 };
 
 /**
+ * undici's Client requires its HTTP/2 half at load time, and with it `node:http2` (which pulls in
+ * `tls`, all of `crypto`, readline and more): about 30 ms of a command's start, for a protocol
+ * only a TLS server offering h2 ever gets. Here the HTTP/2 half is required the first time a
+ * connection negotiates h2, so behaviour is unchanged and the rest never loads it. Should undici
+ * change that line, the build fails instead of quietly losing the saving.
+ */
+const UNDICI_CLIENT = /[\\/]node_modules[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/;
+const EAGER_H2 = "const connectH2 = require('./client-h2.js')";
+export const LAZY_H2 =
+  "let loadedH2\nconst connectH2 = (client, socket) => (loadedH2 ??= require('./client-h2.js'))(client, socket)";
+const http2WhenNegotiated: Plugin = {
+  name: 'lectern:http2-when-negotiated',
+  transform(code, id) {
+    if (!UNDICI_CLIENT.test(id)) return null;
+    if (!code.includes(EAGER_H2)) throw new Error(`${id} no longer has "${EAGER_H2}": update http2WhenNegotiated`);
+    return code.replace(EAGER_H2, LAZY_H2);
+  },
+};
+
+/**
  * Node reads a module's file into a string: pure ASCII becomes a one-byte string by a plain copy,
  * while one curly quote in 700 KB makes the whole file take the slow UTF-8 path (about 6 ms for
  * the HTTP chunk). Every other character is written as a \u escape, which means the same in strings,
@@ -62,7 +82,7 @@ export async function bundleNodeEntries(outDir: string, inputs: Record<string, s
     platform: 'node',
     external: [/^node:/, ...CLI_EXTERNAL.map((name) => new RegExp(`^${name.replace('.', '\\.')}(/|$)`))],
     logLevel: 'warn',
-    plugins: [withoutMilo, asciiOutput],
+    plugins: [withoutMilo, http2WhenNegotiated, asciiOutput],
     output: {
       dir: outDir,
       format: 'esm',

@@ -1,5 +1,4 @@
 // CLI (plain Node). Small argument helpers shared by commands.
-import { randomUUID } from 'node:crypto';
 import type { CommandContext } from './command.ts';
 import { UsageError } from './globals.ts';
 
@@ -33,7 +32,9 @@ export function idempotencyKey(ctx: CommandContext): string {
     if (given.trim() === '') throw new UsageError('--idempotency-key must not be empty');
     return given;
   }
-  const key = randomUUID();
+  // The global Web Crypto, loaded when first used: importing node:crypto here would make every
+  // command that parses an argument (upload among them) load all of crypto before its first request.
+  const key = globalThis.crypto.randomUUID();
   ctx.out.note(`Idempotency-Key: ${key} (pass --idempotency-key ${key} to retry this create safely)`);
   return key;
 }

@@ -2,7 +2,9 @@
 // first that returns a connection wins. The workspaces engineer adds a `--profile` resolver (key
 // from the keychain) by putting it first in CONNECTION_RESOLVERS.
 import type { ClientKeySource } from '../api/index.ts';
-import { isLoopbackHost } from '../platform/index.ts';
+// From its own file, not platform/index.ts: every command loads this module, and the index would
+// bring the file handles' `node:crypto` and `node:fs/promises` into every start (about 15 ms).
+import { isLoopbackHost } from '../platform/security.ts';
 import { UsageError } from './globals.ts';
 import type { GlobalOptions } from './globals.ts';
 
