@@ -4,6 +4,8 @@
 // and built-in module the process loads, so "--help loads no HTTP client" is observed, not assumed.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { suiteTempDir } from '../../src-main/test-support/index.ts';
@@ -129,14 +131,41 @@ describe('the bundled CLI (out/cli)', () => {
     }
   });
 
-  it('a command that calls the server loads the HTTP client (the check above can see it), not its HTTP/2 half', async () => {
+  it('a command that calls the server loads the HTTP client (the check above can see it), not its HTTP/2 half, and no schema before an answer', async () => {
     const result = await run(bundle(), ['courses', '--base-url', 'http://127.0.0.1:9'], { LECTERN_API_KEY: 'k' });
     expect(result.code).toBe(4);
     expect(loadsHttpClient(result.loaded)).toBe(true);
-    expect(loadsSchemas(result.loaded)).toBe(true);
+    // Nothing answered, so nothing was read: the schemas are built at the first answer.
+    expect(loadsSchemas(result.loaded)).toBe(false);
     // undici's HTTP/2 half (with node:http2, tls and crypto) waits for a server that offers h2.
     expect(result.loaded).not.toContain('node:http2');
     expect(result.loaded).not.toContain('node:crypto');
+  });
+
+  it('reads the first answer with the schemas, loaded then (here an error envelope)', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          status: 401,
+          success: false,
+          code: 'NOT_AUTHENTICATED',
+          message: 'Key unknown here.',
+          data: null,
+          errors: [],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const result = await run(bundle(), ['courses', '--base-url', base], { LECTERN_API_KEY: 'k' });
+      expect(result.stderr).toContain('"code":"NOT_AUTHENTICATED"');
+      expect(result.stderr).toContain('Key unknown here.');
+      expect(loadsSchemas(result.loaded)).toBe(true);
+    } finally {
+      server.close();
+    }
   });
 
   it.skipIf(!hasOpenssl)(

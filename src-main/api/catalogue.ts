@@ -1,9 +1,9 @@
 // Main process / plain Node. THE endpoint catalogue: every operation the app calls, documented by
 // the reference or assumed in ASSUMPTIONS.md. Every assumed path, query parameter name and body
 // lives here and only here, so a real server that differs is matched by editing this one file.
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Shape } from '../../src-shared/api/reading.ts';
-import * as s from '../../src-shared/api/schemas.ts';
+import type * as Schemas from '../../src-shared/api/schemas.ts';
 
 /**
  * Decisions on what ASSUMPTIONS.md leaves open, kept with the operations they shape:
@@ -47,10 +47,10 @@ export interface Operation {
   query: Readonly<Record<string, string>>;
   /** Request body schema, or null for no body. The client does not enforce it (the server is the
    * authority, and an assumed body may differ); forms and the sandbox reuse it. */
-  body: z.ZodType | null;
+  body: FromSchemas<z.ZodType> | null;
   /** Both readings of the envelope's `data` (schemas.ts tables, reading.ts policy); null means a
    * delete (200 envelope with null data, or 204). */
-  output: Shape | null;
+  output: FromSchemas<Shape> | null;
   /** Success status expected (informational; any 2xx with a valid envelope is accepted). */
   success: readonly number[];
   /** Safe to repeat after an ambiguous failure (network error, timeout, 5xx). */
@@ -60,6 +60,19 @@ export interface Operation {
   /** Offered only where the server has it (ASSUMPTIONS.md "Course structure"): see STRUCTURE below. */
   optional?: true;
   notes?: string;
+}
+
+/**
+ * A schema of the catalogue, picked from the schemas module once it is loaded (catalogueSchemas):
+ * building every zod schema takes a command line about 20 ms, so the first request goes out
+ * before they exist and they are built while the server answers.
+ */
+export type FromSchemas<T> = (schemas: typeof Schemas) => T;
+
+let schemasModule: Promise<typeof Schemas> | undefined;
+/** The schemas module (src-shared/api/schemas.ts), loaded at the first call that needs it. */
+export function catalogueSchemas(): Promise<typeof Schemas> {
+  return (schemasModule ??= import('../../src-shared/api/schemas.ts'));
 }
 
 const LIST_QUERY = { page: 'page', pageSize: 'page_size', search: 'search' } as const;
@@ -85,7 +98,7 @@ export const catalogue = {
     status: 'documented',
     query: LIST_QUERY,
     body: null,
-    output: s.pageShape(s.shapes.category),
+    output: (s) => s.pageShape(s.shapes.category),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -99,7 +112,7 @@ export const catalogue = {
     status: 'assumed',
     query: { ...LIST_QUERY, category: 'category', status: 'status' },
     body: null,
-    output: s.pageShape(s.shapes.course),
+    output: (s) => s.pageShape(s.shapes.course),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -111,7 +124,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: null,
-    output: s.shapes.draftedCourse,
+    output: (s) => s.shapes.draftedCourse,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -124,7 +137,7 @@ export const catalogue = {
     status: 'documented',
     query: LIST_QUERY,
     body: null,
-    output: s.pageShape(s.shapes.draftedSection),
+    output: (s) => s.pageShape(s.shapes.draftedSection),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -137,7 +150,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: null,
-    output: s.shapes.draftedSection,
+    output: (s) => s.shapes.draftedSection,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -149,8 +162,8 @@ export const catalogue = {
     path: '/courses/{id}',
     status: 'assumed',
     query: {},
-    body: s.courseUpdateBody,
-    output: s.shapes.draftedCourse,
+    body: (s) => s.courseUpdateBody,
+    output: (s) => s.shapes.draftedCourse,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -166,8 +179,8 @@ export const catalogue = {
     path: '/courses/{course_id}/sections',
     status: 'assumed',
     query: {},
-    body: s.sectionCreateBody,
-    output: s.shapes.draftedSection,
+    body: (s) => s.sectionCreateBody,
+    output: (s) => s.shapes.draftedSection,
     success: [201],
     retrySafe: true,
     idempotencyKey: true,
@@ -182,8 +195,8 @@ export const catalogue = {
     path: '/courses/{course_id}/sections/{id}',
     status: 'assumed',
     query: {},
-    body: s.sectionUpdateBody,
-    output: s.shapes.draftedSection,
+    body: (s) => s.sectionUpdateBody,
+    output: (s) => s.shapes.draftedSection,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -217,7 +230,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: null,
-    output: s.shapes.lesson,
+    output: (s) => s.shapes.lesson,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -228,8 +241,8 @@ export const catalogue = {
     path: '/courses/{course_id}/sections/{section_id}/lessons',
     status: 'assumed',
     query: {},
-    body: s.lessonCreateBody,
-    output: s.shapes.lesson,
+    body: (s) => s.lessonCreateBody,
+    output: (s) => s.shapes.lesson,
     success: [201],
     retrySafe: true,
     idempotencyKey: true,
@@ -241,8 +254,8 @@ export const catalogue = {
     path: '/courses/{course_id}/sections/{section_id}/lessons/{id}',
     status: 'assumed',
     query: {},
-    body: s.lessonUpdateBody,
-    output: s.shapes.lesson,
+    body: (s) => s.lessonUpdateBody,
+    output: (s) => s.shapes.lesson,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -275,7 +288,7 @@ export const catalogue = {
     status: 'documented',
     query: LIST_QUERY,
     body: null,
-    output: s.pageShape(s.shapes.quiz),
+    output: (s) => s.pageShape(s.shapes.quiz),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -291,7 +304,7 @@ export const catalogue = {
     status: 'assumed',
     query: { ...LIST_QUERY, courseId: 'course_id', status: 'status' },
     body: null,
-    output: s.pageShape(s.shapes.assessment),
+    output: (s) => s.pageShape(s.shapes.assessment),
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -303,7 +316,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: null,
-    output: s.shapes.assessment,
+    output: (s) => s.shapes.assessment,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -314,8 +327,8 @@ export const catalogue = {
     path: '/assessments',
     status: 'assumed',
     query: {},
-    body: s.assessmentCreateBody,
-    output: s.shapes.assessment,
+    body: (s) => s.assessmentCreateBody,
+    output: (s) => s.shapes.assessment,
     success: [201],
     retrySafe: true,
     idempotencyKey: true,
@@ -326,8 +339,8 @@ export const catalogue = {
     path: '/assessments/{id}',
     status: 'documented',
     query: {},
-    body: s.assessmentUpdateBody,
-    output: s.shapes.assessment,
+    body: (s) => s.assessmentUpdateBody,
+    output: (s) => s.shapes.assessment,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -355,8 +368,8 @@ export const catalogue = {
     path: '/assignments',
     status: 'documented',
     query: {},
-    body: s.assignmentCreateBody,
-    output: s.shapes.assignment,
+    body: (s) => s.assignmentCreateBody,
+    output: (s) => s.shapes.assignment,
     success: [201],
     retrySafe: true,
     idempotencyKey: true,
@@ -371,8 +384,8 @@ export const catalogue = {
     path: '/uploads',
     status: 'assumed',
     query: {},
-    body: s.uploadCreateBody,
-    output: s.shapes.uploadSession,
+    body: (s) => s.uploadCreateBody,
+    output: (s) => s.shapes.uploadSession,
     success: [201],
     retrySafe: true,
     idempotencyKey: true,
@@ -384,7 +397,7 @@ export const catalogue = {
     status: 'assumed',
     query: {},
     body: null,
-    output: s.shapes.uploadSession,
+    output: (s) => s.shapes.uploadSession,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -395,8 +408,8 @@ export const catalogue = {
     path: '/uploads/{id}/sign-parts',
     status: 'documented',
     query: {},
-    body: s.signPartsBody,
-    output: s.shapes.signPartsData,
+    body: (s) => s.signPartsBody,
+    output: (s) => s.shapes.signPartsData,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -409,7 +422,7 @@ export const catalogue = {
     status: 'documented',
     query: {},
     body: null,
-    output: s.shapes.listPartsData,
+    output: (s) => s.shapes.listPartsData,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -420,8 +433,8 @@ export const catalogue = {
     path: '/uploads/{id}/complete',
     status: 'documented',
     query: {},
-    body: s.completeUploadBody,
-    output: s.shapes.uploadSession,
+    body: (s) => s.completeUploadBody,
+    output: (s) => s.shapes.uploadSession,
     success: [200],
     retrySafe: true,
     idempotencyKey: false,
@@ -512,10 +525,10 @@ export const operations: readonly Operation[] = Object.values(catalogue);
 
 /** Success envelope schemas (reference and reading), built once per operation. */
 const envelopeCache = new Map<string, Shape>();
-export function envelopeFor(operation: Operation): Shape {
+export function envelopeFor(operation: Operation, schemas: typeof Schemas): Shape {
   let schema = envelopeCache.get(operation.id);
   if (!schema) {
-    schema = s.envelopeShape(operation.output ?? { reference: z.null(), reading: z.null() });
+    schema = schemas.envelopeShape(operation.output?.(schemas) ?? schemas.noData);
     envelopeCache.set(operation.id, schema);
   }
   return schema;

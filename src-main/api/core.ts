@@ -2,7 +2,7 @@
 // the catalogue, sends it with retries inside a deadline, validates the envelope, maps failures to
 // typed errors and logs every attempt. The API key lives only in this closure, never on an object.
 import type { Dispatcher } from 'undici';
-import { API_PREFIX, CONFLICT_RETRIES, buildPath, envelopeFor } from './catalogue.ts';
+import { API_PREFIX, CONFLICT_RETRIES, buildPath, catalogueSchemas, envelopeFor } from './catalogue.ts';
 import type { Operation } from './catalogue.ts';
 import { locateAll, locateIssue, describeValue } from './contract.ts';
 import type { ContractLocation } from './contract.ts';
@@ -15,7 +15,7 @@ import { createRedactor, type Redactor } from './redact.ts';
 import type { RequestLogEntry } from './log.ts';
 import { backoffDelay, backoffStep, parseRetryAfter, sleep } from './retry.ts';
 import type { RetryOptions } from './retry.ts';
-import { errorEnvelope } from '../../src-shared/api/schemas.ts';
+import type * as Schemas from '../../src-shared/api/schemas.ts';
 import { classifyTransportError, sendOnce } from './transport.ts';
 import type { AttemptResponse, Timeouts } from './transport.ts';
 
@@ -128,7 +128,13 @@ export function createCore(opts: CoreOptions): Core {
   }
 
   /** Turns one HTTP response into the envelope's `data`, or throws the typed error. */
-  function interpret(op: Operation, res: AttemptResponse, init: ApiErrorInit, pathAndQuery: string): unknown {
+  function interpret(
+    op: Operation,
+    res: AttemptResponse,
+    init: ApiErrorInit,
+    pathAndQuery: string,
+    schemas: typeof Schemas,
+  ): unknown {
     const { status } = res;
     const withStatus = { ...init, status };
     if (status >= 200 && status < 300) {
@@ -138,7 +144,7 @@ export function createCore(opts: CoreOptions): Core {
         const got = status === 204 || res.text === '' ? `an empty ${status} response` : 'a body that is not JSON';
         throw contractError(withStatus, { jsonPath: '$', expected: 'a JSON success envelope', received: got });
       }
-      const shape = envelopeFor(op);
+      const shape = envelopeFor(op, schemas);
       // The reference first: a conforming answer (the usual case) is parsed once.
       const exact = shape.reference.safeParse(json.value);
       if (exact.success) return (exact.data as { data: unknown }).data;
@@ -164,7 +170,7 @@ export function createCore(opts: CoreOptions): Core {
 
     const retryAfter = parseRetryAfter(res.headers['retry-after']);
     const json = parseJson(res.text);
-    const envelope = json.ok ? errorEnvelope.safeParse(json.value) : null;
+    const envelope = json.ok ? schemas.errorEnvelope.safeParse(json.value) : null;
     const isEnvelope = envelope?.success === true;
     if (
       op.status === 'assumed' &&
@@ -312,7 +318,8 @@ export function createCore(opts: CoreOptions): Core {
           opts.timeouts,
         );
         status = res.status;
-        const data = interpret(op, res, init, pathAndQuery);
+        // Loaded at the first answer, not before the first request (catalogue.ts).
+        const data = interpret(op, res, init, pathAndQuery, await catalogueSchemas());
         logAttempt('ok');
         return data as T;
       } catch (err) {

@@ -79,7 +79,9 @@ export async function runCli(
       client: async () => {
         if (!client) {
           const connection = await connect();
-          const { createApiClient } = await import('../api/index.ts');
+          // client.ts, not the api index: the index brings every schema along, and the first
+          // request goes out before they are built (catalogue.ts catalogueSchemas).
+          const { createApiClient } = await import('../api/client.ts');
           // With a saved workspace, deviations are kept in its database like the app keeps them.
           const saved = connection.profileId
             ? await import('../store/index.ts').then((m) =>
@@ -127,7 +129,7 @@ async function report(error: unknown, io: CliIo, dataDir: string, json: boolean)
     return EXIT.usage;
   }
   // Loaded already when the error came from the client; a usage error above never loads it.
-  const { exitCodeFor, isApiError } = await import('../api/index.ts');
+  const { exitCodeFor, isApiError } = await import('../api/errors.ts');
   if (isApiError(error)) {
     // One JSON line: status, code, message, errors (+ kind, method, path) — never the key.
     io.stderr.write(`${JSON.stringify(error.toJSON())}\n`);

@@ -42,6 +42,9 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
   return envelopeShape({ reference: data, reading: data }).reading;
 }
 
+/** The `data` of a delete's envelope (ASSUMPTIONS.md: 200 with null data, or 204). */
+export const noData = { reference: z.null(), reading: z.null() } as const;
+
 /** Error envelope: `success` false, `data` null, `errors` items `{field, code, message}`. */
 export const errorEnvelope = z.looseObject({
   status: int,
