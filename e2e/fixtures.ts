@@ -127,10 +127,10 @@ export const test = base.extend<{ lectern: LecternApp }, { chromiumBrowser: Brow
         });
         return electronApp.firstWindow();
       }
-      const started = await startBridgeHostProcess(dataDir);
+      // The host (about a second of Node start) and the page (a renderer process) start side by side.
+      const [started, page] = await Promise.all([startBridgeHostProcess(dataDir), context!.newPage()]);
       child = started.child;
       host = { url: started.url, token: started.token };
-      const page = await context!.newPage();
       await page.goto(await freshLaunchUrl(host));
       return page;
     }
