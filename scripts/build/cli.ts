@@ -42,7 +42,7 @@ const withoutMilo: Plugin = {
  */
 const UNDICI_CLIENT = /[\\/]node_modules[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/;
 const EAGER_H2 = "const connectH2 = require('./client-h2.js')";
-export const LAZY_H2 =
+const LAZY_H2 =
   "let loadedH2\nconst connectH2 = (client, socket) => (loadedH2 ??= require('./client-h2.js'))(client, socket)";
 const http2WhenNegotiated: Plugin = {
   name: 'lectern:http2-when-negotiated',
