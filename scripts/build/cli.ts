@@ -82,6 +82,10 @@ export async function bundleNodeEntries(outDir: string, inputs: Record<string, s
     platform: 'node',
     external: [/^node:/, ...CLI_EXTERNAL.map((name) => new RegExp(`^${name.replace('.', '\\.')}(/|$)`))],
     logLevel: 'warn',
+    // platform/ is entered through its index.ts like every folder, and its files only declare
+    // things at load: so the CLI's start takes the loopback check without the file handles
+    // (node:crypto, node:fs/promises) that sit behind the same index.
+    treeshake: { moduleSideEffects: [{ test: /src-main[\\/]platform[\\/]/, sideEffects: false }] },
     plugins: [withoutMilo, http2WhenNegotiated, asciiOutput],
     output: {
       dir: outDir,

@@ -46,7 +46,8 @@ export interface Operation {
   /** Client parameter name → wire query parameter name (query names are all assumed, DRF style). */
   query: Readonly<Record<string, string>>;
   /** Request body schema, or null for no body. The client does not enforce it (the server is the
-   * authority, and an assumed body may differ); forms and the sandbox reuse it. */
+   * authority, and an assumed body may differ): it says beside the endpoint which body it takes.
+   * The sandbox checks requests with its own copy (sandbox/request-schemas.ts). */
   body: FromSchemas<z.ZodType> | null;
   /** Both readings of the envelope's `data` (schemas.ts tables, reading.ts policy); null means a
    * delete (200 envelope with null data, or 204). */

@@ -34,7 +34,6 @@ export type { RetryOptions } from './retry.ts';
 export { DEFAULT_TIMEOUTS } from './transport.ts';
 export { Agent, request } from './http-stack.ts';
 export type { Timeouts } from './transport.ts';
-export * as schemas from '../../src-shared/api/schemas.ts';
 export type {
   Assessment,
   AssessmentCreateBody,

@@ -4,7 +4,7 @@
 import type { ClientKeySource } from '../api/index.ts';
 // From its own file, not platform/index.ts: every command loads this module, and the index would
 // bring the file handles' `node:crypto` and `node:fs/promises` into every start (about 15 ms).
-import { isLoopbackHost } from '../platform/security.ts';
+import { isLoopbackHost } from '../platform/index.ts';
 import { UsageError } from './globals.ts';
 import type { GlobalOptions } from './globals.ts';
 

@@ -79,9 +79,8 @@ export async function runCli(
       client: async () => {
         if (!client) {
           const connection = await connect();
-          // client.ts, not the api index: the index brings every schema along, and the first
-          // request goes out before they are built (catalogue.ts catalogueSchemas).
-          const { createApiClient } = await import('../api/client.ts');
+          // The schemas are built at the first answer, after the request left (catalogue.ts).
+          const { createApiClient } = await import('../api/index.ts');
           // With a saved workspace, deviations are kept in its database like the app keeps them.
           const saved = connection.profileId
             ? await import('../store/index.ts').then((m) =>
@@ -129,7 +128,7 @@ async function report(error: unknown, io: CliIo, dataDir: string, json: boolean)
     return EXIT.usage;
   }
   // Loaded already when the error came from the client; a usage error above never loads it.
-  const { exitCodeFor, isApiError } = await import('../api/errors.ts');
+  const { exitCodeFor, isApiError } = await import('../api/index.ts');
   if (isApiError(error)) {
     // One JSON line: status, code, message, errors (+ kind, method, path) — never the key.
     io.stderr.write(`${JSON.stringify(error.toJSON())}\n`);

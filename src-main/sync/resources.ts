@@ -1,8 +1,8 @@
 // Main process / plain Node. What can be drafted: per resource, the fields a draft may hold, the
-// request-body schemas (reused from the API client, so the limits are the reference's), and
+// request-body schemas (the API client's own, from src-shared, so the limits are the reference's), and
 // whether the server can update it after creation.
 import type { z } from 'zod';
-import { schemas } from '../api/index.ts';
+import * as schemas from '../../src-shared/api/schemas.ts';
 import type { FieldErrorItem } from './errors.ts';
 import type { DraftOperation, ResourceKind } from '../../src-shared/index.ts';
 
