@@ -52,8 +52,17 @@ const ROUNDS = Number(values.rounds ?? 3);
 const LATENCIES = (values.latencies ?? '1,10,40,100').split(',').map(Number);
 const FILES = Number(values.files ?? 60);
 const SMALL_SIZE = 4 * MiB;
-const BIG_SIZE = Number(values['big-size'] ?? GiB);
+const BIG_SIZE = values['big-size'] === undefined ? GiB : byteSize(values['big-size']);
 const CLI = fileURLToPath(new URL('../../bin/lectern.js', import.meta.url));
+
+/** `--big-size`: bytes, or a number of KiB, MiB or GiB ("256MiB"); anything else stops the bench. */
+function byteSize(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(B|KiB|MiB|GiB)?$/.exec(text.trim());
+  const units: Record<string, number> = { B: 1, KiB: 1024, MiB, GiB };
+  const bytes = match ? Math.round(Number(match[1]) * units[match[2] ?? 'B']!) : NaN;
+  if (!(bytes > 0)) throw new Error(`--big-size ${JSON.stringify(text)}: give bytes, or a size like 256MiB or 1GiB`);
+  return bytes;
+}
 
 if (process.env[NETNS_ENV] === undefined) process.exit(outside());
 await inside();
