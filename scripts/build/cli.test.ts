@@ -29,6 +29,9 @@ beforeAll(async () => {
 import { writeFileSync } from 'node:fs';
 const loaded = [];
 registerHooks({ load(url, context, nextLoad) { loaded.push(url); return nextLoad(url, context); } });
+// The bundle takes its built-ins with process.getBuiltinModule, which no loader hook sees.
+const getBuiltinModule = process.getBuiltinModule;
+process.getBuiltinModule = (id) => { loaded.push(id.startsWith('node:') ? id : 'node:' + id); return getBuiltinModule(id); };
 process.on('exit', () => writeFileSync(process.env.RECORD_LOADS_TO, loaded.join('\\n')));
 `,
   );
@@ -92,7 +95,7 @@ describe('the bundled CLI (out/cli)', () => {
     expect(readFileSync(bundle(), 'utf8')).not.toMatch(/from ['"](zod|undici)['"]|\.ts['"]/);
   });
 
-  it("is ASCII only (Node reads it by a plain copy), without undici's unused milo parser", () => {
+  it("is ASCII only (Node reads it by a plain copy), without undici's unused milo parser and fetch half", () => {
     const dir = join(project.path, 'out', 'cli');
     const files = [
       ...readdirSync(dir).filter((f) => f.endsWith('.mjs')),
@@ -107,6 +110,28 @@ describe('the bundled CLI (out/cli)', () => {
     // The parser's WebAssembly is base64 text; undici's default parser (llhttp) stays.
     expect(readFileSync(join(dir, 'chunks', http), 'utf8')).toContain("is not part of Lectern's command line");
     expect(readFileSync(join(dir, 'chunks', http), 'utf8')).toContain('llhttp');
+    // FormData bodies, which Lectern never sends, are the only way into undici's fetch half.
+    expect(readFileSync(join(dir, 'chunks', http), 'utf8')).toContain("are not part of Lectern's command line.");
+    expect(readFileSync(join(dir, 'chunks', http), 'utf8')).not.toContain('formdata-parser');
+  });
+
+  it("compiles undici's HTTP/2 half and fallback parser only when required, the rest at once", () => {
+    const chunks = join(project.path, 'out', 'cli', 'chunks');
+    const http = readFileSync(
+      join(
+        chunks,
+        readdirSync(chunks).find((c) => c.startsWith('undici-'))!,
+      ),
+      'utf8',
+    );
+    // The wrapper rolldown writes under each module's path comment: `((` is V8's compile-now hint.
+    const wrapper = (path: string) =>
+      new RegExp(
+        `// node_modules/undici/lib/${path.replace(/[./]/g, '\\$&')}\n.*__commonJSMin\\((\\(?)\\(exports`,
+      ).exec(http)?.[1];
+    for (const later of ['llhttp/llhttp-wasm.js', 'dispatcher/client-h2.js']) expect(wrapper(later), later).toBe('');
+    for (const now of ['dispatcher/client-h1.js', 'llhttp/llhttp_simd-wasm.js', 'dispatcher/agent.js', 'core/util.js'])
+      expect(wrapper(now), now).toBe('(');
   });
 
   it('--help loads no HTTP client, no schema library and no database, and names every command', async () => {
@@ -140,6 +165,8 @@ describe('the bundled CLI (out/cli)', () => {
     // undici's HTTP/2 half (with node:http2, tls and crypto) waits for a server that offers h2.
     expect(result.loaded).not.toContain('node:http2');
     expect(result.loaded).not.toContain('node:crypto');
+    // Nor node:http: Lectern's Agent gives undici the header limit it would read there.
+    expect(result.loaded).not.toContain('node:http');
   });
 
   it('reads the first answer with the schemas, loaded then (here an error envelope)', async () => {

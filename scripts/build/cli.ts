@@ -34,23 +34,145 @@ const withoutMilo: Plugin = {
 };
 
 /**
- * undici's Client requires its HTTP/2 half at load time, and with it `node:http2` (which pulls in
- * `tls`, all of `crypto`, readline and more): about 30 ms of a command's start, for a protocol
- * only a TLS server offering h2 ever gets. Here the HTTP/2 half is required the first time a
- * connection negotiates h2, so behaviour is unchanged and the rest never loads it. Should undici
- * change that line, the build fails instead of quietly losing the saving.
+ * undici reaches its fetch half (FormData, its body extraction and WebIDL: about 160 KB the HTTP
+ * chunk would read at every start) only for a FormData request body, which Lectern never sends:
+ * its bodies are JSON text, Buffers and file streams. The three entry points say so instead.
  */
-const UNDICI_CLIENT = /[\\/]node_modules[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/;
-const EAGER_H2 = "const connectH2 = require('./client-h2.js')";
-const LAZY_H2 =
-  "let loadedH2\nconst connectH2 = (client, socket) => (loadedH2 ??= require('./client-h2.js'))(client, socket)";
-const http2WhenNegotiated: Plugin = {
-  name: 'lectern:http2-when-negotiated',
-  transform(code, id) {
-    if (!UNDICI_CLIENT.test(id)) return null;
-    if (!code.includes(EAGER_H2)) throw new Error(`${id} no longer has "${EAGER_H2}": update http2WhenNegotiated`);
-    return code.replace(EAGER_H2, LAZY_H2);
+const FETCH_ENTRIES =
+  /[\\/]node_modules[\\/]undici[\\/]lib[\\/]web[\\/](fetch[\\/]formdata|fetch[\\/]body|webidl[\\/]index)\.js$/;
+const withoutFetch: Plugin = {
+  name: 'lectern:without-fetch',
+  load(id) {
+    if (!FETCH_ENTRIES.test(id)) return null;
+    return `throw new Error("FormData request bodies (undici's fetch half) are not part of Lectern's command line.");`;
   },
+};
+
+/** Rewrites `from` (which must be there: if undici changes it, the build fails instead of quietly
+ * losing the saving) in the undici file whose path ends with `file`. */
+interface UndiciRewrite {
+  file: string;
+  from: string;
+  to: string;
+}
+
+const UNDICI_REWRITES: UndiciRewrite[] = [
+  /**
+   * undici's Client requires its HTTP/2 half at load time, and with it `node:http2` (which pulls
+   * in `tls`, all of `crypto`, readline and more): about 30 ms of a command's start, for a
+   * protocol only a TLS server offering h2 ever gets. It is required the first time a connection
+   * negotiates h2.
+   */
+  {
+    file: 'dispatcher/client.js',
+    from: "const connectH2 = require('./client-h2.js')",
+    to: "let loadedH2\nconst connectH2 = (client, socket) => (loadedH2 ??= require('./client-h2.js'))(client, socket)",
+  },
+  /**
+   * node:http (about 4 ms) is required for two things: the default header limit, which Lectern's
+   * Agent always gives (api/http-stack.ts MAX_HEADER_BYTES), and telling an IncomingMessage
+   * apart when destroying a stream, which only a loaded node:http can have made.
+   */
+  { file: 'dispatcher/client.js', from: "const http = require('node:http')\n", to: '' },
+  {
+    file: 'dispatcher/client.js',
+    from: `const getDefaultNodeMaxHeaderSize = http &&
+  http.maxHeaderSize &&
+  Number.isInteger(http.maxHeaderSize) &&
+  http.maxHeaderSize > 0
+  ? () => http.maxHeaderSize
+  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }`,
+    to: `const getDefaultNodeMaxHeaderSize = () => {
+  const { maxHeaderSize } = require('node:http')
+  if (Number.isInteger(maxHeaderSize) && maxHeaderSize > 0) return maxHeaderSize
+  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')
+}`,
+  },
+  {
+    file: 'core/util.js',
+    from: "const { IncomingMessage } = require('node:http')",
+    to: `const isIncomingMessage = (stream) => {
+  const made = Object.getPrototypeOf(stream).constructor
+  return made?.name === 'IncomingMessage' && made === require('node:http').IncomingMessage
+}`,
+  },
+  {
+    file: 'core/util.js',
+    from: 'if (Object.getPrototypeOf(stream).constructor === IncomingMessage) {',
+    to: 'if (isIncomingMessage(stream)) {',
+  },
+];
+const UNDICI_LIB = /[\\/]node_modules[\\/]undici[\\/]lib[\\/](.+)$/;
+const undiciOnDemand: Plugin = {
+  name: 'lectern:undici-on-demand',
+  transform(code, id) {
+    const file = UNDICI_LIB.exec(id)?.[1]?.split('\\').join('/');
+    const rewrites = UNDICI_REWRITES.filter((r) => r.file === file);
+    if (rewrites.length === 0) return null;
+    return rewrites.reduce((text, { from, to }) => {
+      if (!text.includes(from)) throw new Error(`${id} no longer has ${JSON.stringify(from)}: update UNDICI_REWRITES`);
+      return text.replace(from, to);
+    }, code);
+  },
+};
+
+/**
+ * rolldown wraps each CommonJS module as `__commonJSMin(((exports, module) => {…}))`: the extra
+ * parentheses make V8 compile the body at once, and the compile cache then keeps and reloads it
+ * every run. Right for undici's modules a request needs; waste for the two big ones it requires
+ * only when needed (the non-SIMD parser, for a machine without WebAssembly SIMD, and HTTP/2):
+ * about 130 KB of the HTTP chunk. Their wrappers lose the hint (written `(0, (exports, module) =>
+ * {…})` here, which rolldown then prints as a plain argument), so V8 compiles them only if
+ * something requires them. Same code, same behaviour.
+ */
+const COMPILED_WHEN_REQUIRED =
+  /(\/\/ node_modules\/undici\/lib\/(?:llhttp\/llhttp-wasm\.js|dispatcher\/client-h2\.js)\nvar require_\w+ = \/\* @__PURE__ \*\/ __commonJSMin\()\((\(exports, module\) => \{)/g;
+export function compiledWhenRequired(code: string): string {
+  return code.replace(COMPILED_WHEN_REQUIRED, '$1(0, $2');
+}
+const undiciRestWhenRequired: Plugin = {
+  name: 'lectern:undici-rest-when-required',
+  renderChunk(code, chunk) {
+    if (chunk.name !== 'undici') return null;
+    const lazy = compiledWhenRequired(code);
+    if (lazy.match(/__commonJSMin\(\(0, /g)?.length !== 2)
+      throw new Error('expected two undici wrappers: update compiledWhenRequired');
+    return lazy;
+  },
+};
+
+/**
+ * `import { parseArgs } from "node:util"` makes Node build an ES module facade over the built-in,
+ * reading every one of its exports (and so loading what their getters load): about 6 ms for
+ * node:util, 7 for node:fs, where `process.getBuiltinModule` takes microseconds. The chunks get
+ * their built-ins that way instead; the bundle only runs on Node 24 (bin/lectern.js). Every form
+ * rolldown writes is handled, and any other fails the build.
+ */
+const BUILTIN_IMPORT = /^import\s+(.*?)\s*(?:from\s+)?"(node:[\w/]+)";$/gm;
+export function builtinsWithoutFacades(code: string): string {
+  return code.replace(BUILTIN_IMPORT, (line, clause: string, id: string) => {
+    const load = `process.getBuiltinModule(${JSON.stringify(id)})`;
+    if (clause === '') return `${load};`;
+    const namespace = /^\* as (\w+)$/.exec(clause);
+    if (namespace) return `const ${namespace[1]} = ${load};`;
+    const parts = /^(?:(\w+)\s*,\s*)?(?:\{([^}]*)\})?$|^(\w+)$/.exec(clause);
+    if (!parts) throw new Error(`builtinsWithoutFacades: cannot read ${line}`);
+    const [, defaultBeside, named, defaultAlone] = parts;
+    const bindings = (named ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean)
+      .map((name) => name.replace(/^(\w+) as (\w+)$/, '$1: $2'));
+    const statements = [];
+    const local = defaultBeside ?? defaultAlone;
+    if (local) statements.push(`const ${local} = ${load};`);
+    if (bindings.length > 0) statements.push(`const { ${bindings.join(', ')} } = ${local ?? load};`);
+    return statements.join(' ');
+  });
+}
+const builtinsByCall: Plugin = {
+  name: 'lectern:builtins-by-call',
+  renderChunk: (code) => builtinsWithoutFacades(code),
 };
 
 /**
@@ -86,7 +208,7 @@ export async function bundleNodeEntries(outDir: string, inputs: Record<string, s
     // things at load: so the CLI's start takes the loopback check without the file handles
     // (node:crypto, node:fs/promises) that sit behind the same index.
     treeshake: { moduleSideEffects: [{ test: /src-main[\\/]platform[\\/]/, sideEffects: false }] },
-    plugins: [withoutMilo, http2WhenNegotiated, asciiOutput],
+    plugins: [withoutMilo, withoutFetch, undiciOnDemand, undiciRestWhenRequired, builtinsByCall, asciiOutput],
     output: {
       dir: outDir,
       format: 'esm',
