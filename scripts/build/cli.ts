@@ -222,7 +222,7 @@ export async function bundleNodeEntries(outDir: string, inputs: Record<string, s
           // What every command loads before it runs (the entry's own modules): one file, not seven.
           {
             name: 'cli-core',
-            test: /[\\/]src-main[\\/]cli[\\/](run|exit-codes|globals|help|output|connection|registry)\.ts$/,
+            test: /[\\/]src-main[\\/]cli[\\/](run|exit-codes|globals|help|output|connection|registry|args)\.ts$/,
           },
         ],
       },

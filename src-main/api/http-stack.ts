@@ -7,7 +7,7 @@
 import type * as Undici from 'undici';
 import AgentModule from 'undici/lib/dispatcher/agent.js';
 import DispatcherModule from 'undici/lib/dispatcher/dispatcher.js';
-import apiModule from 'undici/lib/api/index.js';
+import apiRequest from 'undici/lib/api/api-request.js';
 import globalModule from 'undici/lib/global.js';
 import utilModule from 'undici/lib/core/util.js';
 
@@ -20,8 +20,9 @@ interface ApiMethods {
   ) => Promise<Undici.Dispatcher.ResponseData>;
 }
 
-// What undici's index does once: the request/stream/… methods live on every dispatcher.
-Object.assign((DispatcherModule as { prototype: object }).prototype, apiModule as ApiMethods);
+// What undici's index does once for request/stream/pipeline/…: the method lives on every
+// dispatcher. Lectern calls only `request`, so the other four modules are never loaded.
+Object.assign((DispatcherModule as { prototype: object }).prototype, { request: apiRequest } as ApiMethods);
 
 /** Node's own default limit on a response's headers (16 KiB). Given to every Agent, so undici
  * need not load node:http (about 4 ms of the command line's start) only to read that default. */
@@ -38,7 +39,7 @@ export type Agent = Undici.Agent;
 
 const { getGlobalDispatcher } = globalModule as { getGlobalDispatcher: () => Undici.Dispatcher };
 const { parseURL } = utilModule as { parseURL: (url: string | URL) => URL };
-const dispatcherRequest = (apiModule as ApiMethods).request;
+const dispatcherRequest = apiRequest as ApiMethods['request'];
 
 type RequestOptions = Omit<Undici.Dispatcher.RequestOptions, 'origin' | 'path' | 'method'> &
   Partial<Pick<Undici.Dispatcher.RequestOptions, 'method'>> & { dispatcher?: Undici.Dispatcher };

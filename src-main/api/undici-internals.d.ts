@@ -7,7 +7,7 @@ declare module 'undici/lib/dispatcher/dispatcher.js' {
   const value: unknown;
   export default value;
 }
-declare module 'undici/lib/api/index.js' {
+declare module 'undici/lib/api/api-request.js' {
   const value: unknown;
   export default value;
 }

@@ -1,10 +1,14 @@
 // CLI (plain Node). The `lectern` command line as one call, for the processes that run it: its own
 // entry (main.ts, bundled into out/cli by `npm run build`) and the packaged app's main process
 // started with command-line arguments (src-main/index.ts), where the RunAsNode fuse is off.
+import type { runCli as RunCli } from './run.ts';
+
 export { isCommandName } from './registry.ts';
 
-/** Runs one command line against this process's stdio and signals; resolves to the exit code. */
-export async function runCliProcess(argv: string[]): Promise<number> {
+/** Runs one command line against this process's stdio and signals; resolves to the exit code.
+ * `run` is runCli (from run.ts) when the caller has it already (the CLI's own entry does), else it is
+ * loaded here (the app's main process, where most starts are not CLI ones). */
+export async function runCliProcess(argv: string[], run?: typeof RunCli): Promise<number> {
   const controller = new AbortController();
   const onSecondInterrupt = () => process.exit(130);
   const onInterrupt = () => {
@@ -19,7 +23,7 @@ export async function runCliProcess(argv: string[]): Promise<number> {
   process.once('SIGINT', onInterrupt);
   process.stdout.on('error', onStdoutError);
   try {
-    const { runCli } = await import('./run.ts');
+    const runCli = run ?? (await import('./run.ts')).runCli;
     return await runCli(
       argv,
       { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env },
