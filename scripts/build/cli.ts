@@ -34,7 +34,7 @@ const withoutMilo: Plugin = {
 };
 
 /**
- * undici reaches its fetch half (FormData, its body extraction and WebIDL: about 160 KB the HTTP
+ * undici reaches its fetch half (FormData, its body extraction and WebIDL: about 95 KB the HTTP
  * chunk would read at every start) only for a FormData request body, which Lectern never sends:
  * its bodies are JSON text, Buffers and file streams. The three entry points say so instead.
  */
@@ -127,7 +127,7 @@ const undiciOnDemand: Plugin = {
  */
 const COMPILED_WHEN_REQUIRED =
   /(\/\/ node_modules\/undici\/lib\/(?:llhttp\/llhttp-wasm\.js|dispatcher\/client-h2\.js)\nvar require_\w+ = \/\* @__PURE__ \*\/ __commonJSMin\()\((\(exports, module\) => \{)/g;
-export function compiledWhenRequired(code: string): string {
+function compiledWhenRequired(code: string): string {
   return code.replace(COMPILED_WHEN_REQUIRED, '$1(0, $2');
 }
 const undiciRestWhenRequired: Plugin = {
@@ -145,11 +145,11 @@ const undiciRestWhenRequired: Plugin = {
  * `import { parseArgs } from "node:util"` makes Node build an ES module facade over the built-in,
  * reading every one of its exports (and so loading what their getters load): about 6 ms for
  * node:util, 7 for node:fs, where `process.getBuiltinModule` takes microseconds. The chunks get
- * their built-ins that way instead; the bundle only runs on Node 24 (bin/lectern.js). Every form
- * rolldown writes is handled, and any other fails the build.
+ * their built-ins that way instead; the bundle only runs on Node 24 (bin/lectern.js). Every import
+ * form rolldown writes is handled, and a clause it cannot read fails the build.
  */
 const BUILTIN_IMPORT = /^import\s+(.*?)\s*(?:from\s+)?"(node:[\w/]+)";$/gm;
-export function builtinsWithoutFacades(code: string): string {
+function builtinsWithoutFacades(code: string): string {
   return code.replace(BUILTIN_IMPORT, (line, clause: string, id: string) => {
     const load = `process.getBuiltinModule(${JSON.stringify(id)})`;
     if (clause === '') return `${load};`;
