@@ -95,7 +95,7 @@ describe('the bundled CLI (out/cli)', () => {
     expect(readFileSync(bundle(), 'utf8')).not.toMatch(/from ['"](zod|undici)['"]|\.ts['"]/);
   });
 
-  it("is ASCII only (Node reads it by a plain copy), without undici's unused milo parser and fetch half", () => {
+  it("is ASCII only (Node reads it by a plain copy), without undici's unused milo parser and fetch half, and llhttp beside it", () => {
     const dir = join(project.path, 'out', 'cli');
     const files = [
       ...readdirSync(dir).filter((f) => f.endsWith('.mjs')),
@@ -110,6 +110,9 @@ describe('the bundled CLI (out/cli)', () => {
     // The parser's WebAssembly is base64 text; undici's default parser (llhttp) stays.
     expect(readFileSync(join(dir, 'chunks', http), 'utf8')).toContain("is not part of Lectern's command line");
     expect(readFileSync(join(dir, 'chunks', http), 'utf8')).toContain('llhttp');
+    // llhttp's WebAssembly sits beside the bundle as bytes, not in the chunk as base64 text.
+    expect(readdirSync(join(dir, 'wasm')).sort()).toEqual(['llhttp.wasm', 'llhttp_simd.wasm']);
+    expect(readFileSync(join(dir, 'chunks', http), 'utf8')).not.toContain('wasmBase64');
     // FormData bodies, which Lectern never sends, are the only way into undici's fetch half.
     expect(readFileSync(join(dir, 'chunks', http), 'utf8')).toContain("are not part of Lectern's command line.");
     expect(readFileSync(join(dir, 'chunks', http), 'utf8')).not.toContain('formdata-parser');

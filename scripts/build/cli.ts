@@ -48,6 +48,28 @@ const withoutFetch: Plugin = {
   },
 };
 
+/**
+ * llhttp, undici's HTTP/1 parser, is WebAssembly carried as base64 text (two builds, 72 KB each):
+ * text that every command's start would read, hash and scan with the HTTP chunk, about 4 ms. The
+ * bytes go beside the bundle instead (out/cli/wasm/), and the module reads the one it needs when
+ * the first connection opens: the same bytes, read from a file rather than decoded.
+ */
+const LLHTTP = /[\\/]node_modules[\\/]undici[\\/]lib[\\/]llhttp[\\/](llhttp(?:_simd)?)-wasm\.js$/;
+const WASM_BASE64 = /const wasmBase64 = '([A-Za-z0-9+/=]+)'\n/;
+const DECODE = "Buffer.from(wasmBase64, 'base64')";
+const llhttpBesideBundle: Plugin = {
+  name: 'lectern:llhttp-beside-bundle',
+  transform(code, id) {
+    const name = LLHTTP.exec(id)?.[1];
+    if (!name) return null;
+    const base64 = WASM_BASE64.exec(code)?.[1];
+    if (!base64 || !code.includes(DECODE)) throw new Error(`${id} changed: update llhttpBesideBundle`);
+    this.emitFile({ type: 'asset', fileName: `wasm/${name}.wasm`, source: Buffer.from(base64, 'base64') });
+    const read = `require('node:fs').readFileSync(new URL('../wasm/${name}.wasm', import.meta.url))`;
+    return code.replace(WASM_BASE64, '').replace(DECODE, read);
+  },
+};
+
 /** Rewrites `from` (which must be there: if undici changes it, the build fails instead of quietly
  * losing the saving) in the undici file whose path ends with `file`. */
 interface UndiciRewrite {
@@ -208,7 +230,15 @@ export async function bundleNodeEntries(outDir: string, inputs: Record<string, s
     // things at load: so the CLI's start takes the loopback check without the file handles
     // (node:crypto, node:fs/promises) that sit behind the same index.
     treeshake: { moduleSideEffects: [{ test: /src-main[\\/]platform[\\/]/, sideEffects: false }] },
-    plugins: [withoutMilo, withoutFetch, undiciOnDemand, undiciRestWhenRequired, builtinsByCall, asciiOutput],
+    plugins: [
+      withoutMilo,
+      withoutFetch,
+      llhttpBesideBundle,
+      undiciOnDemand,
+      undiciRestWhenRequired,
+      builtinsByCall,
+      asciiOutput,
+    ],
     output: {
       dir: outDir,
       format: 'esm',
