@@ -230,9 +230,15 @@ describe('a server without them (--no-structure)', () => {
       expect(error.message).toBe(`This server does not let Lectern ${doing}.`);
       expect(error.toIpcError()).toMatchObject({ code: 'API_UNSUPPORTED_OPERATION', details: { capability } });
     }
-    expect(await sections()).toEqual(before);
+    // Video URLs are signed afresh on each read (their expiry is "now + TTL" in whole seconds):
+    // the same URL, whatever second each read fell in.
+    expect(withoutSignatures(await sections())).toEqual(withoutSignatures(before));
   });
 });
+
+function withoutSignatures(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value).replace(/expires=\d+&signature=[0-9a-f]+/g, 'expires=…&signature=…'));
+}
 
 describe('a server that answers 404 (stub)', () => {
   const course = fx.course();
