@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { parseByteCount } from '../../src-main/cli/args.ts';
 import { md5CpuSecondsPerGiB, processCpuSeconds } from './measure.ts';
 import {
   PIN,
@@ -55,11 +56,9 @@ const SMALL_SIZE = 4 * MiB;
 const BIG_SIZE = values['big-size'] === undefined ? GiB : byteSize(values['big-size']);
 const CLI = fileURLToPath(new URL('../../bin/lectern.js', import.meta.url));
 
-/** `--big-size`: bytes, or a number of KiB, MiB or GiB ("256MiB"); anything else stops the bench. */
+/** `--big-size`: bytes, or a size like 256MiB or 1G (the CLI's own reading); anything else stops the bench. */
 function byteSize(text: string): number {
-  const match = /^(\d+(?:\.\d+)?)\s*(B|KiB|MiB|GiB)?$/.exec(text.trim());
-  const units: Record<string, number> = { B: 1, KiB: 1024, MiB, GiB };
-  const bytes = match ? Math.round(Number(match[1]) * units[match[2] ?? 'B']!) : NaN;
+  const bytes = parseByteCount(text);
   if (!(bytes > 0)) throw new Error(`--big-size ${JSON.stringify(text)}: give bytes, or a size like 256MiB or 1GiB`);
   return bytes;
 }

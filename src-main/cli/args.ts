@@ -54,13 +54,18 @@ export function parseDuration(flag: string, value: string | undefined): number |
   return Math.round(ms);
 }
 
-/** `1048576`, `512K`, `8M`, `1.5G` (binary units) → bytes. */
-export function parseByteRate(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
+/** `1048576`, `512K`, `8M`, `1.5G`, `256MiB` (binary units) → whole bytes; NaN for anything else. */
+export function parseByteCount(value: string): number {
   const m = /^(\d+(?:\.\d+)?)([KMG]i?B?)?$/i.exec(value.trim());
   const scale = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 } as Record<string, number>;
-  const n = m ? Number(m[1]) * scale[(m[2] ?? '').charAt(0).toUpperCase()]! : NaN;
+  return m ? Math.floor(Number(m[1]) * scale[(m[2] ?? '').charAt(0).toUpperCase()]!) : NaN;
+}
+
+/** `--limit-rate`: bytes per second, as parseByteCount reads them. */
+export function parseByteRate(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = parseByteCount(value);
   if (!Number.isFinite(n) || n < 1)
     throw new UsageError(`${flag} must be bytes per second (e.g. 500000, 512K, 8M), got ${JSON.stringify(value)}`);
-  return Math.floor(n);
+  return n;
 }
