@@ -413,33 +413,40 @@ export class UploadJournal {
     });
   }
 
-  /** What was read from the file before it was sent (container, probe, content fingerprint). */
+  /**
+   * What was read from the file before it was sent (container, probe, content fingerprint). Not
+   * fsynced by itself: when a file is added it commits with the add's transaction; the prober's
+   * facts written later (read while the bytes already move) only inform, and a power cut loses
+   * nothing but them (a killed process keeps them: they are in the WAL).
+   */
   setFileCheck(id: string, check: StoredFileCheck): void {
     this.guarded(undefined, () => {
       const m = check.media;
-      this.db
-        .prepare(
-          `INSERT OR REPLACE INTO upload_file_checks (upload_id, mime, probed, container, duration_seconds, width, height,
+      this.relaxed(() =>
+        this.db
+          .prepare(
+            `INSERT OR REPLACE INTO upload_file_checks (upload_id, mime, probed, container, duration_seconds, width, height,
              video_codec, audio_codec, frame_rate_mode, frame_rate, size, mtime_ms, sample_sha256, sha256)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          id,
-          check.mime,
-          m ? 1 : 0,
-          m?.container ?? null,
-          m?.durationSeconds ?? null,
-          m?.width ?? null,
-          m?.height ?? null,
-          m?.videoCodec ?? null,
-          m?.audioCodec ?? null,
-          m?.frameRateMode ?? null,
-          m?.frameRate ?? null,
-          check.content.size,
-          check.mtimeMs,
-          check.content.sampleSha256,
-          check.content.sha256,
-        );
+          )
+          .run(
+            id,
+            check.mime,
+            m ? 1 : 0,
+            m?.container ?? null,
+            m?.durationSeconds ?? null,
+            m?.width ?? null,
+            m?.height ?? null,
+            m?.videoCodec ?? null,
+            m?.audioCodec ?? null,
+            m?.frameRateMode ?? null,
+            m?.frameRate ?? null,
+            check.content.size,
+            check.mtimeMs,
+            check.content.sampleSha256,
+            check.content.sha256,
+          ),
+      );
     });
   }
 
