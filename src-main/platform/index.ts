@@ -1,6 +1,7 @@
 /**
  * Main process / plain Node. Low-level helpers every part of main may use: the rotating log file,
- * the security headers and loopback checks, and file handles (renderer code never sees a path).
+ * the security headers and loopback checks, file handles (renderer code never sees a path), and
+ * which compiler WebAssembly gets.
  */
 export { createLogger, describeError, type Logger } from './log.ts';
 export {
@@ -27,3 +28,4 @@ export {
   localFaultOf,
 } from './local-faults.ts';
 export { openPickedFile, PickedFileError } from './picked-file.ts';
+export { keepWebAssemblyOnBaselineTier } from './wasm-tiers.ts';

@@ -3,10 +3,10 @@
 // duration). They run here and not in main or the CLI, so a hostile file that crashes a parser,
 // exhausts its memory or makes it spin costs this thread only. The thread opens no file: main sends
 // the bytes it read through its own checked opener, chunk by chunk as the prober asks.
-import { setFlagsFromString } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { fileTypeFromBuffer } from 'file-type';
 import type { MediaInfo, MediaInfoResult } from 'mediainfo.js';
+import { keepWebAssemblyOnBaselineTier } from '../platform/index.ts';
 
 /** Main → worker. One job at a time; `chunk` answers the job's `read`. */
 export type FormatRequest =
@@ -23,16 +23,8 @@ export type FormatReply =
   | { t: 'failed'; id: number; message: string }
   | { t: 'read'; id: number; chunkSize: number; offset: number };
 
-// mediainfo.js is megabytes of WebAssembly, and one probe runs much of it a few times. V8's dynamic
-// tiering then recompiles hundreds of its functions with TurboFan on background threads: CPU that
-// competes with the upload for code run a few milliseconds per file. Liftoff, V8's baseline compiler,
-// is enough. Measured through `lectern upload` (alternating builds, same run): one 4 MiB file
-// 1.26–1.54 → 1.00–1.21 CPU-s, 60 files × 4 MiB 3.30–3.72 → 3.06–3.26 CPU-s.
-// V8 flags hold for the whole process (also for llhttp, undici's parser, whose short answers never
-// needed TurboFan), and flags set at run time do not bring their implications, hence both.
-// Not --liftoff-only: that makes any function Liftoff cannot compile a fatal error.
-setFlagsFromString('--no-wasm-dynamic-tiering');
-setFlagsFromString('--no-wasm-tier-up');
+// mediainfo.js is megabytes of WebAssembly: kept off TurboFan (see wasm-tiers.ts).
+keepWebAssemblyOnBaselineTier();
 
 const port = parentPort;
 if (!port) throw new Error('format-worker.ts runs only as a worker thread (see format-reader.ts).');
