@@ -3,8 +3,10 @@
 // mediainfo.js (megabytes, run a few milliseconds per file). V8's dynamic tiering recompiled hundreds
 // of their functions with TurboFan on background threads: CPU that competed with the uploads and
 // never paid back. Liftoff, the baseline compiler, is enough for both. Measured through `lectern
-// upload` (alternating builds, same run): one 4 MiB file 1.26–1.54 → 1.00–1.21 CPU-s, 60 files ×
-// 4 MiB 3.30–3.72 → 3.06–3.26 CPU-s.
+// upload`, alternating builds in one run: mediainfo's thread on Liftoff took one 4 MiB file from
+// 1.26–1.54 to 1.00–1.21 CPU-s (60 files × 4 MiB: 3.30–3.72 → 3.06–3.26); llhttp too, 0.89–0.97 →
+// 0.78–0.83 in a later run. Electron, like Node, starts V8 with --no-freeze-flags-after-init, which
+// is what lets flags change at run time.
 import { setFlagsFromString } from 'node:v8';
 
 let set = false;
