@@ -10,7 +10,7 @@ import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/index.ts';
 import { FormatReadError, FormatReader } from './format-reader.ts';
-import { checkVideoContainer, formatReader } from './media-probe.ts';
+import { checkVideoContainer, formatReader, prepareFileChecks, probeMedia } from './media-probe.ts';
 import { inspectFile } from './preflight.ts';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, 'test-fixtures', name)));
@@ -171,6 +171,31 @@ describe("the upload checks when the process's reader thread dies", () => {
       });
     } finally {
       formatReader.onWorker = undefined;
+    }
+  });
+});
+
+describe('one thread for checks and probes (lectern upload, which probes once every file is decided)', () => {
+  it('runs the probe on the signature thread: one thread started for both', async () => {
+    const dir = tempDir('lectern-format-');
+    const video = join(dir, 'lecture.mp4');
+    copyFileSync(join(import.meta.dirname, 'test-fixtures', 'h264-3s.mp4'), video);
+    await formatReader.close();
+    const started: Worker[] = [];
+    const replies: string[] = [];
+    formatReader.onWorker = (worker) => {
+      started.push(worker);
+      worker.on('message', (m: { t: string }) => replies.push(m.t));
+    };
+    try {
+      prepareFileChecks({ probesAfterEveryCheck: true });
+      expect(await checkVideoContainer(video)).toMatchObject({ ok: true, mime: 'video/mp4' });
+      expect(await probeMedia(video)).toMatchObject({ container: 'MPEG-4', videoCodec: 'AVC' });
+      expect(started).toHaveLength(1);
+      expect(replies).toEqual(expect.arrayContaining(['detected', 'analysed']));
+    } finally {
+      formatReader.onWorker = undefined;
+      await formatReader.close();
     }
   });
 });
