@@ -9,16 +9,13 @@
 // is what lets flags change at run time.
 import { setFlagsFromString } from 'node:v8';
 
-let set = false;
-
 /**
- * Call before the first WebAssembly compile. V8 flags hold for the whole process (every thread);
- * flags set at run time do not bring their implications, hence both. Not --liftoff-only: that makes
- * any function Liftoff cannot compile (a CPU without a feature it needs) a fatal error.
+ * Call before the first WebAssembly compile; calling again changes nothing. V8 flags hold for the
+ * whole process (every thread); flags set at run time do not bring their implications, hence both.
+ * Not --liftoff-only: that makes any function Liftoff cannot compile (a CPU without a feature it
+ * needs) a fatal error.
  */
 export function keepWebAssemblyOnBaselineTier(): void {
-  if (set) return;
-  set = true;
   setFlagsFromString('--no-wasm-dynamic-tiering');
   setFlagsFromString('--no-wasm-tier-up');
 }
