@@ -2,7 +2,8 @@
  * Renderer. How a cached view follows main's cache (used by the paged-list and cached-read
  * factories): it reads again when `cache.updated` names one of its kinds, and once back online
  * when it had to say "offline". Re-reads that change nothing three times in a row stop for 20 s,
- * so a busy sync of other items does not keep a screen re-reading the same answer.
+ * so a busy sync of other items does not keep a screen re-reading the same answer; a change named
+ * during that spell is read once when it ends, never dropped.
  */
 import type { CacheKind } from '../../../src-shared/index.ts';
 import { onCacheUpdated, onEvent } from './events.ts';
@@ -33,15 +34,29 @@ export interface Rereads {
 export function followCache(kinds: readonly CacheKind[], target: RereadTarget): Rereads {
   let idleRereads = 0;
   let quietUntil = 0;
+  let readAfterQuiet: ReturnType<typeof setTimeout> | null = null;
+  const cancelReadAfterQuiet = () => {
+    if (readAfterQuiet !== null) clearTimeout(readAfterQuiet);
+    readAfterQuiet = null;
+  };
   return {
     calm() {
       idleRereads = 0;
       quietUntil = 0;
+      cancelReadAfterQuiet();
     },
     subscribe: () => [
       onCacheUpdated(kinds, () => {
         const before = target.shown();
-        if (Date.now() < quietUntil || before === null) return;
+        if (before === null) return;
+        const quietFor = quietUntil - Date.now();
+        if (quietFor > 0) {
+          readAfterQuiet ??= setTimeout(() => {
+            readAfterQuiet = null;
+            if (target.shown() !== null) target.reread();
+          }, quietFor);
+          return;
+        }
         const unsettled = target.unsettled?.() ?? false;
         target.reread();
         setTimeout(() => {
@@ -52,6 +67,7 @@ export function followCache(kinds: readonly CacheKind[], target: RereadTarget): 
       onEvent('sync.status', (status) => {
         if (status.state === 'online' && target.offline()) target.reread();
       }),
+      cancelReadAfterQuiet,
     ],
   };
 }
