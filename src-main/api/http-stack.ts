@@ -10,12 +10,12 @@ import DispatcherModule from 'undici/lib/dispatcher/dispatcher.js';
 import apiRequest from 'undici/lib/api/api-request.js';
 import globalModule from 'undici/lib/global.js';
 import utilModule from 'undici/lib/core/util.js';
-import { keepWebAssemblyOnBaselineTier } from '../platform/index.ts';
+import { compileHttpParserOnBaselineTier } from '../platform/index.ts';
 
 export type { Dispatcher } from 'undici';
 
-// Before undici compiles llhttp, its parser (at the first connection): Liftoff only (wasm-tiers.ts).
-keepWebAssemblyOnBaselineTier();
+// undici compiles llhttp, its parser, at the first connection: on Liftoff only (wasm-tiers.ts).
+compileHttpParserOnBaselineTier();
 
 interface ApiMethods {
   request: (

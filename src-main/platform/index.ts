@@ -28,4 +28,9 @@ export {
   localFaultOf,
 } from './local-faults.ts';
 export { openPickedFile, PickedFileError } from './picked-file.ts';
-export { keepWebAssemblyOnBaselineTier } from './wasm-tiers.ts';
+export {
+  adoptWasmTierState,
+  compileHttpParserOnBaselineTier,
+  keepWebAssemblyOnBaselineTier,
+  wasmTierState,
+} from './wasm-tiers.ts';

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { MediaInfoResult } from 'mediainfo.js';
+import { wasmTierState } from '../platform/index.ts';
 import type { FormatReply, FormatRequest } from './format-worker.ts';
 
 export class FormatReadError extends Error {
@@ -147,7 +148,8 @@ export class FormatReader {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(workerEntry(), { resourceLimits: this.limits });
+    // The thread changes V8's flags for the process: it shares the state of those changes.
+    const worker = new Worker(workerEntry(), { resourceLimits: this.limits, workerData: wasmTierState() });
     this.worker = worker;
     worker.on('message', (reply: FormatReply) => void this.onReply(worker, reply));
     worker.on('error', (error: Error & { code?: string }) => {

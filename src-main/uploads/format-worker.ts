@@ -3,10 +3,10 @@
 // duration). They run here and not in main or the CLI, so a hostile file that crashes a parser,
 // exhausts its memory or makes it spin costs this thread only. The thread opens no file: main sends
 // the bytes it read through its own checked opener, chunk by chunk as the prober asks.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { fileTypeFromBuffer } from 'file-type';
 import type { MediaInfo, MediaInfoResult } from 'mediainfo.js';
-import { keepWebAssemblyOnBaselineTier } from '../platform/index.ts';
+import { adoptWasmTierState, keepWebAssemblyOnBaselineTier } from '../platform/index.ts';
 
 /** Main → worker. One job at a time; `chunk` answers the job's `read`. */
 export type FormatRequest =
@@ -23,11 +23,10 @@ export type FormatReply =
   | { t: 'failed'; id: number; message: string }
   | { t: 'read'; id: number; chunkSize: number; offset: number };
 
-// mediainfo.js is megabytes of WebAssembly: kept off TurboFan (see wasm-tiers.ts).
-keepWebAssemblyOnBaselineTier();
-
 const port = parentPort;
 if (!port) throw new Error('format-worker.ts runs only as a worker thread (see format-reader.ts).');
+// Started by format-reader.ts, which shares the process's state of V8 flag changes.
+if (workerData instanceof SharedArrayBuffer) adoptWasmTierState(workerData);
 
 // One WebAssembly instance for the thread, loaded and made on first use (mediainfo.js keeps
 // per-instance state; main sends one job at a time). A signature check alone never loads it.
@@ -56,7 +55,11 @@ async function run(m: Exclude<FormatRequest, { t: 'chunk' }>): Promise<void> {
     reply({ t: 'detected', id: m.id, type: type ? { ext: type.ext, mime: type.mime } : null });
     return;
   }
-  instance ??= import('mediainfo.js').then(({ default: mediaInfoFactory }) => mediaInfoFactory({ format: 'object' }));
+  // mediainfo.js is megabytes of WebAssembly: kept off TurboFan (see wasm-tiers.ts).
+  instance ??= import('mediainfo.js').then(({ default: mediaInfoFactory }) => {
+    keepWebAssemblyOnBaselineTier();
+    return mediaInfoFactory({ format: 'object' });
+  });
   const info = await instance;
   const read = (chunkSize: number, offset: number) =>
     new Promise<Uint8Array>((resolve) => {
