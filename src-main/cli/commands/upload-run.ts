@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   UploadManagerError,
+  prepareFileChecks,
   storedCheckOf,
   type AddUploadInput,
   type FileCheck,
@@ -27,8 +28,9 @@ export interface UploadRequest {
 
 export async function uploadFiles(ctx: CommandContext, request: UploadRequest): Promise<number> {
   const { files, target, title } = request;
-  // The file checks' thread was started before this module loaded (upload.ts); the probes share it,
-  // since preflightFiles probes only once every file is decided.
+  // The file checks' thread starts while the journal opens (it takes about 100 ms to start); the
+  // probes share it, since preflightFiles probes only once every file is decided.
+  prepareFileChecks({ probesAfterEveryCheck: true });
   const manager = await openManager(ctx, request.engine);
   try {
     // Each file is added and started as soon as it passes its check, all in one batch (one order

@@ -56,10 +56,6 @@ export const uploadCommand: Command = {
     const section = await startSectionRead(ctx, target);
     // Loading the engine holds the event loop for a while: let the request reach the wire first.
     await untilSent(section.answer);
-    // The file checks' thread takes about 100 ms to start: it starts first, so on a machine with
-    // cores to spare it is ready by the time the engine is. Probes share it (upload-run.ts).
-    const { prepareFileChecks } = await import('../../uploads/media-probe.ts');
-    prepareFileChecks({ probesAfterEveryCheck: true });
     const { uploadFiles } = await import('./upload-run.ts');
     return uploadFiles(ctx, {
       files,
