@@ -41,7 +41,8 @@ export async function uploadFiles(ctx: CommandContext, request: UploadRequest): 
     const waiting: { input: AddUploadInput; probed: Promise<FileCheck> | null }[] = [];
     // The prober's facts reach the journal when read (the decision did not wait for them).
     const facts: Promise<void>[] = [];
-    let adding: Promise<void> = Promise.resolve();
+    const settled: Promise<void> = Promise.resolve();
+    let adding = settled;
     const addWaiting = async (): Promise<void> => {
       const entries = waiting.splice(0);
       if (entries.length === 0) return;
@@ -84,8 +85,12 @@ export async function uploadFiles(ctx: CommandContext, request: UploadRequest): 
           ...(check ? { fileCheck: storedCheckOf(check), ...(check.mime ? { contentType: check.mime } : {}) } : {}),
         };
         waiting.push({ input, probed });
+        const first = rows.length === 0 && adding === settled;
         adding = adding.then(addWaiting);
         adding.catch(() => undefined); // surfaced by the await below
+        // The first file is added and started before the next one is read: its upload begins
+        // without sharing the disk and the CPU with the checks of the rest.
+        if (first) await adding.catch(() => undefined);
       },
     );
     await adding;
