@@ -146,8 +146,9 @@ describe('FormatReader', () => {
 describe("the upload checks when the process's reader thread dies", () => {
   it('the pre-flight says the format could not be read; this process lives on and checks as before', async () => {
     const dir = tempDir('lectern-format-');
-    const video = join(dir, 'lecture.mp4');
-    copyFileSync(join(import.meta.dirname, 'test-fixtures', 'h264-3s.mp4'), video);
+    // A WebM: main tells MP4 and MOV by their first bytes alone (video-signature.ts), without the thread.
+    const video = join(dir, 'lecture.webm');
+    copyFileSync(join(import.meta.dirname, 'test-fixtures', 'vp8-2s.webm'), video);
     const notes = join(dir, 'notes.mp4');
     writeFileSync(notes, 'Week 1 notes\n'.repeat(50));
     // A fresh thread for the next check, ended the moment it starts (as a crash would end it).
@@ -161,9 +162,9 @@ describe("the upload checks when the process's reader thread dies", () => {
     try {
       await expect(inspectFile(video)).rejects.toMatchObject({
         code: 'FILE_UNREADABLE',
-        message: expect.stringMatching(/^Lectern could not read this file's format \(lecture\.mp4: the reader /),
+        message: expect.stringMatching(/^Lectern could not read this file's format \(lecture\.webm: the reader /),
       });
-      expect(await inspectFile(video)).toMatchObject({ video: true, mime: 'video/mp4', warnings: [] });
+      expect(await inspectFile(video)).toMatchObject({ video: true, mime: 'video/webm', warnings: [] });
       expect(await checkVideoContainer(notes)).toEqual({
         ok: false,
         mime: null,
@@ -178,8 +179,8 @@ describe("the upload checks when the process's reader thread dies", () => {
 describe('one thread for checks and probes (lectern upload, which probes once every file is decided)', () => {
   it('runs the probe on the signature thread: one thread started for both', async () => {
     const dir = tempDir('lectern-format-');
-    const video = join(dir, 'lecture.mp4');
-    copyFileSync(join(import.meta.dirname, 'test-fixtures', 'h264-3s.mp4'), video);
+    const video = join(dir, 'lecture.webm');
+    copyFileSync(join(import.meta.dirname, 'test-fixtures', 'vp8-2s.webm'), video);
     await formatReader.close();
     const started: Worker[] = [];
     const replies: string[] = [];
@@ -189,8 +190,8 @@ describe('one thread for checks and probes (lectern upload, which probes once ev
     };
     try {
       prepareFileChecks({ probesAfterEveryCheck: true });
-      expect(await checkVideoContainer(video)).toMatchObject({ ok: true, mime: 'video/mp4' });
-      expect(await probeMedia(video)).toMatchObject({ container: 'MPEG-4', videoCodec: 'AVC' });
+      expect(await checkVideoContainer(video)).toMatchObject({ ok: true, mime: 'video/webm' });
+      expect(await probeMedia(video)).toMatchObject({ container: 'WebM', videoCodec: 'VP8' });
       expect(started).toHaveLength(1);
       expect(replies).toEqual(expect.arrayContaining(['detected', 'analysed']));
     } finally {

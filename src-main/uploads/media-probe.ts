@@ -6,6 +6,7 @@ import { openPickedFile } from '../platform/index.ts';
 import { basename } from 'node:path';
 import type { AudioTrack, GeneralTrack, MediaInfoResult, VideoTrack } from 'mediainfo.js';
 import { FormatReader } from './format-reader.ts';
+import { videoBrandSignature } from './video-signature.ts';
 
 export { FormatReadError } from './format-reader.ts';
 
@@ -96,9 +97,13 @@ async function detectFileType(path: string): Promise<{ ext: string; mime: string
   } finally {
     await handle.close();
   }
+  // An MP4 or MOV says so in its first bytes: no need to wait for the thread (video-signature.ts).
+  const head = buffer.subarray(0, bytesRead);
+  const known = videoBrandSignature(head);
+  if (known) return known;
   // A short file leaves the rest as it was: blanked, so nothing of an earlier use travels along.
   if (bytesRead < SIGNATURE_BYTES) buffer.fill(0, bytesRead);
-  return formatReader.detect(basename(path), buffer.subarray(0, bytesRead));
+  return formatReader.detect(basename(path), head);
 }
 
 /** file-type's verdict on bytes that are not one file (the sandbox's stored parts). */
