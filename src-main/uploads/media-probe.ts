@@ -83,8 +83,9 @@ export async function checkVideoContainer(path: string): Promise<ContainerVerdic
   return { ok: false, mime: null, reason };
 }
 
-/** file-type's verdict on the file's first MiB (its detectors look at the start), read through
- * the one opener for picked files instead of by path a second time. */
+/** What the file's first MiB says it is, read through the one opener for picked files: an MP4 or
+ * MOV by main's own reading of its first box, else file-type's verdict (its detectors look at the
+ * start) from the thread. */
 async function detectFileType(path: string): Promise<{ ext: string; mime: string } | null> {
   const handle = await openPickedFile(path);
   // Memory of its own, neither zero-filled first nor copied after: the read fills it and it is

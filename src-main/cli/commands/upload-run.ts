@@ -41,8 +41,8 @@ export async function uploadFiles(ctx: CommandContext, request: UploadRequest): 
     const waiting: { input: AddUploadInput; probed: Promise<FileCheck> | null }[] = [];
     // The prober's facts reach the journal when read (the decision did not wait for them).
     const facts: Promise<void>[] = [];
-    const settled: Promise<void> = Promise.resolve();
-    let adding = settled;
+    const nothingAdded: Promise<void> = Promise.resolve();
+    let adding = nothingAdded;
     const addWaiting = async (): Promise<void> => {
       const entries = waiting.splice(0);
       if (entries.length === 0) return;
@@ -85,7 +85,7 @@ export async function uploadFiles(ctx: CommandContext, request: UploadRequest): 
           ...(check ? { fileCheck: storedCheckOf(check), ...(check.mime ? { contentType: check.mime } : {}) } : {}),
         };
         waiting.push({ input, probed });
-        const first = rows.length === 0 && adding === settled;
+        const first = adding === nothingAdded;
         adding = adding.then(addWaiting);
         adding.catch(() => undefined); // surfaced by the await below
         // The first file is added and started before the next one is read: its upload begins
