@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseByteCount } from '../../src-main/cli/args.ts';
-import { md5CpuSecondsPerGiB, processCpuSeconds } from './measure.ts';
+import { fixedLoopMs, md5CpuSecondsPerGiB, processCpuSeconds } from './measure.ts';
 import {
   PIN,
   curlPut,
@@ -153,6 +153,7 @@ async function inside(): Promise<void> {
   pinThisProcessToCore0();
   const dir = mkdtempSync(join(tmpdir(), 'lectern-bench-link-'));
   const results: Record<string, unknown>[] = [];
+  const loopAtStart = fixedLoopMs();
   try {
     const smallFiles = writeSmallVideos(join(dir, 'small'), FILES, SMALL_SIZE);
     const linkSeconds = (FILES * SMALL_SIZE) / BYTES_PER_SECOND;
@@ -266,7 +267,12 @@ async function inside(): Promise<void> {
       await stopSandboxProcess(curlSandbox);
     }
     const load = (await import('node:os')).loadavg();
-    console.log(JSON.stringify({ bench: 'link', rateMbit: RATE_MBIT, latencyMs: LATENCY_MS, load, results }));
+    const loopMs = [loopAtStart, fixedLoopMs()].map((ms) => Math.round(ms));
+    console.log(
+      `Machine speed: the same fixed loop took ${loopMs[0]} ms at the start and ${loopMs[1]} ms at the end ` +
+        '(they differ when the machine itself got slower or faster during the run).',
+    );
+    console.log(JSON.stringify({ bench: 'link', rateMbit: RATE_MBIT, latencyMs: LATENCY_MS, load, loopMs, results }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

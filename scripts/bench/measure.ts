@@ -11,6 +11,24 @@ export function cpuSecondsOf(work: () => void): number {
   return (used.user + used.system) / 1e6;
 }
 
+/**
+ * Milliseconds one thread takes for a fixed integer loop. This machine's speed moves by up to half
+ * within minutes (other guests on its host): the bench times this at its start and end, so a reader
+ * can tell a slow minute from a slow program.
+ */
+export function fixedLoopMs(): number {
+  // The least of three: the first run also pays for compiling the loop, any run a preemption.
+  return Math.min(loopOnce(), loopOnce(), loopOnce());
+}
+
+function loopOnce(): number {
+  const started = performance.now();
+  let sum = 0;
+  for (let i = 0; i < 200_000_000; i++) sum = (sum + (i & 7)) | 0;
+  const ms = performance.now() - started;
+  return sum === -1 ? Number.NaN : ms;
+}
+
 /** CPU seconds one thread spends on MD5 per GiB on this machine, measured now on 64 MiB. */
 export function md5CpuSecondsPerGiB(): number {
   const sample = randomBytes(64 * 1024 * 1024);
