@@ -57,6 +57,8 @@ export interface MediaWarning {
 }
 
 const SIGNATURE_BYTES = 1024 * 1024;
+/** What main reads first: enough for the first box (video-signature.ts), one page. */
+const FIRST_BOX_BYTES = 4096;
 
 /** Containers without a `video/` MIME type in file-type's table that still carry video. */
 const VIDEO_CONTAINERS_OUTSIDE_VIDEO_MIME = new Set(['application/vnd.ms-asf', 'application/mxf']);
@@ -94,17 +96,21 @@ async function detectFileType(path: string): Promise<{ ext: string; mime: string
   const buffer = Buffer.allocUnsafeSlow(SIGNATURE_BYTES);
   let bytesRead: number;
   try {
-    ({ bytesRead } = await handle.read(buffer, 0, SIGNATURE_BYTES, 0));
+    // An MP4 or MOV says so in its first box (video-signature.ts): one page is read, and the
+    // thread is neither waited for nor handed the rest of the MiB.
+    ({ bytesRead } = await handle.read(buffer, 0, FIRST_BOX_BYTES, 0));
+    const known = videoBrandSignature(buffer.subarray(0, bytesRead));
+    if (known) return known;
+    if (bytesRead === FIRST_BOX_BYTES) {
+      const rest = await handle.read(buffer, FIRST_BOX_BYTES, SIGNATURE_BYTES - FIRST_BOX_BYTES, FIRST_BOX_BYTES);
+      bytesRead += rest.bytesRead;
+    }
   } finally {
     await handle.close();
   }
-  // An MP4 or MOV says so in its first bytes: no need to wait for the thread (video-signature.ts).
-  const head = buffer.subarray(0, bytesRead);
-  const known = videoBrandSignature(head);
-  if (known) return known;
   // A short file leaves the rest as it was: blanked, so nothing of an earlier use travels along.
   if (bytesRead < SIGNATURE_BYTES) buffer.fill(0, bytesRead);
-  return formatReader.detect(basename(path), head);
+  return formatReader.detect(basename(path), buffer.subarray(0, bytesRead));
 }
 
 /** file-type's verdict on bytes that are not one file (the sandbox's stored parts). */
