@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { stat, type FileHandle } from 'node:fs/promises';
 import { openPickedFile } from '../platform/index.ts';
 import { basename, extname } from 'node:path';
+import { AbortedError } from './token-bucket.ts';
 
 export const EDGE_BYTES = 1024 * 1024;
 
@@ -95,22 +96,27 @@ export async function statMatches(identity: FileIdentity): Promise<boolean> {
   }
 }
 
-/** MD5 (hex) of a byte range read from disk, streamed. Used to adopt parts found by list-parts. */
+/**
+ * MD5 (hex) of a byte range read from disk. Used to adopt parts found by list-parts.
+ * Plain positional reads with the signal checked between them, not a read stream given the
+ * signal: a stream made with an already-aborted signal emits its AbortError on a later tick,
+ * after the loop reading it has gone, and that unhandled 'error' ends the process (seen when a
+ * full disk paused an upload while another file was being checked).
+ */
 export async function md5OfRange(path: string, start: number, size: number, signal?: AbortSignal): Promise<string> {
+  if (signal?.aborted) throw new AbortedError(signal.reason);
   const hash = createHash('md5');
   const handle = await openPickedFile(path);
   try {
-    const stream = handle.createReadStream({
-      start,
-      end: start + size - 1,
-      highWaterMark: 256 * 1024,
-      signal,
-      autoClose: false,
-    });
+    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(size, 256 * 1024)));
     let read = 0;
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      hash.update(chunk);
-      read += chunk.length;
+    while (read < size) {
+      if (signal?.aborted) throw new AbortedError(signal.reason);
+      const want = Math.min(buffer.length, size - read);
+      const { bytesRead } = await handle.read(buffer, 0, want, start + read);
+      if (bytesRead === 0) break;
+      hash.update(buffer.subarray(0, bytesRead));
+      read += bytesRead;
     }
     if (read !== size) throw new Error(`short read: ${read} of ${size} bytes`);
     return hash.digest('hex');

@@ -4,9 +4,9 @@
 // time the command must say "the disk holding … is full" in one sentence, exit 6 with no stack
 // trace; once space is freed the very same command finishes, with exactly one upload session and
 // one lesson per file on the server.
-import { rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir } from '../test-support/index.ts';
 import type { DiskFullError } from '../platform/index.ts';
 import { createUploadManager } from './manager.ts';
@@ -25,6 +25,12 @@ const ROOM_LEFT_KIB = [8, 72, 212];
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ partSize: PART, restartable: true });
+});
+// Each test starts on an empty disk, so one that fails half-way (its filler still there) cannot
+// fail the next one too.
+afterEach(() => {
+  if (tmpfs.skipReason !== null) return;
+  for (const name of readdirSync(disk)) rmSync(join(disk, name), { recursive: true, force: true });
 });
 afterAll(async () => {
   tmpfs.unmount();
