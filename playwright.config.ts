@@ -14,6 +14,8 @@ process.env['NODE_COMPILE_CACHE'] ??= join(tmpdir(), 'lectern-node-compile-cache
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // The bridge host each test starts is bundled from the current sources first (e2e/global-setup.ts).
+  globalSetup: './e2e/global-setup.ts',
   // Tests, not files, are spread over two workers: each test has its own bridge host, sandbox,
   // data folder and browser context, and much of a test is waiting on the app's own timers.
   fullyParallel: true,

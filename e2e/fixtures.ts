@@ -50,7 +50,8 @@ export async function startBridgeHostProcess(
 ): Promise<{ child: ChildProcess; appUrl: string; url: string; token: string }> {
   const child = spawn(
     process.execPath,
-    ['src-main/bridge-host/main.ts', '--data', dataDir, '--test-hooks', ...extraArgs],
+    // Bundled from the sources by the global setup (e2e/global-setup.ts) at the start of the run.
+    ['out/bridge-host/main.mjs', '--data', dataDir, '--test-hooks', ...extraArgs],
     {
       cwd: resolve(import.meta.dirname, '..'),
       stdio: ['ignore', 'pipe', 'inherit'],

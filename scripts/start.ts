@@ -35,7 +35,10 @@ if (binary) {
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   console.error('No Electron binary here: starting Lectern in the bridge host instead.');
-  const host = spawn(process.execPath, ['src-main/bridge-host/main.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Bundled first (a few seconds), so the host itself starts from one file.
+  const { buildBridgeHost, BRIDGE_HOST_BUNDLE } = await import('./build/bridge-host.ts');
+  await buildBridgeHost();
+  const host = spawn(process.execPath, [BRIDGE_HOST_BUNDLE], { stdio: ['ignore', 'pipe', 'inherit'] });
   // Chromium gets a throwaway profile of its own (removed when Lectern stops): the user's
   // everyday profile would share 127.0.0.1 with whatever else it has open.
   const profile = mkdtempSync(join(tmpdir(), 'lectern-chromium-'));
