@@ -21,6 +21,7 @@ import {
   uploadJournalPath,
   type BatchPlace,
   type UploadManager,
+  type VideoPollTime,
 } from '../uploads/index.ts';
 import type { ProfileConnection } from '../workspaces/index.ts';
 import type { CacheKind, SyncStatus } from '../../src-shared/index.ts';
@@ -44,6 +45,8 @@ export interface ProfileSessionOptions {
   connection: ProfileConnection;
   events: AppEvents;
   log: Logger;
+  /** Time of the uploads' processing polls: the system's by default; tests run it faster. */
+  videoPollTime?: VideoPollTime;
 }
 
 export function profileDataDir(dataDir: string, profileId: string): string {
@@ -127,6 +130,7 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
   const uploads = createUploadManager({
     journalPath,
     api: client,
+    videoPollTime: options.videoPollTime,
     onEvent: (event) => {
       if (closed) return;
       events.emit('uploads.changed', toUploadRowView(event.row));

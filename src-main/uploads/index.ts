@@ -18,6 +18,7 @@ export type {
   UploadRow,
   UploadState,
 } from './types.ts';
+export type { VideoPollTime } from './video-follow.ts';
 // Used by the app's session and IPC handlers, the CLI and the sandbox's video processing.
 export { batchNotice, type BatchPlace } from './batch-notice.ts';
 export { checkStagedFiles, requireVideos } from './staging.ts';

@@ -73,6 +73,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     lessonRead: options.onLessonRead,
     previewSent: options.previewSent,
     courseRead: options.onCourseRead,
+    pollTime: options.videoPollTime,
   });
   const batches = new BatchWatch(options, placement, (): readonly UploadJob[] => scheduler.jobs);
   const scheduler: Scheduler = new Scheduler({

@@ -5,6 +5,7 @@ import type { TimeSource } from '../../src-shared/clock.ts';
 import type { UploadState } from '../../src-shared/index.ts';
 import type { DiskFullError } from '../platform/index.ts';
 import type { StoredFileCheck } from './preflight.ts';
+import type { VideoPollTime } from './video-follow.ts';
 
 export type { UploadState };
 
@@ -275,6 +276,8 @@ export interface UploadManagerOptions {
   giveUpAfterMs?: number | null;
   /** Clocks: the system's by default; tests hand in a wall clock that jumps. */
   time?: TimeSource;
+  /** Time of the processing polls (10 s after the attach, then backing off): the system's by default. */
+  videoPollTime?: VideoPollTime;
   onEvent?: (event: UploadEvent) => void;
   /** Every file of a batch is done or failed (again, after a retry of a failed one). */
   onBatchEnded?: (batch: BatchEnded) => void;

@@ -5,8 +5,8 @@
 // preview video is followed the same way with retrieve course (ASSUMPTIONS.md "Course structure"),
 // once its course update has been sent.
 
-import { wallWait } from '../../src-shared/clock.ts';
-import { backoffStep } from '../../src-shared/retry.ts';
+import { systemTime, wallWait, type TimeSource } from '../../src-shared/clock.ts';
+import { backoffStep, realClock, type Clock } from '../../src-shared/retry.ts';
 import { classify } from './retry-policy.ts';
 import type { UploadJournal, VideoFollow } from './journal.ts';
 import type { UploadJob } from './upload-job.ts';
@@ -59,52 +59,74 @@ export interface VideoFollowerOptions {
   /** False while a preview's course update waits to be sent (the course still shows the old preview). */
   previewSent?: ((courseId: string) => boolean) | undefined;
   courseRead?: ((course: CourseInfo) => void) | undefined;
+  /** The polls' time: the system's by default; a test runs it faster (see VideoPollTime). */
+  pollTime?: VideoPollTime | undefined;
 }
+
+/**
+ * The wall clock the checks are stamped with (kept in the journal, so a restart counts from the
+ * last check) and the timers that wait for the next one. Injectable, so a test proves the same
+ * 10 s rule against a real server in a fraction of the real time.
+ */
+export interface VideoPollTime {
+  time: Pick<TimeSource, 'wall'>;
+  timers: Clock;
+}
+
+const SYSTEM_POLL_TIME: VideoPollTime = { time: systemTime, timers: realClock };
 
 export class VideoFollower {
   private readonly options: VideoFollowerOptions;
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, unknown>();
   private readonly polling = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
   /** Lessons deleted on the server: not asked about again in this run. */
   private readonly gone = new Set<string>();
   private closed = false;
 
+  private readonly clock: VideoPollTime;
+
   constructor(options: VideoFollowerOptions) {
     this.options = options;
+    this.clock = options.pollTime ?? SYSTEM_POLL_TIME;
+  }
+
+  private now(): number {
+    return this.clock.time.wall();
   }
 
   /** Records what an attach (create / update) response said; the row's 'done' event shows it. */
   attached(job: UploadJob, lesson: LessonInfo): void {
-    this.record(job, { ...videoOf(lesson), checkedAt: Date.now(), polls: 0 }, false);
+    this.record(job, { ...videoOf(lesson), checkedAt: this.now(), polls: 0 }, false);
   }
 
   /** Schedules the next poll of a done job whose video is not known to be finished. */
   follow(job: UploadJob): void {
     if (this.closed || !this.wanted(job) || this.timers.has(job.id) || this.polling.has(job.id)) return;
     const due = job.video.checkedAt! + pollDelayMs(job.video.polls);
-    const timer = setTimeout(
+    const timer = this.clock.timers.setTimeout(
       () => {
         this.timers.delete(job.id);
         void this.poll(job).finally(() => this.follow(job));
       },
       // Never longer than the poll interval itself: a clock set back must not stall the follow.
-      wallWait(due, Date.now(), pollDelayMs(job.video.polls)),
+      wallWait(due, this.now(), pollDelayMs(job.video.polls)),
     );
-    timer.unref();
+    // A follow alone never keeps the process alive (a short CLI run ends without its next poll).
+    (timer as { unref?: () => void } | null)?.unref?.();
     this.timers.set(job.id, timer);
   }
 
   /** One retrieve of every followed lesson not checked within MIN_POLL_MS (for short-lived runs). */
   async checkDue(timeoutMs = 8_000): Promise<void> {
-    const due = this.options.jobs().filter((j) => this.wanted(j) && checkedLongAgo(j.video.checkedAt!, Date.now()));
+    const due = this.options.jobs().filter((j) => this.wanted(j) && checkedLongAgo(j.video.checkedAt!, this.now()));
     const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeoutMs)]);
     await Promise.all(due.map((j) => this.poll(j, signal)));
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const timer of this.timers.values()) this.clock.timers.clearTimeout(timer);
     this.timers.clear();
     this.abort.abort(new Error('closing'));
     await Promise.allSettled([...this.polling.values()]);
@@ -143,12 +165,12 @@ export class VideoFollower {
         if (!courses) return;
         if (this.options.previewSent?.(target.courseId) === false) {
           // Not sent yet (offline, or waiting on the user): ask again at the first step's pace.
-          this.record(job, { ...job.video, checkedAt: Date.now() });
+          this.record(job, { ...job.video, checkedAt: this.now() });
           return;
         }
         const course = await courses.get(target.courseId, { signal });
         if (this.closed) return;
-        this.record(job, { ...previewVideoOf(course), checkedAt: Date.now(), polls });
+        this.record(job, { ...previewVideoOf(course), checkedAt: this.now(), polls });
         this.options.courseRead?.(course);
         return;
       }
@@ -156,13 +178,13 @@ export class VideoFollower {
       const { courseId, sectionId } = target;
       const lesson = await lessons.get(courseId, sectionId, job.lessonId!, { signal });
       if (this.closed) return;
-      this.record(job, { ...videoOf(lesson), checkedAt: Date.now(), polls });
+      this.record(job, { ...videoOf(lesson), checkedAt: this.now(), polls });
       this.options.lessonRead?.({ courseId, sectionId }, lesson);
     } catch (error) {
       if (this.closed || signal.aborted || classify(error).kind === 'aborted') return;
       if (classify(error).status === 404) this.gone.add(job.id);
       // Unreachable or refused this time: keep what we knew and ask again later (backing off).
-      this.record(job, { ...job.video, checkedAt: Date.now(), polls });
+      this.record(job, { ...job.video, checkedAt: this.now(), polls });
     }
   }
 
