@@ -228,8 +228,16 @@ export async function bundleNodeEntries(outDir: string, inputs: Record<string, s
     logLevel: 'warn',
     // platform/ is entered through its index.ts like every folder, and its files only declare
     // things at load: so the CLI's start takes the loopback check without the file handles
-    // (node:crypto, node:fs/promises) that sit behind the same index.
-    treeshake: { moduleSideEffects: [{ test: /src-main[\\/]platform[\\/]/, sideEffects: false }] },
+    // (node:crypto, node:fs/promises) that sit behind the same index. src-shared/ is the same: its
+    // files only declare (types, zod schemas, pure functions), so a command reaching it through its
+    // index.ts loads only the files it uses; `lectern upload` no longer builds the IPC contract's
+    // schemas at start (a 31 KB chunk of src-shared gone from its load).
+    treeshake: {
+      moduleSideEffects: [
+        { test: /src-main[\\/]platform[\\/]/, sideEffects: false },
+        { test: /src-shared[\\/]/, sideEffects: false },
+      ],
+    },
     plugins: [
       withoutMilo,
       withoutFetch,
