@@ -95,6 +95,16 @@ describe('the bundled CLI (out/cli)', () => {
     expect(readFileSync(bundle(), 'utf8')).not.toMatch(/from ['"](zod|undici)['"]|\.ts['"]/);
   });
 
+  it("carries none of the app's IPC contract (src-shared is tree-shaken file by file)", () => {
+    const dir = join(project.path, 'out', 'cli');
+    const files = ['lectern.mjs', ...readdirSync(join(dir, 'chunks')).map((c) => join('chunks', c))];
+    const shared = files.flatMap(
+      (f) => readFileSync(join(dir, f), 'utf8').match(/^\/\/ src-shared\/[\w-]+\.ts$/gm) ?? [],
+    );
+    expect(shared.length).toBeGreaterThan(0); // the check can see shared files
+    expect(shared).not.toContain('// src-shared/channels.ts');
+  });
+
   it("is ASCII only (Node reads it by a plain copy), without undici's unused milo parser and fetch half, and llhttp beside it", () => {
     const dir = join(project.path, 'out', 'cli');
     const files = [
