@@ -1,9 +1,10 @@
 // Tests (shared). The one back-off and sleep, on a fake clock: no test here waits for real time.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   backoffDelay,
   backoffStep,
+  fasterTime,
   parseRetryAfterMs,
   retry,
   RETRY_AFTER_CEILING_MS,
@@ -114,6 +115,25 @@ describe('sleep', () => {
     await expect(slept).rejects.toThrow('closing');
     expect(pending()).toBe(0);
     await expect(sleep(1, { clock, signal: abort.signal })).rejects.toThrow('closing');
+  });
+});
+
+describe('fasterTime', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('moves its wall clock and fires its timers `factor` times sooner than real time', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'], now: 1_000_000 });
+    const { time, timers } = fasterTime(10);
+    let fired = 0;
+    timers.setTimeout(() => fired++, 10_000);
+    const cancelled = timers.setTimeout(() => fired++, 10_000);
+    timers.clearTimeout(cancelled);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fired).toBe(0);
+    expect(time.wall()).toBe(1_000_000 + 9_990);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fired).toBe(1);
+    expect(timers.now()).toBe(10_000);
   });
 });
 

@@ -30,6 +30,26 @@ export const realClock: Clock = {
   clearTimeout: (handle) => (globalThis as unknown as TimerGlobals).clearTimeout(handle),
 };
 
+/**
+ * Wall clock and timers running `factor` times faster than the real ones, from now on: tests (and
+ * the bridge host's test hooks) prove a rule stated in seconds ("ask again 10 s after the last
+ * check") against real servers, sockets and files without waiting those seconds. Fake timers
+ * cannot: the HTTP, SQLite and child-process work around the rule needs the real event loop.
+ */
+export function fasterTime(factor: number): { time: { wall(): number }; timers: Clock } {
+  const realStart = monotonicNow();
+  const wallStart = Date.now();
+  const elapsed = () => (monotonicNow() - realStart) * factor;
+  return {
+    time: { wall: () => wallStart + elapsed() },
+    timers: {
+      now: elapsed,
+      setTimeout: (run, ms) => realClock.setTimeout(run, ms / factor),
+      clearTimeout: (handle) => realClock.clearTimeout(handle),
+    },
+  };
+}
+
 /** What the waits need of an AbortSignal (this layer has no DOM or Node types; a real one fits). */
 export interface AbortLike {
   readonly aborted: boolean;

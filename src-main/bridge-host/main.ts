@@ -16,6 +16,8 @@
  *   --test-hooks         let tests answer the file dialog, stop/start the sandbox and make it drift;
  *                        only with LECTERN_TEST_HOOKS=1 in the environment (a test asking for them),
  *                        and only for the owner secret
+ *   --video-poll-speed N with --test-hooks: the uploads' processing polls run on a clock N times
+ *                        faster (the first check 10 s / N after the attach)
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
@@ -24,6 +26,7 @@ import { createAppServices } from '../services/index.ts';
 import { createQueuedFileDialog } from '../platform/index.ts';
 import { createAppDispatch } from '../ipc/index.ts';
 import { startBridgeHost } from './server.ts';
+import { fasterTime } from '../../src-shared/retry.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,6 +37,7 @@ const { values } = parseArgs({
     'sandbox-seed': { type: 'string', default: 'demo' },
     'no-sandbox': { type: 'boolean', default: false },
     'test-hooks': { type: 'boolean', default: false },
+    'video-poll-speed': { type: 'string' },
     open: { type: 'boolean', default: false },
   },
   strict: true,
@@ -44,13 +48,20 @@ if (values['test-hooks'] && process.env['LECTERN_TEST_HOOKS'] !== '1') {
   process.exit(2);
 }
 
+if (values['video-poll-speed'] !== undefined && !values['test-hooks']) {
+  process.stderr.write('--video-poll-speed is a test hook: it needs --test-hooks.\n');
+  process.exit(2);
+}
+
 const seed = z.enum(['demo', 'large', 'empty']).parse(values['sandbox-seed']);
+const pollSpeed = z.coerce.number().min(1).max(100).optional().parse(values['video-poll-speed']);
 const dialog = createQueuedFileDialog();
 const services = await createAppServices({
   dataDir: resolve(values.data),
   transport: 'bridge',
   dialog,
   sandbox: values['no-sandbox'] ? false : { seed },
+  ...(pollSpeed !== undefined && { videoPollTime: fasterTime(pollSpeed) }),
 });
 
 const hookInput = {

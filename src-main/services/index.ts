@@ -16,6 +16,7 @@ import { createSystemKeyStore, type KeyStore } from '../keychain/index.ts';
 import { startSandbox, type RunningSandbox } from '../sandbox/index.ts';
 import { WorkspaceService } from '../workspaces/index.ts';
 import { forgetWriteRefusalsOf } from '../sync/index.ts';
+import type { VideoPollTime } from '../uploads/index.ts';
 import {
   DiagnosticsRecorder,
   buildDiagnostics,
@@ -52,6 +53,8 @@ export interface AppEnvironment {
   keyStore?: KeyStore;
   /** The built-in Sandbox workspace's server; `false` starts none (tests of other parts). */
   sandbox?: false | { seed?: 'demo' | 'large' | 'empty'; port?: number };
+  /** Time of the uploads' processing polls: the system's by default (end-to-end tests run it faster). */
+  videoPollTime?: VideoPollTime;
 }
 
 export interface AppServices {
@@ -155,6 +158,7 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
         connection: workspaces.getConnection(profileId),
         events,
         log,
+        videoPollTime: env.videoPollTime,
       });
     }
     events.emit('workspaces.changed', { activeId: profileId });

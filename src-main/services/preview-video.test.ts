@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PreviewVideo } from '../../src-shared/index.ts';
 import { createAppDispatch } from '../ipc/index.ts';
 import { createFileHandles, createLogger } from '../platform/index.ts';
-import { fastTime, SOON, startTestSandbox, suiteTempDir, type TestSandbox } from '../test-support/index.ts';
+import { fasterTime } from '../../src-shared/retry.ts';
+import { SOON, startTestSandbox, suiteTempDir, type TestSandbox } from '../test-support/index.ts';
 import type { AppServices } from './index.ts';
 import { openProfileSession, type ProfileSession } from './profile-session.ts';
 
@@ -19,7 +20,7 @@ const MP4 = fileURLToPath(new URL('../uploads/test-fixtures/h264-3s.mp4', import
 // The first processing check comes 10 s after the attach (as for lessons' videos), on the
 // follower's clock: here one that runs 5 times faster (2 s), shared by both runs of the app so
 // the restart counts from the journal's last check as a real one would.
-const pollTime = fastTime(5);
+const pollTime = fasterTime(5);
 const FOLLOWED = { ...SOON, timeout: 10_000, interval: 50 };
 const SENT = { ...SOON, timeout: 20_000, interval: 50 };
 

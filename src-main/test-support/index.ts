@@ -5,5 +5,4 @@ export { makeTempDir, removeDir, suiteTempDir, tempDir } from './temp-dir.ts';
 export { startTestSandbox, useTestSandbox } from './sandbox.ts';
 export type { TestSandbox, TestSandboxOptions } from './sandbox.ts';
 export { PROBES_SETTLE, SOON, UPLOAD_SETTLES } from './waits.ts';
-export { fastTime, type FastTime } from './fast-time.ts';
 export { columnsOf, databaseAt, migrateFile, migrationFolderProblems, schemaNames, userVersion } from './migrations.ts';

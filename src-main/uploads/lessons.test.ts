@@ -6,7 +6,8 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fastTime, UPLOAD_SETTLES } from '../test-support/index.ts';
+import { fasterTime } from '../../src-shared/retry.ts';
+import { UPLOAD_SETTLES } from '../test-support/index.ts';
 import { batchNotice, batchOutcome } from './batch-notice.ts';
 import { nextMove, orderAmong } from './lesson-order.ts';
 import { createUploadManager } from './manager.ts';
@@ -195,7 +196,7 @@ describe('video processing', () => {
       md5Workers: 0,
       onEvent: (e) => events.push({ id: e.row.id, status: e.row.videoStatus }),
       // The polls' own clock, 10 times faster: the 10 s rule itself is proved in video-follow.test.ts.
-      videoPollTime: fastTime(10),
+      videoPollTime: fasterTime(10),
     });
     try {
       const good = join(h.dir, 'three-seconds.mp4');
