@@ -6,6 +6,7 @@ import { openPickedFile } from '../platform/index.ts';
 import { basename } from 'node:path';
 import type { AudioTrack, GeneralTrack, MediaInfoResult, VideoTrack } from 'mediainfo.js';
 import { FormatReader } from './format-reader.ts';
+import { plainMp4Facts } from './mp4-facts.ts';
 import { videoBrandSignature } from './video-signature.ts';
 
 export { FormatReadError } from './format-reader.ts';
@@ -17,15 +18,21 @@ export const formatReader = new FormatReader();
  * never holds the next file's signature check, which is what lets an upload begin. */
 let mediaReader = new FormatReader();
 
+/** Names of files main usually reads by itself (video-signature.ts, mp4-facts.ts). */
+const READ_IN_MAIN = /\.(mp4|m4v|mov|3gp)$/i;
+
 /**
- * Starts the signature reader's thread now: it takes about 100 ms to start, and every file's
- * check waits for it (`lectern upload` calls this as soon as the engine is loaded).
+ * Starts the signature reader's thread now: it takes about 100 ms to start, and a file's check
+ * that needs it waits for it (`lectern upload` calls this as soon as the engine is loaded) —
+ * unless every one of `paths` is named like an MP4 or MOV: main decides and describes those itself
+ * when they are plain, and the thread (0.1 CPU-s to start) starts only if one is not.
  * `probesAfterEveryCheck`: the caller probes only once every file is decided (`lectern upload`),
  * so no probe can hold a signature check, and the probes run on the same thread: one thread
  * fewer to start, about 0.1 CPU-s of a command.
  */
-export function prepareFileChecks(options: { probesAfterEveryCheck?: boolean } = {}): void {
+export function prepareFileChecks(options: { probesAfterEveryCheck?: boolean; paths?: readonly string[] } = {}): void {
   if (options.probesAfterEveryCheck) mediaReader = formatReader;
+  if (options.paths?.every((path) => READ_IN_MAIN.test(path))) return;
   formatReader.prepare();
 }
 
@@ -167,6 +174,8 @@ async function analyse(path: string): Promise<MediaFacts> {
   const handle = await openPickedFile(path);
   try {
     const { size } = await handle.stat();
+    const plain = await plainMp4Facts(handle, size);
+    if (plain) return plain;
     return await analyseChunks(basename(path), size, async (chunkSize, offset) => {
       const { buffer, bytesRead } = await handle.read(Buffer.alloc(chunkSize), 0, chunkSize, offset);
       return buffer.subarray(0, bytesRead);

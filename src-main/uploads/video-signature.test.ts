@@ -32,7 +32,17 @@ describe('the video signature main reads gives what file-type gives', () => {
       decided.push(name);
       expect({ name, ...quick }).toEqual({ name, ...(await fileTypeFromBuffer(head)) });
     }
-    expect(decided.sort()).toEqual(['audio-only.mp4', 'h264-3s.mp4', 'hevc-2s.mp4', 'vfr-h264.mp4']);
+    expect(decided.sort()).toEqual([
+      'audio-only.mp4',
+      'fragmented.mp4',
+      'h264-1080p-ntsc.mp4',
+      'h264-1s.mov',
+      'h264-3s.mp4',
+      'h264-bframes.mp4',
+      'h264-mp42-360p.mp4',
+      'hevc-2s.mp4',
+      'vfr-h264.mp4',
+    ]);
   });
 
   it.each([

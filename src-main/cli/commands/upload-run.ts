@@ -28,9 +28,10 @@ export interface UploadRequest {
 
 export async function uploadFiles(ctx: CommandContext, request: UploadRequest): Promise<number> {
   const { files, target, title } = request;
-  // The file checks' thread starts while the journal opens (it takes about 100 ms to start); the
-  // probes share it, since preflightFiles probes only once every file is decided.
-  prepareFileChecks({ probesAfterEveryCheck: true });
+  // The file checks' thread starts while the journal opens (it takes about 100 ms to start) if a
+  // file is not named like an MP4 / MOV (main reads those); the probes share it, since
+  // preflightFiles probes only once every file is decided.
+  prepareFileChecks({ probesAfterEveryCheck: true, paths: files });
   const manager = await openManager(ctx, request.engine);
   try {
     // Each file is added and started as soon as it passes its check, all in one batch (one order
