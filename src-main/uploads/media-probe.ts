@@ -6,7 +6,7 @@ import { openPickedFile } from '../platform/index.ts';
 import { basename } from 'node:path';
 import type { AudioTrack, GeneralTrack, MediaInfoResult, VideoTrack } from 'mediainfo.js';
 import { FormatReader } from './format-reader.ts';
-import { plainMp4Facts } from './mp4-facts.ts';
+import { plainMp4Facts, readsOf } from './mp4-facts.ts';
 import { videoBrandSignature } from './video-signature.ts';
 
 export { FormatReadError } from './format-reader.ts';
@@ -121,7 +121,10 @@ async function detectFileType(path: string): Promise<{ ext: string; mime: string
 }
 
 /** file-type's verdict on bytes that are not one file (the sandbox's stored parts). */
-export function detectFormat(name: string, head: Uint8Array): Promise<{ ext: string; mime: string } | null> {
+export async function detectFormat(name: string, head: Uint8Array): Promise<{ ext: string; mime: string } | null> {
+  // An MP4 / MOV by its first box, without the thread (video-signature.ts: file-type's answers).
+  const known = videoBrandSignature(head);
+  if (known) return known;
   // Its own copy: the thread takes the memory over.
   return formatReader.detect(name, new Uint8Array(head));
 }
@@ -174,12 +177,7 @@ async function analyse(path: string): Promise<MediaFacts> {
   const handle = await openPickedFile(path);
   try {
     const { size } = await handle.stat();
-    const plain = await plainMp4Facts(handle, size);
-    if (plain) return plain;
-    return await analyseChunks(basename(path), size, async (chunkSize, offset) => {
-      const { buffer, bytesRead } = await handle.read(Buffer.alloc(chunkSize), 0, chunkSize, offset);
-      return buffer.subarray(0, bytesRead);
-    });
+    return await analyseChunks(basename(path), size, readsOf(handle));
   } finally {
     await handle.close();
   }
@@ -195,6 +193,16 @@ export function probeMediaChunks(
 }
 
 async function analyseChunks(
+  name: string,
+  size: number,
+  read: (chunkSize: number, offset: number) => Promise<Uint8Array>,
+): Promise<MediaFacts> {
+  // A plain MP4 / MOV is described in main, without the thread (mp4-facts.ts).
+  return (await plainMp4Facts(read, size)) ?? analyseWithMediainfo(name, size, read);
+}
+
+/** mediainfo's reading, in its thread, whatever the file (mp4-facts.test.ts compares with it). */
+export async function analyseWithMediainfo(
   name: string,
   size: number,
   read: (chunkSize: number, offset: number) => Promise<Uint8Array>,

@@ -9,15 +9,22 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/index.ts';
 import type { Worker } from 'node:worker_threads';
-import { formatReader, prepareFileChecks, probeMedia, probeMediaChunks } from './media-probe.ts';
-import { plainMp4Facts } from './mp4-facts.ts';
+import {
+  analyseWithMediainfo,
+  detectFormat,
+  formatReader,
+  prepareFileChecks,
+  probeMedia,
+  probeMediaChunks,
+} from './media-probe.ts';
+import { plainMp4Facts, readsOf } from './mp4-facts.ts';
 
 const fixture = (name: string): string => join(import.meta.dirname, 'test-fixtures', name);
 
 async function factsInMain(path: string) {
   const handle = await open(path);
   try {
-    return await plainMp4Facts(handle, (await handle.stat()).size);
+    return await plainMp4Facts(readsOf(handle), (await handle.stat()).size);
   } finally {
     await handle.close();
   }
@@ -26,7 +33,7 @@ async function factsInMain(path: string) {
 /** What mediainfo (in its thread) reads from the same bytes. */
 async function factsByMediainfo(path: string) {
   const bytes = await readFile(path);
-  return probeMediaChunks(path, bytes.length, async (size, offset) => bytes.subarray(offset, offset + size));
+  return analyseWithMediainfo(path, bytes.length, async (size, offset) => bytes.subarray(offset, offset + size));
 }
 
 describe('plain MP4 / MOV facts read in main', () => {
@@ -94,7 +101,7 @@ describe('plain MP4 / MOV facts read in main', () => {
     );
   });
 
-  it('a batch of plain MP4s starts no parsers’ thread; a WebM in it does', async () => {
+  it('a batch of plain MP4s (or their stored parts) starts no parsers’ thread; a WebM in it does', async () => {
     await formatReader.close();
     const started: Worker[] = [];
     formatReader.onWorker = (worker) => started.push(worker);
@@ -103,6 +110,14 @@ describe('plain MP4 / MOV facts read in main', () => {
       prepareFileChecks({ probesAfterEveryCheck: true, paths: ['a.mp4', 'b.MOV'] });
       expect(await probeMedia(fixture('h264-bframes.mp4'))).toMatchObject({ videoCodec: 'AVC', frameRate: 24 });
       expect(await probeMedia(fixture('h264-1s.mov'))).toMatchObject({ videoCodec: 'AVC', frameRate: 15 });
+      // The sandbox's processing reads stored parts the same way: signature and facts in main.
+      const stored = readFileSync(fixture('h264-3s.mp4'));
+      expect(await detectFormat('stored.mp4', stored.subarray(0, 4100))).toEqual({ ext: 'mp4', mime: 'video/mp4' });
+      expect(
+        await probeMediaChunks('stored.mp4', stored.length, async (size, offset) =>
+          stored.subarray(offset, offset + size),
+        ),
+      ).toMatchObject({ videoCodec: 'AVC', audioCodec: 'AAC', durationSeconds: 3 });
       expect(started).toHaveLength(0);
       expect(await probeMedia(fixture('vp8-2s.webm'))).toMatchObject({ videoCodec: 'VP8' });
       expect(started).toHaveLength(1);

@@ -164,19 +164,31 @@ function thousandths(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
 
-async function readAt(handle: FileHandle, length: number, position: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
-  const { bytesRead } = await handle.read(buffer, 0, length, position);
-  if (bytesRead !== length) throw new Unplain();
-  return buffer;
+/** Reads `length` bytes at `position` (fewer only at the end): a file, or stored parts end to end. */
+export type ReadBytes = (length: number, position: number) => Promise<Uint8Array>;
+
+/** Reads of an open file. */
+export function readsOf(handle: FileHandle): ReadBytes {
+  return async (length, position) => {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, position);
+    return buffer.subarray(0, bytesRead);
+  };
 }
 
-/** The facts of a plain MP4 / MOV read in main, or null for mediainfo to decide. Never throws. */
-export async function plainMp4Facts(handle: FileHandle, size: number): Promise<MediaFacts | null> {
+async function readExactly(read: ReadBytes, length: number, position: number): Promise<Buffer> {
+  const bytes = await read(length, position);
+  if (bytes.length !== length) throw new Unplain();
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+}
+
+/** The facts of a plain MP4 / MOV of `size` bytes, read in main, or null for mediainfo to decide.
+ * Never throws. */
+export async function plainMp4Facts(read: ReadBytes, size: number): Promise<MediaFacts | null> {
   try {
     let at = 0;
     for (let i = 0; i < MAX_TOP_LEVEL_BOXES && at + 8 <= size; i++) {
-      const header = await readAt(handle, Math.min(16, size - at), at);
+      const header = await readExactly(read, Math.min(16, size - at), at);
       let boxSize = header.readUInt32BE(0);
       const type = header.toString('latin1', 4, 8);
       if (boxSize === 1) boxSize = header.length === 16 ? Number(header.readBigUInt64BE(8)) : 0;
@@ -185,7 +197,7 @@ export async function plainMp4Facts(handle: FileHandle, size: number): Promise<M
       if (type === 'moof') return null;
       if (type === 'moov') {
         if (boxSize > MAX_MOOV_BYTES) return null;
-        const data = await readAt(handle, boxSize, at);
+        const data = await readExactly(read, boxSize, at);
         const [moov] = boxesIn(data, 0, data.length);
         return moov ? factsOfMoov(data, moov) : null;
       }
