@@ -6,7 +6,7 @@ import { openPickedFile } from '../platform/index.ts';
 import { basename } from 'node:path';
 import type { AudioTrack, GeneralTrack, MediaInfoResult, VideoTrack } from 'mediainfo.js';
 import { FormatReader } from './format-reader.ts';
-import { plainMp4Facts, readsOf } from './mp4-facts.ts';
+import { plainMp4Facts, readsOf, type ReadBytes } from './mp4-facts.ts';
 import { videoBrandSignature } from './video-signature.ts';
 
 export { FormatReadError } from './format-reader.ts';
@@ -184,29 +184,17 @@ async function analyse(path: string): Promise<MediaFacts> {
 }
 
 /** Reads `size` bytes through `read`: probeMedia for bytes that are not one file (stored parts). */
-export function probeMediaChunks(
-  name: string,
-  size: number,
-  read: (chunkSize: number, offset: number) => Promise<Uint8Array>,
-): Promise<MediaFacts> {
+export function probeMediaChunks(name: string, size: number, read: ReadBytes): Promise<MediaFacts> {
   return inTurn(() => analyseChunks(name, size, read));
 }
 
-async function analyseChunks(
-  name: string,
-  size: number,
-  read: (chunkSize: number, offset: number) => Promise<Uint8Array>,
-): Promise<MediaFacts> {
+async function analyseChunks(name: string, size: number, read: ReadBytes): Promise<MediaFacts> {
   // A plain MP4 / MOV is described in main, without the thread (mp4-facts.ts).
   return (await plainMp4Facts(read, size)) ?? analyseWithMediainfo(name, size, read);
 }
 
 /** mediainfo's reading, in its thread, whatever the file (mp4-facts.test.ts compares with it). */
-export async function analyseWithMediainfo(
-  name: string,
-  size: number,
-  read: (chunkSize: number, offset: number) => Promise<Uint8Array>,
-): Promise<MediaFacts> {
+export async function analyseWithMediainfo(name: string, size: number, read: ReadBytes): Promise<MediaFacts> {
   const analysis = await mediaReader.analyse(name, size, read);
   if (!analysis.ok) throw new MediaProbeError(`${name} could not be read as media.`, { cause: analysis.message });
   return factsFrom(analysis.result, name);

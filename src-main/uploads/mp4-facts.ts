@@ -28,20 +28,25 @@ interface Box {
 
 class Unplain extends Error {}
 
+/** The box whose header starts at `at` in `data`, within a parent (or file) ending at `end`. */
+function boxAt(data: Buffer, at: number, end: number): Box {
+  let size = data.readUInt32BE(at);
+  let header = 8;
+  if (size === 1) {
+    if (at + 16 > Math.min(end, data.length)) throw new Unplain();
+    size = Number(data.readBigUInt64BE(at + 8));
+    header = 16;
+  } else if (size === 0) size = end - at; // to the end of its parent
+  if (size < header || at + size > end) throw new Unplain();
+  return { type: data.toString('latin1', at + 4, at + 8), start: at + header, end: at + size };
+}
+
 function boxesIn(data: Buffer, start: number, end: number): Box[] {
   const boxes: Box[] = [];
-  let at = start;
-  while (at + 8 <= end) {
-    let size = data.readUInt32BE(at);
-    let header = 8;
-    if (size === 1) {
-      if (at + 16 > end) throw new Unplain();
-      size = Number(data.readBigUInt64BE(at + 8));
-      header = 16;
-    } else if (size === 0) size = end - at;
-    if (size < header || at + size > end) throw new Unplain();
-    boxes.push({ type: data.toString('latin1', at + 4, at + 8), start: at + header, end: at + size });
-    at += size;
+  for (let at = start; at + 8 <= end;) {
+    const box = boxAt(data, at, end);
+    boxes.push(box);
+    at = box.end;
   }
   return boxes;
 }
@@ -76,19 +81,16 @@ function sampleEntry(data: Buffer, stbl: Box): Box {
   return entries[0]!;
 }
 
-/** Length of an MPEG-4 descriptor (1–4 bytes of 7 bits), with where its body starts. */
-function descriptorLength(data: Buffer, at: number, end: number): { length: number; body: number } {
-  let length = 0;
+/** Where the body of an MPEG-4 descriptor starts, past its length (1–4 bytes, the last < 0x80). */
+function descriptorBody(data: Buffer, at: number, end: number): number {
   for (let i = 0; i < 4; i++) {
     if (at + i >= end) throw new Unplain();
-    const byte = data[at + i]!;
-    length = (length << 7) | (byte & 0x7f);
-    if ((byte & 0x80) === 0) return { length, body: at + i + 1 };
+    if ((data[at + i]! & 0x80) === 0) return at + i + 1;
   }
   throw new Unplain();
 }
 
-/** True for an mp4a entry whose esds says MPEG-4 AAC (LC, HE or HE v2). */
+/** True for an mp4a entry whose esds says MPEG-4 AAC LC. */
 function isAac(data: Buffer, entry: Box): boolean {
   // Audio sample entry: 28 bytes of fields, then its boxes (esds).
   if (entry.type !== 'mp4a') return false;
@@ -97,20 +99,19 @@ function isAac(data: Buffer, entry: Box): boolean {
   const esds = only(data, { type: 'mp4a', start: entry.start + 28, end: entry.end }, 'esds');
   let at = esds.start + 4; // version and flags
   if (data[at] !== 0x03) return false; // ES_Descriptor
-  const es = descriptorLength(data, at + 1, esds.end);
-  at = es.body + 2; // ES_ID
+  at = descriptorBody(data, at + 1, esds.end) + 2; // ES_ID
   const flags = data[at++] ?? 0;
   if (flags & 0x80) at += 2; // dependsOn_ES_ID
   if (flags & 0x40) at += 1 + (data[at] ?? 0); // URL
   if (flags & 0x20) at += 2; // OCR_ES_Id
   if (data[at] !== 0x04) return false; // DecoderConfigDescriptor
-  const config = descriptorLength(data, at + 1, esds.end);
-  if (data[config.body] !== 0x40) return false; // objectTypeIndication: MPEG-4 audio
-  at = config.body + 13;
+  const config = descriptorBody(data, at + 1, esds.end);
+  if (data[config] !== 0x40) return false; // objectTypeIndication: MPEG-4 audio
+  at = config + 13;
   if (data[at] !== 0x05) return false; // DecoderSpecificInfo: AudioSpecificConfig
-  const info = descriptorLength(data, at + 1, esds.end);
-  if (info.body >= esds.end) return false;
-  return data[info.body]! >> 3 === AAC_LC;
+  const info = descriptorBody(data, at + 1, esds.end);
+  if (info >= esds.end) return false;
+  return data[info]! >> 3 === AAC_LC;
 }
 
 function factsOfMoov(data: Buffer, moov: Box): MediaFacts | null {
@@ -188,23 +189,18 @@ export async function plainMp4Facts(read: ReadBytes, size: number): Promise<Medi
   try {
     let at = 0;
     for (let i = 0; i < MAX_TOP_LEVEL_BOXES && at + 8 <= size; i++) {
-      const header = await readExactly(read, Math.min(16, size - at), at);
-      let boxSize = header.readUInt32BE(0);
-      const type = header.toString('latin1', 4, 8);
-      if (boxSize === 1) boxSize = header.length === 16 ? Number(header.readBigUInt64BE(8)) : 0;
-      else if (boxSize === 0) boxSize = size - at;
-      if (boxSize < 8 || at + boxSize > size) return null;
-      if (type === 'moof') return null;
-      if (type === 'moov') {
-        if (boxSize > MAX_MOOV_BYTES) return null;
-        const data = await readExactly(read, boxSize, at);
-        const [moov] = boxesIn(data, 0, data.length);
-        return moov ? factsOfMoov(data, moov) : null;
+      // The header alone (16 bytes at most), placed in the rest of the file.
+      const box = boxAt(await readExactly(read, Math.min(16, size - at), at), 0, size - at);
+      if (box.type === 'moof') return null;
+      if (box.type === 'moov') {
+        if (box.end > MAX_MOOV_BYTES) return null;
+        const data = await readExactly(read, box.end, at);
+        return factsOfMoov(data, boxAt(data, 0, data.length));
       }
-      at += boxSize;
+      at += box.end;
     }
     return null;
   } catch {
-    return null;
+    return null; // Unplain, or a read past a damaged box: mediainfo decides
   }
 }
