@@ -227,6 +227,23 @@ describe('feature store', () => {
     stop();
   });
 
+  it('an answer to an older read never replaces a newer one already shown', async () => {
+    const first = deferred<OutboxItem[]>();
+    let reads = 0;
+    fake.handle('outbox.list', () =>
+      ++reads === 1 ? first.promise : [outboxItem(ITEM), outboxItem('00000000-0000-4000-8000-0000000000b2')],
+    );
+    const store = makeOutboxStore();
+    const older = store.getState().load();
+    await store.getState().load();
+    expect(reads).toBe(2);
+    expect(store.getState().items).toHaveLength(2);
+
+    first.resolve([]);
+    await older;
+    expect(store.getState().items).toHaveLength(2);
+  });
+
   it('useFeature holds the store started while the component is mounted', async () => {
     fake.handle('outbox.list', () => []);
     const store = makeOutboxStore();

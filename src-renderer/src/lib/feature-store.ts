@@ -91,22 +91,32 @@ export function createFeatureStore<S>(
   return Object.assign(store, { start, users: () => users, generation: () => generation });
 }
 
+/** Per store: the number of the last read asked, and of the last one whose answer was applied. */
+const readNumbers = new WeakMap<object, { asked: number; applied: number }>();
+
 /**
  * Runs one read into a store: `loading` while nothing is shown yet, then `ready` with what the
- * read returned, or the typed error — beside what was already shown, which stays.
+ * read returned, or the typed error — beside what was already shown, which stays. Reads may be
+ * answered out of order (two re-reads on two quick events): an answer to a read asked before one
+ * already applied is older than what is shown, and is dropped.
  */
 export async function readInto<S extends LoadState>(
   store: FeatureStore<S>,
   read: () => Promise<Partial<S>>,
 ): Promise<void> {
   const generation = store.generation();
+  const numbers = readNumbers.get(store) ?? { asked: 0, applied: 0 };
+  readNumbers.set(store, numbers);
+  const number = ++numbers.asked;
+  const current = () => generation === store.generation() && number > numbers.applied;
   if (store.getState().status === 'idle') store.setState({ status: 'loading' } as Partial<S>);
   try {
     const result = await read();
-    if (generation !== store.generation()) return;
+    if (!current()) return;
+    numbers.applied = number;
     store.setState({ ...result, status: 'ready', error: null });
   } catch (error) {
-    if (generation !== store.generation()) return;
+    if (!current()) return;
     store.setState({ status: store.getState().status === 'ready' ? 'ready' : 'error', error } as Partial<S>);
   }
 }

@@ -4,7 +4,7 @@
  * step, and the uploads are one keyboard stop like every other list. Rendered against a fake main.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { UploadRow } from '../../../../src-shared/index.ts';
 import { deferred, refuse } from '../../../test-support/fake-main.ts';
 import { uploadRow, uploadsScreenMain } from '../../../test-support/upload-rows.ts';
@@ -41,6 +41,42 @@ describe('Uploads screen', () => {
         .map((r) => r.dataset['file']),
     ).toEqual(['one.mp4', 'two.mp4']);
     expect(within(controls).getByRole('button', { name: 'Resume all' })).toHaveProperty('disabled', false);
+  });
+
+  it('a row main reports while the list is on its way keeps its newer state (the list may predate it)', async () => {
+    const answer = deferred<UploadRow[]>();
+    main().handle('uploads.list', () => answer.promise);
+    await renderScreen();
+
+    // Main answered the list while "one" was finishing; before that answer arrives, "one" is done,
+    // "three" has started and "four" was cleared.
+    act(() => {
+      main().emit('uploads.changed', uploadRow('one', { state: 'done', bytesConfirmed: 1_000_000 }));
+      main().emit('uploads.changed', uploadRow('three', {}));
+      main().emit('uploads.changed', uploadRow('four', { state: 'cancelled' }));
+    });
+    answer.resolve([
+      uploadRow('one', { state: 'completing', bytesConfirmed: 1_000_000 }),
+      uploadRow('two', { state: 'paused' }),
+      uploadRow('four', { state: 'done' }),
+    ]);
+    const list = await screen.findByRole('list', { name: 'Uploads' });
+    const rows = within(list).getAllByTestId('upload-row');
+    expect(rows.map((r) => [r.dataset['file'], r.dataset['state']])).toEqual([
+      ['one.mp4', 'done'],
+      ['two.mp4', 'paused'],
+      ['three.mp4', 'uploading'],
+    ]);
+
+    // A later read (the screen opened again) takes main's list as it is.
+    main().handle('uploads.list', () => [uploadRow('two', { state: 'done' })]);
+    const { useUploads } = await import('./store.ts');
+    await act(() => useUploads.getState().load());
+    expect(
+      within(list)
+        .getAllByTestId('upload-row')
+        .map((r) => r.dataset['state']),
+    ).toEqual(['done']);
   });
 
   it('a list main could not read says why, and Try again reads it again', async () => {

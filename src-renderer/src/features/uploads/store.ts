@@ -59,6 +59,38 @@ export interface UploadsState extends LoadState {
   setTitle: (id: string, title: string) => Promise<void>;
 }
 
+/** For each list read in flight: the ids of rows main reported since it was asked. */
+const rowsReportedDuringReads = new Set<Set<string>>();
+
+/**
+ * The rows a list read shows: main's list, except rows reported by an event after the read was
+ * asked (the list may predate them: a row that went on to "done" must not go back to
+ * "Finishing" until its next change). Their order is the list's, then the newer rows'.
+ */
+function listWithNewerRows(
+  list: readonly UploadRow[],
+  shown: Record<string, UploadRow>,
+  reportedMeanwhile: ReadonlySet<string>,
+): { rows: Record<string, UploadRow>; order: string[] } {
+  const rows: Record<string, UploadRow> = {};
+  for (const row of list) rows[row.id] = row;
+  const order = list.map((row) => row.id);
+  for (const id of reportedMeanwhile) {
+    const newer = shown[id];
+    if (!newer) {
+      // Reported gone (cleared or cancelled) since the read was asked.
+      if (id in rows) {
+        delete rows[id];
+        order.splice(order.indexOf(id), 1);
+      }
+      continue;
+    }
+    if (!(id in rows)) order.push(id);
+    rows[id] = newer;
+  }
+  return { rows, order };
+}
+
 export const useUploads: FeatureStore<UploadsState> = createFeatureStore<UploadsState>(
   (set, get) => ({
     rows: {},
@@ -74,20 +106,27 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
     bandwidthBytesPerSec: null,
     concurrency: 4,
 
-    load: () =>
-      readInto(useUploads, async () => {
-        const [list, options] = await Promise.all([
-          call((b) => b.uploads.list()),
-          call((b) => b.uploads.getOptions()).catch(() => null),
-        ]);
-        const rows: Record<string, UploadRow> = {};
-        for (const row of list) rows[row.id] = row;
-        return {
-          rows,
-          order: list.map((r) => r.id),
-          ...(options ? { bandwidthBytesPerSec: options.bandwidthBytesPerSec, concurrency: options.concurrency } : {}),
-        };
-      }),
+    load: () => {
+      // Rows main reports while the list is on its way are newer than the list: they stay.
+      const reportedMeanwhile = new Set<string>();
+      rowsReportedDuringReads.add(reportedMeanwhile);
+      return readInto(useUploads, async () => {
+        try {
+          const [list, options] = await Promise.all([
+            call((b) => b.uploads.list()),
+            call((b) => b.uploads.getOptions()).catch(() => null),
+          ]);
+          return {
+            ...listWithNewerRows(list, get().rows, reportedMeanwhile),
+            ...(options
+              ? { bandwidthBytesPerSec: options.bandwidthBytesPerSec, concurrency: options.concurrency }
+              : {}),
+          };
+        } finally {
+          rowsReportedDuringReads.delete(reportedMeanwhile);
+        }
+      });
+    },
     async setOptions(options) {
       const { concurrency, bandwidthBytesPerSec } = get();
       set(options);
@@ -109,6 +148,7 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
       return cleared;
     },
     upsert(row) {
+      for (const reported of rowsReportedDuringReads) reported.add(row.id);
       // A row this list no longer holds (cleared) that main now reports gone stays gone.
       if (row.state === 'cancelled' && !get().rows[row.id]) return;
       set((s) => ({
