@@ -1,11 +1,13 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Tests start many Node children (the CLI, crash children, the sandbox): Node's compile cache
 // keeps their stripped and compiled modules between starts, so each start costs about half the CPU.
 process.env['NODE_COMPILE_CACHE'] ??= join(tmpdir(), 'lectern-node-compile-cache');
+
+const SHELL_TESTS = 'src-main/shell/**/*.test.ts';
 
 export default defineConfig({
   test: {
@@ -26,6 +28,22 @@ export default defineConfig({
             'src-preload/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, SHELL_TESTS],
+          environment: 'node',
+          // Plain Node modules whose tests replace no module and leave no timer or environment
+          // changed: each worker process runs file after file with one module cache, instead of a
+          // new process (and a fresh load of vitest and the sources) per file. About 30 % of the
+          // suite's CPU (measured 485 → 342 CPU-s for these files).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Electron's shell against the stand-in: these replace modules (vi.mock) and register
+          // schemes and handlers in the stand-in's one registry, so each file runs in its own process.
+          name: 'shell',
+          include: [SHELL_TESTS],
           environment: 'node',
         },
       },
@@ -37,6 +55,9 @@ export default defineConfig({
           name: 'renderer',
           include: ['src-renderer/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Each file still gets its own module graph and DOM, in a VM context of a long-lived
+          // thread rather than a new process: a third of the CPU (measured 38 → 14 CPU-s).
+          pool: 'vmThreads',
         },
       },
     ],
