@@ -28,6 +28,9 @@ export default defineConfig({
   reporter: process.env['CI']
     ? [['list'], ['html', { open: 'never', outputFolder: 'test-results/e2e-report' }]]
     : 'list',
-  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  // A failed test keeps its trace (every action, its DOM snapshots, network, console) and a
+  // screenshot. The trace's screencast is left out: encoding a film of every test cost Chromium
+  // about 30 % of the run's CPU (measured 153 → 112 CPU-s for 10 tests; 108 with no trace at all).
+  use: { trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true }, screenshot: 'only-on-failure' },
   projects: [{ name: 'chromium' }, { name: 'electron' }],
 });
