@@ -243,6 +243,23 @@ export default tseslint.config(
     },
   },
   {
+    // vitest's `main` project runs these files one after another in one process (isolate: false,
+    // vitest.config.ts): a file that replaced a module or stubbed a global would change the files
+    // after it. Electron's shell tests, which must, run in their own project.
+    files: ['src-main/**/*.ts', 'src-shared/**/*.ts', 'src-preload/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['src-main/shell/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv', 'resetModules'].map((property) => ({
+          object: 'vi',
+          property,
+          message: `vi.${property} would outlast this file: main's test files share one process (see vitest.config.ts).`,
+        })),
+      ],
+    },
+  },
+  {
     // Test support is for tests: code that ships never imports it.
     files: ['src-main/**/*.ts', 'src-preload/**/*.ts', 'src-renderer/**/*.{ts,tsx}'],
     ignores: [
