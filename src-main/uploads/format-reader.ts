@@ -29,10 +29,13 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 
 export type Analysis = { ok: true; result: MediaInfoResult } | { ok: false; message: string };
 
+/** Reads `length` bytes at `position` (fewer only at the end): a file, or stored parts end to end. */
+export type ReadBytes = (length: number, position: number) => Promise<Uint8Array>;
+
 interface Job {
   id: number;
   name: string;
-  read?: (chunkSize: number, offset: number) => Promise<Uint8Array>;
+  read?: ReadBytes;
   /** A reply from the thread, or the error the caller gets. */
   settle: (outcome: FormatReply | Error) => void;
 }
@@ -78,11 +81,7 @@ export class FormatReader {
   }
 
   /** mediainfo.js on `size` bytes fetched through `read`. */
-  async analyse(
-    name: string,
-    size: number,
-    read: (chunkSize: number, offset: number) => Promise<Uint8Array>,
-  ): Promise<Analysis> {
+  async analyse(name: string, size: number, read: ReadBytes): Promise<Analysis> {
     const reply = await this.enqueue(name, (id) => ({ t: 'analyse', id, size }), read);
     if (reply.t === 'analysed') return { ok: true, result: reply.result };
     if (reply.t === 'no-media') return { ok: false, message: reply.message };

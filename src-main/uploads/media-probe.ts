@@ -5,8 +5,8 @@
 import { openPickedFile } from '../platform/index.ts';
 import { basename } from 'node:path';
 import type { AudioTrack, GeneralTrack, MediaInfoResult, VideoTrack } from 'mediainfo.js';
-import { FormatReader } from './format-reader.ts';
-import { plainMp4Facts, readsOf, type ReadBytes } from './mp4-facts.ts';
+import { FormatReader, type ReadBytes } from './format-reader.ts';
+import { plainMp4Facts, readsOf } from './mp4-facts.ts';
 import { videoBrandSignature } from './video-signature.ts';
 
 export { FormatReadError } from './format-reader.ts';

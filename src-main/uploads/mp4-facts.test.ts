@@ -17,6 +17,7 @@ import {
   probeMedia,
   probeMediaChunks,
 } from './media-probe.ts';
+import type { ReadBytes } from './format-reader.ts';
 import { plainMp4Facts, readsOf } from './mp4-facts.ts';
 
 const fixture = (name: string): string => join(import.meta.dirname, 'test-fixtures', name);
@@ -30,10 +31,16 @@ async function factsInMain(path: string) {
   }
 }
 
+/** Reads of bytes in memory (as the sandbox's stored parts are read). */
+const readsOfBytes =
+  (bytes: Buffer): ReadBytes =>
+  async (length, position) =>
+    bytes.subarray(position, position + length);
+
 /** What mediainfo (in its thread) reads from the same bytes. */
 async function factsByMediainfo(path: string) {
   const bytes = await readFile(path);
-  return analyseWithMediainfo(path, bytes.length, async (size, offset) => bytes.subarray(offset, offset + size));
+  return analyseWithMediainfo(path, bytes.length, readsOfBytes(bytes));
 }
 
 describe('plain MP4 / MOV facts read in main', () => {
@@ -113,11 +120,11 @@ describe('plain MP4 / MOV facts read in main', () => {
       // The sandbox's processing reads stored parts the same way: signature and facts in main.
       const stored = readFileSync(fixture('h264-3s.mp4'));
       expect(await detectFormat('stored.mp4', stored.subarray(0, 4100))).toEqual({ ext: 'mp4', mime: 'video/mp4' });
-      expect(
-        await probeMediaChunks('stored.mp4', stored.length, async (size, offset) =>
-          stored.subarray(offset, offset + size),
-        ),
-      ).toMatchObject({ videoCodec: 'AVC', audioCodec: 'AAC', durationSeconds: 3 });
+      expect(await probeMediaChunks('stored.mp4', stored.length, readsOfBytes(stored))).toMatchObject({
+        videoCodec: 'AVC',
+        audioCodec: 'AAC',
+        durationSeconds: 3,
+      });
       expect(started).toHaveLength(0);
       expect(await probeMedia(fixture('vp8-2s.webm'))).toMatchObject({ videoCodec: 'VP8' });
       expect(started).toHaveLength(1);

@@ -10,6 +10,7 @@
 // Bounded by construction: each box must be at least 8 bytes and lie inside its parent, so a
 // hostile file can neither make a read leave the buffer nor a loop spin; any exception is null.
 import type { FileHandle } from 'node:fs/promises';
+import type { ReadBytes } from './format-reader.ts';
 import type { MediaFacts } from './media-probe.ts';
 
 const MAX_MOOV_BYTES = 16 * 1024 * 1024;
@@ -164,9 +165,6 @@ function factsOfMoov(data: Buffer, moov: Box): MediaFacts | null {
 function thousandths(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
-
-/** Reads `length` bytes at `position` (fewer only at the end): a file, or stored parts end to end. */
-export type ReadBytes = (length: number, position: number) => Promise<Uint8Array>;
 
 /** Reads of an open file. */
 export function readsOf(handle: FileHandle): ReadBytes {
