@@ -124,12 +124,26 @@ const UNDICI_REWRITES: UndiciRewrite[] = [
     to: 'if (isIncomingMessage(stream)) {',
   },
 ];
+/**
+ * undici checks its own invariants with `assert(condition)` from node:assert, whose load (with its
+ * error class, which makes the process's stderr stream to learn about colours) is about 6 ms of
+ * every start. Its 34 files get a function that loads node:assert only when a condition fails, and
+ * then throws what node:assert throws.
+ */
+const UNDICI_ASSERT = "const assert = require('node:assert')";
+const ASSERT_WHEN_FAILED =
+  "const assert = (value, message) => { if (!value) require('node:assert')(value, message) }";
+
 const UNDICI_LIB = /[\\/]node_modules[\\/]undici[\\/]lib[\\/](.+)$/;
 const undiciOnDemand: Plugin = {
   name: 'lectern:undici-on-demand',
   transform(code, id) {
     const file = UNDICI_LIB.exec(id)?.[1]?.split('\\').join('/');
-    const rewrites = UNDICI_REWRITES.filter((r) => r.file === file);
+    if (file === undefined) return null;
+    const rewrites = [
+      ...UNDICI_REWRITES.filter((r) => r.file === file),
+      ...(code.includes(UNDICI_ASSERT) ? [{ file, from: UNDICI_ASSERT, to: ASSERT_WHEN_FAILED }] : []),
+    ];
     if (rewrites.length === 0) return null;
     return rewrites.reduce((text, { from, to }) => {
       if (!text.includes(from)) throw new Error(`${id} no longer has ${JSON.stringify(from)}: update UNDICI_REWRITES`);

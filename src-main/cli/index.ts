@@ -1,6 +1,7 @@
 // CLI (plain Node). The `lectern` command line as one call, for the processes that run it: its own
 // entry (main.ts, bundled into out/cli by `npm run build`) and the packaged app's main process
 // started with command-line arguments (src-main/index.ts), where the RunAsNode fuse is off.
+import type { CliIo } from './command.ts';
 import type { runCli as RunCli } from './run.ts';
 
 export { isCommandName } from './registry.ts';
@@ -20,18 +21,32 @@ export async function runCliProcess(argv: string[], run?: typeof RunCli): Promis
   const onStdoutError = (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   };
+  let stdoutWatched = false;
+  // Node makes each stdio stream on first use, and making one costs about 5 ms of a command's start
+  // (stdin more when it is a pipe): a command gets each from here when it first writes or reads.
+  const io: CliIo = {
+    get stdout() {
+      if (!stdoutWatched) {
+        stdoutWatched = true;
+        process.stdout.on('error', onStdoutError);
+      }
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
+    env: process.env,
+  };
   process.once('SIGINT', onInterrupt);
-  process.stdout.on('error', onStdoutError);
   try {
     const runCli = run ?? (await import('./run.ts')).runCli;
-    return await runCli(
-      argv,
-      { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env },
-      controller.signal,
-    );
+    return await runCli(argv, io, controller.signal);
   } finally {
     process.off('SIGINT', onInterrupt);
     process.off('SIGINT', onSecondInterrupt);
-    process.stdout.off('error', onStdoutError);
+    if (stdoutWatched) process.stdout.off('error', onStdoutError);
   }
 }

@@ -1,6 +1,6 @@
 // CLI (plain Node). Printing: JSON for scripts (`--json`), aligned tables and key/value blocks for
 // people. Writes to the given streams only (no console.log).
-import type { Writable } from 'node:stream';
+import type { CliIo } from './command.ts';
 
 export interface Column<T> {
   header: string;
@@ -11,26 +11,26 @@ export interface Column<T> {
 
 export class Output {
   readonly json: boolean;
-  #stdout: Writable;
-  #stderr: Writable;
+  // The streams are read from `io` at each write: a process's stdio streams are made on first use
+  // (about 5 ms each at a command's start), and a command that prints nothing yet needs none.
+  #io: Pick<CliIo, 'stdout' | 'stderr'>;
 
-  constructor(json: boolean, stdout: Writable, stderr: Writable) {
+  constructor(json: boolean, io: Pick<CliIo, 'stdout' | 'stderr'>) {
     this.json = json;
-    this.#stdout = stdout;
-    this.#stderr = stderr;
+    this.#io = io;
   }
 
   line(text = ''): void {
-    this.#stdout.write(`${text}\n`);
+    this.#io.stdout.write(`${text}\n`);
   }
 
   /** Messages for people that must not pollute stdout (e.g. a generated idempotency key). */
   note(text: string): void {
-    this.#stderr.write(`${text}\n`);
+    this.#io.stderr.write(`${text}\n`);
   }
 
   printJson(value: unknown): void {
-    this.#stdout.write(`${JSON.stringify(value ?? null, null, 2)}\n`);
+    this.#io.stdout.write(`${JSON.stringify(value ?? null, null, 2)}\n`);
   }
 
   table<T>(rows: readonly T[], columns: readonly Column<T>[]): void {

@@ -73,7 +73,7 @@ export async function runCli(
       options: commandOptions,
       globals,
       io,
-      out: new Output(globals.json, io.stdout, io.stderr),
+      out: new Output(globals.json, io),
       signal,
       connection: connect,
       client: async () => {
