@@ -131,8 +131,7 @@ const UNDICI_REWRITES: UndiciRewrite[] = [
  * then throws what node:assert throws.
  */
 const UNDICI_ASSERT = "const assert = require('node:assert')";
-const ASSERT_WHEN_FAILED =
-  "const assert = (value, message) => { if (!value) require('node:assert')(value, message) }";
+const ASSERT_WHEN_FAILED = "const assert = (value, message) => { if (!value) require('node:assert')(value, message) }";
 
 const UNDICI_LIB = /[\\/]node_modules[\\/]undici[\\/]lib[\\/](.+)$/;
 const undiciOnDemand: Plugin = {
