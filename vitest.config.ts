@@ -1,4 +1,4 @@
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -13,8 +13,12 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Two cores: keep the worker count small so integration servers are not starved.
-    maxWorkers: 2,
+    // Two workers per core: most files wait much of their time (on child processes, servers,
+    // sockets), so two per core keep the cores busy, and on a machine shared with another job they
+    // get their share of it. On 2 cores with one kept busy by a shell loop, the whole suite took
+    // 372 s with 2 workers, 296 s with 3, 266 s with 4 (249 with 6); on a quiet machine 294 → 230
+    // s with 3, the same CPU-seconds.
+    maxWorkers: Math.min(8, Math.max(2, 2 * availableParallelism())),
     projects: [
       {
         extends: true,
