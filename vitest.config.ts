@@ -2,6 +2,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { LongestKnownFirstSequencer } from './scripts/build/test-order.ts';
 
 // Tests start many Node children (the CLI, crash children, the sandbox): Node's compile cache
 // keeps their stripped and compiled modules between starts, so each start costs about half the CPU.
@@ -19,6 +20,8 @@ export default defineConfig({
     // 372 s with 2 workers, 296 s with 3, 266 s with 4 (249 with 6); on a quiet machine 294 → 230
     // s with 3, the same CPU-seconds.
     maxWorkers: Math.min(8, Math.max(2, 2 * availableParallelism())),
+    // The longest files start first in a clean clone too (scripts/build/test-order.ts).
+    sequence: { sequencer: LongestKnownFirstSequencer },
     projects: [
       {
         extends: true,
