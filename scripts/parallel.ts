@@ -1,8 +1,9 @@
-// Build time (Node 24): `node scripts/parallel.ts typecheck lint build` runs those npm scripts side
-// by side and fails if any fails. Each is single-threaded for most of its run (tsc, eslint,
-// electron-vite's bundling), so on a two-core machine running them together takes about the
-// longest one's time instead of their sum. Each script's output is printed as one block when it
-// ends, with its time, so the log reads as if they had run one after another.
+// Build time (Node 24): `node scripts/parallel.ts typecheck lint:eslint test:built` runs those npm
+// scripts side by side and fails if any fails. The checkers are single-threaded for most of their run
+// (tsc, eslint) and the tests wait on children and servers much of theirs, so on a two-core machine
+// running them together takes about the longest one's time instead of their sum. Each script's
+// output is printed as one block when it ends, with its time, so the log reads as if they had run
+// one after another.
 import { spawn } from 'node:child_process';
 
 interface Outcome {
