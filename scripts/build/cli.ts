@@ -126,8 +126,8 @@ const UNDICI_REWRITES: UndiciRewrite[] = [
 ];
 /**
  * undici checks its own invariants with `assert(condition)` from node:assert, whose load (with its
- * error class, which makes the process's stderr stream to learn about colours) is about 6 ms of
- * every start. Its 34 files get a function that loads node:assert only when a condition fails, and
+ * error class, which creates the process's stderr stream to learn about colours) is about 6 ms of
+ * every start. Its files get a function that loads node:assert only when a condition fails, and
  * then throws what node:assert throws.
  */
 const UNDICI_ASSERT = "const assert = require('node:assert')";

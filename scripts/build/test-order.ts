@@ -8,7 +8,8 @@
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Measured 10–50 s each on 2 cores (the others take under 10 s), longest first. */
+/** The small files among those measured at 10–50 s each on 2 cores, longest first (the large ones
+ * of that kind, such as push.sandbox and sync/crash, start early by their size already). */
 export const LONGEST_FILES: readonly RegExp[] = [
   /src-main\/uploads\/kill-points-\d+\.test\.ts$/,
   /src-main\/uploads\/cli-outage\.test\.ts$/,
