@@ -21,7 +21,7 @@ export default defineConfig({
   // workers per core (at most 4) keep the cores busy through those waits: on 2 cores with one kept
   // busy by a shell loop, the whole suite took 7.4 min with 2 workers and 6.5 with 4.
   fullyParallel: true,
-  workers: Math.min(4, Math.max(2, 2 * availableParallelism())),
+  workers: Math.min(4, 2 * availableParallelism()),
   retries: 0,
   // A flow that passes in 30 s on a quiet machine takes twice that on a loaded one (CI, 2 cores).
   timeout: 90_000,

@@ -19,7 +19,7 @@ export default defineConfig({
     // get their share of it. On 2 cores with one kept busy by a shell loop, the whole suite took
     // 372 s with 2 workers, 296 s with 3, 266 s with 4 (249 with 6); on a quiet machine 294 → 230
     // s with 3, the same CPU-seconds.
-    maxWorkers: Math.min(8, Math.max(2, 2 * availableParallelism())),
+    maxWorkers: Math.min(8, 2 * availableParallelism()),
     // The longest files start first in a clean clone too (scripts/build/test-order.ts).
     sequence: { sequencer: LongestKnownFirstSequencer },
     projects: [
