@@ -42,10 +42,6 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
-  // The app is one origin. With site isolation, a page's first navigation (about:blank to the
-  // bridge host) swaps to a second renderer process, started and torn down in every test: 7 tests
-  // alternated four times took 102 / 96 / 108 / 100 CPU-s without it, 107 / 101 / 111 / 117 with.
-  '--disable-features=IsolateOrigins,site-per-process',
 ];
 
 export async function startBridgeHostProcess(
