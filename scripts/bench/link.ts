@@ -6,7 +6,7 @@
 //   1. 60 files × 4 MiB to one section through the CLI ÷ the time the bytes need on the link (≤ 1.2),
 //      also at the other latencies;
 //   2. one 1 GiB file: throughput of the engine ÷ `curl -T` of the same bytes (≥ 0.98);
-//   3. client CPU for that GiB through the CLI ÷ the floor: curl's CPU + one MD5 of the bytes (≤ 1.2);
+//   3. client CPU for that GiB through the CLI ÷ the floor: curl's least CPU + one MD5 of the bytes (≤ 1.2);
 //   4. the sandbox's CPU receiving the CLI's GiB ÷ receiving curl's (≤ 1.05).
 // Where no namespace can be made (not root, no `ip`/`tc`, no tbf) it says why and skips.
 import { spawnSync } from 'node:child_process';
@@ -245,13 +245,19 @@ async function inside(): Promise<void> {
             `${medianOf(curl.map((c, i) => c / cliSeconds[i]!)).toFixed(3)}x`,
         ),
       );
-      const floor = medianOf(curlCpu) + medianOf(md5);
+      // The floor is one copy to the socket: curl's cheapest round, not its median. Through this
+      // shaped loopback curl's PUT runs in one of two ways from round to round: 0.5–0.8 CPU-s, or
+      // 3–4.5 CPU-s of system time (the tbf queue's and TCP's work landing in curl's own sends;
+      // the whole machine's CPU for that round is 3 s higher too). A median of three rounds then
+      // moved the floor by 2.5 CPU-s and the ratio with it, whatever the CLI did.
+      const floor = Math.min(...curlCpu) + medianOf(md5);
       results.push(
         ratioLine(
           `client CPU for ${size} through the CLI ÷ floor`,
           medianOf(cliCpu) / floor,
           '<=1.2',
-          `CLI ${cliCpu.map((s) => s.toFixed(2)).join(', ')} CPU-s vs curl ${medianOf(curlCpu).toFixed(2)} + MD5 ${medianOf(md5).toFixed(2)}`,
+          `CLI ${cliCpu.map((s) => s.toFixed(2)).join(', ')} CPU-s vs curl ${Math.min(...curlCpu).toFixed(2)} (its rounds ` +
+            `${curlCpu.map((s) => s.toFixed(2)).join(', ')}) + MD5 ${medianOf(md5).toFixed(2)}`,
         ),
       );
       results.push(

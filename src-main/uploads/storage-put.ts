@@ -14,11 +14,14 @@ import { AbortedError } from './token-bucket.ts';
 import { parseRetryAfter } from './retry-policy.ts';
 
 /**
- * The file is read a MiB at a time (fewer reads and hash calls: less CPU per byte) and handed to the
- * socket in quarter-MiB slices, the grain at which the stall watchdog sees progress and the bandwidth
- * cap meters bytes (a slice is pulled only once the socket has taken the one before).
+ * The file is read half a MiB at a time and handed to the socket in quarter-MiB slices, the grain
+ * at which the stall watchdog sees progress and the bandwidth cap meters bytes (a slice is pulled
+ * only once the socket has taken the one before). Half a MiB: each read's bytes are still in the
+ * CPU's cache when they are hashed and copied to the socket; reads of a whole MiB (4 MiB of ring
+ * per part) cost more CPU, and so do quarter-MiB reads (more calls). Measured through `lectern
+ * upload` of 1 GiB, alternating builds: about 0.08 CPU-s less than either.
  */
-export const READ_BYTES = 1024 * 1024;
+export const READ_BYTES = 512 * 1024;
 export const SEND_SLICE_BYTES = 256 * 1024;
 
 export function createStorageAgent(): Agent {
