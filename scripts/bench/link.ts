@@ -22,6 +22,7 @@ import {
   curlPut,
   enginePut,
   forgetAllStoredBytes,
+  forgetStoredBytes,
   firstSection,
   medianOf,
   pinThisProcessToCore0,
@@ -33,6 +34,7 @@ import {
   type SandboxProcess,
 } from './sandbox-process.ts';
 import { writeBigVideo, writeSmallVideos } from './link-jobs.ts';
+import { leastNodePut } from './least-node-put.ts';
 
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;
@@ -206,6 +208,7 @@ async function inside(): Promise<void> {
       const curlCpu: number[] = [];
       const cliCpu: number[] = [];
       const cliSeconds: number[] = [];
+      const leastCpu: number[] = [];
       const md5: number[] = [];
       const curlServer: number[] = [];
       const cliServer: number[] = [];
@@ -237,6 +240,10 @@ async function inside(): Promise<void> {
         cliServer.push(serverCpu(engineSandbox) - cliServer0);
         cliCpu.push(cli.cpu);
         cliSeconds.push(cli.seconds);
+        await settle();
+        const least = await leastNodePut(engineSandbox, bigPath, BIG_SIZE);
+        forgetStoredBytes(engineSandbox, least.uploadId);
+        leastCpu.push(least.cpu);
       }
       // What the command spends whatever the file's size (its start, the file check, the API
       // steps, the journal): the same upload of one small file. Printed, not judged, so a reader
@@ -278,6 +285,10 @@ async function inside(): Promise<void> {
         `INFO the CLI's cost whatever the size (the same upload of one ${SMALL_SIZE / MiB} MiB file): ` +
           `${fixed.toFixed(2)} CPU-s (rounds ${fixedCpu.map((s) => s.toFixed(2)).join(', ')}); ` +
           `the ${size}'s bytes beyond it: ${(medianOf(cliCpu) - fixed).toFixed(2)} CPU-s vs the floor's ${floor.toFixed(2)}`,
+      );
+      console.log(
+        `INFO the same PUTs by the least Node + undici code (scripts/bench/least-node-put.ts: no engine, no ` +
+          `journal): ${medianOf(leastCpu).toFixed(2)} CPU-s (rounds ${leastCpu.map((s) => s.toFixed(2)).join(', ')})`,
       );
       results.push(
         ratioLine(
