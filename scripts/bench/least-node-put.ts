@@ -1,18 +1,18 @@
 // Plain Node (benchmarks). The least code Node and undici need for the engine's part PUTs, with no
 // engine around it: the server's part size, four parts at a time, each read in half-MiB chunks into
 // a reused ring, hashed on the way and handed to undici in quarter-MiB slices with a Content-Length.
-// No journal, no progress, no stall watchdog, no bandwidth cap, no retries. bench:link runs it in
-// its own process (pinned to the CLI's core) and prints its CPU next to the CLI's, so a reader can
-// tell what the engine adds from what this runtime costs for the same bytes.
+// No journal, no progress, no stall watchdog, no bandwidth cap, no retries. The read and slice sizes,
+// the ring and the ETag reading are the engine's own (storage-put.ts), so the two stay comparable.
+// bench:link runs it in its own process (pinned to the CLI's core) and prints its CPU next to the
+// CLI's, so a reader can tell what the engine adds from what this runtime costs for the same bytes.
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Agent, request } from '../../src-main/api/index.ts';
+import { READ_BYTES, ReadBufferPool, SEND_SLICE_BYTES, bareEtag } from '../../src-main/uploads/storage-put.ts';
 import type { SandboxProcess } from './sandbox-process.ts';
 
 const PARALLEL_PARTS = 4;
-const READ_BYTES = 512 * 1024;
-const SLICE_BYTES = 256 * 1024;
 const SIGN_BATCH = 100;
 
 /** Uploads `path` (`size` bytes) to a new session; returns the CPU-s of the PUTs alone and the session id. */
@@ -22,7 +22,6 @@ export async function leastNodePut(sandbox: SandboxProcess, path: string, size: 
     { upload_type: 'VIDEO', file_name: 'least-node.mp4', content_type: 'video/mp4', file_size: size },
     { idempotencyKey: crypto.randomUUID() },
   );
-  const partSize = Math.ceil(size / session.total_parts);
   const urls = new Map<number, string>();
   for (let first = 1; first <= session.total_parts; first += SIGN_BATCH) {
     const numbers = Array.from({ length: Math.min(SIGN_BATCH, session.total_parts - first + 1) }, (_, i) => first + i);
@@ -33,11 +32,11 @@ export async function leastNodePut(sandbox: SandboxProcess, path: string, size: 
   let next = 1;
 
   async function sendParts(): Promise<void> {
-    const ring = Array.from({ length: 4 }, () => Buffer.allocUnsafeSlow(READ_BYTES));
+    const ring = new ReadBufferPool().take();
     while (next <= session.total_parts) {
       const part = next++;
-      const start = (part - 1) * partSize;
-      const length = Math.min(partSize, size - start);
+      const start = (part - 1) * session.part_size;
+      const length = Math.min(session.part_size, size - start);
       const handle = await open(path, 'r');
       const hash = createHash('md5');
       async function* body(): AsyncGenerator<Buffer> {
@@ -47,8 +46,8 @@ export async function leastNodePut(sandbox: SandboxProcess, path: string, size: 
           const { bytesRead } = await handle.read(buffer, 0, Math.min(READ_BYTES, length - at), start + at);
           if (bytesRead === 0) throw new Error(`${path} is shorter than ${size} bytes`);
           hash.update(buffer.subarray(0, bytesRead));
-          for (let s = 0; s < bytesRead; s += SLICE_BYTES)
-            yield buffer.subarray(s, Math.min(bytesRead, s + SLICE_BYTES));
+          for (let s = 0; s < bytesRead; s += SEND_SLICE_BYTES)
+            yield buffer.subarray(s, Math.min(bytesRead, s + SEND_SLICE_BYTES));
           at += bytesRead;
         }
       }
@@ -61,7 +60,7 @@ export async function leastNodePut(sandbox: SandboxProcess, path: string, size: 
         });
         await response.body.dump();
         const etag = String(response.headers.etag ?? '');
-        if (response.statusCode !== 200 || etag.replaceAll('"', '') !== hash.digest('hex')) {
+        if (response.statusCode !== 200 || bareEtag(etag) !== hash.digest('hex')) {
           throw new Error(`part ${part}: storage answered ${response.statusCode} with ETag ${etag}`);
         }
         parts.push({ part_number: part, etag });
