@@ -126,6 +126,36 @@ describe('FormatReader', () => {
     }
   });
 
+  it('the limit is the thread’s total working time on a file, not a fresh one per chunk', async () => {
+    const { reader } = trackedReader();
+    try {
+      const mp4 = fixture('h264-3s.mp4');
+      await containerOf(reader, 'warm.mp4', mp4); // the thread and its parsers loaded, outside the limit
+      // 16 MiB of 8-byte boxes: 64 chunks, each about 20 ms of parsing, about 1.3 s in all.
+      const size = 16 * 1024 * 1024;
+      const boxes = Buffer.alloc(size);
+      boxes.write('\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2', 0, 'latin1');
+      for (let at = 24; at + 8 <= size; at += 8) {
+        boxes.writeUInt32BE(8, at);
+        boxes.write('free', at + 4, 'latin1');
+      }
+      reader.timeoutMs = 300;
+      let reads = 0;
+      const failed = reader.analyse('boxes.mp4', size, async (length, offset) => {
+        reads++;
+        return boxes.subarray(offset, offset + length);
+      });
+      await expect(failed).rejects.toThrow(/boxes\.mp4: the reader took longer than 300 ms and was stopped/);
+      // Re-armed at each chunk, it would have read on to the end (64 chunks).
+      expect(reads).toBeGreaterThan(1);
+      expect(reads).toBeLessThan(64);
+      reader.timeoutMs = 60_000;
+      expect(await containerOf(reader, 'next.mp4', mp4)).toEqual({ general: 'MPEG-4', video: 'AVC' });
+    } finally {
+      await reader.close();
+    }
+  });
+
   it("a failed read of the file itself reaches the caller as that error (not the thread's)", async () => {
     const { reader } = trackedReader();
     try {

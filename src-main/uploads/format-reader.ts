@@ -15,7 +15,11 @@ export class FormatReadError extends Error {
 }
 
 export interface FormatReaderOptions {
-  /** How long the thread may work on one job (time spent by main reading chunks not counted). */
+  /**
+   * How long the thread may work on one job in total, over all its chunks (time spent by main
+   * reading chunks not counted): a file of millions of tiny boxes asks for chunk after chunk, each
+   * quick, and must not hold the one shared thread for longer than this.
+   */
   timeoutMs?: number;
   resourceLimits?: ResourceLimits;
   /** Tests: each thread as it starts. */
@@ -36,6 +40,9 @@ interface Job {
   id: number;
   name: string;
   read?: ReadBytes;
+  /** The thread's working time on this job so far (ms), and when its current stretch began. */
+  workedMs: number;
+  workingSince: number | null;
   /** A reply from the thread, or the error the caller gets. */
   settle: (outcome: FormatReply | Error) => void;
 }
@@ -125,6 +132,8 @@ export class FormatReader {
         id,
         name,
         read,
+        workedMs: 0,
+        workingSince: null,
         settle: (outcome) => {
           this.job = null;
           this.clearTimer();
@@ -174,8 +183,10 @@ export class FormatReader {
       job.settle(reply);
       return;
     }
-    // Main's own read: the thread waits, so its clock stops.
+    // Main's own read: the thread waits, so its clock stops (what it worked so far is kept).
     this.clearTimer();
+    if (job.workingSince !== null) job.workedMs += performance.now() - job.workingSince;
+    job.workingSince = null;
     let bytes: Uint8Array;
     try {
       if (!job.read) throw new Error('no reader for this job');
@@ -211,10 +222,16 @@ export class FormatReader {
   private startTimer(): void {
     this.clearTimer();
     const limit = this.timeoutMs;
-    this.timer = setTimeout(() => {
-      const took = limit >= 1000 ? `${Math.round(limit / 1000)} s` : `${limit} ms`;
-      void this.stop(`took longer than ${took} and was stopped`);
-    }, limit);
+    const job = this.job;
+    if (job) job.workingSince = performance.now();
+    // What is left of the job's budget, not a fresh one per chunk.
+    this.timer = setTimeout(
+      () => {
+        const took = limit >= 1000 ? `${Math.round(limit / 1000)} s` : `${limit} ms`;
+        void this.stop(`took longer than ${took} and was stopped`);
+      },
+      Math.max(0, limit - (job?.workedMs ?? 0)),
+    );
   }
 
   private clearTimer(): void {
