@@ -1,6 +1,6 @@
 // Tests (plain Node): what the Electron entry takes from its environment and command line.
 import { describe, expect, it } from 'vitest';
-import { APP_ORIGIN, decideLaunch } from './launch-policy.ts';
+import { APP_ORIGIN, decideLaunch, nodeOptionsArgs } from './launch-policy.ts';
 
 const DEV_URL = 'http://localhost:5173/';
 
@@ -82,6 +82,31 @@ describe('launch policy', () => {
       decideLaunch({ isPackaged: true, env: { NODE_OPTIONS: '--max-old-space-size=4096 --inspect' }, argv: ['x'] })
         .refusal,
     ).toMatch(/--inspect/);
+  });
+
+  it('packaged: NODE_OPTIONS is split as Node splits it, so a quoted debugging switch is refused too', () => {
+    for (const value of [
+      '"--inspect=0"',
+      '--max-old-space-size=4096 "--inspect-brk=9229"',
+      '"--ins"pect',
+      '"--insp\\ect"',
+      '--title="my app" "--debug-port=1"',
+      '--max-old-space-size=64\t--inspect',
+    ]) {
+      const policy = decideLaunch({ isPackaged: true, env: { NODE_OPTIONS: value }, argv: ['x'] });
+      expect(policy.refusal, value).toMatch(/does not start with debugging switches \(--(inspect|debug)/);
+    }
+    for (const value of ['--max-old-space-size=4096', '"--title=inspect me"', '--enable-source-maps "--no-warnings"']) {
+      expect(decideLaunch({ isPackaged: true, env: { NODE_OPTIONS: value }, argv: ['x'] }).refusal, value).toBeNull();
+    }
+  });
+
+  it('nodeOptionsArgs: spaces split, double quotes group and go, a backslash in quotes escapes', () => {
+    expect(nodeOptionsArgs('"--inspect=0"')).toEqual(['--inspect=0']);
+    expect(nodeOptionsArgs('  --a   --b ')).toEqual(['--a', '--b']);
+    expect(nodeOptionsArgs('--require "./my \\"file\\".js" --x')).toEqual(['--require', './my "file".js', '--x']);
+    expect(nodeOptionsArgs('"--ins"pect=1')).toEqual(['--inspect=1']);
+    expect(nodeOptionsArgs('')).toEqual([]);
   });
 
   it('packaged: ordinary arguments and look-alikes start normally', () => {

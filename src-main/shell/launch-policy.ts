@@ -92,6 +92,34 @@ export function debugSwitchesIn(argv: readonly string[], platform: NodeJS.Platfo
     .filter((name): name is string => name !== null && isDebugSwitch(name));
 }
 
+/**
+ * NODE_OPTIONS split into arguments the way Node does (ParseNodeOptionsEnvVar in node_options.cc):
+ * spaces separate, double quotes group and are dropped, a backslash inside quotes takes the next
+ * character as it is. An unterminated quote (which Node refuses) still yields what it read.
+ */
+export function nodeOptionsArgs(value: string): string[] {
+  const args: string[] = [];
+  let quoted = false;
+  let startNew = true;
+  for (let i = 0; i < value.length; i++) {
+    let c = value[i]!;
+    if (c === '\\' && quoted) {
+      if (i + 1 === value.length) break;
+      c = value[++i]!;
+    } else if (c === ' ' && !quoted) {
+      startNew = true;
+      continue;
+    } else if (c === '"') {
+      quoted = !quoted;
+      continue;
+    }
+    if (startNew) args.push(c);
+    else args[args.length - 1] += c;
+    startNew = false;
+  }
+  return args;
+}
+
 export function decideLaunch({
   isPackaged,
   env,
@@ -104,8 +132,10 @@ export function decideLaunch({
   const devOrigin = devUrl ? originOf(devUrl) : null;
   const ignored: string[] = [];
   if (isPackaged && fromEnv) ignored.push('ELECTRON_RENDERER_URL');
-  // NODE_OPTIONS carries Node's own switches (`--inspect`) into the main process the same way.
-  const nodeOptions = ['node', ...(env['NODE_OPTIONS'] ?? '').split(/\s+/)];
+  // NODE_OPTIONS carries Node's own switches (`--inspect`) into the main process the same way,
+  // split as Node splits it (`"--inspect=0"` is --inspect to Node, so it must be to this check).
+  // Other whitespace is no separator to Node; split on it too, so no tab hides a switch from this check.
+  const nodeOptions = ['node', ...nodeOptionsArgs(env['NODE_OPTIONS'] ?? '').flatMap((arg) => arg.split(/\s+/))];
   const debug = isPackaged
     ? [...new Set([...debugSwitchesIn(argv, platform), ...debugSwitchesIn(nodeOptions, platform)])]
     : [];
