@@ -72,9 +72,10 @@ describe('scanFolder', () => {
     expect(lessons.map((l) => [l.key, l.title])).toEqual([
       ['1 - a.txt', 'a'],
       ['2 - b.md', 'b'],
-      ['3 - link.md', 'link'],
     ]);
     expect(lessons[0]!.kind === 'text' && lessons[0]!.text).toBe('a with a byte-order mark');
+    // A link is skipped even when it points inside the folder (folder-scan-hostile.test.ts: outside).
+    expect(layout.skipped).toEqual([{ key: '3 - link.md', reason: expect.stringMatching(/symbolic link/) as string }]);
   });
 
   it('skips a text file that is not UTF-8, with the reason', async () => {

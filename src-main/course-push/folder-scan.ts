@@ -2,13 +2,39 @@
 // file in it a lesson (a folder without sub-folders is one section named after itself). A video is
 // recognised by its bytes (the uploads' pre-flight check), a .md or .txt file becomes a text
 // lesson, and everything else is kept as "skipped" with the reason. Nothing here talks to a server.
+// The folder often comes from someone else (a zip, a tar, a clone): nothing outside its real path is
+// read (a symbolic link is skipped, never followed), nothing is opened in a way that can block (a
+// FIFO or device is skipped), and what is held in memory is bounded (the caps below).
 import { createHash } from 'node:crypto';
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { lstat, opendir, realpath, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
+import { escapeControls } from '../../src-shared/text-controls.ts';
 import { FileAccessError, inspectFile, type FileCheck } from '../uploads/index.ts';
+import { readListedFile } from './listed-file.ts';
 import { extensionOf, naturalCompare, titleFromName } from './names.ts';
 
 export const TEXT_EXTENSIONS: readonly string[] = ['md', 'txt'];
+
+/** The largest text lesson (bytes): its text is held in memory and sent in one request. */
+export const MAX_TEXT_BYTES = 1024 * 1024;
+/** All text lessons of one push together (bytes); later files in the folder's order are skipped. */
+export const MAX_TEXT_TOTAL_BYTES = 64 * 1024 * 1024;
+/** Files and folders listed in one push (the folder and its section folders); more is refused. */
+export const MAX_ENTRIES = 20_000;
+
+export interface ScanLimits {
+  maxTextBytes: number;
+  maxTextTotalBytes: number;
+  maxEntries: number;
+}
+
+const LIMITS: ScanLimits = {
+  maxTextBytes: MAX_TEXT_BYTES,
+  maxTextTotalBytes: MAX_TEXT_TOTAL_BYTES,
+  maxEntries: MAX_ENTRIES,
+};
+
+export const LINK_SKIPPED = 'A symbolic link: links are not followed, so nothing outside the folder is read.';
 
 interface LessonBase {
   /** Absolute path. */
@@ -59,20 +85,31 @@ export class FolderError extends Error {
   override name = 'FolderError';
 }
 
-/** Reads `dir` into sections and lessons in natural order. Throws FolderError when `dir` is not a readable folder. */
-export async function scanFolder(dir: string): Promise<FolderLayout> {
-  const root = resolve(dir);
-  const info = await stat(root).catch(() => null);
-  if (!info) throw new FolderError(`${dir} was not found.`);
+/**
+ * Reads `dir` into sections and lessons in natural order. Throws FolderError when `dir` is not a
+ * readable folder or lists more than `maxEntries` entries. `limits`: tests only.
+ */
+export async function scanFolder(dir: string, limits: ScanLimits = LIMITS): Promise<FolderLayout> {
+  // The folder named is the user's own choice (a link to it is fine); below it, nothing is followed.
+  const root = await realpath(resolve(dir)).catch(() => null);
+  const info = root ? await stat(root).catch(() => null) : null;
+  if (!root || !info) throw new FolderError(`${dir} was not found.`);
   if (!info.isDirectory()) throw new FolderError(`${dir} is not a folder.`);
-  const top = await list(root, '').catch((e: unknown) => {
+  const budget: Budget = { ...limits, entries: 0, textBytes: 0, dir };
+  const top = await list(root, '', budget).catch((e: unknown) => {
+    if (e instanceof FolderError) throw e;
     throw new FolderError(`${dir} cannot be read (${(e as { code?: string }).code ?? 'error'}).`);
   });
   const skipped: SkippedFile[] = top.skipped;
   const sections: SectionFolder[] = [];
   if (top.folders.length === 0) {
     const name = basename(root);
-    sections.push({ key: '', name, title: titleFromName(name, false), lessons: await lessonsOf(top.files, skipped) });
+    sections.push({
+      key: '',
+      name,
+      title: titleFromName(name, false),
+      lessons: await lessonsOf(top.files, skipped, budget),
+    });
   } else {
     for (const file of top.files) {
       skipped.push({
@@ -81,7 +118,11 @@ export async function scanFolder(dir: string): Promise<FolderLayout> {
       });
     }
     for (const folder of top.folders) {
-      const inner = await list(folder.path, folder.key);
+      const inner = await listSection(folder, budget);
+      if (!inner) {
+        skipped.push({ key: folder.key, reason: 'It was replaced (by a link or another folder) while it was read.' });
+        continue;
+      }
       skipped.push(...inner.skipped);
       for (const sub of inner.folders) {
         skipped.push({ key: sub.key, reason: 'A folder inside a section folder; only one level of folders is read.' });
@@ -90,12 +131,20 @@ export async function scanFolder(dir: string): Promise<FolderLayout> {
         key: folder.key,
         name: folder.name,
         title: titleFromName(folder.name, false),
-        lessons: await lessonsOf(inner.files, skipped),
+        lessons: await lessonsOf(inner.files, skipped, budget),
       });
     }
   }
+  // A reason may quote a name: its controls and bidi overrides are shown, never obeyed.
+  for (const s of skipped) s.reason = escapeControls(s.reason);
   skipped.sort((a, b) => naturalCompare(a.key, b.key));
   return { root, sections, skipped };
+}
+
+interface Budget extends ScanLimits {
+  entries: number;
+  textBytes: number;
+  dir: string;
 }
 
 interface Entry {
@@ -104,52 +153,82 @@ interface Entry {
   name: string;
 }
 
-/** A folder's files and sub-folders in natural order; hidden and special entries are skipped. */
-async function list(path: string, key: string): Promise<{ files: Entry[]; folders: Entry[]; skipped: SkippedFile[] }> {
-  const files: Entry[] = [];
-  const folders: Entry[] = [];
-  const skipped: SkippedFile[] = [];
-  const entries = await readdir(path, { withFileTypes: true });
-  entries.sort((a, b) => naturalCompare(a.name, b.name));
-  for (const entry of entries) {
-    const item = { path: join(path, entry.name), key: key ? `${key}/${entry.name}` : entry.name, name: entry.name };
-    if (entry.name.startsWith('.')) {
-      skipped.push({ key: item.key, reason: 'A hidden file.' });
-      continue;
-    }
-    // A link counts as what it points to.
-    const kind = entry.isSymbolicLink() ? await stat(item.path).catch(() => null) : entry;
-    if (kind?.isDirectory()) folders.push(item);
-    else if (kind?.isFile()) files.push(item);
-    else skipped.push({ key: item.key, reason: kind ? 'Not a regular file.' : 'A link to nothing.' });
-  }
-  return { files, folders, skipped };
+/** What the listing saw (lstat): a later open must find the same file. */
+interface Listed extends Entry {
+  pin: { dev: number; ino: number };
 }
 
-async function lessonsOf(files: readonly Entry[], skipped: SkippedFile[]): Promise<LessonFile[]> {
+interface Listing {
+  files: Listed[];
+  folders: Listed[];
+  skipped: SkippedFile[];
+}
+
+/** A section folder's listing, or null when the folder was swapped (e.g. for a link) around it. */
+async function listSection(folder: Listed, budget: Budget): Promise<Listing | null> {
+  const same = async () => {
+    const now = await lstat(folder.path).catch(() => null);
+    return !!now?.isDirectory() && now.dev === folder.pin.dev && now.ino === folder.pin.ino;
+  };
+  if (!(await same())) return null;
+  const listing = await list(folder.path, folder.key, budget);
+  return (await same()) ? listing : null;
+}
+
+/**
+ * A folder's files and sub-folders in natural order, by lstat (a link is never followed); hidden,
+ * linked and special entries are skipped. Read entry by entry, so a folder of a million entries
+ * stops at the budget instead of being held whole.
+ */
+async function list(path: string, key: string, budget: Budget): Promise<Listing> {
+  const names: string[] = [];
+  const dir = await opendir(path);
+  try {
+    for await (const entry of dir) {
+      if (++budget.entries > budget.maxEntries) {
+        throw new FolderError(
+          `${budget.dir} holds more than ${budget.maxEntries} files and folders (with its section folders'); ` +
+            'push it in parts.',
+        );
+      }
+      names.push(entry.name);
+    }
+  } finally {
+    // Leaving the loop early closes it already; closing twice throws ERR_DIR_CLOSED.
+    await dir.close().catch(() => undefined);
+  }
+  names.sort(naturalCompare);
+  const listing: Listing = { files: [], folders: [], skipped: [] };
+  for (const name of names) {
+    const item = { path: join(path, name), key: key ? `${key}/${name}` : name, name };
+    if (name.startsWith('.')) {
+      listing.skipped.push({ key: item.key, reason: 'A hidden file.' });
+      continue;
+    }
+    const info = await lstat(item.path).catch(() => null);
+    const listed = { ...item, pin: { dev: info?.dev ?? 0, ino: info?.ino ?? 0 } };
+    if (!info) listing.skipped.push({ key: item.key, reason: `${name} cannot be read.` });
+    else if (info.isSymbolicLink()) listing.skipped.push({ key: item.key, reason: LINK_SKIPPED });
+    else if (info.isDirectory()) listing.folders.push(listed);
+    else if (info.isFile()) listing.files.push(listed);
+    else listing.skipped.push({ key: item.key, reason: 'Not a regular file (a FIFO, socket or device).' });
+  }
+  return listing;
+}
+
+async function lessonsOf(files: readonly Listed[], skipped: SkippedFile[], budget: Budget): Promise<LessonFile[]> {
   const lessons: LessonFile[] = [];
   for (const file of files) {
-    const lesson = await classify(file);
+    const lesson = await classify(file, budget);
     if ('reason' in lesson) skipped.push(lesson);
     else lessons.push(lesson);
   }
   return lessons;
 }
 
-async function classify(file: Entry): Promise<LessonFile | SkippedFile> {
+async function classify({ pin, ...file }: Listed, budget: Budget): Promise<LessonFile | SkippedFile> {
   const title = titleFromName(file.name, true);
-  if (TEXT_EXTENSIONS.includes(extensionOf(file.name))) {
-    const [bytes, info] = await Promise.all([readFile(file.path), stat(file.path)]).catch(() => [null, null] as const);
-    if (!bytes || !info) return { key: file.key, reason: `${file.name} cannot be read.` };
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-    } catch {
-      return { key: file.key, reason: `${file.name} is not UTF-8 text.` };
-    }
-    const sha256 = createHash('sha256').update(text).digest('hex');
-    return { ...file, kind: 'text', title, size: info.size, mtimeMs: info.mtimeMs, text, sha256 };
-  }
+  if (TEXT_EXTENSIONS.includes(extensionOf(file.name))) return readText(file, pin, title, budget);
   let check: FileCheck;
   try {
     check = await inspectFile(file.path);
@@ -159,4 +238,41 @@ async function classify(file: Entry): Promise<LessonFile | SkippedFile> {
   }
   if (!check.video) return { key: file.key, reason: check.reason ?? `${file.name} is not a video.` };
   return { ...file, kind: 'video', title, size: check.size, mtimeMs: check.mtimeMs, check };
+}
+
+async function readText(
+  file: Entry,
+  pin: Listed['pin'],
+  title: string,
+  budget: Budget,
+): Promise<TextFile | SkippedFile> {
+  const left = budget.maxTextTotalBytes - budget.textBytes;
+  const read = await readListedFile(file.path, pin, Math.min(budget.maxTextBytes, left));
+  if (!read.ok) {
+    const reasons = {
+      link: `${file.name} was replaced by a link while the folder was read; links are not followed.`,
+      'not-a-file': `${file.name} is not a regular file (a FIFO, socket or device).`,
+      changed: `${file.name} was replaced by another file while the folder was read.`,
+      'too-large':
+        (read.size ?? 0) > budget.maxTextBytes
+          ? `${file.name} is larger than ${mib(budget.maxTextBytes)}, the most a text lesson may hold.`
+          : `The text lessons before it already take most of the ${mib(budget.maxTextTotalBytes)} of text ` +
+            'one push reads; push the rest from another folder.',
+      unreadable: `${file.name} cannot be read.`,
+    };
+    return { key: file.key, reason: reasons[read.why] };
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(read.bytes);
+  } catch {
+    return { key: file.key, reason: `${file.name} is not UTF-8 text.` };
+  }
+  budget.textBytes += read.size;
+  const sha256 = createHash('sha256').update(text).digest('hex');
+  return { ...file, kind: 'text', title, size: read.size, mtimeMs: read.mtimeMs, text, sha256 };
+}
+
+function mib(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 }

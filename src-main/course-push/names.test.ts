@@ -75,3 +75,33 @@ describe('titleFromName', () => {
     );
   });
 });
+
+describe('titleFromName with hostile names', () => {
+  it.each([
+    ['02 \u001b[2K\u001b[1ANotes.md', '[2K[1ANotes'],
+    ['03 invoice\u202Efdp.exe.md', 'invoicefdp.exe'],
+    ['04 \u2066isolated\u2069 \u202Aembedded\u202C.txt', 'isolated embedded'],
+    ['05 line\nbreak\tand tab.md', 'line break and tab'],
+    ['06 C1\u009b31mred\u0085.md', 'C131mred'],
+    ['\u001b\u202E.md', '.md'],
+  ])('file %j → %j', (name, title) => {
+    expect(titleFromName(name, true)).toBe(title);
+  });
+
+  it('names a folder of only controls "Untitled"', () => {
+    expect(titleFromName('\u001b\u202E\u0007', false)).toBe('Untitled');
+  });
+
+  it('keeps right-to-left text and its direction marks, only the overrides go', () => {
+    expect(titleFromName('1 - שלום\u200F עולם', false)).toBe('שלום\u200F עולם');
+  });
+
+  it('never holds a C0/C1 control, DEL, or a bidi embedding, override or isolate', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), fc.boolean(), (name, isFile) => {
+        // eslint-disable-next-line no-control-regex
+        expect(titleFromName(name, isFile)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u);
+      }),
+    );
+  });
+});

@@ -1,5 +1,6 @@
 // Main process / plain Node. How a folder's names become a course's order and titles: the natural
 // order of names ("2 …" before "10 …") and a title without its leading number and extension.
+import { withoutControls } from '../../src-shared/text-controls.ts';
 
 const CHUNKS = /(\d+)|(\D+)/g;
 
@@ -39,13 +40,16 @@ export const MAX_TITLE = 255;
 
 /**
  * The title a section or lesson takes from its folder or file name: without a leading number and
- * its separator, without the file's extension. Never empty (a name that is only a number keeps
- * it) and at most 255 characters.
+ * its separator, without the file's extension, and without control characters or bidi overrides
+ * (a name from someone else's zip must not rewrite a terminal or turn text around on screen; tabs
+ * and line breaks become spaces). Never empty (a name that is only a number keeps it, one that is
+ * only controls is "Untitled") and at most 255 characters.
  */
 export function titleFromName(name: string, isFile: boolean): string {
-  const base = isFile ? withoutExtension(name) : name;
+  const clean = withoutControls(name);
+  const base = isFile ? withoutExtension(clean) : clean;
   const stripped = base.replace(LEADING_NUMBER, '').trim();
-  const title = stripped || base.trim() || name;
+  const title = stripped || base.trim() || clean.trim() || 'Untitled';
   return [...title].slice(0, MAX_TITLE).join('');
 }
 
