@@ -1,5 +1,6 @@
 // CLI (plain Node). Printing: JSON for scripts (`--json`), aligned tables and key/value blocks for
 // people. Writes to the given streams only (no console.log).
+import { escapeControls } from '../../src-shared/text-controls.ts';
 import type { CliIo } from './command.ts';
 
 export interface Column<T> {
@@ -20,13 +21,15 @@ export class Output {
     this.#io = io;
   }
 
+  // Lines and notes carry names and titles from servers and other people's folders: their control
+  // characters are shown as escapes, never run by the terminal (`ESC[1A` would move up a line).
   line(text = ''): void {
-    this.#io.stdout.write(`${text}\n`);
+    this.#io.stdout.write(`${escapeControls(text, true)}\n`);
   }
 
   /** Messages for people that must not pollute stdout (e.g. a generated idempotency key). */
   note(text: string): void {
-    this.#io.stderr.write(`${text}\n`);
+    this.#io.stderr.write(`${escapeControls(text, true)}\n`);
   }
 
   printJson(value: unknown): void {

@@ -7,7 +7,7 @@
 // (push-state.ts), so a killed push run again re-sends the same request and makes nothing twice.
 import { TEXT_LESSON_TYPE, isApiError, isOperationNotOffered } from '../api/index.ts';
 import { storedCheckOf, type AddUploadInput, type UploadManager, type UploadRow } from '../uploads/index.ts';
-import type { LessonPlan, PushPlan, SectionPlan } from './plan.ts';
+import { pushedContent, type LessonPlan, type PushPlan, type SectionPlan } from './plan.ts';
 import { orderedLessons, untilAnswered, type PushApi } from './push-api.ts';
 import type { EntryRef, PushState } from './push-state.ts';
 import { movesToOrder } from './reorder.ts';
@@ -120,7 +120,7 @@ export async function executePush(plan: PushPlan, deps: PushDeps): Promise<PushO
     const sectionId = sectionIds.get(s.key)!;
     for (const l of s.lessons) {
       const ref = lessonRef(l);
-      const content = l.sha256 ? { sha256: l.sha256, size: l.file.size, mtimeMs: l.file.mtimeMs } : null;
+      const content = pushedContent(l);
       if (l.file.kind === 'text' && l.action === 'create') {
         const body = { title: l.title, lesson_type: TEXT_LESSON_TYPE, text_content: l.file.text };
         const pending = state.pendingCreate(ref, body, s.key);
@@ -296,8 +296,7 @@ async function uploadVideos(
     const ref = { courseId, kind: 'lesson' as const, path: lesson.key };
     if (row.state === 'done' && row.lessonId) {
       state.setServerId(ref, row.lessonId, section.key);
-      if (lesson.sha256)
-        state.setContent(ref, { sha256: lesson.sha256, size: lesson.file.size, mtimeMs: lesson.file.mtimeMs });
+      state.setUploaded(ref, row.id, lesson); // what the engine hashed as it sent the bytes
       if (lesson.lessonId) outcome.lessonsUpdated++;
       else outcome.lessonsCreated++;
       outcome.videosUploaded++;

@@ -45,7 +45,24 @@ interface LessonBase {
   title: string;
   size: number;
   mtimeMs: number;
+  /** Device and inode as listed: with size and mtime, the push's quick check (prepare.ts). */
+  dev?: number;
+  ino?: number;
 }
+
+/** What the listing saw of a file (lstat), before any of its bytes are read. */
+export interface ListedStat {
+  size: number;
+  mtimeMs: number;
+  dev: number;
+  ino: number;
+}
+
+/**
+ * Stands in for reading a file: a lesson already known from what the listing saw (prepare.ts's
+ * quick check against the last push), or null to read the file as usual.
+ */
+export type KnownLesson = (file: { path: string; key: string; name: string }, seen: ListedStat) => LessonFile | null;
 
 export interface VideoFile extends LessonBase {
   kind: 'video';
@@ -89,13 +106,13 @@ export class FolderError extends Error {
  * Reads `dir` into sections and lessons in natural order. Throws FolderError when `dir` is not a
  * readable folder or lists more than `maxEntries` entries. `limits`: tests only.
  */
-export async function scanFolder(dir: string, limits: ScanLimits = LIMITS): Promise<FolderLayout> {
+export async function scanFolder(dir: string, limits: ScanLimits = LIMITS, known?: KnownLesson): Promise<FolderLayout> {
   // The folder named is the user's own choice (a link to it is fine); below it, nothing is followed.
   const root = await realpath(resolve(dir)).catch(() => null);
   const info = root ? await stat(root).catch(() => null) : null;
   if (!root || !info) throw new FolderError(`${dir} was not found.`);
   if (!info.isDirectory()) throw new FolderError(`${dir} is not a folder.`);
-  const budget: Budget = { ...limits, entries: 0, textBytes: 0, dir };
+  const budget: Budget = { ...limits, entries: 0, textBytes: 0, dir, known };
   const top = await list(root, '', budget).catch((e: unknown) => {
     if (e instanceof FolderError) throw e;
     throw new FolderError(`${dir} cannot be read (${(e as { code?: string }).code ?? 'error'}).`);
@@ -145,6 +162,7 @@ interface Budget extends ScanLimits {
   entries: number;
   textBytes: number;
   dir: string;
+  known: KnownLesson | undefined;
 }
 
 interface Entry {
@@ -156,6 +174,7 @@ interface Entry {
 /** What the listing saw (lstat): a later open must find the same file. */
 interface Listed extends Entry {
   pin: { dev: number; ino: number };
+  seen: ListedStat;
 }
 
 interface Listing {
@@ -206,7 +225,11 @@ async function list(path: string, key: string, budget: Budget): Promise<Listing>
       continue;
     }
     const info = await lstat(item.path).catch(() => null);
-    const listed = { ...item, pin: { dev: info?.dev ?? 0, ino: info?.ino ?? 0 } };
+    const listed = {
+      ...item,
+      pin: { dev: info?.dev ?? 0, ino: info?.ino ?? 0 },
+      seen: { size: info?.size ?? 0, mtimeMs: info?.mtimeMs ?? 0, dev: info?.dev ?? 0, ino: info?.ino ?? 0 },
+    };
     if (!info) listing.skipped.push({ key: item.key, reason: `${name} cannot be read.` });
     else if (info.isSymbolicLink()) listing.skipped.push({ key: item.key, reason: LINK_SKIPPED });
     else if (info.isDirectory()) listing.folders.push(listed);
@@ -219,14 +242,14 @@ async function list(path: string, key: string, budget: Budget): Promise<Listing>
 async function lessonsOf(files: readonly Listed[], skipped: SkippedFile[], budget: Budget): Promise<LessonFile[]> {
   const lessons: LessonFile[] = [];
   for (const file of files) {
-    const lesson = await classify(file, budget);
+    const lesson = budget.known?.(file, file.seen) ?? (await classify(file, budget));
     if ('reason' in lesson) skipped.push(lesson);
     else lessons.push(lesson);
   }
   return lessons;
 }
 
-async function classify({ pin, ...file }: Listed, budget: Budget): Promise<LessonFile | SkippedFile> {
+async function classify({ pin, seen: _seen, ...file }: Listed, budget: Budget): Promise<LessonFile | SkippedFile> {
   const title = titleFromName(file.name, true);
   if (TEXT_EXTENSIONS.includes(extensionOf(file.name))) return readText(file, pin, title, budget);
   let check: FileCheck;
@@ -237,7 +260,7 @@ async function classify({ pin, ...file }: Listed, budget: Budget): Promise<Lesso
     throw error;
   }
   if (!check.video) return { key: file.key, reason: check.reason ?? `${file.name} is not a video.` };
-  return { ...file, kind: 'video', title, size: check.size, mtimeMs: check.mtimeMs, check };
+  return { ...file, ...pin, kind: 'video', title, size: check.size, mtimeMs: check.mtimeMs, check };
 }
 
 async function readText(
@@ -270,7 +293,7 @@ async function readText(
   }
   budget.textBytes += read.size;
   const sha256 = createHash('sha256').update(text).digest('hex');
-  return { ...file, kind: 'text', title, size: read.size, mtimeMs: read.mtimeMs, text, sha256 };
+  return { ...file, ...pin, kind: 'text', title, size: read.size, mtimeMs: read.mtimeMs, text, sha256 };
 }
 
 function mib(bytes: number): string {

@@ -3,7 +3,7 @@
 export { FolderError, scanFolder, TEXT_EXTENSIONS } from './folder-scan.ts';
 export type { FolderLayout, LessonFile, SectionFolder, SkippedFile, TextFile, VideoFile } from './folder-scan.ts';
 export { naturalCompare, titleFromName } from './names.ts';
-export { planIsEmpty, planPush, videoHashesNeeded } from './plan.ts';
+export { planIsEmpty, planPush } from './plan.ts';
 export type {
   LessonPlan,
   OtherLesson,

@@ -3,7 +3,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FileCheck } from '../uploads/index.ts';
 import type { FolderLayout, LessonFile, SectionFolder } from './folder-scan.ts';
-import { planIsEmpty, planPush, videoHashesNeeded, type RememberedEntry, type RemoteCourse } from './plan.ts';
+import {
+  planIsEmpty,
+  planPush,
+  quickCheckPasses,
+  sameContent,
+  type RememberedEntry,
+  type RemoteCourse,
+} from './plan.ts';
 
 const video = (key: string, title: string, size = 100): LessonFile => ({
   kind: 'video',
@@ -52,7 +59,7 @@ describe('planPush', () => {
       ),
       course: course([{ id: 's-old', title: 'Old', lessons: [remoteLesson('l-old', 'Old lesson')] }]),
       remembered: [],
-      videoSha256: new Map([['1 - Basics/1 - Intro.mp4', 'v1']]),
+      videoContent: new Map([['1 - Basics/1 - Intro.mp4', { sha256: 'v1' }]]),
       deleteOthers: false,
     });
     expect(plan.sections[0]).toMatchObject({ action: 'create', sectionId: null });
@@ -92,7 +99,7 @@ describe('planPush', () => {
       folder: folder(section('A', 'A', files)),
       course: remote,
       remembered,
-      videoSha256: new Map([['A/1 - Intro.mp4', 'v1']]),
+      videoContent: new Map([['A/1 - Intro.mp4', { sha256: 'v1' }]]),
       deleteOthers: false,
     });
     expect(plan.sections[0]).toMatchObject({ action: 'keep', matchedBy: 'memory', sectionId: 's1' });
@@ -138,7 +145,7 @@ describe('planPush', () => {
       ),
       course: remote,
       remembered,
-      videoSha256: new Map([['A/1 - Intro.mp4', 'v2']]),
+      videoContent: new Map([['A/1 - Intro.mp4', { sha256: 'v2' }]]),
       deleteOthers: false,
     });
     expect(plan.sections[0]!.lessons.map((l) => [l.lessonId, l.action, l.changes, l.uploadBytes])).toEqual([
@@ -165,7 +172,7 @@ describe('planPush', () => {
       folder: folder(section('A', 'A', [video('A/1 - New name.mp4', 'New name')])),
       course: course([{ id: 's1', title: 'A', lessons: [remoteLesson('l1', 'Old name', { hasVideo: true })] }]),
       remembered,
-      videoSha256: new Map([['A/1 - New name.mp4', 'v1']]),
+      videoContent: new Map([['A/1 - New name.mp4', { sha256: 'v1' }]]),
       deleteOthers: false,
     });
     expect(plan.sections[0]!.lessons[0]).toMatchObject({
@@ -184,7 +191,7 @@ describe('planPush', () => {
         { id: 's2', title: ' a ', lessons: [remoteLesson('la', 'a', { hasVideo: true }), remoteLesson('lb', 'b')] },
       ]),
       remembered: [],
-      videoSha256: new Map(),
+      videoContent: new Map(),
       deleteOthers: false,
     });
     // Titles match without case or surrounding spaces; the exact title is then set.
@@ -204,7 +211,7 @@ describe('planPush', () => {
       folder: folder(section('A', 'A', [text('A/a.md', 'a', 'x')])),
       course: remote,
       remembered: [],
-      videoSha256: new Map(),
+      videoContent: new Map(),
     };
     const kept = planPush({ ...input, deleteOthers: false });
     expect(kept.sections[0]!.others).toEqual([{ id: 'gone', title: 'Gone', action: 'leave' }]);
@@ -233,7 +240,7 @@ describe('planPush', () => {
       ),
       course: remote,
       remembered: [],
-      videoSha256: new Map(),
+      videoContent: new Map(),
       deleteOthers: false,
     });
     expect(plan.totals.sectionsToReorder).toBe(1);
@@ -263,7 +270,7 @@ describe('planPush', () => {
               },
             ]),
             remembered: [],
-            videoSha256: new Map(),
+            videoContent: new Map(),
             deleteOthers: false,
           });
           const planned = plan.sections[0]!;
@@ -278,17 +285,59 @@ describe('planPush', () => {
   });
 });
 
-describe('videoHashesNeeded', () => {
-  it('reads only videos not remembered with the same size and modification time', () => {
-    const layout = folder(
-      section('A', 'A', [video('A/a.mp4', 'a', 100), video('A/b.mp4', 'b', 200), text('A/c.md', 'c', 'c')]),
-    );
+describe('telling a file from the one pushed', () => {
+  const pushed: RememberedEntry = {
+    kind: 'lesson',
+    key: 'A/a.mp4',
+    sectionKey: 'A',
+    serverId: 'l',
+    contentSha256: null,
+    contentMd5Parts: '8:aa',
+    sampleSha256: 's1',
+    size: 100,
+    mtimeMs: 1,
+    dev: 5,
+    ino: 9,
+  };
+
+  it('takes size, mtime, device and inode as the quick check (device and inode only when remembered)', () => {
+    expect(quickCheckPasses(pushed, { size: 100, mtimeMs: 1, dev: 5, ino: 9 })).toBe(true);
+    expect(quickCheckPasses(pushed, { size: 100, mtimeMs: 2, dev: 5, ino: 9 })).toBe(false);
+    expect(quickCheckPasses(pushed, { size: 101, mtimeMs: 1, dev: 5, ino: 9 })).toBe(false);
+    expect(quickCheckPasses(pushed, { size: 100, mtimeMs: 1, dev: 5, ino: 10 })).toBe(false);
+    expect(quickCheckPasses({ ...pushed, dev: null, ino: null }, { size: 100, mtimeMs: 1, dev: 7, ino: 1 })).toBe(true);
+  });
+
+  it('calls bytes the same only by a full hash; size or samples tell them different', () => {
+    expect(sameContent(pushed, 100, { md5Parts: '8:aa' })).toBe(true);
+    expect(sameContent(pushed, 100, { md5Parts: '8:bb', sampleSha256: 's1' })).toBe(false);
+    expect(sameContent(pushed, 100, { sampleSha256: 's1' })).toBeNull();
+    expect(sameContent(pushed, 100, { sampleSha256: 's2' })).toBe(false);
+    expect(sameContent(pushed, 99, {})).toBe(false);
+    // Another part size cannot be compared.
+    expect(sameContent(pushed, 100, { md5Parts: '16:aa' })).toBeNull();
+    expect(sameContent({ ...pushed, contentSha256: 'h' }, 100, { sha256: 'h' })).toBe(true);
+  });
+
+  it('re-sends a remembered video whose samples differ, without a full hash', () => {
+    const course: RemoteCourse = {
+      id: 'c',
+      name: null,
+      sections: [{ id: 's1', title: 'A', lessons: [{ id: 'l', title: 'a', hasVideo: true, text: null }] }],
+    };
     const remembered: RememberedEntry[] = [
-      { kind: 'lesson', key: 'A/a.mp4', sectionKey: 'A', serverId: 'l', contentSha256: 'ha', size: 100, mtimeMs: 1 },
-      { kind: 'lesson', key: 'A/b.mp4', sectionKey: 'A', serverId: 'l', contentSha256: 'hb', size: 999, mtimeMs: 1 },
+      { kind: 'section', key: 'A', sectionKey: null, serverId: 's1', contentSha256: null, size: null, mtimeMs: null },
+      pushed,
     ];
-    const { read, known } = videoHashesNeeded(layout, remembered);
-    expect(read).toEqual(['A/b.mp4']);
-    expect([...known]).toEqual([['A/a.mp4', 'ha']]);
+    const plan = (content: { sampleSha256?: string; md5Parts?: string }) =>
+      planPush({
+        folder: folder(section('A', 'A', [video('A/a.mp4', 'a', 100)])),
+        course,
+        remembered,
+        videoContent: new Map([['A/a.mp4', content]]),
+        deleteOthers: false,
+      }).sections[0]!.lessons[0]!;
+    expect(plan({ sampleSha256: 's2' })).toMatchObject({ action: 'update', changes: ['video'], uploadBytes: 100 });
+    expect(plan({ sampleSha256: 's1', md5Parts: '8:aa' })).toMatchObject({ action: 'keep', uploadBytes: 0 });
   });
 });

@@ -36,10 +36,87 @@ export interface RememberedEntry {
   /** For a lesson: its section's key. */
   sectionKey: string | null;
   serverId: string | null;
-  /** SHA-256 of the text or video last pushed. */
+  /** SHA-256 of the text or video last pushed (videos pushed before schema 6, and texts). */
   contentSha256: string | null;
+  /** `partSize:hex`: the MD5 of the parts' MD5s the upload engine computed as it sent the video. */
+  contentMd5Parts?: string | null;
+  /** SHA-256 of the video's sampled bytes (uploads/duplicates.ts): different samples, different bytes. */
+  sampleSha256?: string | null;
+  /** The stat of the file pushed: equal size, mtime, device and inode is the quick check. */
   size: number | null;
   mtimeMs: number | null;
+  dev?: number | null;
+  ino?: number | null;
+}
+
+/**
+ * What the plan learnt of a file's bytes (prepare.ts): each present field can be set against the
+ * same field remembered of a push. A full hash tells same or different; samples only different.
+ */
+export interface ContentId {
+  sha256?: string | null;
+  md5Parts?: string | null;
+  sampleSha256?: string | null;
+}
+
+/** What push-state.ts stores of an entry's content once it is on the server. */
+export interface PushedContent {
+  sha256: string | null;
+  md5Parts: string | null;
+  sampleSha256: string | null;
+  size: number;
+  mtimeMs: number;
+  dev: number | null;
+  ino: number | null;
+}
+
+/**
+ * rsync's quick check: the file has the size and modification time (and, where remembered, the
+ * device and inode) of the one pushed, so its bytes are taken as those pushed without reading them.
+ * A file rewritten in place with its mtime set back passes it, as with rsync.
+ */
+export function quickCheckPasses(
+  entry: RememberedEntry,
+  file: { size: number; mtimeMs: number; dev?: number; ino?: number },
+): boolean {
+  return (
+    entry.size === file.size &&
+    entry.mtimeMs === file.mtimeMs &&
+    (entry.dev == null || entry.dev === file.dev) &&
+    (entry.ino == null || entry.ino === file.ino)
+  );
+}
+
+/** Whether the remembered entry holds a full hash of its bytes (something a file can be compared to). */
+export function hasFullHash(entry: RememberedEntry): boolean {
+  return Boolean(entry.contentSha256 || entry.contentMd5Parts);
+}
+
+/** The remembered entry's identities, as the content of a file that passed its quick check. */
+export function contentOf(entry: RememberedEntry): ContentId {
+  return {
+    sha256: entry.contentSha256,
+    md5Parts: entry.contentMd5Parts ?? null,
+    sampleSha256: entry.sampleSha256 ?? null,
+  };
+}
+
+/**
+ * The same bytes as those pushed (true), other bytes (false), or not known (null): a full hash
+ * both sides hold decides; a different size or different samples mean different bytes.
+ */
+export function sameContent(
+  entry: RememberedEntry,
+  size: number,
+  content: ContentId | null | undefined,
+): boolean | null {
+  if (entry.contentSha256 && content?.sha256) return entry.contentSha256 === content.sha256;
+  const part = (id: string) => id.slice(0, id.indexOf(':'));
+  if (entry.contentMd5Parts && content?.md5Parts && part(entry.contentMd5Parts) === part(content.md5Parts))
+    return entry.contentMd5Parts === content.md5Parts;
+  if (entry.size !== null && entry.size !== size) return false;
+  if (entry.sampleSha256 && content?.sampleSha256 && entry.sampleSha256 !== content.sampleSha256) return false;
+  return null;
 }
 
 export type MatchedBy = 'memory' | 'content' | 'title';
@@ -51,8 +128,8 @@ export interface LessonPlan {
   title: string;
   kind: LessonFile['kind'];
   file: LessonFile;
-  /** SHA-256 of the file's text or video bytes (null: a video not hashed, nothing to compare). */
-  sha256: string | null;
+  /** What is known of the file's bytes (a text's SHA-256; a video's hashes where they were read). */
+  content: ContentId;
   action: 'create' | 'update' | 'reorder' | 'keep';
   lessonId: string | null;
   matchedBy: MatchedBy | null;
@@ -118,8 +195,8 @@ export interface PlanInput {
   folder: FolderLayout;
   course: RemoteCourse;
   remembered: readonly RememberedEntry[];
-  /** SHA-256 of each video's bytes by key, where it was read (see videoHashesNeeded). */
-  videoSha256: ReadonlyMap<string, string>;
+  /** What is known of each video's bytes by key (prepare.ts; absent: nothing, as on a first push). */
+  videoContent: ReadonlyMap<string, ContentId>;
   deleteOthers: boolean;
 }
 
@@ -164,7 +241,7 @@ export function planPush(input: PlanInput): PushPlan {
     const changes: SectionChange[] = [];
     if (remote && remote.title !== section.title) changes.push('title');
     if (remote && sectionsOutOfPlace.has(remote.id)) changes.push('order');
-    const lessons = planLessons(section, remote, memory, remembered, input.videoSha256);
+    const lessons = planLessons(section, remote, memory, remembered, input.videoContent);
     const claimed = new Set(lessons.flatMap((l) => (l.lessonId ? [l.lessonId] : [])));
     return {
       key: section.key,
@@ -207,11 +284,12 @@ function planLessons(
   remote: RemoteSection | null,
   memory: ReadonlyMap<string, RememberedEntry>,
   remembered: readonly RememberedEntry[],
-  videoSha256: ReadonlyMap<string, string>,
+  videoContent: ReadonlyMap<string, ContentId>,
 ): LessonPlan[] {
   const available = new Map((remote?.lessons ?? []).map((l) => [l.id, l]));
   const found = new Map<string, { lesson: RemoteLesson; by: MatchedBy; memory: RememberedEntry | null }>();
-  const shaOf = (file: LessonFile) => (file.kind === 'text' ? file.sha256 : (videoSha256.get(file.key) ?? null));
+  const contentOfFile = (file: LessonFile): ContentId =>
+    file.kind === 'text' ? { sha256: file.sha256 } : (videoContent.get(file.key) ?? {});
   const take = (file: LessonFile, lesson: RemoteLesson, by: MatchedBy, entry: RememberedEntry | null) => {
     available.delete(lesson.id);
     found.set(file.key, { lesson, by, memory: entry });
@@ -223,14 +301,11 @@ function planLessons(
     if (entry && lesson) take(file, lesson, 'memory', entry);
   }
   // 2. A renamed file: a remembered lesson of this section whose file is gone, with the same content.
-  const keys = new Set(section.lessons.map((l) => l.key));
-  const gone = remembered.filter(
-    (r) => r.kind === 'lesson' && r.sectionKey === section.key && !keys.has(r.key) && r.serverId && r.contentSha256,
-  );
+  const gone = goneEntries(section, remembered);
   for (const file of section.lessons) {
-    const sha = shaOf(file);
-    if (found.has(file.key) || !sha) continue;
-    const entry = gone.find((r) => r.contentSha256 === sha && available.has(r.serverId!));
+    if (found.has(file.key)) continue;
+    const content = contentOfFile(file);
+    const entry = gone.find((r) => available.has(r.serverId!) && sameContent(r, file.size, content) === true);
     if (entry) take(file, available.get(entry.serverId!)!, 'content', entry);
   }
   // 3. The same title.
@@ -249,8 +324,8 @@ function planLessons(
 
   return section.lessons.map((file): LessonPlan => {
     const match = found.get(file.key);
-    const sha = shaOf(file);
-    const base = { key: file.key, title: file.title, kind: file.kind, file, sha256: sha };
+    const content = contentOfFile(file);
+    const base = { key: file.key, title: file.title, kind: file.kind, file, content };
     if (!match) {
       return {
         ...base,
@@ -262,22 +337,22 @@ function planLessons(
       };
     }
     const { lesson, by } = match;
-    const pushed = match.memory?.contentSha256 ?? null;
+    const same = match.memory ? sameContent(match.memory, file.size, content) : null;
     const changes: LessonChange[] = [];
     if (file.kind === 'video') {
       // Remembered: compare bytes. Only a title to go by: a lesson with a video is taken as this one.
-      if (pushed !== null ? pushed !== sha : !lesson.hasVideo) changes.push('video');
-    } else if (pushed !== null && pushed === sha && by !== 'title') {
+      if (same === false || (same === null && !lesson.hasVideo)) changes.push('video');
+    } else if (same === true && by !== 'title') {
       // Unchanged since Lectern pushed it.
     } else if (lesson.text === null || lesson.text !== file.text) {
       changes.push('text');
     }
     if (lesson.title !== file.title) changes.push('title');
     if (lessonsOutOfPlace.has(lesson.id)) changes.push('order');
-    const content = changes.some((c) => c !== 'order');
+    const changed = changes.some((c) => c !== 'order');
     return {
       ...base,
-      action: content ? 'update' : changes.length > 0 ? 'reorder' : 'keep',
+      action: changed ? 'update' : changes.length > 0 ? 'reorder' : 'keep',
       lessonId: lesson.id,
       matchedBy: by,
       changes,
@@ -286,7 +361,11 @@ function planLessons(
   });
 }
 
-function totalsOf(sections: readonly SectionPlan[], others: readonly OtherSection[], skipped: number): PlanTotals {
+export function totalsOf(
+  sections: readonly SectionPlan[],
+  others: readonly OtherSection[],
+  skipped: number,
+): PlanTotals {
   const lessons = sections.flatMap((s) => s.lessons);
   const otherLessons = [...sections.flatMap((s) => s.others), ...others.flatMap((s) => s.lessons)];
   return {
@@ -315,23 +394,25 @@ export function planIsEmpty(plan: PushPlan): boolean {
   );
 }
 
-/**
- * Videos whose bytes must be hashed to plan: every one, unless Lectern remembers pushing this very
- * file (same size and modification time), when the remembered hash stands.
- */
-export function videoHashesNeeded(
-  folder: FolderLayout,
-  remembered: readonly RememberedEntry[],
-): { read: string[]; known: Map<string, string> } {
-  const memory = new Map(remembered.filter((r) => r.kind === 'lesson').map((r) => [r.key, r]));
-  const read: string[] = [];
-  const known = new Map<string, string>();
-  for (const file of folder.sections.flatMap((s) => s.lessons)) {
-    if (file.kind !== 'video') continue;
-    const entry = memory.get(file.key);
-    if (entry?.contentSha256 && entry.size === file.size && entry.mtimeMs === file.mtimeMs)
-      known.set(file.key, entry.contentSha256);
-    else read.push(file.key);
-  }
-  return { read, known };
+/** Remembered lessons of this section whose file is gone from it, with bytes to recognise: renamed files' candidates. */
+export function goneEntries(section: SectionFolder, remembered: readonly RememberedEntry[]): RememberedEntry[] {
+  const keys = new Set(section.lessons.map((l) => l.key));
+  return remembered.filter(
+    (r) => r.kind === 'lesson' && r.sectionKey === section.key && !keys.has(r.key) && r.serverId && hasFullHash(r),
+  );
+}
+
+/** What to store of a lesson's content once the server has it: null when its bytes are not known. */
+export function pushedContent(lesson: LessonPlan): PushedContent | null {
+  const { content, file } = lesson;
+  if (!content.sha256 && !content.md5Parts) return null;
+  return {
+    sha256: content.sha256 ?? null,
+    md5Parts: content.md5Parts ?? null,
+    sampleSha256: content.sampleSha256 ?? null,
+    size: file.size,
+    mtimeMs: file.mtimeMs,
+    dev: file.dev ?? null,
+    ino: file.ino ?? null,
+  };
 }

@@ -20,7 +20,10 @@ describe('PushState', () => {
     again.setServerId(section, 's1');
     expect(again.pendingCreate(section, { title: 'Basics 2' }).key).not.toBe(other.key);
     again.setServerId(section, 's1');
-    again.setContent({ courseId: 'c1', kind: 'lesson', path: '1 - Basics/a.md' }, { sha256: 'h', size: 3, mtimeMs: 7 });
+    again.setContent(
+      { courseId: 'c1', kind: 'lesson', path: '1 - Basics/a.md' },
+      { sha256: 'h', md5Parts: null, sampleSha256: null, size: 3, mtimeMs: 7, dev: 2, ino: 40 },
+    );
     again.setServerId({ courseId: 'c1', kind: 'lesson', path: '1 - Basics/a.md' }, 'l1', '1 - Basics');
     expect(again.remembered('c1')).toEqual([
       {
@@ -29,8 +32,12 @@ describe('PushState', () => {
         sectionKey: '1 - Basics',
         serverId: 'l1',
         contentSha256: 'h',
+        contentMd5Parts: null,
+        sampleSha256: null,
         size: 3,
         mtimeMs: 7,
+        dev: 2,
+        ino: 40,
       },
       {
         kind: 'section',
@@ -38,8 +45,12 @@ describe('PushState', () => {
         sectionKey: null,
         serverId: 's1',
         contentSha256: null,
+        contentMd5Parts: null,
+        sampleSha256: null,
         size: null,
         mtimeMs: null,
+        dev: null,
+        ino: null,
       },
     ]);
     expect(again.remembered('other-course')).toEqual([]);

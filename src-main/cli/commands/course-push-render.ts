@@ -1,5 +1,6 @@
 // CLI (plain Node). The plan of `lectern course push` as a tree for people: one line per section and
 // lesson with what will happen to it, the files skipped and why, and a summary line.
+import { escapeControls } from '../../../src-shared/text-controls.ts';
 import type { LessonPlan, PushPlan, SectionPlan } from '../../course-push/index.ts';
 import { formatBytes } from './uploads.ts';
 
@@ -25,7 +26,9 @@ export function renderPlan(plan: PushPlan): string[] {
     for (const s of plan.skipped) lines.push(`  ${s.key}: ${s.reason}`);
   }
   lines.push('', summary(plan));
-  return lines;
+  // Names come from someone else's folder and titles from the server: a control character in one
+  // (`ESC[1A ESC[2K` erases the line above) must not hide a line of the plan being confirmed.
+  return lines.map((line) => escapeControls(line));
 }
 
 function sectionWhat(s: SectionPlan): string {
