@@ -1,7 +1,8 @@
 /**
  * Renderer. A folder push's plan as a tree: sections, each with its lessons, every entry marked
  * with what will happen to it (and why, for a match or a skip), then the files skipped and the
- * totals. Read-only: the decision is the dialog's.
+ * totals. Read-only: the decision is the dialog's. Each name and title (someone else's folder, the
+ * server) is its own bidi isolate (`dir="auto"`, as <bdi>): an override in one turns nothing around it.
  */
 import type { FolderPushPlan } from '../../../../src-shared/index.ts';
 import { formatBytes, plural } from '../../lib/format.ts';
@@ -40,7 +41,8 @@ function lessonWhat(lesson: LessonPlan): string {
 }
 
 function sectionWhat(section: SectionPlan): string {
-  const from = section.key === '' ? 'from the folder itself' : `from ${section.key}/`;
+  // First Strong Isolate … Pop Directional Isolate: the folder's name is isolated inside this text.
+  const from = section.key === '' ? 'from the folder itself' : `from \u2068${section.key}\u2069/`;
   const changes = section.changes.map((c) => (c === 'order' ? 'moved' : 'renamed'));
   return [from, ...changes, section.matchedBy === 'title' ? 'matched by title' : null].filter(Boolean).join(' · ');
 }
@@ -54,21 +56,21 @@ export function PlanTree({ plan }: { plan: FolderPushPlan }) {
           <li key={`s:${section.key}`} data-action={section.action}>
             <div className="push-entry push-entry--section">
               <Mark action={section.action} />
-              <strong>{section.title}</strong>
+              <strong dir="auto">{section.title}</strong>
               <span className="muted">{sectionWhat(section)}</span>
             </div>
             <ul aria-label={`Lessons of ${section.title}`}>
               {section.lessons.map((lesson) => (
                 <li key={`l:${lesson.key}`} className="push-entry" data-action={lesson.action}>
                   <Mark action={lesson.action} />
-                  <span>{lesson.title}</span>
+                  <span dir="auto">{lesson.title}</span>
                   <span className="muted">{lessonWhat(lesson)}</span>
                 </li>
               ))}
               {section.otherLessons.map((other) => (
                 <li key={`o:${other.id}`} className="push-entry" data-action={other.action}>
                   <Mark action={other.action} />
-                  <span>{other.title ?? '—'}</span>
+                  <span dir="auto">{other.title ?? '—'}</span>
                   <span className="muted">not in the folder</span>
                 </li>
               ))}
@@ -79,7 +81,7 @@ export function PlanTree({ plan }: { plan: FolderPushPlan }) {
           <li key={`os:${section.id}`} data-action={section.action}>
             <div className="push-entry push-entry--section">
               <Mark action={section.action} />
-              <strong>{section.title ?? '—'}</strong>
+              <strong dir="auto">{section.title ?? '—'}</strong>
               <span className="muted">not in the folder · {plural(section.lessons.length, 'lesson')}</span>
             </div>
           </li>
@@ -91,7 +93,7 @@ export function PlanTree({ plan }: { plan: FolderPushPlan }) {
           <ul data-testid="push-skipped">
             {plan.skipped.map((skip) => (
               <li key={skip.key}>
-                <span className="badge">Skipped</span> <code>{skip.key}</code> — {skip.reason}
+                <span className="badge">Skipped</span> <code dir="auto">{skip.key}</code> — {skip.reason}
               </li>
             ))}
           </ul>
