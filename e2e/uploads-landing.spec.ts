@@ -23,7 +23,7 @@ test('videos land as lessons: course chosen, limit kept, progress agrees, proces
   test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
   const dir = mkdtempSync(join(tmpdir(), 'lectern-e2e-landing-'));
   // Real 3 s videos; the last one carries 6 MB of trailing bytes (still a video) so its single
-  // part is in flight long enough under a 1 MB/s limit to look at the row meanwhile.
+  // part is in flight long enough under a 1 MiB/s limit to look at the row meanwhile.
   const names = ['Landing one.mp4', 'Landing two.mp4', 'Landing three.mp4'];
   const paths = names.map((name) => join(dir, name));
   // Small random tails keep the three apart for the duplicate check.
@@ -58,14 +58,14 @@ test('videos land as lessons: course chosen, limit kept, progress agrees, proces
     await expect(page.getByLabel('Parallel parts')).toBeVisible();
 
     // A speed limit still applies after navigating away and back: the menu says so.
-    await page.getByLabel('Speed limit').selectOption({ label: '1 MB/s' });
+    await page.getByLabel('Speed limit').selectOption({ label: '1 MiB/s' });
     await page.getByTestId('start-uploads').click();
     const rows = page.getByTestId('upload-row');
     await expect(rows).toHaveCount(3);
     await gotoRoute(page, 'courses');
     await expect(page.getByTestId('course-row').first()).toBeVisible();
     await gotoRoute(page, 'uploads');
-    await expect(page.getByLabel('Speed limit').locator('option:checked')).toHaveText('1 MB/s');
+    await expect(page.getByLabel('Speed limit').locator('option:checked')).toHaveText('1 MiB/s');
 
     // While the big file's only part is in flight, its label and its bar tell the same (the totals
     // line adds up the same per-row reading).
@@ -103,11 +103,11 @@ test('videos land as lessons: course chosen, limit kept, progress agrees, proces
       )
       .toBe(true);
 
-    // Under the 1 MB/s limit no rate reads above it, on the row or in the totals.
+    // Under the 1 MiB/s limit no rate reads above it, on the row or in the totals.
     const megabytesPerSecond = (text: string | null): number => {
-      const match = /([\d.]+) (KB|MB)\/s/.exec(text ?? '');
+      const match = /([\d.]+) (KiB|MiB)\/s/.exec(text ?? '');
       if (!match) return 0;
-      return Number(match[1]) / (match[2] === 'KB' ? 1000 : 1);
+      return Number(match[1]) / (match[2] === 'KiB' ? 1024 : 1);
     };
     for (let i = 0; i < 3; i++) {
       expect(megabytesPerSecond(await big.getByTestId('upload-speed').textContent())).toBeLessThanOrEqual(1);

@@ -41,7 +41,7 @@ test('an upload waits through an outage, shows it, and finishes by itself', asyn
     const section = page.getByLabel('Section');
     await expect(section.locator('option')).not.toHaveCount(1);
     await section.selectOption({ index: 1 });
-    await page.getByLabel('Speed limit').selectOption({ label: '1 MB/s' });
+    await page.getByLabel('Speed limit').selectOption({ label: '1 MiB/s' });
     await page.getByTestId('start-uploads').click();
 
     const row = page.getByTestId('upload-row').filter({ hasText: name });

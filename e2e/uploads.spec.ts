@@ -89,7 +89,7 @@ test('upload videos into lessons: add, review, start, pause, resume, restart, la
     // A speed limit (as for a video call) keeps the uploads running long enough to pause them.
     await page.getByTestId('upload-advanced').locator('summary').click();
     await page.getByLabel('Parallel parts').selectOption('2');
-    await page.getByLabel('Speed limit').selectOption({ label: '1 MB/s' });
+    await page.getByLabel('Speed limit').selectOption({ label: '1 MiB/s' });
     await page.getByTestId('start-uploads').click();
     const rows = page.getByTestId('upload-row');
     await expect(rows).toHaveCount(3);

@@ -1,5 +1,5 @@
 // Shared tests. The request log as a person reads it: grouped by kind, newest first, short paths;
-// sizes in one unit (decimal MB) for screen and report alike.
+// sizes in one unit (binary, IEC names) for screen, CLI and report alike.
 import { describe, expect, it } from 'vitest';
 import { groupRequests, shortPath } from './request-groups.ts';
 import { formatBytes } from './units.ts';
@@ -45,9 +45,10 @@ describe('request groups', () => {
 describe('one unit for sizes', () => {
   it('decimal units, as file managers show them', () => {
     expect(formatBytes(999)).toBe('999 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(2_500_000)).toBe('2.5 MB');
-    expect(formatBytes(123_000_000)).toBe('123 MB');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(2.5 * 1024 * 1024)).toBe('2.5 MiB');
+    expect(formatBytes(123 * 1024 * 1024)).toBe('123 MiB');
     expect(formatBytes(-1)).toBe('—');
   });
 });

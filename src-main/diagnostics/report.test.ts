@@ -42,9 +42,9 @@ describe('diagnostics', () => {
     expect(first.dataFolder).toMatchObject({ path: data.path, bytes: expect.any(Number) });
     expect(first.dataFolder.bytes).toBeGreaterThan(0);
     expect(first.report).toContain('data.results[*].level');
-    // One unit with the screen (decimal: KB, MB), and the request log grouped by kind, paths whole.
-    expect(first.report).toMatch(/Data folder: .* \(\d+(\.\d)? (B|KB|MB|GB)\)/);
-    expect(first.report).not.toMatch(/KiB|MiB|GiB/);
+    // One unit with the screen and the CLI (binary: KiB, MiB), and the request log grouped by kind, paths whole.
+    expect(first.report).toMatch(/Data folder: .* \(\d+(\.\d)? (B|KiB|MiB|GiB)\)/);
+    expect(first.report).not.toMatch(/\d (KB|MB|GB)\b/);
     expect(first.report).toMatch(/\n {2}Courses \(\d+, \d+ failed\):\n {4}\S+ {2}GET \/\S*\/courses/);
     const all = JSON.stringify(first);
     for (const piece of pieces(key)) expect(all).not.toContain(piece);

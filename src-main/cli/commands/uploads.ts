@@ -9,6 +9,7 @@ import type { Command, CommandContext } from '../command.ts';
 import { COMMAND_HELP } from '../help.ts';
 import { UsageError } from '../globals.ts';
 import { EXIT } from '../exit-codes.ts';
+import { formatBytes } from '../../../src-shared/units.ts';
 
 const USAGE = COMMAND_HELP.uploads.usage;
 
@@ -243,13 +244,5 @@ function percent(r: UploadRow): number {
   return Math.floor(((r.bytesConfirmed + r.bytesInFlight) * 100) / Math.max(1, r.bytesTotal));
 }
 
-export function formatBytes(n: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let v = n;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${i === 0 ? v : v.toFixed(1)} ${units[i]}`;
-}
+/** The one size formatter of app, CLI and diagnostics (binary units, IEC names). */
+export { formatBytes };

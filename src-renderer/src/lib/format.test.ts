@@ -29,14 +29,14 @@ describe('format', () => {
     expect(formatAge('not a date', NOW)).toBe('never');
   });
 
-  it('shows sizes in decimal units and refuses nonsense with a dash', () => {
+  it('shows sizes in binary units (IEC names) and refuses nonsense with a dash', () => {
     expect(formatBytes(999)).toBe('999 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(48_000_000)).toBe('48.0 MB');
-    expect(formatBytes(250_000_000_000)).toBe('250 GB');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(48 * 1024 * 1024)).toBe('48.0 MiB');
+    expect(formatBytes(250 * 1024 ** 3)).toBe('250 GiB');
     expect(formatBytes(-1)).toBe('—');
     expect(formatSpeed(0)).toBe('—');
-    expect(formatSpeed(2_000_000)).toBe('2.0 MB/s');
+    expect(formatSpeed(2 * 1024 * 1024)).toBe('2.0 MiB/s');
   });
 
   it('writes durations the way a person would', () => {

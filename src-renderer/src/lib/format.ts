@@ -51,7 +51,7 @@ export function formatAge(iso: string | null | undefined, now: number): string {
   return days === 1 ? 'yesterday' : `${days} days ago`;
 }
 
-/** 1536 → "1.5 KB": the one unit system of screen and diagnostics report (src-shared/units.ts). */
+/** 1536 → "1.5 KiB": the one unit system of screens, CLI and diagnostics report (src-shared/units.ts). */
 export { formatBytes };
 
 export function formatSpeed(bytesPerSecond: number): string {

@@ -2,7 +2,7 @@
  * Renderer. Diagnostics an instructor can send to support: versions, the workspace's server
  * (never the key), connectivity history, recent requests grouped by kind, contract deviations,
  * recent errors and the data folder. "Copy report" copies the redacted text main prepared (also
- * shown below). Sizes are in the report's unit (decimal MB).
+ * shown below). Sizes are in the report's unit (binary: KiB, MiB).
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Diagnostics } from '../../../../src-shared/index.ts';

@@ -4,16 +4,18 @@
  * them at once to running uploads.
  */
 import { useId } from 'react';
+import { formatSpeed } from '../../lib/format.ts';
 import { useUploads } from './store.ts';
 
 const CONCURRENCY = [1, 2, 4, 6, 8];
-const MB = 1_000_000;
+/** Limits in the one unit system of sizes (src-shared/units.ts): binary, IEC names. */
+const MiB = 1024 * 1024;
 const LIMITS: { value: string; label: string; bytes: number | null }[] = [
   { value: 'none', label: 'No limit', bytes: null },
-  { value: '1', label: '1 MB/s', bytes: 1 * MB },
-  { value: '2', label: '2 MB/s', bytes: 2 * MB },
-  { value: '5', label: '5 MB/s', bytes: 5 * MB },
-  { value: '10', label: '10 MB/s', bytes: 10 * MB },
+  { value: '1', label: '1 MiB/s', bytes: 1 * MiB },
+  { value: '2', label: '2 MiB/s', bytes: 2 * MiB },
+  { value: '5', label: '5 MiB/s', bytes: 5 * MiB },
+  { value: '10', label: '10 MiB/s', bytes: 10 * MiB },
 ];
 
 export function UploadSettings() {
@@ -71,7 +73,7 @@ function limitValueOf(bytes: number | null): string {
 function limitOptions(current: string): { value: string; label: string }[] {
   if (!current.startsWith('custom:')) return LIMITS;
   const bytes = Number(current.slice('custom:'.length));
-  return [...LIMITS, { value: current, label: `${(bytes / MB).toLocaleString()} MB/s` }];
+  return [...LIMITS, { value: current, label: formatSpeed(bytes) }];
 }
 
 function withCurrent(values: readonly number[], current: number): number[] {

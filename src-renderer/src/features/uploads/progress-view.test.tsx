@@ -166,12 +166,12 @@ describe('Uploads screen', () => {
     expect(shownRow('one.mp4')).toEqual({
       label: '35%',
       valueNow: 35,
-      valueText: '35%, 3.5 MB of 10.0 MB',
+      valueText: '35%, 3.3 MiB of 9.5 MiB',
       done: 20,
       flight: 15,
     });
     expect(screen.getByTestId('upload-totals').textContent).toBe(
-      '2 files · 3.5 MB of 40.0 MB · 1.0 MB/s · 37 s left · 0 done',
+      '2 files · 3.3 MiB of 38.1 MiB · 977 KiB/s · 37 s left · 0 done',
     );
     expectAgreement(rows);
 
@@ -190,13 +190,15 @@ describe('Uploads screen', () => {
     expect(shownRow('one.mp4')).toMatchObject({ label: '100%', done: 100, flight: 0 });
     expect(screen.getByTestId('upload-video').textContent).toBe('Video processing…');
     // The queued file is still to come: no speed yet, so no time left either.
-    expect(screen.getByTestId('upload-totals').textContent).toBe('2 files · 10.0 MB of 40.0 MB · — · — left · 1 done');
+    expect(screen.getByTestId('upload-totals').textContent).toBe('2 files · 9.5 MiB of 38.1 MiB · — · — left · 1 done');
 
     // A row main had not listed yet joins the table and the totals.
     const four = row('four', { bytesTotal: 2_000_000, bytesConfirmed: 1_000_000, state: 'paused' });
     rows = [...rows, four];
     act(() => main().emit('uploads.changed', four));
     expectAgreement(rows);
-    expect(screen.getByTestId('upload-totals').textContent).toBe('3 files · 11.0 MB of 42.0 MB · — · — left · 1 done');
+    expect(screen.getByTestId('upload-totals').textContent).toBe(
+      '3 files · 10.5 MiB of 40.1 MiB · — · — left · 1 done',
+    );
   });
 });
