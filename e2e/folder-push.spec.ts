@@ -82,8 +82,8 @@ test('push a folder into a course: plan as a tree, confirm, uploads, lessons; a 
     await dialog.getByRole('button', { name: 'Push to course' }).click();
     const outcome = dialog.getByTestId('push-outcome');
     await expect(outcome).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
-    await expect(outcome).toContainText('2 sections created, 3 lessons created');
-    await expect(outcome).toContainText('2 videos uploaded');
+    await expect(outcome).toHaveText(`Pushed to “${course.name}”: 2 sections created, 3 lessons created.`);
+    await expect(dialog.getByTestId('push-events')).toContainText('Created video lesson “Site walk” in “Basics”.');
     await checkScreen(page, testInfo, 'folder-push-done');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
@@ -107,12 +107,15 @@ test('push a folder into a course: plan as a tree, confirm, uploads, lessons; a 
     await expect(dialog.getByTestId('push-blocked')).toHaveText(/Nothing to push/, { timeout: 30_000 });
     await expect(dialog.getByTestId('push-summary')).not.toContainText('to create');
     await expect(dialog.getByRole('button', { name: 'Push to course' })).toBeDisabled();
-    // Deleting what is not in the folder is an opt-in, and confirmed once more before it can start.
-    await dialog.getByLabel('Delete them from the course').check();
-    await expect(tree.locator(':scope > li[data-action="delete"]')).toHaveCount(before.length, { timeout: 30_000 });
+    await expect(dialog.getByTestId('push-blocked')).toHaveText(
+      `Nothing to push: “${course.name}” already matches the folder.`,
+    );
+    // Deleting what is not in the folder is an opt-in ("all" here), and confirmed once more, naming it.
+    await dialog.getByLabel('Delete all of them from the course').check();
+    await expect(tree.locator(':scope > li[data-action="delete"]')).toHaveCount(before.length);
     const pushAndDelete = dialog.getByRole('button', { name: 'Push and delete' });
     await expect(pushAndDelete).toBeDisabled();
-    await dialog.getByLabel(/Yes, delete \d+ lessons and \d+ sections on the server/).check();
+    await dialog.getByLabel(new RegExp(`^Yes, delete section “${before[0]}”.* on the server$`)).check();
     await expect(pushAndDelete).toBeEnabled();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();

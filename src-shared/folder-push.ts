@@ -3,6 +3,7 @@
  * plan names no absolute path: the folder by its name, files by their path inside it. */
 import { z } from 'zod';
 import { Id, Uuid } from './common.ts';
+import { PushEventSchema } from './push-events.ts';
 import { MissingOperationSchema } from './structure.ts';
 
 /** A folder the user chose in main's dialog or dropped on the window; the renderer holds only the handle. */
@@ -56,12 +57,19 @@ export const FolderPushPlanSchema = z.object({
 });
 export type FolderPushPlan = z.infer<typeof FolderPushPlanSchema>;
 
-export const FolderPushPlanInput = z
-  .object({ courseId: Uuid, folder: Id, deleteOthers: z.boolean().optional() })
-  .strict();
+/** Plans a push that deletes nothing; what to delete is chosen at the start, from the plan's list. */
+export const FolderPushPlanInput = z.object({ courseId: Uuid, folder: Id }).strict();
 
-/** Starts a planned push. A plan that deletes must say so again here (the explicit opt-in). */
-export const FolderPushStartInput = z.object({ planId: Id, confirmDelete: z.literal(true).optional() }).strict();
+/** Sections and lessons not in the folder to delete, by id: main checks each against the plan. */
+export const FolderPushRemoveSchema = z
+  .object({ sections: z.array(Id).max(10_000), lessons: z.array(Id).max(100_000) })
+  .strict();
+export type FolderPushRemove = z.infer<typeof FolderPushRemoveSchema>;
+
+/** Starts a planned push. A push that deletes must say so again here (the explicit opt-in). */
+export const FolderPushStartInput = z
+  .object({ planId: Id, confirmDelete: z.literal(true).optional(), remove: FolderPushRemoveSchema.optional() })
+  .strict();
 
 export const FolderPushOutcomeSchema = z.object({
   sectionsCreated: z.number(),
@@ -73,6 +81,8 @@ export const FolderPushOutcomeSchema = z.object({
   videosUploaded: z.number(),
   sectionsDeleted: z.number(),
   lessonsDeleted: z.number(),
+  /** Each section and lesson created, renamed, put in order, replaced or deleted (say them with pushEventSentence). */
+  events: z.array(PushEventSchema),
   failed: z.array(z.object({ key: z.string(), code: z.string(), message: z.string() })),
 });
 export type FolderPushOutcome = z.infer<typeof FolderPushOutcomeSchema>;

@@ -9,7 +9,16 @@ export const COMMAND_HELP = {
   courses: { summary: 'List courses', usage: ['courses [--search S]'] },
   course: {
     summary: 'Show one course, or push a folder into it as sections and lessons',
-    usage: ['course ID', 'course push DIR --course ID [--dry-run] [--yes] [--delete]'],
+    usage: ['course ID', 'course push DIR --course ID [--dry-run] [--yes] [--delete | --delete-only GLOB...]'],
+    notes: [
+      'Sections and lessons of the course that are not in the folder are left alone, unless:',
+      '  --delete            deletes all of them (confirmed like the rest of the push);',
+      '  --delete-only GLOB  deletes those whose title matches GLOB (repeat it for more). A section',
+      '                      goes with its lessons; a lesson goes alone. GLOB is the whole title as the',
+      '                      plan shows it, any case: * is any run of characters, ? any one character,',
+      '                      \\ makes the next character plain. With a / it is SECTION/LESSON:',
+      '                      --delete-only "Basics/Notes" deletes only the lesson “Notes” of “Basics”.',
+    ],
   },
   sections: { summary: "List a course's sections", usage: ['sections COURSE_ID [--search S]'] },
   section: { summary: 'Show one section and its lessons', usage: ['section COURSE_ID SECTION_ID'] },
@@ -60,13 +69,18 @@ export const COMMAND_HELP = {
     summary: 'Report for support: versions, server, a probe, requests, contract deviations',
     usage: ['diagnostics'],
   },
-} as const satisfies Record<string, { summary: string; usage: readonly [string, ...string[]] }>;
+} as const satisfies Record<
+  string,
+  { summary: string; usage: readonly [string, ...string[]]; notes?: readonly string[] }
+>;
 
 export type CommandName = keyof typeof COMMAND_HELP;
 
 /** `Usage:` with every line of one command, then the global options. */
 export function commandUsage(name: CommandName): string {
-  return `Usage:\n${COMMAND_HELP[name].usage.map((u) => `  lectern ${u}`).join('\n')}\n\n${GLOBAL_USAGE}\n`;
+  const help: { usage: readonly string[]; notes?: readonly string[] } = COMMAND_HELP[name];
+  const notes = help.notes ? `\n${help.notes.join('\n')}\n` : '';
+  return `Usage:\n${help.usage.map((u) => `  lectern ${u}`).join('\n')}\n${notes}\n${GLOBAL_USAGE}\n`;
 }
 
 /** The full `lectern --help` text. */

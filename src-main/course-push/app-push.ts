@@ -2,13 +2,16 @@
 // `lectern course push` (prepare.ts, execute.ts) with the workspace's client, upload engine and
 // journal, so its videos are rows of the Uploads screen and a push the app started is remembered
 // like one the CLI started. A plan is kept by id until the user confirms it (that plan is pushed,
-// not a new one); one push runs at a time per workspace, in the background, telling its progress
+// not a new one, with the sections and lessons not in the folder the user chose to delete: by id,
+// each one the plan lists as not in the folder, delete-choice.ts); one push runs at a time per workspace, in the background, telling its progress
 // and outcome through callbacks. Structure writes the server refuses are noted for the workspace
 // (the capability store says it once), so the next plan names the missing operation up front.
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { StructureOperationId } from '../api/index.ts';
+import { pushHeadline } from '../../src-shared/push-events.ts';
 import type { UploadManager } from '../uploads/index.ts';
+import { chooseDeletes, DeleteChoiceError, type DeleteChoice } from './delete-choice.ts';
 import { StructureRefusedError, executePush, type PushOutcome } from './execute.ts';
 import { FolderError } from './folder-scan.ts';
 import type { PushPlan } from './plan.ts';
@@ -53,7 +56,13 @@ export interface AppPushDeps {
 }
 
 export class AppPushError extends Error {
-  readonly code: 'FOLDER_NOT_READABLE' | 'PLAN_NOT_FOUND' | 'PUSH_RUNNING' | 'CONFIRM_DELETE' | 'OPERATION_NOT_OFFERED';
+  readonly code:
+    | 'FOLDER_NOT_READABLE'
+    | 'PLAN_NOT_FOUND'
+    | 'PUSH_RUNNING'
+    | 'CONFIRM_DELETE'
+    | 'DELETE_NOT_IN_PLAN'
+    | 'OPERATION_NOT_OFFERED';
   constructor(code: AppPushError['code'], message: string) {
     super(message);
     this.name = 'AppPushError';
@@ -71,9 +80,13 @@ export interface PlannedPush {
 }
 
 export interface AppPushService {
-  plan(input: { courseId: string; dir: string; deleteOthers: boolean }): Promise<PlannedPush>;
-  /** Starts a planned push in the background; its end comes through onFinished. */
-  start(planId: string, options: { confirmDelete: boolean }): void;
+  /** Plans a push that deletes nothing; what to delete is chosen when it starts. */
+  plan(input: { courseId: string; dir: string }): Promise<PlannedPush>;
+  /**
+   * Starts a planned push in the background, deleting exactly the chosen sections and lessons not
+   * in the folder (confirmDelete: the explicit yes); its end comes through onFinished.
+   */
+  start(planId: string, options: { confirmDelete: boolean; remove?: DeleteChoice }): void;
   /** The push running now, if any. */
   running(): { planId: string; courseId: string } | null;
   close(): Promise<void>;
@@ -143,7 +156,7 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
             planId,
             courseId,
             status: outcome.failed.length > 0 ? 'partial' : 'done',
-            message: outcomeSentence(outcome),
+            message: outcomeSentence(outcome, plan.courseName ?? plan.courseId),
             outcome,
           };
     } catch (error) {
@@ -162,14 +175,14 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
   }
 
   return {
-    async plan({ courseId, dir, deleteOthers }) {
+    async plan({ courseId, dir }) {
       const state = openState();
       let plan: PushPlan;
       try {
         plan = await preparePush({
           dir,
           courseId,
-          deleteOthers,
+          deleteOthers: false,
           api,
           state,
           signal: AbortSignal.any([closing.signal, AbortSignal.timeout(PLAN_PATIENCE_MS)]),
@@ -189,16 +202,24 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
       return planned;
     },
 
-    start(planId, { confirmDelete }) {
-      const planned = plans.get(planId);
-      if (!planned) throw new AppPushError('PLAN_NOT_FOUND', 'That plan is no longer kept. Choose the folder again.');
+    start(planId, { confirmDelete, remove }) {
+      const kept = plans.get(planId);
+      if (!kept) throw new AppPushError('PLAN_NOT_FOUND', 'That plan is no longer kept. Choose the folder again.');
       if (current) throw new AppPushError('PUSH_RUNNING', 'A folder push is already running. Wait for it to finish.');
-      const t = planned.plan.totals;
+      let plan: PushPlan;
+      try {
+        plan = chooseDeletes(kept.plan, remove ?? { sections: [], lessons: [] });
+      } catch (error) {
+        if (error instanceof DeleteChoiceError) throw new AppPushError('DELETE_NOT_IN_PLAN', error.message);
+        throw error;
+      }
+      const t = plan.totals;
       if (t.sectionsToDelete + t.lessonsToDelete > 0 && !confirmDelete) {
         throw new AppPushError('CONFIRM_DELETE', 'This push deletes lessons or sections: confirm the deletion first.');
       }
-      const missing = missingFor(planned.needs);
-      if (missing.length > 0) throw new AppPushError('OPERATION_NOT_OFFERED', missing[0]!.message);
+      const needs = structureNeeds(plan);
+      const planned: PlannedPush = { planId, plan, needs, missing: missingFor(needs) };
+      if (planned.missing.length > 0) throw new AppPushError('OPERATION_NOT_OFFERED', planned.missing[0]!.message);
       plans.delete(planId);
       const done = run(planned).finally(() => {
         current = null;
@@ -220,17 +241,9 @@ const stoppedSentence = 'The push stopped when the workspace closed. Push the sa
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
-export function outcomeSentence(o: PushOutcome): string {
-  const parts = [
-    o.sectionsCreated > 0 && `${count(o.sectionsCreated, 'section')} created`,
-    o.sectionsUpdated > 0 && `${count(o.sectionsUpdated, 'section')} renamed`,
-    o.lessonsCreated > 0 && `${count(o.lessonsCreated, 'lesson')} created`,
-    o.lessonsUpdated > 0 && `${count(o.lessonsUpdated, 'lesson')} updated`,
-    o.lessonsMoved + o.sectionsMoved > 0 && `${count(o.lessonsMoved + o.sectionsMoved, 'move')} to match the folder`,
-    o.videosUploaded > 0 && `${count(o.videosUploaded, 'video')} uploaded`,
-    o.sectionsDeleted + o.lessonsDeleted > 0 &&
-      `${count(o.sectionsDeleted, 'section')} and ${count(o.lessonsDeleted, 'lesson')} deleted`,
-  ].filter((p): p is string => typeof p === 'string');
+/** The push's result in a line: what it did, counted (src-shared/push-events.ts), and what failed. */
+export function outcomeSentence(o: PushOutcome, courseName: string): string {
   const failed = o.failed.length > 0 ? ` ${count(o.failed.length, 'video')} did not upload; see Uploads to retry.` : '';
-  return `${parts.length > 0 ? `Pushed: ${parts.join(', ')}.` : 'Nothing needed to change.'}${failed}`;
+  if (o.events.length === 0 && o.failed.length > 0) return failed.trim();
+  return `${pushHeadline(courseName, o.events)}${failed}`;
 }

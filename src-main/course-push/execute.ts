@@ -2,13 +2,17 @@
 // created, renamed and put in order (a server that refuses section writes stops the push here,
 // before any lesson or upload session exists); 2) text lessons are created or updated; 3) videos
 // go through the upload engine (its journal makes them resumable) as new lessons or onto the same
-// lesson; 4) the lessons of each section are put in the folder's order; 5) with --delete, what is
-// not in the folder is deleted. Every create is sent with a key and body stored beforehand
+// lesson; 4) the lessons of each section are put in the folder's order; 5) the sections and lessons
+// not in the folder that were chosen (delete-choice.ts) are deleted. Each section and lesson created,
+// renamed, put in order, replaced or deleted is recorded as an event (said as it happens, listed in
+// the outcome: src-shared/push-events.ts). Every create is sent with a key and body stored beforehand
 // (push-state.ts), so a killed push run again re-sends the same request and makes nothing twice.
+import { pushEventSentence, type PushEvent } from '../../src-shared/push-events.ts';
 import { TEXT_LESSON_TYPE, isApiError, isOperationNotOffered } from '../api/index.ts';
 import { storedCheckOf, type AddUploadInput, type UploadManager, type UploadRow } from '../uploads/index.ts';
 import { pushedContent, type LessonPlan, type PushPlan, type SectionPlan } from './plan.ts';
 import { orderedLessons, untilAnswered, type PushApi } from './push-api.ts';
+import { deleteChosen } from './execute-delete.ts';
 import type { EntryRef, PushState } from './push-state.ts';
 import { movesToOrder } from './reorder.ts';
 
@@ -27,6 +31,8 @@ export interface PushOutcome {
   videosUploaded: number;
   sectionsDeleted: number;
   lessonsDeleted: number;
+  /** Each section and lesson created, renamed, put in order, replaced or deleted, in the order done. */
+  events: PushEvent[];
   /** Videos that did not make it (the rest of the push went on). */
   failed: { key: string; code: string; message: string }[];
   /** The engine's rows of this push (for progress screens and --json). */
@@ -62,9 +68,15 @@ export async function executePush(plan: PushPlan, deps: PushDeps): Promise<PushO
     videosUploaded: 0,
     sectionsDeleted: 0,
     lessonsDeleted: 0,
+    events: [],
     failed: [],
     uploads: [],
   };
+  const record = (event: PushEvent) => {
+    outcome.events.push(event);
+    say(pushEventSentence(event));
+  };
+  const lessonWhat = (l: LessonPlan): PushEvent['what'] => (l.kind === 'video' ? 'video lesson' : 'text lesson');
   const sectionRef = (s: SectionPlan): EntryRef => ({ courseId, kind: 'section', path: s.key });
   const lessonRef = (l: LessonPlan): EntryRef => ({ courseId, kind: 'lesson', path: l.key });
 
@@ -91,7 +103,7 @@ export async function executePush(plan: PushPlan, deps: PushDeps): Promise<PushO
       if (s.changes.includes('title')) {
         await structure('rename', () => api.sections.update(courseId, s.sectionId!, { title: s.title }, { signal }));
         outcome.sectionsUpdated++;
-        say(`Renamed section “${s.title}”.`);
+        record({ kind: 'renamed', what: 'section', title: s.title, sectionTitle: null });
       }
       continue;
     }
@@ -102,9 +114,9 @@ export async function executePush(plan: PushPlan, deps: PushDeps): Promise<PushO
     state.setServerId(sectionRef(s), created.id);
     sectionIds.set(s.key, created.id);
     outcome.sectionsCreated++;
-    say(`Created section “${s.title}”.`);
+    record({ kind: 'created', what: 'section', title: s.title, sectionTitle: null });
   }
-  outcome.sectionsMoved += await settle(
+  const sectionMoves = await settle(
     async () => {
       const listed: string[] = [];
       for await (const s of api.sections.iterate(courseId, {}, { signal })) listed.push(s.id);
@@ -114,6 +126,11 @@ export async function executePush(plan: PushPlan, deps: PushDeps): Promise<PushO
     (move) => structure('reorder', () => api.sections.update(courseId, move.id, { order: move.order }, { signal })),
     call,
   );
+  outcome.sectionsMoved += sectionMoves.length;
+  // A section made by this push was placed as part of making it: only existing ones are said to move.
+  for (const s of plan.sections)
+    if (s.sectionId && sectionMoves.includes(s.sectionId))
+      record({ kind: 'moved', what: 'section', title: s.title, sectionTitle: null });
 
   // 2. Text lessons, and renames of video lessons.
   for (const s of plan.sections) {
@@ -130,7 +147,7 @@ export async function executePush(plan: PushPlan, deps: PushDeps): Promise<PushO
         state.setServerId(ref, created.id, s.key);
         if (content) state.setContent(ref, content);
         outcome.lessonsCreated++;
-        say(`Created text lesson “${l.title}”.`);
+        record({ kind: 'created', what: 'text lesson', title: l.title, sectionTitle: s.title });
         continue;
       }
       if (!l.lessonId) continue; // a new video: the engine creates its lesson
@@ -141,7 +158,10 @@ export async function executePush(plan: PushPlan, deps: PushDeps): Promise<PushO
       if (Object.keys(patch).length > 0) {
         await call(() => api.lessons.update(courseId, sectionId, l.lessonId!, patch, { signal }));
         outcome.lessonsUpdated++;
-        say(`Updated lesson “${l.title}”.`);
+        if (patch.title !== undefined)
+          record({ kind: 'renamed', what: lessonWhat(l), title: l.title, sectionTitle: s.title });
+        if (patch.text_content !== undefined)
+          record({ kind: 'replaced', what: 'text lesson', title: l.title, sectionTitle: s.title });
       }
       // A video's bytes count as pushed only once its upload is attached (step 3).
       if (content && !l.changes.includes('video')) state.setContent(ref, content);
@@ -150,6 +170,13 @@ export async function executePush(plan: PushPlan, deps: PushDeps): Promise<PushO
 
   // 3. Videos.
   await uploadVideos(plan, sectionIds, deps, outcome);
+  const byPath = new Map(plan.sections.flatMap((s) => s.lessons.map((l) => [l.file.path, { l, s }] as const)));
+  for (const row of outcome.uploads) {
+    const video = byPath.get(row.path);
+    if (row.state !== 'done' || !video) continue;
+    const { l, s } = video;
+    record({ kind: l.lessonId ? 'replaced' : 'created', what: 'video lesson', title: l.title, sectionTitle: s.title });
+  }
 
   // 4. Lessons in the folder's order.
   const remembered = new Map(state.remembered(courseId).map((r) => [`${r.kind}\0${r.key}`, r.serverId]));
@@ -159,63 +186,41 @@ export async function executePush(plan: PushPlan, deps: PushDeps): Promise<PushO
       const id = remembered.get(`lesson\0${l.key}`);
       return id ? [id] : [];
     });
-    outcome.lessonsMoved += await settle(
+    const moves = await settle(
       async () => orderedLessons(await api.sections.get(courseId, sectionId, { signal })).map((l) => l.id),
       wanted,
       (move) => api.lessons.update(courseId, sectionId, move.id, { order: move.order }, { signal }),
       call,
     );
+    outcome.lessonsMoved += moves.length;
+    // A lesson made by this push was placed as part of making it: only existing ones are said to move.
+    for (const l of s.lessons)
+      if (l.lessonId && moves.includes(l.lessonId))
+        record({ kind: 'moved', what: lessonWhat(l), title: l.title, sectionTitle: s.title });
   }
 
-  // 5. What is not in the folder, only when asked.
-  if (plan.deleteOthers) {
-    for (const s of plan.sections) {
-      for (const other of s.others) {
-        await call(() => ignoreGone(api.lessons.delete(courseId, sectionIds.get(s.key)!, other.id, { signal })));
-        state.forgetServerId(courseId, other.id);
-        outcome.lessonsDeleted++;
-      }
-    }
-    for (const section of plan.otherSections) {
-      for (const lesson of section.lessons) {
-        await call(() => ignoreGone(api.lessons.delete(courseId, section.id, lesson.id, { signal })));
-        state.forgetServerId(courseId, lesson.id);
-        outcome.lessonsDeleted++;
-      }
-      await structure('delete', () => ignoreGone(api.sections.delete(courseId, section.id, { signal })));
-      state.forgetServerId(courseId, section.id);
-      outcome.sectionsDeleted++;
-      say(`Deleted section “${section.title ?? section.id}”.`);
-    }
-  }
+  // 5. What is not in the folder, as chosen.
+  await deleteChosen(plan, { api, state, signal, sectionIds, call, structure, record }, outcome);
   return outcome;
 }
 
-/** Deleting what is already gone (a re-run after a kill) is done. */
-async function ignoreGone(deleting: Promise<void>): Promise<void> {
-  try {
-    await deleting;
-  } catch (error) {
-    if (!(isApiError(error) && error.kind === 'NotFound')) throw error;
-  }
-}
-
 /**
- * Order-only moves until `wanted` is in order. Read again after each round: the upload engine may
- * be placing its new lessons at the same time, and both converge on the same order.
+ * Order-only moves until `wanted` is in order (the ids moved, one per move). Read again after each
+ * round: the upload engine may be placing its new lessons at the same time, and both converge on
+ * the same order.
  */
 async function settle(
   read: () => Promise<string[]>,
   wanted: readonly string[],
   move: (m: { id: string; order: number }) => Promise<unknown>,
   call: <T>(fn: () => Promise<T>) => Promise<T>,
-): Promise<number> {
-  let moved = 0;
+): Promise<string[]> {
+  const moved: string[] = [];
   for (let round = 0; round < 3; round++) {
     const moves = movesToOrder(await call(read), wanted);
     if (moves.length === 0) break;
     for (const m of moves) await call(() => move(m));
-    moved += moves.length;
+    moved.push(...moves.map((m) => m.id));
   }
   return moved;
 }

@@ -64,7 +64,7 @@ describe('a folder pushed from the app', () => {
       });
       const { session, events, finished } = openSession(sandbox, 'ws-push');
       try {
-        const planned = await session.folderPush.plan({ courseId, dir: root, deleteOthers: false });
+        const planned = await session.folderPush.plan({ courseId, dir: root });
         const view = toFolderPushPlan(planned, 'Forklift course');
         // The plan as the renderer gets it: a tree, no path anywhere in it.
         expect(JSON.stringify(view)).not.toContain(temp.path);
@@ -92,7 +92,14 @@ describe('a folder pushed from the app', () => {
         const end = await finished(planned.planId);
         expect(end.status, end.message).toBe('done');
         expect(end.outcome).toMatchObject({ sectionsCreated: 2, lessonsCreated: 3, videosUploaded: 1, failed: [] });
-        expect(end.message).toMatch(/2 sections created, 3 lessons created.*1 video uploaded/);
+        expect(end.message).toMatch(/^Pushed to “.+”: 2 sections created, 3 lessons created\.$/);
+        // What it did, each lesson with its section (the app lists these sentences).
+        expect(end.outcome?.events).toEqual(
+          expect.arrayContaining([
+            { kind: 'created', what: 'text lesson', title: 'Welcome', sectionTitle: 'Basics' },
+            { kind: 'created', what: 'video lesson', title: 'Checks', sectionTitle: 'Driving' },
+          ]),
+        );
         // The video went through the session's engine: a row the Uploads screen lists, done.
         expect(session.uploads.list().map((r) => [r.path.endsWith('1 - Checks.mp4'), r.state])).toEqual([
           [true, 'done'],
@@ -113,15 +120,27 @@ describe('a folder pushed from the app', () => {
           ],
         ]);
 
-        const again = toFolderPushPlan(
-          await session.folderPush.plan({ courseId, dir: root, deleteOthers: false }),
-          'Forklift course',
-        );
+        const again = toFolderPushPlan(await session.folderPush.plan({ courseId, dir: root }), 'Forklift course');
         expect(again.empty).toBe(true);
         expect(again.totals).toMatchObject({ sectionsToCreate: 0, lessonsToCreate: 0, lessonsToUpdate: 0, uploads: 0 });
         expect(again.sections.flatMap((s) => [s.action, ...s.lessons.map((l) => l.action)])).toEqual(
           Array(5).fill('keep'),
         );
+        // Main deletes only what the plan lists as not in the folder, and only once confirmed.
+        const other = again.otherSections[0]!;
+        const refusal = (remove: { sections: string[]; lessons: string[] }, confirmDelete = true) => {
+          try {
+            session.folderPush.start(again.planId, { confirmDelete, remove });
+            return null;
+          } catch (error) {
+            return (error as { code?: string }).code;
+          }
+        };
+        const welcome = tree[0]!.lessons[0]!.id;
+        expect(refusal({ sections: [tree[0]!.id], lessons: [] })).toBe('DELETE_NOT_IN_PLAN');
+        expect(refusal({ sections: [], lessons: [welcome] })).toBe('DELETE_NOT_IN_PLAN');
+        expect(refusal({ sections: [other.id], lessons: [] }, false)).toBe('CONFIRM_DELETE');
+        expect(await courseTree(sandbox.client(), courseId)).toHaveLength(tree.length + again.otherSections.length);
       } finally {
         await session.close();
       }
@@ -145,7 +164,7 @@ describe('a folder pushed from the app to a server without section writes', () =
       const before = { uploads: count('uploads'), lessons: count('lessons'), sections: count('sections') };
       const { session, events, finished } = openSession(bare, 'ws-bare');
       try {
-        const first = await session.folderPush.plan({ courseId, dir: root, deleteOthers: false });
+        const first = await session.folderPush.plan({ courseId, dir: root });
         // Nothing known about this server yet: the plan can be confirmed; the server refuses the first write.
         expect(first.missing).toEqual([]);
         session.folderPush.start(first.planId, { confirmDelete: false });
@@ -157,10 +176,7 @@ describe('a folder pushed from the app to a server without section writes', () =
         // Said once for the workspace, like any structure write it refuses.
         expect(events.filter((e) => e.event === 'structure.missing')).toHaveLength(1);
 
-        const second = toFolderPushPlan(
-          await session.folderPush.plan({ courseId, dir: root, deleteOthers: false }),
-          'bare',
-        );
+        const second = toFolderPushPlan(await session.folderPush.plan({ courseId, dir: root }), 'bare');
         expect(second.missing.map((m) => m.operation)).toEqual(['sections.create']);
         expect(second.blockedReason).toMatch(/does not let Lectern create sections/);
         expect(() => session.folderPush.start(second.planId, { confirmDelete: false })).toThrow(

@@ -43,7 +43,7 @@ describe('renderPlan', () => {
     expect(lines[0]).toBe('Course “Course\\x0D” (c1) from /courses/from-a-zip');
     expect(lines).toContain('    + “[1A[2KQuiet”  create (S/1 \\x1B[1A\\x1B[2KQuiet.md, text)');
     expect(lines.filter((l) => l.startsWith('? Section'))).toEqual([
-      '? Section “Old\\x0A+ Section “Fake”” (0 lessons)  not in the folder: left alone (--delete removes it)',
+      '? Section “Old\\x0A+ Section “Fake”” (0 lessons)  not in the folder: left alone (--delete or --delete-only removes it)',
     ]);
     expect(lines).toContain('  S/inv\\u202Efdp.md: A symbolic link.');
   });

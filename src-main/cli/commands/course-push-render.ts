@@ -54,7 +54,9 @@ function lessonWhat(l: LessonPlan): string {
 }
 
 function otherWhat(action: 'leave' | 'delete'): string {
-  return action === 'delete' ? 'not in the folder: delete' : 'not in the folder: left alone (--delete removes it)';
+  return action === 'delete'
+    ? 'not in the folder: delete'
+    : 'not in the folder: left alone (--delete or --delete-only removes it)';
 }
 
 export function summary(plan: PushPlan): string {

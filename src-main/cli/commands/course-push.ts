@@ -1,10 +1,14 @@
-// CLI (plain Node). `lectern course push DIR --course ID [--dry-run] [--yes] [--json] [--delete]`: a
-// whole course from a folder (sub-folders are sections, files are lessons; see course-push/).
-// Plan first: the plan is printed before anything is written; --dry-run stops there; without --yes
-// it asks on a terminal and refuses without one. Run again, it changes only what the folder changed
-// and finishes what a killed run left (the upload journal and the push state of this server and key).
+// CLI (plain Node). `lectern course push DIR --course ID [--dry-run] [--yes] [--json] [--delete |
+// --delete-only GLOB…]`: a whole course from a folder (sub-folders are sections, files are lessons;
+// see course-push/). Plan first: the plan is printed before anything is written; --dry-run stops
+// there; without --yes it asks on a terminal (naming each section and lesson it deletes) and refuses
+// without one. The summary names every section and lesson it created, renamed, put in order,
+// replaced or deleted, with its section (src-shared/push-events.ts). Run again, it changes only
+// what the folder changed and finishes what a killed run left (the upload journal and the push
+// state of this server and key).
 // `lectern course ID` (show one course) is the same command word; see courseCommand.
 import { createInterface } from 'node:readline/promises';
+import { pushEventSentence, pushHeadline } from '../../../src-shared/push-events.ts';
 import { keyText } from '../../api/index.ts';
 import {
   FolderError,
@@ -18,6 +22,7 @@ import {
   type PushOutcome,
   type PushPlan,
 } from '../../course-push/index.ts';
+import { chooseDeletes, choiceFromGlobs, deletionList } from '../../course-push/delete-choice.ts';
 import { uploadJournalPath } from '../../uploads/index.ts';
 import type { Command, CommandContext } from '../command.ts';
 import { UsageError } from '../globals.ts';
@@ -33,6 +38,7 @@ const PUSH_OPTIONS = {
   'dry-run': { type: 'boolean' },
   yes: { type: 'boolean', short: 'y' },
   delete: { type: 'boolean' },
+  'delete-only': { type: 'string', multiple: true },
 } as const;
 
 /** `course ID` as before, and `course push …`. */
@@ -56,6 +62,11 @@ async function push(ctx: CommandContext): Promise<number> {
   if (typeof courseId !== 'string' || courseId.trim() === '')
     throw new UsageError(`--course ID is required. Usage: lectern ${PUSH_USAGE}`);
   const dryRun = ctx.options['dry-run'] === true;
+  const deleteOnly = (Array.isArray(ctx.options['delete-only']) ? ctx.options['delete-only'] : []).map(String);
+  if (ctx.options.delete === true && deleteOnly.length > 0)
+    throw new UsageError(`--delete (all) and --delete-only GLOB cannot go together. Usage: lectern ${PUSH_USAGE}`);
+  if (deleteOnly.some((glob) => glob.trim() === ''))
+    throw new UsageError(`--delete-only needs a title or a glob. Usage: lectern ${PUSH_USAGE}`);
   const client = await ctx.client();
   const api: PushApi = client;
   const connection = await ctx.connection();
@@ -73,12 +84,12 @@ async function push(ctx: CommandContext): Promise<number> {
     );
   const state = new PushState(journalPath, (message) => ctx.out.note(message));
   try {
-    let plan: PushPlan;
+    let planned: PushPlan;
     try {
-      plan = await preparePush({
+      planned = await preparePush({
         dir,
         courseId,
-        deleteOthers: ctx.options.delete === true,
+        deleteOthers: false,
         api,
         state,
         signal: ctx.signal,
@@ -88,6 +99,14 @@ async function push(ctx: CommandContext): Promise<number> {
       if (error instanceof FolderError) throw new UsageError(error.message);
       throw error;
     }
+    // What is not in the folder: all of it (--delete), what the globs match (--delete-only), or nothing.
+    const chosen = deleteOnly.length > 0 ? choiceFromGlobs(planned, deleteOnly) : null;
+    for (const glob of chosen?.unmatched ?? [])
+      ctx.out.note(`--delete-only “${glob}” matches no section or lesson that is not in the folder.`);
+    const plan = chooseDeletes(
+      planned,
+      ctx.options.delete === true ? 'all' : (chosen?.choice ?? { sections: [], lessons: [] }),
+    );
     if (!ctx.out.json) for (const line of renderPlan(plan)) ctx.out.line(line);
     if (dryRun) {
       if (ctx.out.json) ctx.out.printJson({ plan: planView(plan), dryRun: true });
@@ -118,7 +137,7 @@ async function push(ctx: CommandContext): Promise<number> {
       await manager.close();
     }
     if (ctx.out.json) ctx.out.printJson({ plan: planView(plan), outcome: outcomeView(outcome) });
-    else ctx.out.line(describeOutcome(outcome));
+    else for (const line of describeOutcome(outcome, plan.courseName ?? plan.courseId)) ctx.out.line(line);
     if (ctx.signal.aborted) {
       ctx.out.note('Interrupted. Run the same command again to finish the push.');
       return EXIT_INTERRUPTED;
@@ -139,11 +158,8 @@ async function confirmed(ctx: CommandContext, plan: PushPlan): Promise<boolean> 
       'not pushing without a confirmation: run it on a terminal to be asked, pass --yes, or --dry-run to only see the plan',
     );
   }
-  const t = plan.totals;
-  const deleting =
-    t.sectionsToDelete + t.lessonsToDelete > 0
-      ? ` This deletes ${t.lessonsToDelete} lesson(s) and ${t.sectionsToDelete} section(s) that are not in the folder.`
-      : '';
+  const gone = deletionList(plan);
+  const deleting = gone.length > 0 ? ` This deletes, from the server: ${gone.join('; ')}.` : '';
   const question = createInterface({ input: stdin, output: ctx.io.stderr });
   try {
     const answer = await question.question(`Push this to the course?${deleting} [y/N] `, { signal: ctx.signal });
@@ -168,6 +184,7 @@ function outcomeView(o: PushOutcome) {
     videosUploaded: o.videosUploaded,
     sectionsDeleted: o.sectionsDeleted,
     lessonsDeleted: o.lessonsDeleted,
+    events: o.events,
     failed: o.failed,
     uploads: o.uploads.map((r) => ({
       file: r.path,
@@ -181,16 +198,17 @@ function outcomeView(o: PushOutcome) {
   };
 }
 
-function describeOutcome(o: PushOutcome): string {
+/** The summary: a headline, then each section and lesson the push changed, with its section. */
+function describeOutcome(o: PushOutcome, courseName: string): string[] {
   const bytes = o.uploads.filter((r) => r.state === 'done').reduce((n, r) => n + r.bytesTotal, 0);
-  return (
-    `Pushed: ${o.sectionsCreated} section(s) created, ${o.sectionsUpdated} renamed, ${o.sectionsMoved} moved; ` +
-    `${o.lessonsCreated} lesson(s) created, ${o.lessonsUpdated} updated, ${o.lessonsMoved} moved; ` +
-    `${o.videosUploaded} video(s) uploaded (${formatBytes(bytes)})` +
-    (o.sectionsDeleted + o.lessonsDeleted > 0
-      ? `; ${o.sectionsDeleted} section(s) and ${o.lessonsDeleted} lesson(s) deleted`
-      : '') +
-    (o.failed.length > 0 ? `; ${o.failed.length} failed` : '') +
-    '.'
-  );
+  const uploaded =
+    o.videosUploaded > 0
+      ? ` ${o.videosUploaded} video${o.videosUploaded === 1 ? '' : 's'} uploaded (${formatBytes(bytes)}).`
+      : '';
+  const failed = o.failed.length > 0 ? ` ${o.failed.length} video${o.failed.length === 1 ? '' : 's'} failed.` : '';
+  const headline =
+    o.events.length === 0 && o.failed.length > 0
+      ? `No change was made to “${courseName}”.`
+      : pushHeadline(courseName, o.events);
+  return [`${headline}${uploaded}${failed}`, ...o.events.map((e) => `  ${pushEventSentence(e)}`)];
 }

@@ -15,13 +15,15 @@ export function folderPushHandlers(services: AppServices): Pick<HandlerTable, Fo
       const [path] = await services.dialog.pick({ folder: true, purpose: 'course' });
       return path === undefined ? null : services.folderHandles.issue(path);
     },
-    'folderPush.plan': async ({ courseId, folder, deleteOthers }) => {
+    'folderPush.plan': async ({ courseId, folder }) => {
       const dir = await services.folderHandles.resolve(folder);
-      const planned = await services.session().folderPush.plan({ courseId, dir, deleteOthers: deleteOthers ?? false });
+      const planned = await services.session().folderPush.plan({ courseId, dir });
       return toFolderPushPlan(planned, services.folderHandles.nameOf(folder));
     },
-    'folderPush.start': ({ planId, confirmDelete }) => {
-      services.session().folderPush.start(planId, { confirmDelete: confirmDelete === true });
+    'folderPush.start': ({ planId, confirmDelete, remove }) => {
+      services
+        .session()
+        .folderPush.start(planId, { confirmDelete: confirmDelete === true, ...(remove ? { remove } : {}) });
       return { ok: true as const };
     },
   };

@@ -179,11 +179,12 @@ function LessonOutline({ course, sections, deletes, creates, onDelete }: Outline
           data-testid="lesson-list"
           aria-label={`Sections and lessons of ${course.name ?? 'this course'}`}
         >
-          {sections.map((section) => (
+          {sections.map((section, index) => (
             <SectionLessons
               key={section.id}
               courseId={course.id}
               section={section}
+              position={index + 1}
               deletes={deletes.filter((d) => d.sectionId === section.id)}
               creates={creates.filter((d) => d.parent.sectionId === section.id)}
               onDelete={onDelete}

@@ -1,9 +1,9 @@
 /**
  * The folder push dialog on a course screen, with main as a fake behind `window.lectern` (the
  * bridge, hooks and components are the real ones): a plan the server cannot carry out keeps Confirm
- * disabled with the reason as its description; deleting what is not in the folder is an opt-in that
- * plans again and needs a second checkbox before "Push and delete" starts it with `confirmDelete`;
- * the end of the push is named in the dialog.
+ * disabled with the reason as its description; each section and lesson not in the folder has its
+ * own "delete" checkbox (off) beside an "all" one, a second checkbox naming exactly what goes must
+ * be ticked before "Push and delete" starts it with those ids; the dialog lists what the push did.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -57,7 +57,7 @@ function plan(over: Partial<Reply<'folderPush.plan'>> = {}): Reply<'folderPush.p
             uploadBytes: 2_000_000,
           },
         ],
-        otherLessons: [],
+        otherLessons: [{ id: 'n', title: 'Notes', action: 'leave' }],
       },
     ],
     otherSections: [
@@ -72,7 +72,7 @@ function plan(over: Partial<Reply<'folderPush.plan'>> = {}): Reply<'folderPush.p
       },
     ],
     skipped: [{ key: '1 - Basics/notes.pdf', reason: 'notes.pdf is a PDF file, not a video.' }],
-    totals: TOTALS,
+    totals: { ...TOTALS, lessonsLeftAlone: 3 },
     empty: false,
     missing: [],
     blockedReason: null,
@@ -116,7 +116,7 @@ describe('folder push dialog', () => {
     );
     expect(within(dialog).getByTestId('push-skipped').textContent).toContain('notes.pdf is a PDF file, not a video.');
     expect(within(dialog).getByTestId('push-summary').textContent).toBe(
-      '1 section to create, 1 lesson to create, 2 lessons not in the folder left alone, 1 file skipped; 1 video to upload (2.0 MB).',
+      '1 section to create, 1 lesson to create, 3 lessons not in the folder left alone, 1 file skipped; 1 video to upload (1.9 MiB).',
     );
     const confirm = within(dialog).getByRole('button', { name: 'Push to course' });
     expect(confirm).toHaveProperty('disabled', true);
@@ -126,46 +126,96 @@ describe('folder push dialog', () => {
     expect(fake.inputsTo('folderPush.start')).toEqual([]);
   });
 
-  it('deletes only when opted in and confirmed again, then names the outcome', async () => {
-    fake.handle('folderPush.plan', ({ deleteOthers }) =>
-      deleteOthers
-        ? plan({
-            planId: 'plan-2',
-            deleteOthers: true,
-            otherSections: [{ ...plan().otherSections[0]!, action: 'delete' }],
-            totals: { ...TOTALS, lessonsLeftAlone: 0, lessonsToDelete: 2, sectionsToDelete: 1 },
-          })
-        : plan(),
-    );
+  it('deletes only the items ticked, once the confirmation naming them is ticked, then lists what it did', async () => {
+    fake.handle('folderPush.plan', () => plan());
     fake.handle('folderPush.start', () => ({ ok: true }));
     const dialog = await openDialog();
-    fireEvent.click(within(dialog).getByLabelText(/Delete them from the course/));
-    const pushAndDelete = await within(dialog).findByRole('button', { name: 'Push and delete' });
-    expect(fake.inputsTo('folderPush.plan').at(-1)).toEqual({ courseId: COURSE, folder: HANDLE, deleteOthers: true });
+    const push = within(dialog).getByRole('button', { name: 'Push to course' });
+    expect(push).toHaveProperty('disabled', false);
+    // Off by default; one lesson ticked: marked Delete, named in the confirmation, the rest left alone.
+    const notes = within(dialog).getByLabelText('Delete lesson “Notes” of “Basics”');
+    expect(notes).toHaveProperty('checked', false);
+    fireEvent.click(notes);
+    const pushAndDelete = within(dialog).getByRole('button', { name: 'Push and delete' });
     expect(pushAndDelete).toHaveProperty('disabled', true);
-    fireEvent.click(within(dialog).getByLabelText('Yes, delete 2 lessons and 1 section on the server'));
+    expect(within(dialog).getByTestId('push-summary').textContent).toContain(
+      '1 lesson to delete, 2 lessons not in the folder left alone',
+    );
+    // "All" ticks every item (a section takes its lessons: theirs are ticked and fixed); unticked, none again.
+    const all = within(dialog).getByLabelText('Delete all of them from the course');
+    fireEvent.click(all);
+    expect(within(dialog).getByLabelText('Delete lesson “A” of “Old section”')).toHaveProperty('disabled', true);
+    expect(
+      within(dialog).getByLabelText(
+        'Yes, delete lesson “Notes” in “Basics”; section “Old section” and its 2 lessons on the server',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(all);
+    expect(within(dialog).queryByRole('button', { name: 'Push and delete' })).toBeNull();
+    fireEvent.click(notes);
+    fireEvent.click(within(dialog).getByLabelText('Yes, delete lesson “Notes” in “Basics” on the server'));
     expect(pushAndDelete).toHaveProperty('disabled', false);
-    fireEvent.click(pushAndDelete);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Push and delete' }));
     await vi.waitFor(() =>
-      expect(fake.inputsTo('folderPush.start')).toEqual([{ planId: 'plan-2', confirmDelete: true }]),
+      expect(fake.inputsTo('folderPush.start')).toEqual([
+        { planId: 'plan-1', confirmDelete: true, remove: { sections: [], lessons: ['n'] } },
+      ]),
     );
 
     act(() =>
-      fake.emit('folderPush.progress', { planId: 'plan-2', courseId: COURSE, message: 'Created section “Basics”.' }),
+      fake.emit('folderPush.progress', { planId: 'plan-1', courseId: COURSE, message: 'Created section “Basics”.' }),
     );
     expect(within(dialog).getByTestId('push-progress').textContent).toContain('Created section “Basics”.');
+    const events = [
+      { kind: 'created', what: 'section', title: 'Basics', sectionTitle: null },
+      { kind: 'created', what: 'video lesson', title: 'Intro', sectionTitle: 'Basics' },
+      { kind: 'deleted', what: 'lesson', title: 'Notes', sectionTitle: 'Basics' },
+    ] as const;
     act(() =>
       fake.emit('folderPush.finished', {
-        planId: 'plan-2',
+        planId: 'plan-1',
         courseId: COURSE,
         status: 'done',
-        message: 'Pushed: 1 section created, 1 lesson created, 1 video uploaded.',
-        outcome: null,
+        message: 'Pushed to “Forklift”: 1 section created, 2 lessons created, 1 lesson deleted.',
+        outcome: {
+          sectionsCreated: 1,
+          sectionsUpdated: 0,
+          sectionsMoved: 0,
+          lessonsCreated: 1,
+          lessonsUpdated: 0,
+          lessonsMoved: 0,
+          videosUploaded: 1,
+          sectionsDeleted: 0,
+          lessonsDeleted: 1,
+          events: [...events],
+          failed: [],
+        },
       }),
     );
     expect(within(dialog).getByTestId('push-outcome').textContent).toBe(
-      'Pushed: 1 section created, 1 lesson created, 1 video uploaded.',
+      'Pushed to “Forklift”: 1 section created, 2 lessons created, 1 lesson deleted.',
     );
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Created section “Basics”.',
+      'Created video lesson “Intro” in “Basics”.',
+      'Deleted lesson “Notes” in “Basics”.',
+    ]);
     expect(within(dialog).getByRole('button', { name: 'Done' })).toBeTruthy();
+  });
+
+  it('says in one line that there is nothing to push', async () => {
+    fake.handle('folderPush.plan', () =>
+      plan({ otherSections: [], sections: [{ ...plan().sections[0]!, otherLessons: [] }], empty: true }),
+    );
+    const dialog = await openDialog();
+    expect(within(dialog).getByTestId('push-blocked').textContent).toBe(
+      'Nothing to push: “Forklift” already matches the folder.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Push to course' })).toHaveProperty('disabled', true);
+    expect(within(dialog).queryByLabelText('Delete all of them from the course')).toBeNull();
   });
 });

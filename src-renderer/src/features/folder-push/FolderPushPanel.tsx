@@ -2,17 +2,19 @@
  * Renderer. "Push a folder" on a course screen: a drop target for a folder and a "Push a folder…"
  * button (main's folder dialog), then a dialog with the plan as a tree, Confirm and Cancel. The
  * push itself runs in main through the upload engine, so its videos show on the Uploads screen;
- * the dialog follows its progress and names its outcome. Deleting what is not in the folder is an
- * explicit opt-in, confirmed again with a second checkbox.
+ * the dialog follows its progress and lists what it did, section by section. Each section and
+ * lesson not in the folder has its own "delete" checkbox (off by default) beside an "all" one; a
+ * second checkbox naming exactly what goes confirms the deletion.
  */
-import { useEffect, useId, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { nothingToPushSentence, pushEventSentence } from '../../../../src-shared/index.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
-import { plural } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
 import { useFolderPush, type FlowState } from './flow.ts';
+import { everything, isAll, isEmpty, NOTHING, toggle, toRemove, withChoice, deletionNames } from './choice.ts';
 import { PlanTree } from './PlanTree.tsx';
 
 export function FolderPushPanel({ courseId, courseName }: { courseId: string; courseName: string | null }) {
@@ -109,11 +111,7 @@ function FailedStep({ flow, state }: { flow: Flow; state: Extract<FlowState, { s
       </p>
       <Actions onCancel={flow.close}>
         {state.folder && (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => void flow.plan(state.folder!, state.deleteOthers)}
-          >
+          <button type="button" className="button button--primary" onClick={() => void flow.plan(state.folder!)}>
             Try again
           </button>
         )}
@@ -124,13 +122,19 @@ function FailedStep({ flow, state }: { flow: Flow; state: Extract<FlowState, { s
 
 function PlannedStep({ flow, state }: { flow: Flow; state: Extract<FlowState, { step: 'planned' }> }) {
   const reasonId = useId();
+  const [selection, setSelection] = useState(NOTHING);
   const [deleteConfirmed, setDeleteConfirmed] = useState(false);
-  const { plan } = state;
-  const t = plan.totals;
-  const deletes = (t['sectionsToDelete'] ?? 0) + (t['lessonsToDelete'] ?? 0);
-  const othersInCourse = (t['lessonsLeftAlone'] ?? 0) + deletes + plan.otherSections.length > 0;
-  const blocked = plan.blockedReason ?? (plan.empty ? 'Nothing to push: the course already matches the folder.' : null);
-  const needsDeleteConfirmation = deletes > 0 && !deleteConfirmed;
+  const choose = (next: typeof selection) => {
+    setSelection(next);
+    setDeleteConfirmed(false);
+  };
+  const plan = withChoice(state.plan, selection);
+  const gone = deletionNames(plan);
+  const others = everything(state.plan);
+  const othersInCourse = others.sections.size + others.lessons.size > 0;
+  const courseName = plan.courseName ?? 'this course';
+  const blocked = plan.blockedReason ?? (plan.empty && gone.length === 0 ? nothingToPushSentence(courseName) : null);
+  const needsDeleteConfirmation = gone.length > 0 && !deleteConfirmed;
   return (
     <>
       {state.startError !== null && (
@@ -138,26 +142,20 @@ function PlannedStep({ flow, state }: { flow: Flow; state: Extract<FlowState, { 
           {describe(state.startError)}
         </p>
       )}
-      <PlanTree plan={plan} />
+      <PlanTree plan={plan} onChoose={(kind, id, on) => choose(toggle(selection, kind, id, on))} />
       {othersInCourse && (
         <fieldset className="push-delete">
-          <legend>Lessons and sections not in the folder</legend>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={plan.deleteOthers}
-              onChange={(event) => {
-                setDeleteConfirmed(false);
-                void flow.plan(state.folder, event.target.checked);
-              }}
-            />
-            Delete them from the course (off: they are left alone)
-          </label>
-          {deletes > 0 && (
+          <legend>Sections and lessons not in the folder</legend>
+          <p className="muted form-note">Left alone unless ticked above. A section ticked goes with its lessons.</p>
+          <AllBox
+            all={isAll(state.plan, selection)}
+            some={!isEmpty(selection)}
+            onChange={(on) => choose(on ? everything(state.plan) : NOTHING)}
+          />
+          {gone.length > 0 && (
             <label className="checkbox">
               <input type="checkbox" checked={deleteConfirmed} onChange={(e) => setDeleteConfirmed(e.target.checked)} />
-              Yes, delete {plural(t['lessonsToDelete'] ?? 0, 'lesson')} and{' '}
-              {plural(t['sectionsToDelete'] ?? 0, 'section')} on the server
+              Yes, delete {gone.join('; ')} on the server
             </label>
           )}
         </fieldset>
@@ -175,15 +173,29 @@ function PlannedStep({ flow, state }: { flow: Flow; state: Extract<FlowState, { 
       <Actions onCancel={flow.close}>
         <button
           type="button"
-          className={`button ${deletes > 0 ? 'button--danger' : 'button--primary'}`}
+          className={`button ${gone.length > 0 ? 'button--danger' : 'button--primary'}`}
           disabled={blocked !== null || needsDeleteConfirmation}
           aria-describedby={blocked ? reasonId : undefined}
-          onClick={() => void flow.confirm(deletes > 0 && deleteConfirmed)}
+          onClick={() => void flow.confirm(gone.length > 0 && deleteConfirmed ? toRemove(selection) : null)}
         >
-          {deletes > 0 ? 'Push and delete' : 'Push to course'}
+          {gone.length > 0 ? 'Push and delete' : 'Push to course'}
         </button>
       </Actions>
     </>
+  );
+}
+
+/** "All" of what is not in the folder: ticked when every one is, half-ticked when some are. */
+function AllBox({ all, some, onChange }: { all: boolean; some: boolean; onChange: (on: boolean) => void }) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = some && !all;
+  }, [all, some]);
+  return (
+    <label className="checkbox">
+      <input ref={box} type="checkbox" checked={all} onChange={(event) => onChange(event.target.checked)} />
+      Delete all of them from the course
+    </label>
   );
 }
 
@@ -216,11 +228,20 @@ function PushingStep({
         ) : (
           <p>Pushing… Videos upload on the {uploadsLink} screen; you can close this and keep working.</p>
         )}
-        <ul className="muted">
-          {state.progress.map((line, i) => (
-            <li key={i}>{line}</li>
-          ))}
-        </ul>
+        {finished?.outcome ? (
+          // The whole list of what was done, said as the CLI says it.
+          <ul className="push-done" data-testid="push-events">
+            {finished.outcome.events.map((event, i) => (
+              <li key={i}>{pushEventSentence(event)}</li>
+            ))}
+          </ul>
+        ) : (
+          <ul className="muted">
+            {state.progress.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        )}
         {finished && finished.outcome && finished.outcome.videosUploaded + finished.outcome.failed.length > 0 && (
           <p>The videos are listed on the {uploadsLink} screen.</p>
         )}

@@ -1,11 +1,39 @@
 /**
  * Renderer. A folder push's plan as a tree: sections, each with its lessons, every entry marked
  * with what will happen to it (and why, for a match or a skip), then the files skipped and the
- * totals. Read-only: the decision is the dialog's. Each name and title (someone else's folder, the
- * server) is its own bidi isolate (`dir="auto"`, as <bdi>): an override in one turns nothing around it.
+ * totals. Each section and lesson not in the folder has its own "delete" checkbox (the dialog
+ * keeps the choice; `plan` comes with it applied, choice.ts). Each name and title (someone else's
+ * folder, the server) is its own bidi isolate (`dir="auto"`, as <bdi>): an override in one turns
+ * nothing around it.
  */
 import type { FolderPushPlan } from '../../../../src-shared/index.ts';
 import { formatBytes, plural } from '../../lib/format.ts';
+
+/** Ticks an item not in the folder for deletion (or unticks it). */
+export type OnChoose = (kind: 'sections' | 'lessons', id: string, on: boolean) => void;
+
+function DeleteBox({
+  label,
+  checked,
+  disabled = false,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className="push-delete-box"
+      aria-label={label}
+      checked={checked}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+  );
+}
 
 type SectionPlan = FolderPushPlan['sections'][number];
 type LessonPlan = SectionPlan['lessons'][number];
@@ -47,7 +75,7 @@ function sectionWhat(section: SectionPlan): string {
   return [from, ...changes, section.matchedBy === 'title' ? 'matched by title' : null].filter(Boolean).join(' · ');
 }
 
-export function PlanTree({ plan }: { plan: FolderPushPlan }) {
+export function PlanTree({ plan, onChoose }: { plan: FolderPushPlan; onChoose: OnChoose }) {
   return (
     // A long plan scrolls inside the dialog: focusable, so the keyboard can scroll it too.
     <div className="push-plan" role="region" aria-label="The plan" tabIndex={0}>
@@ -69,6 +97,11 @@ export function PlanTree({ plan }: { plan: FolderPushPlan }) {
               ))}
               {section.otherLessons.map((other) => (
                 <li key={`o:${other.id}`} className="push-entry" data-action={other.action}>
+                  <DeleteBox
+                    label={`Delete lesson “${other.title ?? '—'}” of “${section.title}”`}
+                    checked={other.action === 'delete'}
+                    onChange={(on) => onChoose('lessons', other.id, on)}
+                  />
                   <Mark action={other.action} />
                   <span dir="auto">{other.title ?? '—'}</span>
                   <span className="muted">not in the folder</span>
@@ -78,13 +111,7 @@ export function PlanTree({ plan }: { plan: FolderPushPlan }) {
           </li>
         ))}
         {plan.otherSections.map((section) => (
-          <li key={`os:${section.id}`} data-action={section.action}>
-            <div className="push-entry push-entry--section">
-              <Mark action={section.action} />
-              <strong dir="auto">{section.title ?? '—'}</strong>
-              <span className="muted">not in the folder · {plural(section.lessons.length, 'lesson')}</span>
-            </div>
-          </li>
+          <OtherSectionEntry key={`os:${section.id}`} section={section} onChoose={onChoose} />
         ))}
       </ul>
       {plan.skipped.length > 0 && (
@@ -103,6 +130,47 @@ export function PlanTree({ plan }: { plan: FolderPushPlan }) {
         {planSummary(plan)}
       </p>
     </div>
+  );
+}
+
+/** A section of the course not in the folder, with its lessons, each with its own "delete" box. */
+function OtherSectionEntry({
+  section,
+  onChoose,
+}: {
+  section: FolderPushPlan['otherSections'][number];
+  onChoose: OnChoose;
+}) {
+  return (
+    <li data-action={section.action}>
+      <div className="push-entry push-entry--section">
+        <DeleteBox
+          label={`Delete section “${section.title ?? '—'}” and its lessons`}
+          checked={section.action === 'delete'}
+          onChange={(on) => onChoose('sections', section.id, on)}
+        />
+        <Mark action={section.action} />
+        <strong dir="auto">{section.title ?? '—'}</strong>
+        <span className="muted">not in the folder · {plural(section.lessons.length, 'lesson')}</span>
+      </div>
+      {section.lessons.length > 0 && (
+        <ul aria-label={`Lessons of ${section.title ?? '—'}`}>
+          {section.lessons.map((lesson) => (
+            <li key={`ol:${lesson.id}`} className="push-entry" data-action={lesson.action}>
+              <DeleteBox
+                label={`Delete lesson “${lesson.title ?? '—'}” of “${section.title ?? '—'}”`}
+                checked={lesson.action === 'delete'}
+                // A section chosen takes its lessons with it.
+                disabled={section.action === 'delete'}
+                onChange={(on) => onChoose('lessons', lesson.id, on)}
+              />
+              <Mark action={lesson.action} />
+              <span dir="auto">{lesson.title ?? '—'}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
   );
 }
 

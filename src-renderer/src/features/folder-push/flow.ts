@@ -5,7 +5,7 @@
  * back as an event. The renderer holds only the handle and the plan, never a path.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { EventPayload, FolderHandle, FolderPushPlan } from '../../../../src-shared/index.ts';
+import type { EventPayload, FolderHandle, FolderPushPlan, FolderPushRemove } from '../../../../src-shared/index.ts';
 import { call, getBridge, unwrap } from '../../bridge.ts';
 import { useBridgeEvent } from '../../lib/events.ts';
 import { notify } from '../../lib/notices.ts';
@@ -14,8 +14,8 @@ export type PushFinished = EventPayload<'folderPush.finished'>;
 
 export type FlowState =
   | { step: 'closed' }
-  | { step: 'planning'; folder: FolderHandle; deleteOthers: boolean }
-  | { step: 'failed'; folder: FolderHandle | null; deleteOthers: boolean; error: unknown }
+  | { step: 'planning'; folder: FolderHandle }
+  | { step: 'failed'; folder: FolderHandle | null; error: unknown }
   | { step: 'planned'; folder: FolderHandle; plan: FolderPushPlan; startError: unknown }
   | { step: 'pushing'; folder: FolderHandle; plan: FolderPushPlan; progress: string[] }
   | { step: 'finished'; folder: FolderHandle; plan: FolderPushPlan; progress: string[]; end: PushFinished };
@@ -32,15 +32,13 @@ export function useFolderPush(courseId: string) {
   const background = useRef<string | null>(null);
 
   const plan = useCallback(
-    async (folder: FolderHandle, deleteOthers: boolean) => {
-      setState({ step: 'planning', folder, deleteOthers });
+    async (folder: FolderHandle) => {
+      setState({ step: 'planning', folder });
       try {
-        const planned = await call((b) =>
-          b.folderPush.plan({ courseId, folder: folder.handle, ...(deleteOthers ? { deleteOthers } : {}) }),
-        );
+        const planned = await call((b) => b.folderPush.plan({ courseId, folder: folder.handle }));
         setState((s) => (s.step === 'planning' && s.folder.handle === folder.handle ? planFor(folder, planned) : s));
       } catch (error) {
-        setState((s) => (s.step === 'planning' ? { step: 'failed', folder, deleteOthers, error } : s));
+        setState((s) => (s.step === 'planning' ? { step: 'failed', folder, error } : s));
       }
     },
     [courseId],
@@ -49,9 +47,9 @@ export function useFolderPush(courseId: string) {
   const choose = useCallback(async () => {
     try {
       const folder = await call((b) => b.folderPush.pickFolder());
-      if (folder) await plan(folder, false);
+      if (folder) await plan(folder);
     } catch (error) {
-      setState({ step: 'failed', folder: null, deleteOthers: false, error });
+      setState({ step: 'failed', folder: null, error });
     }
   }, [plan]);
 
@@ -60,26 +58,29 @@ export function useFolderPush(courseId: string) {
       try {
         const bridge = await getBridge();
         const [folder] = await unwrap(bridge.files.registerDropped(files, { folder: true }));
-        if (folder) await plan({ handle: folder.handle, name: folder.name }, false);
+        if (folder) await plan({ handle: folder.handle, name: folder.name });
       } catch (error) {
         // Only a real drop on the desktop app's window can hand main a folder (the preload's gate).
         const code = (error as { code?: unknown }).code;
         if (code === 'NOT_AVAILABLE' || code === 'NOT_A_DROP') {
           notify('warning', 'This drop cannot be read as a folder here. Use “Push a folder…” to choose it.');
         } else {
-          setState({ step: 'failed', folder: null, deleteOthers: false, error });
+          setState({ step: 'failed', folder: null, error });
         }
       }
     },
     [plan],
   );
 
-  const confirm = useCallback(async (confirmDelete: boolean) => {
+  /** Starts the planned push, deleting exactly `remove` (null: nothing) of what is not in the folder. */
+  const confirm = useCallback(async (remove: FolderPushRemove | null) => {
     const s = latest.current;
     if (s.step !== 'planned') return;
     setState({ step: 'pushing', folder: s.folder, plan: s.plan, progress: [] });
     try {
-      await call((b) => b.folderPush.start({ planId: s.plan.planId, ...(confirmDelete ? { confirmDelete } : {}) }));
+      await call((b) =>
+        b.folderPush.start({ planId: s.plan.planId, ...(remove ? { confirmDelete: true as const, remove } : {}) }),
+      );
     } catch (error) {
       setState({ ...s, startError: error });
     }
@@ -103,7 +104,7 @@ export function useFolderPush(courseId: string) {
     if (s.step === 'pushing' && s.plan.planId === event.planId) {
       setState({ step: 'finished', folder: s.folder, plan: s.plan, progress: s.progress, end: event });
       // Refused for a missing operation: plan again, so the dialog shows why it cannot be confirmed.
-      if (event.status === 'refused') void plan(s.folder, s.plan.deleteOthers).then(() => keepEnd(setState, event));
+      if (event.status === 'refused') void plan(s.folder).then(() => keepEnd(setState, event));
     } else if (background.current === event.planId) {
       background.current = null;
       notify(event.status === 'done' ? 'info' : 'warning', event.message);

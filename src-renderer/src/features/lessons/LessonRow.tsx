@@ -21,6 +21,9 @@ export interface LessonRowProps {
   courseId: string;
   sectionId: string;
   lesson: Lesson;
+  /** Its place in the section, from 1: the outline numbers by position, not by the server's
+   * `order`, which deletes can leave with gaps (1, 2, 4). */
+  position: number;
   first: boolean;
   last: boolean;
   dragging: boolean;
@@ -77,7 +80,7 @@ export function LessonRow(props: LessonRowProps) {
       <div className="row-body">
         <span className="row-line">
           <span className="row-order" aria-hidden="true">
-            {lesson.order}.
+            {props.position}.
           </span>
           <a
             className="row-title"

@@ -14,6 +14,8 @@ import { moveLesson, sortedLessons } from './store.ts';
 interface Props {
   courseId: string;
   section: Section;
+  /** The section's place in the course, from 1 (numbered by position, not by the server's `order`). */
+  position: number;
   deletes: PendingLessonDelete[];
   creates: DraftSummary[];
   onDelete: (section: Section, lesson: Lesson) => void;
@@ -70,13 +72,23 @@ function useLessonReorder(courseId: string, sectionId: string, lessons: Lesson[]
   return { dragging, announcement, move, onKeyDown, onDragStart, onDrop, endDrag: () => setDragging(null) };
 }
 
-function SectionHeader({ courseId, section, count }: { courseId: string; section: Section; count: number }) {
+function SectionHeader({
+  courseId,
+  section,
+  position,
+  count,
+}: {
+  courseId: string;
+  section: Section;
+  position: number;
+  count: number;
+}) {
   const headingId = `section-${section.id}`;
   return (
     <header className="course-section-header" data-testid="section-row">
       {/* Focusable so that a section just created can be focused here (the structure panel does). */}
       <h3 id={headingId} className="row-title" title={section.title ?? undefined} tabIndex={-1} data-section-heading>
-        <span className="muted">Section {section.order}</span> {section.title}
+        <span className="muted">Section {position}</span> {section.title}
       </h3>
       <span className="muted">{plural(count, 'lesson')}</span>
       <a
@@ -90,7 +102,7 @@ function SectionHeader({ courseId, section, count }: { courseId: string; section
   );
 }
 
-export function SectionLessons({ courseId, section, deletes, creates, onDelete }: Props) {
+export function SectionLessons({ courseId, section, position, deletes, creates, onDelete }: Props) {
   const lessons = sortedLessons(section);
   const reorder = useLessonReorder(courseId, section.id, lessons);
   const visible = lessons.filter((l) => !deletes.some((d) => d.lessonId === l.id));
@@ -98,7 +110,7 @@ export function SectionLessons({ courseId, section, deletes, creates, onDelete }
 
   return (
     <section className="course-section" aria-labelledby={headingId} data-section-id={section.id}>
-      <SectionHeader courseId={courseId} section={section} count={visible.length} />
+      <SectionHeader courseId={courseId} section={section} position={position} count={visible.length} />
       <p className="visually-hidden" role="status" aria-live="polite">
         {reorder.announcement}
       </p>
@@ -113,6 +125,7 @@ export function SectionLessons({ courseId, section, deletes, creates, onDelete }
               courseId={courseId}
               sectionId={section.id}
               lesson={lesson}
+              position={index + 1}
               first={index === 0}
               last={index === lessons.length - 1}
               dragging={reorder.dragging === lesson.id}

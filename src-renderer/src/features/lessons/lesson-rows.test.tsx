@@ -106,13 +106,29 @@ describe('what a lesson row says, per type', () => {
 
 function renderSection(lessons: Lesson[], onDelete = vi.fn()) {
   const section = { id: SECTION, title: 'Hazards', order: 1, lessons } as Section;
-  render(<rows.SectionLessons courseId={COURSE} section={section} deletes={[]} creates={[]} onDelete={onDelete} />);
+  render(
+    <rows.SectionLessons
+      courseId={COURSE}
+      section={section}
+      position={1}
+      deletes={[]}
+      creates={[]}
+      onDelete={onDelete}
+    />,
+  );
   return onDelete;
 }
 
 const rowOf = (l: Lesson) => document.querySelector<HTMLElement>(`[data-lesson-id="${l.id}"]`)!;
 
 describe('the rows on screen', () => {
+  it('are numbered by position, whatever gaps a delete left in the server’s order', () => {
+    renderSection([text, video, { ...quiz, order: 4 }]);
+    const numbers = [...document.querySelectorAll('.row-order')].map((n) => n.textContent);
+    expect(numbers).toEqual(['1.', '2.', '3.']);
+    expect(screen.getByTestId('section-row').textContent).toContain('Section 1');
+  });
+
   it('each row shows only its own facts and one quiet button, its menu', () => {
     renderSection([text, video, quiz]);
     expect(rowOf(text).textContent).toBe('⠿1.Reading the signsText⋯');
