@@ -76,6 +76,16 @@ describe.skipIf(!posix)('scanFolder on a hostile folder', () => {
     }
   });
 
+  // Making a device node takes root (as in a container); elsewhere the FIFO and socket above stand in.
+  it.skipIf(process.getuid?.() !== 0)('skips a device node without opening it', async () => {
+    const root = tempDir();
+    write(join(root, '1 - a.md'), 'a');
+    execFileSync('mknod', [join(root, '2 - zero.md'), 'c', '1', '5']); // /dev/zero's numbers: endless if read
+    const layout = await scanFolder(root);
+    expect(layout.sections[0]!.lessons.map((l) => l.key)).toEqual(['1 - a.md']);
+    expect(reasons(layout)).toEqual({ '2 - zero.md': 'Not a regular file (a FIFO, socket or device).' });
+  });
+
   it('skips a text file over the cap unread (three 400 MiB sparse files), and reads one at the cap', async () => {
     const root = tempDir();
     for (const name of ['1 - big.md', '2 - bigger.md', '3 - biggest.txt']) {
