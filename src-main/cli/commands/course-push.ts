@@ -9,6 +9,7 @@
 // `lectern course ID` (show one course) is the same command word; see courseCommand.
 import { createInterface } from 'node:readline/promises';
 import { pushEventSentence, pushHeadline } from '../../../src-shared/push-events.ts';
+import { escapeControls } from '../../../src-shared/text-controls.ts';
 import { keyText } from '../../api/index.ts';
 import {
   FolderError,
@@ -162,7 +163,9 @@ async function confirmed(ctx: CommandContext, plan: PushPlan): Promise<boolean> 
   const deleting = gone.length > 0 ? ` This deletes, from the server: ${gone.join('; ')}.` : '';
   const question = createInterface({ input: stdin, output: ctx.io.stderr });
   try {
-    const answer = await question.question(`Push this to the course?${deleting} [y/N] `, { signal: ctx.signal });
+    // It names titles from the server: their controls are shown, never run (as in the plan's lines).
+    const prompt = escapeControls(`Push this to the course?${deleting} [y/N] `);
+    const answer = await question.question(prompt, { signal: ctx.signal });
     if (/^y(es)?$/i.test(answer.trim())) return true;
   } catch {
     // Ctrl-C or a closed terminal is a no.
