@@ -1,8 +1,9 @@
 // Tests (plain Node): `lectern course push` choosing what to delete and saying what it did — the
 // real CLI in a child process against the sandbox over real HTTP. --delete-only GLOB deletes exactly
 // the lessons it matches (SECTION/LESSON narrows to one section), the summary names each section
-// and lesson made or deleted with its section, and a run with nothing to do says so in one line.
-import { rmSync } from 'node:fs';
+// and lesson made, deleted, renamed, replaced or put in order with its section (reordering in
+// words), and a run with nothing to do says so in one line.
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { suiteTempDir, useTestSandbox } from '../test-support/index.ts';
@@ -88,6 +89,19 @@ describe('lectern course push --delete-only', () => {
       expect(again.stdout.trim().split('\n').at(-1)).toBe(`Nothing to push: “${name}” already matches the folder.`);
       const json = await push(sandbox, root, courseId, dataDir, ['--yes', '--json']);
       expect(json.json?.outcome).toMatchObject({ events: [], lessonsDeleted: 0 });
+
+      // A section folder renamed to go first, a changed text in it, a file renamed to a new title.
+      renameSync(join(root, '2 - Driving'), join(root, '0 - Driving'));
+      writeFileSync(join(root, '0 - Driving/2 - Checks.md'), 'Check the forks and the mast');
+      renameSync(join(root, '1 - Basics/1 - Welcome.md'), join(root, '1 - Basics/1 - Hello.md'));
+      const changed = await push(sandbox, root, courseId, dataDir, ['--yes']);
+      expect(changed.code, changed.stderr).toBe(0);
+      expect(changed.stdout.slice(changed.stdout.indexOf('Pushed to')).trim().split('\n')).toEqual([
+        `Pushed to “${name}”: 1 section put in the folder's order, 1 lesson renamed, 1 lesson replaced.`,
+        "  Put section “Driving” in the folder's order.",
+        '  Replaced the text of “Checks” in “Driving”.',
+        '  Renamed text lesson “Hello” in “Basics” to match its file.',
+      ]);
     },
   );
 });
