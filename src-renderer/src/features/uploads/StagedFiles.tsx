@@ -94,7 +94,8 @@ function TargetFields() {
                 ? 'Loading sections…'
                 : 'Choose a section',
           },
-          ...sections.map((s) => ({ value: s.id, label: `${s.order ?? '—'}. ${s.title ?? '—'}` })),
+          // Numbered by position (as the course outline), not by the server's order, which deletes leave with gaps.
+          ...sections.map((s, i) => ({ value: s.id, label: `${i + 1}. ${s.title ?? '—'}` })),
         ]}
         error={
           courseId && targets.sectionsStatus[courseId] === 'error'
@@ -188,9 +189,9 @@ function StagedRow({
           <option value="">New lesson</option>
           {[...lessons]
             .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
-            .map((lesson) => (
+            .map((lesson, i) => (
               <option key={lesson.id} value={lesson.id}>
-                Replace video of {lesson.order ?? '—'}. {lesson.title ?? '—'}
+                Replace video of {i + 1}. {lesson.title ?? '—'}
               </option>
             ))}
         </select>
