@@ -2,8 +2,20 @@
 // HTTP with real files. An unchanged re-plan reads no file's bytes (rsync's quick check: a file
 // rewritten in place with its size and mtime put back is trusted, as rsync documents); a changed
 // file is hashed (when its samples cannot tell) and sent again onto its lesson; a touched file is
-// hashed and found unchanged; the first plan of a big folder hashes nothing and reads a few KiB a file.
-import { existsSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync, copyFileSync } from 'node:fs';
+// hashed and found unchanged; a trusted file whose lesson was deleted is read to be made again; a
+// renamed file is followed by its inode or its bytes; the first plan of a big folder hashes nothing
+// and reads a few KiB a file.
+import {
+  copyFileSync,
+  existsSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createUploadManager, type UploadManager } from '../uploads/index.ts';
@@ -127,6 +139,41 @@ describe('what a push plan reads', () => {
         expect(planIsEmpty(touched.plan)).toBe(true);
         await run(touched.plan);
         expect((await plan()).reads).toEqual([]);
+
+        // Lessons deleted on the server: files trusted by the quick check are read after all (their
+        // text, their video's check) to be created again, still without hashing a video.
+        const sections = await courseTree(client, courseId);
+        const basics = sections.find((s) => s.title === 'Basics')!;
+        for (const lesson of basics.lessons) await client.lessons.delete(courseId, basics.id, lesson.id);
+        const recreate = await plan();
+        expect(recreate.reads).toEqual([]);
+        const planned = lessons(recreate.plan).filter((l) => l.action === 'create');
+        expect(planned.map((l) => l.key)).toEqual(['1 - Basics/1 - Welcome.mp4', '1 - Basics/2 - Rules.md']);
+        expect(planned[0]!.file.kind === 'video' && planned[0]!.file.check.mime).toBe('video/mp4');
+        expect(await run(recreate.plan)).toMatchObject({ lessonsCreated: 2, videosUploaded: 1, failed: [] });
+        const rebuilt = (await courseTree(client, courseId)).find((s) => s.id === basics.id)!;
+        expect(rebuilt.lessons.map((l) => [l.title, l.text, l.video])).toEqual([
+          ['Welcome', '', true],
+          ['Rules', 'Keep left.', false],
+        ]);
+        expect((await plan()).reads).toEqual([]);
+
+        // Renamed: followed onto its lesson by its inode (nothing read), or, copied to a new inode,
+        // by its bytes (hashed, as its size and samples match the remembered file that is gone).
+        renameSync(checks, join(root, '2 - Driving/1 - Pre-checks.mp4'));
+        const turning = join(root, '2 - Driving/2 - Turning.mp4');
+        copyFileSync(turning, join(root, '2 - Driving/2 - Turns.mp4'));
+        rmSync(turning);
+        const renamed = await plan();
+        expect(renamed.reads).toEqual([join(root, '2 - Driving/2 - Turns.mp4')]);
+        expect(
+          lessons(renamed.plan)
+            .filter((l) => l.key.startsWith('2 - Driving/'))
+            .map((l) => [l.title, l.matchedBy, l.changes, l.uploadBytes]),
+        ).toEqual([
+          ['Pre-checks', 'content', ['title'], 0],
+          ['Turns', 'content', ['title'], 0],
+        ]);
       } finally {
         await manager.close();
         state.close();
