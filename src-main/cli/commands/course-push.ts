@@ -10,7 +10,6 @@
 import { createInterface } from 'node:readline/promises';
 import { pushEventSentence, pushHeadline } from '../../../src-shared/push-events.ts';
 import { escapeControls } from '../../../src-shared/text-controls.ts';
-import { escapeControls } from '../../../src-shared/text-controls.ts';
 import { keyText } from '../../api/index.ts';
 import {
   FolderError,
@@ -161,8 +160,7 @@ async function confirmed(ctx: CommandContext, plan: PushPlan): Promise<boolean> 
     );
   }
   const gone = deletionList(plan);
-  // The server's titles are shown as escapes where they hold control characters, as Output does.
-  const deleting = gone.length > 0 ? ` This deletes, from the server: ${escapeControls(gone.join('; '))}.` : '';
+  const deleting = gone.length > 0 ? ` This deletes, from the server: ${gone.join('; ')}.` : '';
   const question = createInterface({ input: stdin, output: ctx.io.stderr });
   try {
     // It names titles from the server: their controls are shown, never run (as in the plan's lines).
