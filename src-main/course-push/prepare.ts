@@ -1,6 +1,7 @@
 // Main process / plain Node. Plan first: read the folder, the course and what Lectern remembers,
-// and plan. Sends no write. Reading is kept to what the plan needs, so a plan takes about the time
-// of a directory listing and the course's reads:
+// and plan. Sends no write (its one local write: a file it read and found unchanged is remembered
+// with its new stat). Reading is kept to what the plan needs, so a plan takes about the time of a
+// directory listing and the course's reads:
 // - a file with the size, mtime, device and inode of the one last pushed from its path (rsync's
 //   quick check) is not opened at all: its bytes are taken as those pushed;
 // - a file pushed before that fails the quick check is told changed by its size or sampled bytes
@@ -99,6 +100,22 @@ export async function preparePush(input: PrepareInput): Promise<PushPlan> {
     folder = await scanFolder(input.dir, undefined, known);
     planned = await plan();
   }
+  // Touched but unchanged: read this time, so remember the stat they have now (nothing is sent).
+  input.state.noteUnchanged(
+    input.courseId,
+    planned.sections.flatMap((s) =>
+      s.lessons.flatMap((l) => {
+        const entry = lessonMemory.get(l.key);
+        const same =
+          entry &&
+          !trusted.has(l.key) &&
+          l.matchedBy === 'memory' &&
+          !quickCheckPasses(entry, l.file) &&
+          sameContent(entry, l.file.size, l.content) === true;
+        return same ? [l.file] : [];
+      }),
+    ),
+  );
   return planned;
 }
 

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import { openDatabase } from '../store/index.ts';
+import { openDatabase, transaction } from '../store/index.ts';
 import { journalMigrations } from '../uploads/index.ts';
 import type { LessonPlan, PushedContent, RememberedEntry } from './plan.ts';
 
@@ -118,6 +118,26 @@ export class PushState {
       mtime_ms: content.mtimeMs,
       dev: content.dev,
       ino: content.ino,
+    });
+  }
+
+  /**
+   * Lessons a plan read and found to hold the bytes last pushed (touched, not changed): their
+   * stat now, so the next plan's quick check passes without reading them again. Local only, in one
+   * transaction; a row no longer there is left absent.
+   */
+  noteUnchanged(
+    courseId: string,
+    files: readonly { key: string; size: number; mtimeMs: number; dev?: number; ino?: number }[],
+  ): void {
+    if (files.length === 0) return;
+    const now = new Date().toISOString();
+    transaction(this.db, () => {
+      const update = this.db.prepare(
+        `UPDATE push_entries SET size = ?, mtime_ms = ?, dev = ?, ino = ?, updated_at = ?
+         WHERE course_id = ? AND kind = 'lesson' AND path = ?`,
+      );
+      for (const f of files) update.run(f.size, f.mtimeMs, f.dev ?? null, f.ino ?? null, now, courseId, f.key);
     });
   }
 
