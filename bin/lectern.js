@@ -42,7 +42,12 @@ async function rerunUnderProjectNode() {
     process.stderr.write(`lectern: needs Node 24 or newer (this is ${process.version}); run npm install first.\n`);
     process.exit(2);
   }
-  const child = spawn(nodeBin, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  // Fd 3 is a pipe the child watches (src-main/cli/launcher-link.ts): this launcher killed outright
+  // closes it, and the child stops at once instead of uploading on alone.
+  const child = spawn(nodeBin, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+    env: { ...process.env, LECTERN_LAUNCHER_PIPE: '3' },
+  });
   // The child shares our terminal and gets Ctrl-C from it directly; forward signals sent to us alone.
   for (const signal of ['SIGTERM', 'SIGHUP']) {
     process.on(signal, () => child.kill(signal));

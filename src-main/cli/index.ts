@@ -2,7 +2,10 @@
 // entry (main.ts, bundled into out/cli by `npm run build`) and the packaged app's main process
 // started with command-line arguments (src-main/index.ts), where the RunAsNode fuse is off.
 import type { CliIo } from './command.ts';
+import { EXIT } from './exit-codes.ts';
 import type { runCli as RunCli } from './run.ts';
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export { isCommandName } from './registry.ts';
 
@@ -11,11 +14,12 @@ export { isCommandName } from './registry.ts';
  * loaded here (the app's main process, where most starts are not CLI ones). */
 export async function runCliProcess(argv: string[], run?: typeof RunCli): Promise<number> {
   const controller = new AbortController();
-  const onSecondInterrupt = () => process.exit(130);
+  // A second signal exits at once: the journal commits every step, so no state is left half-written.
+  const onSecondInterrupt = () => process.exit(EXIT.interrupted);
   const onInterrupt = () => {
-    // First Ctrl-C cancels the running request cleanly; a second one exits at once.
+    // The first Ctrl-C (or SIGTERM, SIGHUP) stops the command cleanly: run.ts says so in one sentence.
     controller.abort();
-    process.once('SIGINT', onSecondInterrupt);
+    for (const signal of STOP_SIGNALS) process.once(signal, onSecondInterrupt);
   };
   // A reader that closed the pipe (e.g. `| head`) is not an error worth a stack trace.
   const onStdoutError = (e: NodeJS.ErrnoException) => {
@@ -40,13 +44,15 @@ export async function runCliProcess(argv: string[], run?: typeof RunCli): Promis
     },
     env: process.env,
   };
-  process.once('SIGINT', onInterrupt);
+  for (const signal of STOP_SIGNALS) process.once(signal, onInterrupt);
   try {
     const runCli = run ?? (await import('./run.ts')).runCli;
     return await runCli(argv, io, controller.signal);
   } finally {
-    process.off('SIGINT', onInterrupt);
-    process.off('SIGINT', onSecondInterrupt);
+    for (const signal of STOP_SIGNALS) {
+      process.off(signal, onInterrupt);
+      process.off(signal, onSecondInterrupt);
+    }
     if (stdoutWatched) process.stdout.off('error', onStdoutError);
   }
 }

@@ -9,7 +9,7 @@ import type { CliIo, CommandContext } from './command.ts';
 import { resolveConnection, type Connection } from './connection.ts';
 import { GLOBAL_OPTIONS, UsageError, defaultDataDir, readGlobals } from './globals.ts';
 import { commandUsage, helpText } from './help.ts';
-import { EXIT } from './exit-codes.ts';
+import { EXIT, STOPPED_SENTENCE } from './exit-codes.ts';
 import { Output } from './output.ts';
 import { isCommandName, loadCommand } from './registry.ts';
 
@@ -106,8 +106,11 @@ export async function runCli(
         return client;
       },
     };
-    return (await command.run(ctx)) ?? EXIT.ok;
+    const code = (await command.run(ctx)) ?? EXIT.ok;
+    return signal.aborted ? stopped(io) : code;
   } catch (error) {
+    // Whatever a stopped command was waiting for ends in a cancellation: that is no error to show.
+    if (signal.aborted) return stopped(io);
     return await report(error, io, dataDir, json);
   } finally {
     await client?.close();
@@ -120,6 +123,11 @@ export function deviationWarning(d: DeviationRecord): string {
     `lectern: warning: contract deviation in ${d.operation} at ${d.jsonPath}: ` +
     `expected ${d.expected}, got ${d.received} (tolerated; --strict refuses it)`
   );
+}
+
+function stopped(io: CliIo): number {
+  io.stderr.write(`${STOPPED_SENTENCE}\n`);
+  return EXIT.interrupted;
 }
 
 async function report(error: unknown, io: CliIo, dataDir: string, json: boolean): Promise<number> {

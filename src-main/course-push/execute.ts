@@ -295,6 +295,7 @@ async function uploadVideos(
     signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await Promise.race([manager.whenIdle(), aborted]);
+  await waitForOtherLecterns(rows, byRow, deps, aborted);
   outcome.uploads = rows.map((r) => manager.get(r.id) ?? r);
   for (const row of outcome.uploads) {
     const { lesson, section } = byRow.get(row.id)!;
@@ -312,5 +313,39 @@ async function uploadVideos(
         message: row.error?.message ?? `The upload of ${lesson.key} is ${row.state}.`,
       });
     }
+  }
+}
+
+/** How often a row another Lectern drives is asked for again (a take-over is a local SQLite write). */
+const OTHER_LECTERN_POLL_MS = 1000;
+
+/**
+ * Rows another live Lectern on this computer is driving are not this push's failures: it waits for
+ * them, saying so once per file, and takes each over the moment its process is gone (or finds it
+ * finished). Killed owners never get here: ownership sees a dead process at once (ownership.ts).
+ */
+async function waitForOtherLecterns(
+  rows: readonly UploadRow[],
+  byRow: ReadonlyMap<string, { lesson: LessonPlan }>,
+  deps: PushDeps,
+  aborted: Promise<void>,
+): Promise<void> {
+  const { uploads: manager, signal } = deps;
+  const told = new Set<string>();
+  const elsewhere = () =>
+    rows.filter((r) => {
+      const now = manager.get(r.id);
+      return now !== undefined && now.state !== 'done' && now.notice?.code === 'RUNNING_ELSEWHERE';
+    });
+  for (let waiting = elsewhere(); waiting.length > 0 && !signal.aborted; waiting = elsewhere()) {
+    for (const row of waiting) {
+      if (told.has(row.id)) continue;
+      told.add(row.id);
+      deps.say?.(`Another Lectern is uploading ${byRow.get(row.id)!.lesson.key}; waiting.`);
+    }
+    await Promise.race([new Promise((r) => setTimeout(r, OTHER_LECTERN_POLL_MS)), aborted]);
+    if (signal.aborted) return;
+    manager.start(waiting.map((r) => r.id));
+    await Promise.race([manager.whenIdle(), aborted]);
   }
 }

@@ -1,8 +1,10 @@
 // Main process / plain Node. Who drives an upload when the app and `lectern upload` (or two
 // commands) share one journal: one process at a time owns a row. The owner is named by its process
 // id and start time, so a killed owner (or a recycled pid) is seen as gone and its uploads are
-// taken over at once — no heartbeat, nothing racing the wall clock. Ownership lives in its own
-// table, created at open: it is not data (it means nothing once its process is gone).
+// taken over at once — no heartbeat, nothing racing the wall clock. A killed process its parent
+// has not reaped yet (a zombie) still answers `kill(pid, 0)` and keeps its start time: its state
+// in /proc says it is dead. Ownership lives in its own table, created at open: it is not data (it
+// means nothing once its process is gone).
 import { readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 
@@ -21,19 +23,27 @@ export function ensureOwnerTable(db: DatabaseSync): void {
   db.exec(OWNER_TABLE);
 }
 
-/** The start time of `pid` (Linux /proc), or null where the OS does not tell. */
-function startTimeOf(pid: number): string | null {
+interface ProcStat {
+  /** One letter: R, S, D, T… running or sleeping; Z (zombie) or X (dead) have exited. */
+  state: string;
+  /** Field 22: clock ticks after boot. */
+  started: string | null;
+}
+
+/** Fields of `/proc/PID/stat` (Linux), or null where the OS does not tell or the pid is gone. */
+function procStat(pid: number): ProcStat | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22, counted after the command name (which may hold spaces) in parentheses.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    // Counted after the command name (which may hold spaces and parentheses) in parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0] ?? '', started: fields[19] ?? null };
   } catch {
     return null;
   }
 }
 
 export function thisProcess(): Owner {
-  return { pid: process.pid, started: startTimeOf(process.pid) };
+  return { pid: process.pid, started: procStat(process.pid)?.started ?? null };
 }
 
 /** `pid:start:token`; the token tells two engines of one process apart (tests, a workspace switch). */
@@ -56,8 +66,10 @@ export function ownerAlive(text: string): boolean {
     // EPERM: it exists but belongs to someone else.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  const started = startTimeOf(owner.pid);
-  return owner.started === null || started === null || started === owner.started;
+  const stat = procStat(owner.pid);
+  if (stat === null) return owner.started === null || process.platform !== 'linux';
+  if (stat.state === 'Z' || stat.state === 'X' || stat.state === 'x') return false;
+  return owner.started === null || stat.started === null || stat.started === owner.started;
 }
 
 /**

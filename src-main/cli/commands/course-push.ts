@@ -31,7 +31,8 @@ import { COMMAND_HELP } from '../help.ts';
 import { courseCommand } from './courses.ts';
 import { renderPlan } from './course-push-render.ts';
 import { forbidOptions } from './shared.ts';
-import { EXIT_INTERRUPTED, formatBytes, openManager } from './uploads.ts';
+import { formatBytes, openManager } from './uploads.ts';
+import { EXIT } from '../exit-codes.ts';
 
 const PUSH_USAGE = COMMAND_HELP.course.usage[1];
 const PUSH_OPTIONS = {
@@ -139,10 +140,8 @@ async function push(ctx: CommandContext): Promise<number> {
     }
     if (ctx.out.json) ctx.out.printJson({ plan: planView(plan), outcome: outcomeView(outcome) });
     else for (const line of describeOutcome(outcome, plan.courseName ?? plan.courseId)) ctx.out.line(line);
-    if (ctx.signal.aborted) {
-      ctx.out.note('Interrupted. Run the same command again to finish the push.');
-      return EXIT_INTERRUPTED;
-    }
+    // Stopped by a signal: run.ts says so in its one sentence.
+    if (ctx.signal.aborted) return EXIT.interrupted;
     for (const f of outcome.failed) ctx.out.note(`${f.key} failed: ${f.code} ${f.message}`);
     if (outcome.failed.length === 0) return 0;
     return outcome.failed.every((f) => /NETWORK|TIMEOUT|STALLED|UNREACHABLE/.test(f.code)) ? 4 : 3;

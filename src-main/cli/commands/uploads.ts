@@ -13,8 +13,6 @@ import { formatBytes } from '../../../src-shared/units.ts';
 
 const USAGE = COMMAND_HELP.uploads.usage;
 
-export const EXIT_INTERRUPTED = 130;
-
 export const uploadsCommand: Command = {
   name: 'uploads',
   async run(ctx) {
@@ -149,11 +147,9 @@ export async function runToEnd(
   if (fault) throw fault;
   const final = ids.map((id) => manager.get(id)).filter((r): r is UploadRow => r !== undefined);
   if (outcome === 'interrupted') {
-    ctx.out.note(
-      'Interrupted. Finished parts are kept; run the same command again (or lectern uploads resume) to continue.',
-    );
+    // run.ts prints the one sentence every stopped command says.
     printSummary(ctx, final);
-    return EXIT_INTERRUPTED;
+    return EXIT.interrupted;
   }
   if (!ctx.out.json) printTable(ctx, final);
   for (const r of final) if (r.notice) ctx.out.note(`${r.fileName}: ${r.notice.message}`);
