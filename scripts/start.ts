@@ -2,6 +2,11 @@
  * `npm start` (Node 24). Builds Lectern and opens it: in Electron when its binary is installed
  * (or can be installed), otherwise in the bridge host so the app still works on machines without
  * an Electron binary. Either way the app opens on its built-in Sandbox workspace.
+ *
+ * It says in a few lines what it does (building, which way it runs, the address, how to stop);
+ * the build's chunk list and the Electron download's own output only with `npm start -- --verbose`
+ * or LECTERN_VERBOSE=1 (and the build's output whenever the build fails). Other arguments go to
+ * the bridge host (`--data DIR`, `--sandbox-seed S`, …: src-main/bridge-host/main.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,35 +15,67 @@ import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { browserArgs, writeLaunchPage } from '../src-main/bridge-host/session.ts';
+import { downloadFailure } from './start-words.ts';
 
 const require = createRequire(import.meta.url);
-const run = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'inherit' }).status ?? 1;
+const args = process.argv.slice(2);
+const verbose = args.includes('--verbose') || process.env['LECTERN_VERBOSE'] === '1';
+const hostArgs = args.filter((arg) => arg !== '--verbose');
+const say = (line: string) => console.error(line);
 
-if (run(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build']) !== 0) process.exit(1);
+/** Runs a step; its output is shown only when verbose, or when it fails (then it is the story). */
+function quietly(command: string, commandArgs: string[]): { ok: boolean; output: string } {
+  if (verbose) return { ok: spawnSync(command, commandArgs, { stdio: 'inherit' }).status === 0, output: '' };
+  const result = spawnSync(command, commandArgs, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
+}
 
-/** require('electron') downloads the binary on first use; skip that when asked to (or offline tests). */
-function electronBinary(allowDownload: boolean): string | null {
-  const installed = existsSync(join(dirname(require.resolve('electron/package.json')), 'path.txt'));
-  if (!installed && !allowDownload) return null;
+say(verbose ? 'Building Lectern…' : 'Building Lectern… (npm start -- --verbose shows the build’s output)');
+const build = quietly(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build']);
+if (!build.ok) {
+  process.stderr.write(build.output);
+  say('The build failed (its output is above).');
+  process.exit(1);
+}
+
+const electronDir = dirname(require.resolve('electron/package.json'));
+
+/** The Electron binary's path, or why there is none (null when not even tried). */
+function electronBinary(allowDownload: boolean): { path: string } | { reason: string | null } {
+  const installed = existsSync(join(electronDir, 'path.txt'));
+  if (!installed) {
+    if (!allowDownload) return { reason: null };
+    // Electron's own require() downloads the binary with the installer's output on our terminal
+    // (a raw `TypeError: fetch failed` offline): run its installer here and word what happened.
+    say('Looking for Electron’s binary (downloading it once)…');
+    const download = quietly(process.execPath, [join(electronDir, 'install.js')]);
+    if (!download.ok) return { reason: downloadFailure(download.output, process.env) };
+  }
   try {
     const path = require('electron') as unknown as string;
-    return existsSync(path) ? path : null;
+    return existsSync(path) ? { path } : { reason: 'Electron’s binary is missing after its install' };
   } catch {
-    return null;
+    return { reason: 'Electron’s binary could not be installed' };
   }
 }
 
 const binary = electronBinary(process.env['LECTERN_NO_ELECTRON'] !== '1');
 
-if (binary) {
-  const child = spawn(binary, ['.'], { stdio: 'inherit' });
+if ('path' in binary) {
+  say('Starting Lectern in Electron. Close its window (or press Ctrl+C here) to stop.');
+  const child = spawn(binary.path, ['.'], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  console.error('No Electron binary here: starting Lectern in the bridge host instead.');
+  say(
+    binary.reason
+      ? `${binary.reason}; starting the bridge host instead.`
+      : 'No Electron binary here (LECTERN_NO_ELECTRON=1): starting the bridge host instead.',
+  );
+  say('The bridge host serves Lectern to a browser on this machine only (127.0.0.1).');
   // Bundled first (a few seconds), so the host itself starts from one file.
   const { buildBridgeHost, BRIDGE_HOST_BUNDLE } = await import('./build/bridge-host.ts');
   await buildBridgeHost();
-  const host = spawn(process.execPath, [BRIDGE_HOST_BUNDLE], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const host = spawn(process.execPath, [BRIDGE_HOST_BUNDLE, ...hostArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
   // Chromium gets a throwaway profile of its own (removed when Lectern stops): the user's
   // everyday profile would share 127.0.0.1 with whatever else it has open.
   const profile = mkdtempSync(join(tmpdir(), 'lectern-chromium-'));
@@ -48,7 +85,7 @@ if (binary) {
     // seconds. Chromium is given a launch page in its private profile instead, so not even the
     // code sits on a command line (readable by every local user).
     const { appUrl, url, token } = JSON.parse(line) as { appUrl: string; url: string; token: string };
-    console.error(
+    say(
       `Lectern is running. Open this address in Chromium or Chrome (it works once, within a few seconds):\n\n` +
         `  ${appUrl}\n\nPress Enter here for a new address, Ctrl+C to stop.`,
     );
@@ -69,8 +106,8 @@ if (binary) {
           headers: { 'x-lectern-bridge-token': token, origin: url },
         })
           .then((response) => response.json() as Promise<{ appUrl: string }>)
-          .then(({ appUrl: fresh }) => console.error(`\n  ${fresh}\n`))
-          .catch(() => console.error('Could not get a new address from the bridge host.'));
+          .then(({ appUrl: fresh }) => say(`\n  ${fresh}\n`))
+          .catch(() => say('Could not get a new address from the bridge host.'));
       });
     }
   });

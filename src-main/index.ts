@@ -6,7 +6,8 @@ import { app, BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { createAppServices, type AppServices } from './services/index.ts';
 import { createAppDispatch } from './ipc/index.ts';
-import { isCommandName } from './cli/index.ts';
+// The CLI's entry is small; it loads the commands themselves (cli/run.ts) only when one runs.
+import { isCommandName, runCliProcess } from './cli/index.ts';
 import {
   createMainWindow,
   createNativeFileDialog,
@@ -92,8 +93,8 @@ if (launch.refusal) {
 
 function runCommandLine(args: string[]): void {
   app.dock?.hide();
-  void import('./cli/index.ts')
-    .then(({ runCliProcess }) => runCliProcess(args))
+  void Promise.resolve()
+    .then(() => runCliProcess(args))
     .catch((error: unknown) => {
       console.error(`lectern: ${error instanceof Error ? error.message : String(error)}`);
       return 1;
