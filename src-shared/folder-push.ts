@@ -54,6 +54,13 @@ export const FolderPushPlanSchema = z.object({
   missing: z.array(MissingOperationSchema),
   /** Why it cannot be pushed as planned (the first missing operation's sentence), else null. */
   blockedReason: z.string().nullable(),
+  /**
+   * The workspace's changes to this course it could not send before planning (offline, failed, in
+   * conflict): the push holds them while it writes; they are sent after it, or resolved in Drafts.
+   */
+  unsentChanges: z
+    .array(z.object({ resource: z.string(), operation: z.string(), title: z.string(), state: z.string() }))
+    .optional(),
 });
 export type FolderPushPlan = z.infer<typeof FolderPushPlanSchema>;
 

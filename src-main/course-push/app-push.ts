@@ -53,6 +53,23 @@ export interface AppPushDeps {
   onProgress(planId: string, courseId: string, message: string): void;
   onFinished(end: AppPushEnd): void;
   onJournalCorrupt?(message: string): void;
+  /**
+   * The workspace's unsent changes to the course (its outbox). One writer per course: a push sends
+   * them first (before planning, so the plan sees them, and again before writing) and holds the
+   * course while it writes, so an offline edit is never sent over what the push made.
+   */
+  courseChanges?: {
+    sendFirst(courseId: string, signal: AbortSignal): Promise<readonly UnsentChange[]>;
+    hold(courseId: string): () => void;
+  };
+}
+
+/** A change to the course the workspace has not sent (offline, failed, or in conflict). */
+export interface UnsentChange {
+  resource: string;
+  operation: string;
+  title: string;
+  state: string;
 }
 
 export class AppPushError extends Error {
@@ -77,6 +94,8 @@ export interface PlannedPush {
   needs: StructureNeed[];
   /** Of those, the ones this server does not offer (first one: why it cannot be pushed). */
   missing: MissingStructureOperation[];
+  /** The course's changes still unsent after sending them first: held while the push writes. */
+  unsent: readonly UnsentChange[];
 }
 
 export interface AppPushService {
@@ -137,8 +156,11 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
     const courseId = plan.courseId;
     const say = (message: string) => deps.onProgress(planId, courseId, message);
     const state = openState();
+    const release = deps.courseChanges?.hold(courseId);
     let end: AppPushEnd;
     try {
+      // Changes made since the plan (held from the worker now) go before the push's own writes.
+      await deps.courseChanges?.sendFirst(courseId, closing.signal);
       const outcome = await executePush(plan, {
         api,
         state,
@@ -170,12 +192,16 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
       }
     } finally {
       state.close();
+      release?.();
     }
     deps.onFinished(end);
   }
 
   return {
     async plan({ courseId, dir }) {
+      const patience = AbortSignal.any([closing.signal, AbortSignal.timeout(PLAN_PATIENCE_MS)]);
+      // The course as the instructor left it: their unsent changes are sent before it is read.
+      const unsent = (await deps.courseChanges?.sendFirst(courseId, patience)) ?? [];
       const state = openState();
       let plan: PushPlan;
       try {
@@ -185,7 +211,7 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
           deleteOthers: false,
           api,
           state,
-          signal: AbortSignal.any([closing.signal, AbortSignal.timeout(PLAN_PATIENCE_MS)]),
+          signal: patience,
         });
       } catch (error) {
         // The folder by its name only: the renderer never learns a path.
@@ -196,7 +222,7 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
         state.close();
       }
       const needs = structureNeeds(plan);
-      const planned: PlannedPush = { planId: randomUUID(), plan, needs, missing: missingFor(needs) };
+      const planned: PlannedPush = { planId: randomUUID(), plan, needs, missing: missingFor(needs), unsent };
       plans.set(planned.planId, planned);
       for (const id of [...plans.keys()].slice(0, Math.max(0, plans.size - KEPT_PLANS))) plans.delete(id);
       return planned;
@@ -218,7 +244,7 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
         throw new AppPushError('CONFIRM_DELETE', 'This push deletes lessons or sections: confirm the deletion first.');
       }
       const needs = structureNeeds(plan);
-      const planned: PlannedPush = { planId, plan, needs, missing: missingFor(needs) };
+      const planned: PlannedPush = { planId, plan, needs, missing: missingFor(needs), unsent: kept.unsent };
       if (planned.missing.length > 0) throw new AppPushError('OPERATION_NOT_OFFERED', planned.missing[0]!.message);
       plans.delete(planId);
       const done = run(planned).finally(() => {

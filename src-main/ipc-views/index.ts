@@ -133,6 +133,12 @@ export function toFolderPushPlan(planned: PlannedPush, folderName: string): Fold
     empty: planIsEmpty(planned.plan),
     missing: planned.missing.map(toMissingOperation),
     blockedReason: planned.missing[0]?.message ?? null,
+    unsentChanges: planned.unsent.map(({ resource, operation, title, state }) => ({
+      resource,
+      operation,
+      title,
+      state,
+    })),
   };
 }
 type LessonAction = FolderPushPlan['sections'][number]['action'];

@@ -189,6 +189,10 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
       void sync.refreshCache({ kind: 'sections', courseId: end.courseId }).catch(() => undefined);
     },
     onJournalCorrupt: (message) => events.emit('app.notice', { level: 'warning', message }),
+    courseChanges: {
+      sendFirst: (courseId, signal) => sync.sendCourseChanges(courseId, signal),
+      hold: (courseId) => sync.holdCourse(courseId),
+    },
   });
 
   /** From the cache only; without it the notice still says how many, without the names. */

@@ -26,6 +26,9 @@ import type { OutboxState } from '../../src-shared/index.ts';
 import { wallWait } from '../../src-shared/clock.ts';
 import { RETRY_AFTER_CEILING_MS } from '../../src-shared/retry.ts';
 
+/** The course a draft belongs to (the course itself, or its sections' and lessons' parent). */
+const COURSE_OF_DRAFT = `(CASE WHEN d.resource = 'course' THEN d.server_id ELSE json_extract(d.parent, '$.courseId') END)`;
+
 /** The longest not-before the outbox ever sets (a server's Retry-After, at most the ceiling). */
 const LONGEST_OUTBOX_WAIT_MS = RETRY_AFTER_CEILING_MS + 60_000;
 
@@ -75,6 +78,18 @@ export interface Outbox {
   recover(): void;
   /** Sends until nothing is due or sending is not possible. Concurrent calls share one run. */
   drain(): Promise<void>;
+  /**
+   * One writer per course: while held, the background worker sends nothing of this course (its
+   * sections, lessons and the course itself); a folder push holds the course it writes. Returns
+   * the release (idempotent), after which the worker goes on.
+   */
+  holdCourse(courseId: string): () => void;
+  /**
+   * Sends this course's queued changes now, in order, also those backing off, held or not (the
+   * push sends them before it plans and before it writes); resolves to what is still unsent
+   * (offline, failed, in conflict).
+   */
+  sendCourse(courseId: string, signal?: AbortSignal): Promise<OutboxItem[]>;
   close(): Promise<void>;
 }
 
@@ -118,16 +133,40 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
   };
 
+  /** Courses a folder push is writing: id → how many holds (each push holds once). */
+  const held = new Map<string, number>();
   const nextDue = (): OutboxRow | null =>
     (db
       .prepare(
         // A not-before further off than any wait the outbox sets means the wall clock was set back
         // since it was written: due now, rather than a retry that waits for hours.
-        `SELECT * FROM outbox o WHERE o.state = 'queued' AND (o.next_attempt_at <= ? OR o.next_attempt_at > ?)
+        `SELECT o.* FROM outbox o JOIN drafts d ON d.id = o.draft_id
+          WHERE o.state = 'queued' AND (o.next_attempt_at <= ? OR o.next_attempt_at > ?)
+           AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.resource_key = o.resource_key AND p.seq < o.seq)
+           AND coalesce(${COURSE_OF_DRAFT}, '') NOT IN (SELECT value FROM json_each(?))
+         ORDER BY o.seq LIMIT 1`,
+      )
+      .get(now(), now() + LONGEST_OUTBOX_WAIT_MS, JSON.stringify([...held.keys()])) as OutboxRow | undefined) ?? null;
+  /** The next of this course's queued rows in order, whether or not it is backing off. */
+  const nextOfCourse = (courseId: string): OutboxRow | null =>
+    (db
+      .prepare(
+        `SELECT o.* FROM outbox o JOIN drafts d ON d.id = o.draft_id
+          WHERE o.state = 'queued' AND ${COURSE_OF_DRAFT} = ?
            AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.resource_key = o.resource_key AND p.seq < o.seq)
          ORDER BY o.seq LIMIT 1`,
       )
-      .get(now(), now() + LONGEST_OUTBOX_WAIT_MS) as OutboxRow | undefined) ?? null;
+      .get(courseId) as OutboxRow | undefined) ?? null;
+  const unsentOfCourse = (courseId: string): OutboxItem[] => {
+    const seqs = new Set(
+      (
+        db
+          .prepare(`SELECT o.seq FROM outbox o JOIN drafts d ON d.id = o.draft_id WHERE ${COURSE_OF_DRAFT} = ?`)
+          .all(courseId) as { seq: number }[]
+      ).map((r) => r.seq),
+    );
+    return listOutbox(db).filter((item) => seqs.has(item.seq));
+  };
 
   const schedule = () => {
     if (timer) clearTimeout(timer);
@@ -170,6 +209,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
       });
     return running;
   };
+
+  function holdCourse(courseId: string): () => void {
+    held.set(courseId, (held.get(courseId) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (held.get(courseId) ?? 1) - 1;
+      if (left > 0) held.set(courseId, left);
+      else held.delete(courseId);
+      void drain();
+    };
+  }
 
   return {
     scheduleDelete({ resource, parent, copy, delayMs }) {
@@ -225,6 +277,25 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
 
     drain,
+
+    holdCourse,
+
+    async sendCourse(courseId, signal) {
+      // Held while sending, so the worker never sends a row of it at the same time; a row it is
+      // sending right now ends first.
+      const release = holdCourse(courseId);
+      try {
+        await running?.catch(() => undefined);
+        while (!closed && !signal?.aborted && options.canSend()) {
+          const op = nextOfCourse(courseId);
+          if (!op) break;
+          if (!(await sendOne(ctx, op))) break;
+        }
+        return unsentOfCourse(courseId);
+      } finally {
+        release();
+      }
+    },
 
     async close() {
       closed = true;

@@ -97,6 +97,10 @@ export interface SyncService {
   outboxSummary(): OutboxSummary;
   /** "Sync now": probes if not online, sends what is due; resolves when the worker is idle. */
   drainOutbox(): Promise<void>;
+  /** A folder push writes this course: the outbox sends nothing of it until released (outbox.ts). */
+  holdCourse(courseId: string): () => void;
+  /** Sends this course's unsent changes now; resolves to those still unsent. */
+  sendCourseChanges(courseId: string, signal?: AbortSignal): Promise<OutboxItem[]>;
 
   connectivity(): ConnectivityStatus;
   checkConnectivity(): Promise<ConnectivityStatus>;

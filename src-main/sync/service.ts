@@ -69,6 +69,12 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
 
     listOutbox: () => guard(() => outbox.list()),
     outboxSummary: () => guard(() => outbox.summary()),
+    holdCourse: (courseId) => outbox.holdCourse(courseId),
+    async sendCourseChanges(courseId, signal) {
+      if (life.closed) return [];
+      if (!connectivity.isOnline()) await connectivity.checkNow();
+      return outbox.sendCourse(courseId, signal);
+    },
     async drainOutbox() {
       if (life.closed) return;
       if (!connectivity.isOnline()) await connectivity.checkNow();

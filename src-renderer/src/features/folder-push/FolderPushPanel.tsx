@@ -1,13 +1,13 @@
 /**
- * Renderer. "Push a folder" on a course screen: a drop target for a folder and a "Push a folder…"
- * button (main's folder dialog), then a dialog with the plan as a tree, Confirm and Cancel. The
+ * Renderer. "Push a folder" on a course screen: a drop target shown while a folder is dragged over
+ * the page and a "Push a folder…" header action (main's folder dialog), then a dialog with the plan as a tree, Confirm and Cancel. The
  * push itself runs in main through the upload engine, so its videos show on the Uploads screen;
  * the dialog follows its progress and lists what it did, section by section. Each section and
  * lesson not in the folder has its own "delete" checkbox (off by default) beside an "all" one; a
  * second checkbox naming exactly what goes confirms the deletion.
  */
-import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { nothingToPushSentence, pushEventSentence } from '../../../../src-shared/index.ts';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { nothingToPushSentence, pushEventSentence, type FolderPushPlan } from '../../../../src-shared/index.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
@@ -17,41 +17,114 @@ import { useFolderPush, type FlowState } from './flow.ts';
 import { everything, isAll, isEmpty, NOTHING, toggle, toRemove, withChoice, deletionNames } from './choice.ts';
 import { PlanTree } from './PlanTree.tsx';
 
+/** "Push a folder…": a header action of the course page (main's folder dialog). */
+export function PushFolderButton({ courseId }: { courseId: string }) {
+  const flow = useFolderPush(courseId);
+  return (
+    <button type="button" className="button" onClick={() => void flow.choose()} data-testid="push-folder">
+      Push a folder…
+    </button>
+  );
+}
+
+/** Whether a drag over the page carries files (a folder to push), followed on the whole window. */
+function useFolderDragOverPage(onDrop: (files: File[]) => void): boolean {
+  const [over, setOver] = useState(false);
+  const latest = useRef(onDrop);
+  latest.current = onDrop;
+  useEffect(() => {
+    let depth = 0;
+    const carriesFiles = (event: globalThis.DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+    const enter = (event: globalThis.DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth++;
+      setOver(true);
+    };
+    const leave = (event: globalThis.DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setOver(false);
+    };
+    const overPage = (event: globalThis.DragEvent) => {
+      if (carriesFiles(event)) event.preventDefault();
+    };
+    const drop = (event: globalThis.DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      depth = 0;
+      setOver(false);
+      const files = Array.from(event.dataTransfer?.files ?? []);
+      if (files.length > 0) latest.current(files);
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('dragover', overPage);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('dragover', overPage);
+      window.removeEventListener('drop', drop);
+    };
+  }, []);
+  return over;
+}
+
+/**
+ * The course page's part of a folder push: the drop target, shown only while a folder is dragged
+ * over the page; a running or finished push (from the store, so it outlives the screen) with its
+ * log to open again; and the plan dialog.
+ */
 export function FolderPushPanel({ courseId, courseName }: { courseId: string; courseName: string | null }) {
   const flow = useFolderPush(courseId);
-  const [dragging, setDragging] = useState(false);
-
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const files = Array.from(event.dataTransfer.files);
-    if (files.length > 0) void flow.dropped(files);
-  };
-
+  const dragging = useFolderDragOverPage((files) => void flow.dropped(files));
   return (
-    <section
-      className={`dropzone folder-push${dragging ? ' dropzone--active' : ''}`}
-      aria-label="Push a folder into this course"
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-      data-testid="folder-push-dropzone"
+    <>
+      {dragging && (
+        <div className="folder-drop-overlay" data-testid="folder-push-dropzone" aria-hidden="true">
+          <p>
+            Drop the folder to push it into “<bdi>{courseName ?? 'this course'}</bdi>”
+          </p>
+          <p className="muted">
+            Each sub-folder becomes a section and each video, .md or .txt file a lesson. You see the plan before
+            anything is sent.
+          </p>
+        </div>
+      )}
+      <PushStatus flow={flow} />
+      <PushDialog flow={flow} courseId={courseId} courseName={courseName} />
+    </>
+  );
+}
+
+/** A push running or finished for this course, on its page: what it is doing, and its log. */
+function PushStatus({ flow }: { flow: Flow }) {
+  const { state } = flow;
+  if (state.step !== 'pushing' && state.step !== 'finished') return null;
+  const finished = state.step === 'finished' ? state.end : null;
+  const last = state.progress.at(-1);
+  return (
+    <div
+      className={`push-status${finished && finished.status !== 'done' ? ' push-status--problem' : ''}`}
+      role="status"
+      data-testid="push-status"
+      data-step={state.step}
     >
       <p>
-        Drop a course folder here, or{' '}
-        <button type="button" className="button" onClick={() => void flow.choose()}>
-          Push a folder…
+        <strong>
+          {finished ? 'Folder push finished' : 'Pushing'} “<bdi>{state.folder.name}</bdi>”
+        </strong>
+        {finished ? `: ${finished.message}` : last ? ` — ${last}` : '…'}
+      </p>
+      <button type="button" className="button button--small" onClick={flow.reopen}>
+        {finished ? 'Show what was done' : 'Show progress'}
+      </button>
+      {finished && (
+        <button type="button" className="button button--small button--quiet" onClick={flow.dismiss}>
+          Dismiss
         </button>
-      </p>
-      <p className="muted form-note">
-        Each sub-folder becomes a section and each video, .md or .txt file a lesson. You see the plan before anything is
-        sent.
-      </p>
-      <PushDialog flow={flow} courseId={courseId} courseName={courseName} />
-    </section>
+      )}
+    </div>
   );
 }
 
@@ -62,7 +135,7 @@ function PushDialog({ flow, courseId, courseName }: { flow: Flow; courseId: stri
   const folderName = state.step === 'closed' || !('folder' in state) || !state.folder ? null : state.folder.name;
   const title = folderName ? `Push “${folderName}” into “${courseName ?? 'this course'}”` : 'Push a folder';
   return (
-    <Modal open={state.step !== 'closed'} title={title} onClose={flow.close} size="large" testId="folder-push-dialog">
+    <Modal open={flow.open} title={title} onClose={flow.close} size="large" testId="folder-push-dialog">
       {state.step !== 'closed' && <DialogBody flow={flow} state={state} courseId={courseId} />}
     </Modal>
   );
@@ -143,6 +216,7 @@ function PlannedStep({ flow, state }: { flow: Flow; state: Extract<FlowState, { 
         </p>
       )}
       <PlanTree plan={plan} onChoose={(kind, id, on) => choose(toggle(selection, kind, id, on))} />
+      <UnsentChanges changes={plan.unsentChanges ?? []} />
       {othersInCourse && (
         <fieldset className="push-delete">
           <legend>Sections and lessons not in the folder</legend>
@@ -182,6 +256,30 @@ function PlannedStep({ flow, state }: { flow: Flow; state: Extract<FlowState, { 
         </button>
       </Actions>
     </>
+  );
+}
+
+/**
+ * The course's changes this workspace could not send before planning. One writer per course: they
+ * wait while the push writes and are sent after it (or resolved in Drafts & sync).
+ */
+function UnsentChanges({ changes }: { changes: NonNullable<FolderPushPlan['unsentChanges']> }) {
+  if (changes.length === 0) return null;
+  return (
+    <div className="form-note" data-testid="push-unsent">
+      <p>
+        Not sent yet to this course ({changes.length}): the push does not write over these changes. They wait while it
+        runs and are sent after it, or you can resolve them in Drafts &amp; sync.
+      </p>
+      <ul>
+        {changes.map((c, i) => (
+          <li key={i}>
+            <bdi>{c.title || 'Untitled'}</bdi> ({c.resource},{' '}
+            {c.state === 'failed' ? 'failed to send' : 'waiting to send'})
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
