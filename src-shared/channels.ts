@@ -236,11 +236,25 @@ export const CACHE_KINDS = [
 export const CacheKindSchema = z.enum(CACHE_KINDS);
 export type CacheKind = z.infer<typeof CacheKindSchema>;
 
+/** What a notice describes: a kind of change this key was refused, or being without the server. */
+export const AppNoticeConditionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('writes-refused'), resource: z.enum(RESOURCE_KINDS) }),
+  z.object({ kind: z.literal('offline') }),
+]);
+export type AppNoticeCondition = z.infer<typeof AppNoticeConditionSchema>;
+
 export const eventChannels = {
   /** Periodic heartbeat so the renderer can tell the bridge is alive. */
   'app.heartbeat': z.object({ at: z.string() }),
   /** Something the user must be told (a damaged database moved aside, a journal reset). */
-  'app.notice': z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
+  'app.notice': z.object({
+    level: z.enum(['info', 'warning', 'error']),
+    message: z.string(),
+    /** What it describes: the renderer takes it away once main's sync status says it no longer holds. */
+    condition: AppNoticeConditionSchema.optional(),
+    /** The workspace it is about (absent: the app's own, e.g. the workspace list). */
+    workspaceId: Id.optional(),
+  }),
   'workspaces.changed': z.object({ activeId: Id.nullable() }),
   'sync.status': SyncStatusSchema,
   'drafts.changed': z.object({ ids: z.array(Id) }),

@@ -24,7 +24,7 @@ import {
   type VideoPollTime,
 } from '../uploads/index.ts';
 import type { ProfileConnection } from '../workspaces/index.ts';
-import type { CacheKind, SyncStatus } from '../../src-shared/index.ts';
+import type { CacheKind, SyncStatus, WriteRefusal } from '../../src-shared/index.ts';
 import type { AppEvents } from './app-events.ts';
 
 export interface ProfileSession {
@@ -107,12 +107,15 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
       } else if (event === 'structure.missing') {
         // Said once per workspace (sync notes it only the first time), then shown on the action.
         const missing = toMissingOperation(payload as MissingOperation);
-        events.emit('app.notice', { level: 'warning', message: missing.message });
+        events.emit('app.notice', { level: 'warning', message: missing.message, workspaceId: profileId });
         events.emit('structure.missing', missing);
       } else if (event === 'writes.changed') {
         // Said once per kind refused (sync notes it only the first time), then shown on the actions.
-        const newly = (payload as { newly: { message: string } | null }).newly;
-        if (newly) events.emit('app.notice', { level: 'warning', message: newly.message });
+        const newly = (payload as { newly: WriteRefusal | null }).newly;
+        if (newly) {
+          const condition = { kind: 'writes-refused', resource: newly.resource } as const;
+          events.emit('app.notice', { level: 'warning', message: newly.message, condition, workspaceId: profileId });
+        }
         events.emit('sync.status', syncStatus());
       } else if (event === 'sync.status') {
         events.emit('sync.status', syncStatus());
@@ -122,7 +125,8 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     },
   });
   reportAttempt = (entry) => sync.reportAttempt(entry);
-  for (const notice of sync.notices) events.emit('app.notice', { level: 'warning', message: notice.message });
+  for (const notice of sync.notices)
+    events.emit('app.notice', { level: 'warning', message: notice.message, workspaceId: profileId });
   deviationDb = openProfileDatabase({ dataDir: options.dataDir, profileId });
   deviationStore = createDeviationStore(deviationDb.db);
 
@@ -139,11 +143,11 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
         void sync.refreshCache({ kind: 'sections', courseId: event.row.target.courseId }).catch(() => undefined);
       }
     },
-    onJournalCorrupt: (message) => events.emit('app.notice', { level: 'warning', message }),
+    onJournalCorrupt: (message) => events.emit('app.notice', { level: 'warning', message, workspaceId: profileId }),
     // A full disk paused every upload (each row shows why); Resume carries on once there is room.
     onLocalFault: (fault) => {
       log.warn('disk full: uploads paused', { folder: fault.folder });
-      if (!closed) events.emit('app.notice', { level: 'error', message: fault.message });
+      if (!closed) events.emit('app.notice', { level: 'error', message: fault.message, workspaceId: profileId });
     },
     // Processing news about a lesson: the course view reads the cache, so it follows.
     onLessonRead: (target, lesson) => {
@@ -188,7 +192,7 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
       // The course screen reads the cache: show the new sections and lessons at once.
       void sync.refreshCache({ kind: 'sections', courseId: end.courseId }).catch(() => undefined);
     },
-    onJournalCorrupt: (message) => events.emit('app.notice', { level: 'warning', message }),
+    onJournalCorrupt: (message) => events.emit('app.notice', { level: 'warning', message, workspaceId: profileId }),
     courseChanges: {
       sendFirst: (courseId, signal) => sync.sendCourseChanges(courseId, signal),
       hold: (courseId) => sync.holdCourse(courseId),

@@ -1,35 +1,32 @@
 /**
- * Renderer. The notices region: action results and main's notices, announced politely. A notice
- * carries its own action (Undo). The region never covers the control that has focus: when the
- * focused element sits under it, it moves to the top of the window.
+ * Renderer. The toast stack (`lib/notices.ts` decides what is in it): bottom right, above the status
+ * bar, at most three on screen (the rest wait behind "N more"). Information is announced politely
+ * (role=status), errors at once (role=alert). Nothing fades while the pointer is on the stack or
+ * focus is in it. The stack never covers the control that has focus: when the focused element sits
+ * under it, it moves to the top of the window.
  */
-import { useEffect, useRef, useState } from 'react';
-import { useNotices } from '../lib/notices.ts';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useNotices, visibleNotices, type Notice } from '../lib/notices.ts';
 
 /** The region's distance from the window's bottom edge (`.notices` in components.css). */
 const BOTTOM_GAP_PX = 56;
 
-export function Notices() {
-  const notices = useNotices((s) => s.notices);
-  const dismiss = useNotices((s) => s.dismiss);
-  const region = useRef<HTMLDivElement>(null);
-  const [atTop, setAtTop] = useState(false);
+/** True when the focused element lies where the stack sits at the bottom right (its usual place). */
+function focusUnderStack(box: HTMLElement): boolean {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLElement) || box.contains(focused) || focused === document.body) return false;
+  const { width, height } = box.getBoundingClientRect();
+  const bottom = window.innerHeight - BOTTOM_GAP_PX;
+  const right = window.innerWidth - parseFloat(getComputedStyle(box).right);
+  const f = focused.getBoundingClientRect();
+  return f.bottom > bottom - height && f.top < bottom && f.right > right - width && f.left < right;
+}
 
+/** Top when the focused control is under the stack's usual place; judged again on every move. */
+function usePlacement(region: RefObject<HTMLElement | null>, shown: number): boolean {
+  const [atTop, setAtTop] = useState(false);
   useEffect(() => {
-    const place = () => {
-      const box = region.current;
-      const focused = document.activeElement;
-      if (!box || !(focused instanceof HTMLElement) || box.contains(focused) || notices.length === 0) {
-        setAtTop(false);
-        return;
-      }
-      // Judged against where the region sits at the bottom right (its usual place).
-      const { width, height } = box.getBoundingClientRect();
-      const bottom = window.innerHeight - BOTTOM_GAP_PX;
-      const right = window.innerWidth - parseFloat(getComputedStyle(box).right);
-      const f = focused.getBoundingClientRect();
-      setAtTop(f.bottom > bottom - height && f.top < bottom && f.right > right - width && f.left < right);
-    };
+    const place = () => setAtTop(shown > 0 && region.current !== null && focusUnderStack(region.current));
     place();
     document.addEventListener('focusin', place);
     window.addEventListener('resize', place);
@@ -39,44 +36,105 @@ export function Notices() {
       window.removeEventListener('resize', place);
       window.removeEventListener('scroll', place, true);
     };
-  }, [notices]);
+  }, [region, shown]);
+  return atTop;
+}
 
+/** Hover or focus inside the stack stops every fade clock; leaving both starts them again. */
+function usePause() {
+  const setPaused = useNotices((s) => s.setPaused);
+  const hovered = useRef(false);
+  const focused = useRef(false);
+  const update = () => setPaused(hovered.current || focused.current);
+  useEffect(() => () => setPaused(false), [setPaused]);
+  return {
+    onMouseEnter: () => {
+      hovered.current = true;
+      update();
+    },
+    onMouseLeave: () => {
+      hovered.current = false;
+      update();
+    },
+    onFocus: () => {
+      focused.current = true;
+      update();
+    },
+    onBlur: (event: React.FocusEvent<HTMLElement>) => {
+      if (event.currentTarget.contains(event.relatedTarget)) return;
+      focused.current = false;
+      update();
+    },
+  };
+}
+
+function Toast({ notice }: { notice: Notice }) {
+  const dismiss = useNotices((s) => s.dismiss);
+  const act = useNotices((s) => s.act);
   return (
     <div
+      className={`notice notice--${notice.level}`}
+      role={notice.level === 'error' ? 'alert' : 'status'}
+      aria-atomic="true"
+      data-testid="notice"
+      data-level={notice.level}
+    >
+      <p>{notice.message}</p>
+      {notice.action && (
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="notice-action"
+          onClick={() => act(notice.id)}
+        >
+          {notice.action.label}
+        </button>
+      )}
+      <button
+        type="button"
+        className="button button--ghost button--icon"
+        onClick={() => dismiss(notice.id)}
+        aria-label="Dismiss"
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
+
+export function Notices() {
+  const notices = useNotices((s) => s.notices);
+  const region = useRef<HTMLElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const { shown, hidden } = visibleNotices(notices);
+  const list = expanded ? notices : shown;
+  const atTop = usePlacement(region, list.length);
+  const pause = usePause();
+  if (expanded && hidden.length === 0) setExpanded(false);
+
+  return (
+    <section
       ref={region}
-      className={`notices${atTop ? ' notices--top' : ''}`}
-      role="status"
-      aria-live="polite"
+      className={`notices${atTop ? ' notices--top' : ''}${expanded ? ' notices--expanded' : ''}`}
       aria-label="Notifications"
       data-testid="notices"
       data-placement={atTop ? 'top' : 'bottom'}
+      {...pause}
     >
-      {notices.map((notice) => (
-        <div key={notice.id} className={`notice notice--${notice.level}`} data-testid="notice">
-          <p>{notice.message}</p>
-          {notice.action && (
-            <button
-              type="button"
-              className="button button--small"
-              data-testid="notice-action"
-              onClick={() => {
-                dismiss(notice.id);
-                notice.action?.run();
-              }}
-            >
-              {notice.action.label}
-            </button>
-          )}
-          <button
-            type="button"
-            className="button button--ghost button--icon"
-            onClick={() => dismiss(notice.id)}
-            aria-label="Dismiss"
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
+      {hidden.length > 0 && (
+        <button
+          type="button"
+          className="notices-more"
+          data-testid="notices-more"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? 'Show fewer' : `${hidden.length} more`}
+        </button>
+      )}
+      {list.map((notice) => (
+        <Toast key={notice.id} notice={notice} />
       ))}
-    </div>
+    </section>
   );
 }

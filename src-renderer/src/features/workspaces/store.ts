@@ -7,6 +7,7 @@ import type { ChannelInput, ChannelOutput, Profile } from '../../../../src-share
 import { call } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore, type LoadState } from '../../lib/feature-store.ts';
+import { settlePending, useNotices } from '../../lib/notices.ts';
 import { forgetWorkspaceData } from '../../lib/reset.ts';
 
 export type Verification = ChannelOutput<'workspaces.add'>;
@@ -41,6 +42,8 @@ export const useWorkspaces = createFeatureStore<WorkspacesState>(
       if (activeId === get().activeId) return;
       const first = get().activeId === null && get().status !== 'ready';
       if (!first) forgetWorkspaceData();
+      // Toasts belong to their workspace: the other workspaces' leave.
+      useNotices.getState().setWorkspace(activeId);
       set((s) => ({
         activeId,
         epoch: first ? s.epoch : s.epoch + 1,
@@ -95,6 +98,8 @@ export const useWorkspaces = createFeatureStore<WorkspacesState>(
         if (id === get().activeId) return;
         set({ switching: true });
         try {
+          // What a toast still holds back (an Undo window) is done in the workspace it was made in.
+          await settlePending();
           const profile = await call((b) => b.workspaces.activate({ id }));
           upsert(profile);
           applyActive(profile.id);
