@@ -14,6 +14,7 @@ export const TEST_CHILD_SOURCES = {
   lectern: 'cli/main.ts',
   'upload-kill-child': 'uploads/kill-child.ts',
   'sync-crash-child': 'sync/crash-child.ts',
+  'app-push-child': 'test-support/app-push-child.ts',
 } as const;
 
 export type TestChildName = keyof typeof TEST_CHILD_SOURCES;
