@@ -16,6 +16,7 @@ import {
   PaletteHitSchema,
   PalettePrepareSchema,
   PaletteSearchInput,
+  PaletteServerSearchSchema,
 } from './content.ts';
 import { DiagnosticsSchema } from './diagnostics.ts';
 import {
@@ -204,6 +205,8 @@ export const requestChannels = {
   /** Starts reading, in the background, the outlines of listed courses not opened yet, so the
    * palette finds their sections and lessons; `reading` = how many (each lands as `cache.updated`). */
   'palette.prepare': channel(NoInput, PalettePrepareSchema),
+  /** Asks the server's own search (courses, assessments, quizzes; one small page each), online only. */
+  'palette.searchServer': channel(PaletteSearchInput, PaletteServerSearchSchema),
   'assignments.history': channel(NoInput, z.array(AssignmentRecordSchema)),
   'uploads.getOptions': channel(NoInput, UploadOptionsSchema),
 

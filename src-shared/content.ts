@@ -53,12 +53,19 @@ export const PaletteSearchInput = z
   .object({ text: z.string().max(200), limit: z.int().min(1).max(50).optional() })
   .strict();
 export const PaletteHitSchema = z.object({
-  kind: z.enum(['course', 'section', 'lesson', 'assessment']),
+  kind: z.enum(['course', 'section', 'lesson', 'assessment', 'quiz']),
   id: z.string(),
   title: z.string(),
   detail: z.string().nullable(),
   courseId: z.string().nullable(),
   sectionId: z.string().nullable(),
+  /** A quiz's lesson (the quiz opens there). */
+  lessonId: z.string().nullable().optional(),
 });
 export type PaletteHit = z.infer<typeof PaletteHitSchema>;
 export const PalettePrepareSchema = z.object({ reading: z.int().min(0) }).strict();
+/** The server's own search (courses, assessments, quizzes): `offline` = not asked, `failed` = no list answered. */
+export const PaletteServerSearchSchema = z
+  .object({ state: z.enum(['done', 'offline', 'failed']), hits: z.array(PaletteHitSchema) })
+  .strict();
+export type PaletteServerSearch = z.infer<typeof PaletteServerSearchSchema>;

@@ -22,6 +22,7 @@ export type {
   CachedAnswer,
   PaletteHit,
   PaletteKind,
+  ServerSearchResult,
 } from './cache/index.ts';
 export { CACHE_KINDS, cacheKey, cachedCourse, cachedRead } from './cache/index.ts';
 export type { ConflictChoice, FieldConflict, Fields } from './merge.ts';

@@ -10,6 +10,7 @@ import type {
   CacheUpdate,
   PaletteHit,
   RefreshMode,
+  ServerSearchResult,
 } from './cache/index.ts';
 import type { SyncApiClient } from './client.ts';
 import type { AttemptOutcome, ConnectivityOptions, ConnectivityStatus } from './connectivity.ts';
@@ -141,6 +142,8 @@ export interface SyncService {
   searchCache(text: string, limit?: number): PaletteHit[];
   /** Reads the outlines of listed courses not opened yet, in the background (online only): how many. */
   prepareSearch(): number;
+  /** Courses, assessments and quizzes the server's own search finds (online only). */
+  searchServer(text: string): Promise<ServerSearchResult>;
   /** The assignments created from this workspace (the API cannot list them): the outbox's record. */
   assignmentHistory(): AssignmentRecord[];
   /** A fresh server copy of a lesson (e.g. its video finished processing): update the cached course. */

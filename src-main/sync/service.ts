@@ -111,6 +111,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
 
     searchCache: (text, limit) => guard(() => cache.search(text, limit)),
     prepareSearch: () => guard(() => cache.readOutlinesSoon()),
+    searchServer: (text) => guard(() => cache.searchServer(text)),
     assignmentHistory: () => guard(() => assignmentHistory(db)),
     writesRefused: () => guard(() => writes.refused()),
     forgetWriteRefusals: () =>

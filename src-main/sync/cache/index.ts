@@ -11,6 +11,7 @@ export {
   upsertCachedLesson,
 } from './lesson-order.ts';
 export type { PaletteHit, PaletteKind } from './palette-search.ts';
+export type { ServerSearchResult } from './server-search.ts';
 export {
   CACHE_KINDS,
   cacheKey,

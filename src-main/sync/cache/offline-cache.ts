@@ -7,6 +7,7 @@ import { serviceClosed, toSyncError, type SyncError } from '../errors.ts';
 import type { Fields } from '../merge.ts';
 import { findCachedLesson, upsertCachedLesson } from './lesson-order.ts';
 import { searchCache, type PaletteHit } from './palette-search.ts';
+import { searchServer, type ServerSearchResult } from './server-search.ts';
 import {
   cacheKey,
   fetchQuery,
@@ -71,6 +72,8 @@ export interface OfflineCache {
   forgetAssessment(id: string): void;
   /** Courses, sections, lessons and assessments in the cache whose title holds `text`. */
   search(text: string, limit?: number): PaletteHit[];
+  /** Courses, assessments and quizzes the server's own search finds (online only; never cached). */
+  searchServer(text: string): Promise<ServerSearchResult>;
   /**
    * Readies the palette's search (online only): reads, in the background and one at a time, the
    * outline of every listed course whose outline is not cached yet, so a lesson of a course never
@@ -207,6 +210,8 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
       for (const key of store.removeFromLists('assessments', id)) changed(key, 'assessments');
     },
     search: (text, limit) => searchCache(options.db, text, limit),
+    searchServer: (text) =>
+      isClosed() ? Promise.resolve({ state: 'offline', hits: [] }) : searchServer({ client, isOnline, track }, text),
     readOutlinesSoon() {
       if (isClosed() || !isOnline() || outlines.reading) return 0;
       const missing = coursesWithoutOutline(store);

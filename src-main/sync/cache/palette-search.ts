@@ -3,7 +3,7 @@
 // has been browsed (or refreshed in the background) is there; the palette says so.
 import type { DatabaseSync } from 'node:sqlite';
 
-export const PALETTE_KINDS = ['course', 'section', 'lesson', 'assessment'] as const;
+export const PALETTE_KINDS = ['course', 'section', 'lesson', 'assessment', 'quiz'] as const;
 export type PaletteKind = (typeof PALETTE_KINDS)[number];
 
 export interface PaletteHit {
@@ -14,10 +14,12 @@ export interface PaletteHit {
   detail: string | null;
   courseId: string | null;
   sectionId: string | null;
+  /** A quiz's lesson (the quiz opens there). */
+  lessonId?: string | null;
 }
 
 type Item = Record<string, unknown>;
-const KIND_ORDER: Record<PaletteKind, number> = { course: 0, section: 1, assessment: 2, lesson: 3 };
+const KIND_ORDER: Record<PaletteKind, number> = { course: 0, section: 1, assessment: 2, lesson: 3, quiz: 4 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 const isItem = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);

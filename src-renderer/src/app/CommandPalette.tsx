@@ -1,15 +1,23 @@
 /**
  * Renderer. The command palette (Ctrl/Cmd+K): actions ("New assessment", "Upload videos",
- * "Switch workspace…", the screens) and the courses, sections, lessons and assessments in main's
- * cache, searched there (one IPC call, no network), so it finds what was seen before, offline too;
- * on opening, main reads the outlines of listed courses never opened, so their lessons are found.
- * A combobox over a listbox: arrows move, Enter opens, Escape closes, the focus returns.
+ * "Switch workspace…", the screens), the courses, sections, lessons and assessments in main's
+ * cache (at once, offline too; on opening, main reads the outlines of listed courses never opened,
+ * so their lessons are found), and the courses, assessments and quizzes the server's own search
+ * finds, as they arrive. Grouped by kind. A combobox over a listbox of groups: arrows move, Enter
+ * opens, Escape closes, the focus returns.
  */
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { Modal } from '../components/Modal.tsx';
 import { useRoute } from '../lib/router.ts';
 import { MOD_LABEL } from '../lib/shortcuts.ts';
-import { actionEntries, hitEntry, matchingActions, SHORTCUTS_KEY, type Entry } from './palette-entries.ts';
+import {
+  actionEntries,
+  groupEntries,
+  matchingActions,
+  SHORTCUTS_KEY,
+  type Entry,
+  type EntryGroup,
+} from './palette-entries.ts';
 import { usePaletteSearch, type PaletteSearch } from './palette-search.ts';
 
 export interface CommandPaletteProps {
@@ -35,10 +43,8 @@ function PaletteBody({ onClose, onShowShortcuts }: Omit<CommandPaletteProps, 'op
   const listId = useId();
   const search = usePaletteSearch(text);
   const actions = useMemo(() => actionEntries(route, onShowShortcuts), [route, onShowShortcuts]);
-  const entries = useMemo(
-    () => [...search.hits.map(hitEntry), ...matchingActions(actions, text)],
-    [search.hits, actions, text],
-  );
+  const groups = useMemo(() => groupEntries(matchingActions(actions, text), search.hits), [search.hits, actions, text]);
+  const entries = useMemo(() => groups.flatMap((g) => g.entries), [groups]);
   const at = Math.min(active, Math.max(0, entries.length - 1));
 
   const choose = (entry: Entry | undefined) => {
@@ -81,7 +87,7 @@ function PaletteBody({ onClose, onShowShortcuts }: Omit<CommandPaletteProps, 'op
         }}
         onKeyDown={onKeyDown}
       />
-      <PaletteList listId={listId} entries={entries} active={at} onHover={setActive} onChoose={choose} />
+      <PaletteList listId={listId} groups={groups} active={at} onHover={setActive} onChoose={choose} />
       <PaletteNote text={text} search={search} shown={entries.length} />
     </div>
   );
@@ -89,46 +95,84 @@ function PaletteBody({ onClose, onShowShortcuts }: Omit<CommandPaletteProps, 'op
 
 interface PaletteListProps {
   listId: string;
-  entries: Entry[];
+  groups: EntryGroup[];
   active: number;
   onHover: (index: number) => void;
   onChoose: (entry: Entry) => void;
 }
 
-function PaletteList({ listId, entries, active, onHover, onChoose }: PaletteListProps) {
+function PaletteList({ listId, groups, active, onHover, onChoose }: PaletteListProps) {
+  let index = 0;
   return (
-    <ul id={listId} role="listbox" aria-label="Results" className="palette-list" data-testid="palette-results">
-      {entries.map((entry, index) => (
-        <li
-          key={entry.key}
-          id={`${listId}-${index}`}
-          role="option"
-          aria-selected={index === active}
-          className={`palette-option${index === active ? ' palette-option--active' : ''}`}
-          data-testid="palette-option"
-          onMouseMove={() => onHover(index)}
-          onClick={() => onChoose(entry)}
+    <div id={listId} role="listbox" aria-label="Results" className="palette-list" data-testid="palette-results">
+      {groups.map(({ group, entries }) => (
+        <div
+          key={group}
+          role="group"
+          aria-labelledby={`${listId}-${group}`}
+          className="palette-group"
+          data-testid="palette-group"
+          data-group={group}
         >
-          <span className="palette-kind">{entry.kind}</span>
-          <span className="palette-label">{entry.label}</span>
-          {entry.detail && <span className="palette-detail">{entry.detail}</span>}
-        </li>
+          <div id={`${listId}-${group}`} role="presentation" className="palette-group-label">
+            {group}
+          </div>
+          {entries.map((entry) => {
+            const at = index++;
+            return (
+              <div
+                key={entry.key}
+                id={`${listId}-${at}`}
+                role="option"
+                aria-selected={at === active}
+                className={`palette-option${at === active ? ' palette-option--active' : ''}`}
+                data-testid="palette-option"
+                onMouseMove={() => onHover(at)}
+                onClick={() => onChoose(entry)}
+              >
+                <span className="palette-kind">{entry.kind}</span>
+                <span className="palette-label" dir="auto">
+                  {entry.label}
+                </span>
+                {entry.detail && (
+                  <span className="palette-detail" dir="auto">
+                    {entry.detail}
+                  </span>
+                )}
+              </div>
+            );
+          })}
+        </div>
       ))}
-    </ul>
+    </div>
   );
 }
 
-/** One line under the list: searching, the keys, or "nothing matches" — the last only when the list is empty. */
+const SERVER_WORDS: Record<PaletteSearch['server'], string> = {
+  idle: '',
+  searching: '',
+  done: '',
+  offline: ' The server’s search needs a connection; it runs again when you type once Lectern is online.',
+  failed: ' The server’s search did not answer this time.',
+};
+
+/**
+ * One line under the list: "Searching…" while either search may still find something and nothing
+ * is shown, "Nothing matches" only when both have answered with nothing, otherwise the keys (and
+ * that the server is still being asked).
+ */
 export function paletteNote(text: string, search: PaletteSearch, shown: number): string {
+  const query = text.trim();
+  const keys = `↑ ↓ to move, Enter to open, Esc to close · ${MOD_LABEL}+K any time`;
+  if (query === '') return keys;
+  const searching = search.waiting || search.server === 'searching';
+  if (shown > 0) return searching ? `Searching the server… · ${keys}` : keys;
+  if (searching) return 'Searching…';
   const reading =
     search.reading > 0
       ? ` It is reading the outlines of ${search.reading === 1 ? 'one course' : `${search.reading} courses`} not opened yet; their lessons appear as they arrive.`
       : '';
-  if (text.trim() !== '' && search.waiting && shown === 0) return 'Searching…';
-  if (text.trim() !== '' && shown === 0) {
-    return `Nothing matches “${text.trim()}”. Lectern searches the courses, sections, lessons and assessments it has saved from the server.${reading}`;
-  }
-  return `↑ ↓ to move, Enter to open, Esc to close · ${MOD_LABEL}+K any time`;
+  return `Nothing matches “${query}”. Lectern searched the server’s courses, assessments and quizzes and the sections and lessons it has saved.${SERVER_WORDS[search.server]}${reading}`;
 }
 
 function PaletteNote({ text, search, shown }: { text: string; search: PaletteSearch; shown: number }) {

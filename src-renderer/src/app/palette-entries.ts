@@ -1,15 +1,20 @@
 /**
- * Renderer. The palette's entries: the fixed actions and screens, and a cache hit as an entry
- * (its kind's word, where it lives, where it leads).
+ * Renderer. The palette's entries: the fixed actions and screens, a content hit as an entry (its
+ * kind's word, where it lives, where it leads), and the one merge of the cache's hits with the
+ * server's into groups (Screens, Courses, Sections, Lessons, Assessments, Quizzes).
  */
 import type { PaletteHit } from '../../../src-shared/index.ts';
 import { lessonHref } from '../lib/lesson-link.ts';
 import { href, navigate, type Route } from '../lib/router.ts';
 
+export const GROUPS = ['Screens', 'Courses', 'Sections', 'Lessons', 'Assessments', 'Quizzes'] as const;
+export type Group = (typeof GROUPS)[number];
+
 export interface Entry {
   key: string;
   label: string;
   kind: string;
+  group: Group;
   detail: string | null;
   run: () => void;
 }
@@ -19,7 +24,17 @@ const KIND_LABELS: Record<PaletteHit['kind'], string> = {
   section: 'Section',
   lesson: 'Lesson',
   assessment: 'Assessment',
+  quiz: 'Quiz',
 };
+const KIND_GROUPS: Record<PaletteHit['kind'], Group> = {
+  course: 'Courses',
+  section: 'Sections',
+  lesson: 'Lessons',
+  assessment: 'Assessments',
+  quiz: 'Quizzes',
+};
+/** At most this many rows per content group, so one kind cannot push the others out of sight. */
+export const PER_GROUP = 8;
 
 function hitHref(hit: PaletteHit): string {
   switch (hit.kind) {
@@ -33,6 +48,10 @@ function hitHref(hit: PaletteHit): string {
         : '#/';
     case 'lesson':
       return hit.courseId ? lessonHref(hit.courseId, hit.id, hit.sectionId) : '#/';
+    case 'quiz':
+      return hit.courseId && hit.lessonId
+        ? lessonHref(hit.courseId, hit.lessonId, hit.sectionId)
+        : href({ name: 'quizzes' });
   }
 }
 
@@ -52,6 +71,7 @@ export function hitEntry(hit: PaletteHit): Entry {
     key: `${hit.kind}:${hit.id}`,
     label: hit.title,
     kind: KIND_LABELS[hit.kind],
+    group: KIND_GROUPS[hit.kind],
     detail: hit.detail,
     run: go(hitHref(hit)),
   };
@@ -66,6 +86,7 @@ export function actionEntries(route: Route, onShowShortcuts: () => void): Entry[
     key,
     label,
     kind: 'Action',
+    group: 'Screens',
     detail,
     run: go(target),
   });
@@ -73,6 +94,7 @@ export function actionEntries(route: Route, onShowShortcuts: () => void): Entry[
     key,
     label: `Go to ${label}`,
     kind: 'Go to',
+    group: 'Screens',
     detail: null,
     run: go(target),
   });
@@ -90,15 +112,52 @@ export function actionEntries(route: Route, onShowShortcuts: () => void): Entry[
     screen('quizzes', 'Quizzes', { name: 'quizzes' }),
     screen('assessments', 'Assessments', { name: 'assessments', courseId: null }),
     screen('assignments', 'Assignments', { name: 'assignments' }),
-    screen('drafts', 'Drafts & sync', { name: 'drafts' }),
+    screen('drafts', 'Changes & sync', { name: 'drafts' }),
     screen('uploads-screen', 'Uploads', { name: 'uploads' }),
     screen('workspaces-screen', 'Workspaces', { name: 'workspaces' }),
     screen('diagnostics', 'Diagnostics', { name: 'diagnostics' }),
-    { key: SHORTCUTS_KEY, label: 'Keyboard shortcuts', kind: 'Help', detail: '?', run: onShowShortcuts },
+    {
+      key: SHORTCUTS_KEY,
+      label: 'Keyboard shortcuts',
+      kind: 'Help',
+      group: 'Screens',
+      detail: '?',
+      run: onShowShortcuts,
+    },
   ];
 }
 
 export function matchingActions(actions: Entry[], text: string): Entry[] {
   const needle = text.trim().toLocaleLowerCase();
   return needle ? actions.filter((a) => a.label.toLocaleLowerCase().includes(needle)) : actions;
+}
+
+/**
+ * The cache's hits (already ranked by main) and the server's, as one list without repeats: a hit
+ * both found keeps the cache's row (it knows where a section or lesson lives), with the server's
+ * detail where the cache had none; the server's new finds follow the cache's in each kind.
+ */
+export function mergeHits(cached: readonly PaletteHit[], server: readonly PaletteHit[]): PaletteHit[] {
+  const byKey = new Map<string, PaletteHit>();
+  for (const hit of [...cached, ...server]) {
+    const key = `${hit.kind}:${hit.id}`;
+    const known = byKey.get(key);
+    if (!known) byKey.set(key, hit);
+    else if (known.detail === null && hit.detail !== null) byKey.set(key, { ...known, detail: hit.detail });
+  }
+  return [...byKey.values()];
+}
+
+export interface EntryGroup {
+  group: Group;
+  entries: Entry[];
+}
+
+/** Entries in the palette's groups, in GROUPS order, empty groups left out, content groups capped. */
+export function groupEntries(screens: readonly Entry[], hits: readonly PaletteHit[]): EntryGroup[] {
+  const all = [...screens, ...hits.map(hitEntry)];
+  return GROUPS.map((group) => {
+    const entries = all.filter((entry) => entry.group === group);
+    return { group, entries: group === 'Screens' ? entries : entries.slice(0, PER_GROUP) };
+  }).filter((g) => g.entries.length > 0);
 }

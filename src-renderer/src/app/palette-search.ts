@@ -1,20 +1,30 @@
 /**
- * Renderer. The palette's search of main's cache: debounced, re-run when the cache changes (an
- * outline read in the background lands while the palette is open), and, on opening, main asked
- * to read the outlines of listed courses never opened so their lessons can be found too.
+ * Renderer. The palette's two searches, run side by side for each text: main's cache (at once,
+ * offline too; re-run when the cache changes, as when an outline read in the background lands
+ * while the palette is open) and the server's own search (courses, assessments, quizzes; online
+ * only, a little later so a typist does not send a request per key). On opening, main is asked to
+ * read the outlines of listed courses never opened so their lessons can be found too.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { CacheKind, PaletteHit } from '../../../src-shared/index.ts';
+import type { CacheKind, PaletteHit, PaletteServerSearch } from '../../../src-shared/index.ts';
 import { call } from '../bridge.ts';
 import { onEvent } from '../lib/events.ts';
+import { mergeHits } from './palette-entries.ts';
 
-const SEARCH_DELAY_MS = 60;
+const SEARCH_DELAY_MS = 40;
+/** The server is asked once typing pauses this long. */
+const SERVER_DELAY_MS = 250;
 const SEARCHED_KINDS: readonly CacheKind[] = ['courses', 'course', 'sections', 'assessments', 'assessment'];
 
+/** The server's search for the current text: not asked (no text), under way, or how it ended. */
+export type ServerSearchState = 'idle' | 'searching' | PaletteServerSearch['state'];
+
 export interface PaletteSearch {
+  /** The cache's hits, then the server's, without repeats. */
   hits: PaletteHit[];
-  /** A search for the current text is under way (nothing to say about it yet). */
+  /** The cache search for the current text is under way (nothing to say about it yet). */
   waiting: boolean;
+  server: ServerSearchState;
   /** Outlines main started reading in the background when the palette opened (0 offline or all cached). */
   reading: number;
 }
@@ -40,15 +50,12 @@ function useOutlineReading(): { reading: number; version: number } {
   return { reading, version };
 }
 
-export function usePaletteSearch(text: string): PaletteSearch {
-  const query = text.trim();
-  const { reading, version } = useOutlineReading();
+function useCacheSearch(query: string, version: number): { hits: PaletteHit[]; current: boolean } {
   const [found, setFound] = useState<{ query: string; version: number; hits: PaletteHit[] }>({
     query: '',
     version: 0,
     hits: [],
   });
-
   useEffect(() => {
     if (query === '') return;
     let cancelled = false;
@@ -61,9 +68,37 @@ export function usePaletteSearch(text: string): PaletteSearch {
       clearTimeout(timer);
     };
   }, [query, version]);
-
   // Hits for an older text are never shown; hits of an older cache version are, until the new ones come.
   const current = query !== '' && found.query === query;
-  const hits = useMemo(() => (current ? found.hits : []), [current, found.hits]);
-  return { hits, waiting: query !== '' && !current, reading };
+  return { hits: current ? found.hits : EMPTY, current };
+}
+
+function useServerSearch(query: string): { hits: PaletteHit[]; state: ServerSearchState } {
+  const [found, setFound] = useState<{ query: string } & PaletteServerSearch>({ query: '', state: 'done', hits: [] });
+  useEffect(() => {
+    if (query === '') return;
+    let cancelled = false;
+    const settle = (answer: PaletteServerSearch) => !cancelled && setFound({ query, ...answer });
+    const timer = setTimeout(() => {
+      call((b) => b.palette.searchServer({ text: query })).then(settle, () => settle({ state: 'failed', hits: [] }));
+    }, SERVER_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [query]);
+  if (query === '') return { hits: EMPTY, state: 'idle' };
+  if (found.query !== query) return { hits: EMPTY, state: 'searching' };
+  return { hits: found.hits, state: found.state };
+}
+
+const EMPTY: PaletteHit[] = [];
+
+export function usePaletteSearch(text: string): PaletteSearch {
+  const query = text.trim();
+  const { reading, version } = useOutlineReading();
+  const cache = useCacheSearch(query, version);
+  const server = useServerSearch(query);
+  const hits = useMemo(() => mergeHits(cache.hits, server.hits), [cache.hits, server.hits]);
+  return { hits, waiting: query !== '' && !cache.current, server: server.state, reading };
 }
