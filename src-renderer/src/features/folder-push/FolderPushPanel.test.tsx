@@ -81,7 +81,12 @@ function plan(over: Partial<Reply<'folderPush.plan'>> = {}): Reply<'folderPush.p
 }
 
 async function openDialog(): Promise<HTMLElement> {
-  render(<panel.FolderPushPanel courseId={COURSE} courseName="Forklift" />);
+  render(
+    <>
+      <panel.PushFolderButton courseId={COURSE} />
+      <panel.FolderPushPanel courseId={COURSE} courseName="Forklift" />
+    </>,
+  );
   fireEvent.click(screen.getByRole('button', { name: 'Push a folder…' }));
   const dialog = await screen.findByRole('dialog', { name: 'Push “Forklift course” into “Forklift”' });
   await within(dialog).findByTestId('push-plan-tree');
@@ -102,6 +107,33 @@ afterEach(() => {
 });
 
 describe('folder push dialog', () => {
+  it('lists the course’s changes main could not send first, each title its own bidi isolate', async () => {
+    fake.handle('folderPush.plan', () =>
+      plan({
+        unsentChanges: [
+          { resource: 'section', operation: 'update', title: 'Welcome \u202Eaboard', state: 'failed' },
+          { resource: 'lesson', operation: 'create', title: 'Recap', state: 'queued' },
+        ],
+      }),
+    );
+    const dialog = await openDialog();
+    const unsent = within(dialog).getByTestId('push-unsent');
+    expect(unsent.querySelector('p')?.textContent).toMatch(
+      /^Not sent yet to this course \(2\): the push does not write over/,
+    );
+    expect([...unsent.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Welcome \u202Eaboard (section, failed to send)',
+      'Recap (lesson, waiting to send)',
+    ]);
+    expect(unsent.querySelectorAll('bdi')).toHaveLength(2);
+  });
+
+  it('says nothing of unsent changes when there are none', async () => {
+    fake.handle('folderPush.plan', () => plan({ unsentChanges: [] }));
+    const dialog = await openDialog();
+    expect(within(dialog).queryByTestId('push-unsent')).toBeNull();
+  });
+
   it('shows the plan as a tree and keeps Confirm disabled with the missing capability as the reason', async () => {
     const reason = 'This server does not let Lectern create sections.';
     fake.handle('folderPush.plan', () =>
