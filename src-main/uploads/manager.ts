@@ -20,7 +20,7 @@ import { RUNNING, Scheduler } from './scheduler.ts';
 import { sameTarget } from './targets.ts';
 import { UploadJob } from './upload-job.ts';
 import type { StoredFileCheck } from './preflight.ts';
-import { VideoFollower } from './video-follow.ts';
+import { isFinalVideoStatus, VideoFollower } from './video-follow.ts';
 import type {
   AddOptions,
   AddUploadInput,
@@ -280,7 +280,10 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
 
     async clearFinished(): Promise<number> {
       ensureOpen();
-      const finished = scheduler.jobs.filter((job) => job.state === 'done');
+      // A video the server is still processing is not finished: its row stays to say how it ends.
+      const finished = scheduler.jobs.filter(
+        (job) => job.state === 'done' && (job.video.status === null || isFinalVideoStatus(job.video.status)),
+      );
       for (const job of finished) await scheduler.cancelJob(job);
       return finished.length;
     },

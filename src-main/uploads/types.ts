@@ -112,7 +112,8 @@ export interface UploadManager {
   resume(id?: string): void;
   /** Aborts the server session (best effort) and forgets the row; a done row is only forgotten. */
   cancel(id: string): Promise<void>;
-  /** Forgets every finished row (its lesson has the video); returns how many. Others stay. */
+  /** Forgets every finished row (uploaded, and its video READY or FAILED or of no known status);
+   * returns how many. Others stay, videos still processing among them. */
   clearFinished(): Promise<number>;
   /** A failed row starts again from what the server holds (list-parts), budgets reset. */
   retry(id: string): void;

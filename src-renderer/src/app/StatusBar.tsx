@@ -1,7 +1,8 @@
 /**
  * Renderer. The status bar: connection state, every change of the workspace in one summary (the
  * one state model: conflicts, not saved, sending, waiting), what the key may not change, uploads in
- * progress, and which Lectern this is. Always visible, so the user knows whether their work is safe.
+ * progress (one percent over the current batch: never back when one finishes, 100 % only when none
+ * runs), and which Lectern this is. Always visible, so the user knows whether their work is safe.
  */
 import { useEffect, useState } from 'react';
 import type { AppInfo, SyncStatus } from '../../../src-shared/index.ts';
@@ -81,10 +82,17 @@ function WritesRefused({ status }: { status: SyncStatus | null }) {
 function UploadsItem() {
   const rows = useUploads((s) => s.rows);
   const limit = useUploads((s) => s.bandwidthBytesPerSec);
-  const uploads = totalsOf(rows, limit);
+  const memory = useUploads((s) => s.memory);
+  const uploads = totalsOf(rows, limit, memory);
   if (uploads.files === 0) return null;
   return (
-    <a className="status-item status-link" href={href({ name: 'uploads' })} data-testid="status-uploads">
+    <a
+      className="status-item status-link"
+      href={href({ name: 'uploads' })}
+      data-testid="status-uploads"
+      data-active={uploads.active}
+      data-percent={uploads.activePercent}
+    >
       {uploads.active > 0
         ? `${plural(uploads.active, 'upload')} running · ${uploads.activePercent}% · ${formatSpeed(uploads.speedBps)}`
         : `Uploads: ${uploads.done} done${uploads.paused ? `, ${uploads.paused} paused` : ''}${uploads.failed ? `, ${uploads.failed} failed` : ''}`}

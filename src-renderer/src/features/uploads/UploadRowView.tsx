@@ -7,10 +7,12 @@ import { Badge, type Tone } from '../../components/Badge.tsx';
 import { RowTitle } from '../../components/ListScreen.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { formatBytes, formatSeconds, formatSpeed } from '../../lib/format.ts';
+import { lessonHref } from '../../lib/lesson-link.ts';
 import { href } from '../../lib/router.ts';
 import { notify } from '../../lib/notices.ts';
-import { rowProgress, videoLabel } from './progress-view.ts';
-import { shownSpeed, useUploads } from './store.ts';
+import { useLessonTitle } from './lesson-names.ts';
+import { rowProgress, rowRates, videoLabel } from './progress-view.ts';
+import { useUploads } from './store.ts';
 
 const STATE_LABELS: Record<UploadRow['state'], string> = {
   queued: 'Queued',
@@ -112,12 +114,30 @@ function RowHead({ row }: { row: UploadRow }) {
   );
 }
 
+/** "Replaces the video of <lesson>", the lesson named (once the cache knows it) and a link back to it. */
+function ReplacedLesson({ target, tab }: { target: Extract<UploadRow['target'], { kind: 'replace' }>; tab: number }) {
+  const title = useLessonTitle(target.courseId, target.lessonId);
+  return (
+    <span className="upload-row-lesson" data-testid="upload-replaces">
+      <span className="muted">Replaces the video of</span>{' '}
+      <a
+        href={lessonHref(target.courseId, target.lessonId, target.sectionId)}
+        tabIndex={tab}
+        title={title ?? undefined}
+        dir="auto"
+      >
+        {title ?? 'its lesson'}
+      </a>
+    </span>
+  );
+}
+
 /** A course preview (named for its course) is processed like a lesson's video. */
 const attachedOf = (row: UploadRow) => row.state === 'done' && (row.lessonId !== null || row.target.kind === 'preview');
 
 /** The lesson the file goes to: a link once attached, its title editable until the lesson is made. */
 function RowLesson({ row, tab }: { row: UploadRow; tab: number }) {
-  if (row.target.kind === 'replace') return <span className="upload-row-lesson">Replaces a lesson’s video</span>;
+  if (row.target.kind === 'replace') return <ReplacedLesson target={row.target} tab={tab} />;
   const title = row.target.title;
   return (
     <span className="upload-row-lesson">
@@ -140,12 +160,16 @@ function RowLesson({ row, tab }: { row: UploadRow; tab: number }) {
  * its own width so every row's bar stands at the same place.
  */
 function RowSpeed({ row }: { row: UploadRow }) {
-  const limit = useUploads((s) => s.bandwidthBytesPerSec);
-  const uploading = row.state === 'uploading';
+  // The same reading as the totals line (rowRates), so the rows add up to its figure.
+  const rate = useUploads((s) => rowRates(s.rows, s.bandwidthBytesPerSec, s.memory)[row.id] ?? 0);
+  const moving = row.state === 'uploading' && rate > 0;
+  const eta = moving ? (row.bytesTotal - rowProgress(row).bytesShown) / rate : null;
   return (
     <span className="upload-row-rate">
-      <span data-testid="upload-speed">{uploading ? formatSpeed(shownSpeed(row.speedBps, limit)) : ''}</span>
-      {uploading && <span className="muted">{formatSeconds(row.etaSeconds)} left</span>}
+      <span data-testid="upload-speed" data-bps={Math.round(rate)}>
+        {moving ? formatSpeed(rate) : ''}
+      </span>
+      {moving && <span className="muted">{formatSeconds(eta)} left</span>}
     </span>
   );
 }

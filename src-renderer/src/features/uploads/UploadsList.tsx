@@ -9,6 +9,7 @@ import { describeError } from '../../lib/errors.ts';
 import { formatBytes, formatSeconds, formatSpeed, plural } from '../../lib/format.ts';
 import { UploadSettings } from './UploadSettings.tsx';
 import { run, uploadRowHeight, UploadRowView } from './UploadRowView.tsx';
+import { isClearable } from './progress-view.ts';
 import { ACTIVE_STATES, totalsOf, useUploads } from './store.ts';
 
 function useUploadRows(): UploadRow[] {
@@ -71,10 +72,13 @@ export function UploadsWaiting() {
 }
 
 function UploadTotalsLine() {
+  const rows = useUploads((s) => s.rows);
   const totals = totalsOf(
-    useUploads((s) => s.rows),
+    rows,
     useUploads((s) => s.bandwidthBytesPerSec),
+    useUploads((s) => s.memory),
   );
+  const clearable = Object.values(rows).filter(isClearable).length;
   if (totals.files === 0) return null;
   const clear = () =>
     run(
@@ -89,17 +93,41 @@ function UploadTotalsLine() {
       {/* Not announced: the totals change several times a second while files move. */}
       <p className="upload-totals" data-testid="upload-totals" aria-live="off">
         {plural(totals.files, 'file')} · {formatBytes(totals.bytesDone)} of {formatBytes(totals.bytesTotal)}
-        {totals.active > 0 && ` · ${formatSpeed(totals.speedBps)} · ${formatSeconds(totals.etaSeconds)} left`}
+        {totals.active > 0 && (
+          <>
+            {' · '}
+            <span data-testid="upload-total-speed" data-bps={Math.round(totals.speedBps)}>
+              {formatSpeed(totals.speedBps)}
+            </span>
+            {` · ${formatSeconds(totals.etaSeconds)} left`}
+          </>
+        )}
         {` · ${totals.done} done`}
         {totals.failed > 0 && ` · ${totals.failed} need attention`}
       </p>
       {totals.done > 0 && (
-        <button type="button" className="button button--small" data-testid="clear-finished" onClick={clear}>
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="clear-finished"
+          disabled={clearable === 0}
+          title={clearTitle(clearable, totals.done - clearable)}
+          onClick={clear}
+        >
           Clear finished
         </button>
       )}
     </div>
   );
+}
+
+/** What "Clear finished" will do, said before it is pressed. */
+function clearTitle(clearable: number, processing: number): string {
+  const stays =
+    processing > 0 ? `; ${plural(processing, 'video')} still processing stay until the server has them ready` : '';
+  return clearable > 0
+    ? `Takes ${plural(clearable, 'finished upload')} off this list (the lessons keep their videos)${stays}.`
+    : `Nothing to clear yet${stays}.`;
 }
 
 /** What the list shows: skeleton rows, the error, the empty state with `addFiles`, or the uploads. */

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { UploadRow } from '../../../../src-shared/index.ts';
 import { deferred, refuse } from '../../../test-support/fake-main.ts';
-import { uploadRow, uploadsScreenMain } from '../../../test-support/upload-rows.ts';
+import { COURSE, SECTION, uploadRow, uploadsScreenMain } from '../../../test-support/upload-rows.ts';
 
 const main = uploadsScreenMain();
 
@@ -127,5 +127,47 @@ describe('Uploads screen', () => {
     expect(tabStops(two)).toEqual([0, 0, 0, 0]);
     expect(tabStops(one)).toEqual([-1, -1, -1, -1]);
     expect(within(two).getByRole('button', { name: 'Retry two.mp4' })).toBeTruthy();
+  });
+
+  it('a row that replaces a lesson’s video names the lesson and links back to it', async () => {
+    const lessonId = '00000000-0000-4000-8000-0000000000e1';
+    main().handle('uploads.list', () => [
+      uploadRow('swap', { target: { kind: 'replace', courseId: COURSE, sectionId: SECTION, lessonId } }),
+    ]);
+    main().handle('courses.get', () => ({
+      data: {
+        course: { id: COURSE, name: 'Forklift basics', categories: [] },
+        sections: [
+          {
+            id: SECTION,
+            title: 'Week 1',
+            order: 1,
+            lessons: [{ id: lessonId, title: 'Loading the forklift', updated_datetime: '2026-05-01T12:00:00.000Z' }],
+          },
+        ],
+      },
+      fetchedAt: '2026-05-01T12:00:00.000Z',
+      stale: false,
+      offlineReason: null,
+    }));
+    await renderScreen();
+    const link = await screen.findByRole('link', { name: 'Loading the forklift' });
+    expect(link.closest('[data-testid="upload-replaces"]')?.textContent).toBe(
+      'Replaces the video of Loading the forklift',
+    );
+    expect(link.getAttribute('href')).toBe(`#/courses/${COURSE}?lesson=${lessonId}&section=${SECTION}`);
+  });
+
+  it('“Clear finished” says a video still processing stays, and is off when only such rows are done', async () => {
+    main().handle('uploads.list', () => [
+      uploadRow('ready', { state: 'done', videoStatus: 'READY' }),
+      uploadRow('busy', { state: 'done', videoStatus: 'PROCESSING' }),
+    ]);
+    await renderScreen();
+    const button = await screen.findByTestId('clear-finished');
+    expect(button.getAttribute('title')).toBe(
+      'Takes 1 finished upload off this list (the lessons keep their videos); 1 video still processing stay until the server has them ready.',
+    );
+    expect(button).toHaveProperty('disabled', false);
   });
 });

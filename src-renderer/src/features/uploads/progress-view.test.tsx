@@ -8,7 +8,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import type { UploadRow } from '../../../../src-shared/index.ts';
 import { uploadRow, uploadsScreenMain } from '../../../test-support/upload-rows.ts';
 import { formatBytes } from '../../lib/format.ts';
-import { rowProgress, videoLabel } from './progress-view.ts';
+import { batchPercent, NO_MEMORY, rememberProgress, rowProgress, rowRates, videoLabel } from './progress-view.ts';
 import { shownSpeed, totalsOf } from './store.ts';
 
 const row = uploadRow;
@@ -106,14 +106,101 @@ describe('totalsOf', () => {
 
   it('never shows a rate above the speed limit in force', () => {
     const rows = {
-      a: row('a', { speedBps: 1_800_000 }),
-      b: row('b', { speedBps: 800_000 }),
+      a: row('a', { speedBps: 1_800_000, bytesConfirmed: 100 }),
+      b: row('b', { speedBps: 800_000, bytesConfirmed: 100 }),
     };
     expect(totalsOf(rows, 2_000_000).speedBps).toBe(2_000_000);
     expect(totalsOf(rows, null).speedBps).toBe(2_600_000);
     expect(totalsOf(rows, 5_000_000).speedBps).toBe(2_600_000);
     expect(shownSpeed(2_600_000, 2_000_000)).toBe(2_000_000);
     expect(shownSpeed(1_000, 2_000_000)).toBe(1_000);
+  });
+});
+
+/** Rows changing one after another, as uploads.changed delivers them; the memory kept as the store keeps it. */
+function replay(steps: Record<string, UploadRow>[]) {
+  let memory = NO_MEMORY;
+  let before: Record<string, UploadRow> = {};
+  return steps.map((rows) => {
+    memory = rememberProgress(rows, memory, before);
+    before = rows;
+    return { rows, memory, percent: batchPercent(rows, memory), totals: totalsOf(rows, null, memory) };
+  });
+}
+
+describe('the status bar’s percent (batchPercent)', () => {
+  it('never goes back when one of two uploads finishes, and reads 100 only once none runs', () => {
+    const a = (confirmed: number, state: UploadRow['state'] = 'uploading') =>
+      row('a', { bytesTotal: 1_000, bytesConfirmed: confirmed, state });
+    const b = (confirmed: number, state: UploadRow['state'] = 'uploading') =>
+      row('b', { bytesTotal: 4_000, bytesConfirmed: confirmed, state });
+    const steps = replay([
+      { a: a(0, 'queued'), b: b(0, 'queued') },
+      { a: a(500), b: b(1_000) },
+      { a: a(999), b: b(2_000) },
+      { a: a(1_000, 'completing'), b: b(2_500) },
+      // a finishes: the old reading (running rows only) fell from 70 % to 62 % here.
+      { a: a(1_000, 'done'), b: b(2_600) },
+      { a: a(1_000, 'done'), b: b(4_000, 'completing') },
+      { a: a(1_000, 'done'), b: b(4_000, 'done') },
+    ]);
+    const percents = steps.map((s) => s.percent);
+    for (let i = 1; i < percents.length; i++) expect(percents[i]).toBeGreaterThanOrEqual(percents[i - 1]!);
+    expect(percents.slice(0, -1).every((p) => p < 100)).toBe(true);
+    // All bytes on the wire but b still completing: 99, not 100.
+    expect(percents[percents.length - 2]).toBe(99);
+    expect(steps[steps.length - 1]!.memory.batch).toEqual([]);
+    expect(steps[4]!.totals.activePercent).toBe(steps[4]!.percent);
+  });
+
+  it('five uploads with every byte sent but still finishing never read 100 %', () => {
+    const rows = Object.fromEntries(
+      ['a', 'b', 'c', 'd', 'e'].map((id) => [
+        id,
+        row(id, { bytesTotal: 100, bytesConfirmed: 100, state: 'attaching' }),
+      ]),
+    );
+    expect(batchPercent(rows, rememberProgress(rows, NO_MEMORY))).toBe(99);
+  });
+
+  it('a new batch starts afresh once none was running', () => {
+    const [, , third] = replay([
+      { a: row('a', { bytesTotal: 1_000, bytesConfirmed: 500 }) },
+      { a: row('a', { bytesTotal: 1_000, state: 'done' }) },
+      { a: row('a', { bytesTotal: 1_000, state: 'done' }), c: row('c', { bytesTotal: 1_000, bytesConfirmed: 100 }) },
+    ]);
+    expect(third!.memory.batch).toEqual(['c']);
+    expect(third!.percent).toBe(10);
+  });
+});
+
+describe('the rows’ rates (rowRates)', () => {
+  it('add up to the total, which never reads above the limit', () => {
+    const rows = {
+      a: row('a', { speedBps: 964_000, bytesConfirmed: 10 }),
+      b: row('b', { speedBps: 1_050_000, bytesConfirmed: 10 }),
+      p: row('p', { speedBps: 0, state: 'paused' }),
+    };
+    const rates = rowRates(rows, 1_000_000);
+    expect(Object.keys(rates).sort()).toEqual(['a', 'b']);
+    expect(rates.a! + rates.b!).toBeCloseTo(1_000_000, 6);
+    expect(rates.a! / rates.b!).toBeCloseTo(964 / 1050, 6);
+    expect(totalsOf(rows, 1_000_000).speedBps).toBeCloseTo(rates.a! + rates.b!, 6);
+    const free = rowRates(rows, null);
+    expect(free).toEqual({ a: 964_000, b: 1_050_000 });
+  });
+
+  it('a resumed row shows no rate until its bytes move past where they stood', () => {
+    const steps = replay([
+      { a: row('a', { bytesConfirmed: 400_000, state: 'paused' }) },
+      { a: row('a', { bytesConfirmed: 400_000, state: 'queued' }) },
+      // Sending again the part it dropped: main's meter counts bytes, the bar has not moved yet.
+      { a: row('a', { bytesConfirmed: 400_000, state: 'uploading', speedBps: 700_000 }) },
+      { a: row('a', { bytesConfirmed: 400_000, bytesInFlight: 50_000, state: 'uploading', speedBps: 700_000 }) },
+    ]);
+    expect(rowRates(steps[2]!.rows, null, steps[2]!.memory)).toEqual({});
+    expect(steps[2]!.totals.speedBps).toBe(0);
+    expect(rowRates(steps[3]!.rows, null, steps[3]!.memory)).toEqual({ a: 700_000 });
   });
 });
 

@@ -1,8 +1,13 @@
 /**
  * Renderer. One reading of an upload row's progress for everything that shows it — the row's
- * label, its bar and the totals line — so they agree at every moment. What counts is what was
- * put on the wire (confirmed + in flight): main holds that at its high-water mark, so it never
- * moves back, and it is what the bar has always drawn.
+ * label, its bar, the totals line and the status bar — so they agree at every moment. What counts
+ * is what was put on the wire (confirmed + in flight): main holds that at its high-water mark, so
+ * it never moves back, and it is what the bar has always drawn.
+ *
+ * Two figures need a memory of earlier rows: the status bar's percent is over the uploads of the
+ * current batch (every upload that ran since the last time none was running), so one finishing
+ * never pulls it back; and a row that starts again shows no rate until its bytes move past where
+ * they stood (a resumed row re-sends the part it dropped before its bar moves).
  */
 import type { UploadRow } from '../../../../src-shared/index.ts';
 
@@ -39,6 +44,93 @@ export function rowProgress(
   };
 }
 
+/** What the figures remember between row changes (kept by the uploads store). */
+export interface ProgressMemory {
+  /** Rows counted in the status bar's percent: every upload active since none was. */
+  batch: readonly string[];
+  /** For each uploading row, the bytes it showed when it (re)started uploading. */
+  startedAt: Readonly<Record<string, number>>;
+}
+
+export const NO_MEMORY: ProgressMemory = { batch: [], startedAt: {} };
+
+/** Rows waiting to move or moving (not paused, failed, finished or cancelled). */
+export const ACTIVE_STATES: ReadonlySet<UploadRow['state']> = new Set([
+  'queued',
+  'uploading',
+  'completing',
+  'attaching',
+  'waiting',
+]);
+
+/** The memory after `rows` changed: the batch grows with active rows and ends when none is active. */
+export function rememberProgress(
+  rows: Readonly<Record<string, UploadRow>>,
+  previous: ProgressMemory,
+  before: Readonly<Record<string, UploadRow>> = {},
+): ProgressMemory {
+  const live = Object.values(rows).filter((row) => row.state !== 'cancelled');
+  const anyActive = live.some((row) => ACTIVE_STATES.has(row.state));
+  const batch = anyActive
+    ? [
+        ...previous.batch.filter((id) => rows[id] && rows[id].state !== 'cancelled'),
+        ...live.filter((row) => ACTIVE_STATES.has(row.state) && !previous.batch.includes(row.id)).map((row) => row.id),
+      ]
+    : [];
+  const startedAt: Record<string, number> = {};
+  for (const row of live) {
+    if (row.state !== 'uploading') continue;
+    const was = before[row.id];
+    const known = previous.startedAt[row.id];
+    startedAt[row.id] =
+      was && was.state === 'uploading' && known !== undefined ? known : was ? rowProgress(was).bytesShown : 0;
+  }
+  return { batch, startedAt };
+}
+
+/**
+ * The status bar's percent: bytes shown over bytes of the batch's uploads (finished ones count
+ * whole, so one finishing never pulls the figure back). Below 100 while any upload is active;
+ * 100 once none is (the batch is over).
+ */
+export function batchPercent(rows: Readonly<Record<string, UploadRow>>, memory: ProgressMemory): number {
+  let total = 0;
+  let shown = 0;
+  let active = false;
+  const ids = new Set(memory.batch);
+  for (const row of Object.values(rows)) if (ACTIVE_STATES.has(row.state)) ids.add(row.id);
+  for (const id of ids) {
+    const row = rows[id];
+    if (!row || row.state === 'cancelled') continue;
+    active ||= ACTIVE_STATES.has(row.state);
+    total += row.bytesTotal;
+    shown += rowProgress(row).bytesShown;
+  }
+  if (!active) return 100;
+  return total === 0 ? 0 : Math.min(99, Math.floor((shown / total) * 100));
+}
+
+/**
+ * Each uploading row's rate as shown, from one reading of all of them: the sum never above the
+ * speed limit, and each row its share of that sum, so the rows add up to the total. A row shows
+ * no rate until its bytes move past where they stood when it (re)started.
+ */
+export function rowRates(
+  rows: Readonly<Record<string, UploadRow>>,
+  limit: number | null,
+  memory: ProgressMemory = NO_MEMORY,
+): Record<string, number> {
+  const moving = Object.values(rows).filter(
+    (row) =>
+      row.state === 'uploading' && row.speedBps > 0 && rowProgress(row).bytesShown > (memory.startedAt[row.id] ?? 0),
+  );
+  const sum = moving.reduce((total, row) => total + row.speedBps, 0);
+  const total = limit === null ? sum : Math.min(sum, limit);
+  const rates: Record<string, number> = {};
+  for (const row of moving) rates[row.id] = sum > 0 ? (row.speedBps * total) / sum : 0;
+  return rates;
+}
+
 /** The attached lesson's video processing, for people. Statuses are open values. */
 export function videoLabel(row: Pick<UploadRow, 'videoStatus' | 'videoError' | 'durationSeconds'>): {
   text: string;
@@ -60,4 +152,11 @@ function formatLength(seconds: number): string {
   const whole = Math.round(seconds);
   const minutes = Math.floor(whole / 60);
   return minutes > 0 ? `${minutes} min ${String(whole % 60).padStart(2, '0')} s` : `${whole} s`;
+}
+
+/** Finished for "Clear finished": uploaded, and its video no longer processing (main's own rule). */
+export function isClearable(row: Pick<UploadRow, 'state' | 'videoStatus'>): boolean {
+  if (row.state !== 'done') return false;
+  const status = row.videoStatus?.toUpperCase() ?? null;
+  return status === null || status === 'READY' || status === 'FAILED';
 }

@@ -9,18 +9,21 @@ import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore, type FeatureStore, readInto, type LoadState } from '../../lib/feature-store.ts';
 import { describeError } from '../../lib/errors.ts';
 import { notify } from '../../lib/notices.ts';
-import { rowProgress } from './progress-view.ts';
+import {
+  ACTIVE_STATES,
+  batchPercent,
+  isClearable,
+  NO_MEMORY,
+  rememberProgress,
+  rowProgress,
+  rowRates,
+  type ProgressMemory,
+} from './progress-view.ts';
 import { stagingActions, type StagedFile } from './staging.ts';
 
 export { isStartable, needsAttention, type StagedFile } from './staging.ts';
 
-export const ACTIVE_STATES: ReadonlySet<UploadRow['state']> = new Set([
-  'queued',
-  'uploading',
-  'completing',
-  'attaching',
-  'waiting',
-]);
+export { ACTIVE_STATES } from './progress-view.ts';
 
 export interface UploadsState extends LoadState {
   rows: Record<string, UploadRow>;
@@ -34,10 +37,12 @@ export interface UploadsState extends LoadState {
   bandwidthBytesPerSec: number | null;
   /** Parts sent at once (main's setting). */
   concurrency: number;
+  /** What the status bar's percent and the rows' rates remember between changes. */
+  memory: ProgressMemory;
   load: () => Promise<void>;
   /** Changes main's upload settings, shown at once and put back (with a notice) if main refuses. */
   setOptions: (options: { concurrency?: number; bandwidthBytesPerSec?: number | null }) => Promise<void>;
-  /** Removes finished rows from the list; their lessons keep their videos. */
+  /** Removes finished rows (videos still processing stay) from the list; their lessons keep their videos. */
   clearFinished: () => Promise<number>;
   upsert: (row: UploadRow) => void;
   pick: (folder: boolean) => Promise<void>;
@@ -91,6 +96,16 @@ function listWithNewerRows(
   return { rows, order };
 }
 
+/** The state with `row` in it (new rows last), and what the figures remember updated. */
+function withRow(s: UploadsState, row: UploadRow): Pick<UploadsState, 'rows' | 'order' | 'memory'> {
+  const rows = { ...s.rows, [row.id]: row };
+  return {
+    rows,
+    order: s.rows[row.id] ? s.order : [...s.order, row.id],
+    memory: rememberProgress(rows, s.memory, s.rows),
+  };
+}
+
 export const useUploads: FeatureStore<UploadsState> = createFeatureStore<UploadsState>(
   (set, get) => ({
     rows: {},
@@ -105,6 +120,7 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
     // Main's defaults until it says what is in force (a limit set before navigating away still applies).
     bandwidthBytesPerSec: null,
     concurrency: 4,
+    memory: NO_MEMORY,
 
     load: () => {
       // Rows main reports while the list is on its way are newer than the list: they stay.
@@ -116,8 +132,10 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
             call((b) => b.uploads.list()),
             call((b) => b.uploads.getOptions()).catch(() => null),
           ]);
+          const shown = listWithNewerRows(list, get().rows, reportedMeanwhile);
           return {
-            ...listWithNewerRows(list, get().rows, reportedMeanwhile),
+            ...shown,
+            memory: rememberProgress(shown.rows, get().memory, get().rows),
             ...(options
               ? { bandwidthBytesPerSec: options.bandwidthBytesPerSec, concurrency: options.concurrency }
               : {}),
@@ -138,12 +156,12 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
       }
     },
     async clearFinished() {
-      const finished = new Set(Object.values(get().rows).flatMap((row) => (row.state === 'done' ? [row.id] : [])));
+      const finished = new Set(Object.values(get().rows).flatMap((row) => (isClearable(row) ? [row.id] : [])));
       const { cleared } = await call((b) => b.uploads.clearFinished());
       // Main reports each cleared row as cancelled, before or after this answer: drop them by id.
       set((s) => {
         const rows = Object.fromEntries(Object.entries(s.rows).filter(([id]) => !finished.has(id)));
-        return { rows, order: s.order.filter((id) => id in rows) };
+        return { rows, order: s.order.filter((id) => id in rows), memory: rememberProgress(rows, s.memory, s.rows) };
       });
       return cleared;
     },
@@ -151,10 +169,7 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
       for (const reported of rowsReportedDuringReads) reported.add(row.id);
       // A row this list no longer holds (cleared) that main now reports gone stays gone.
       if (row.state === 'cancelled' && !get().rows[row.id]) return;
-      set((s) => ({
-        rows: { ...s.rows, [row.id]: row },
-        order: s.rows[row.id] ? s.order : [...s.order, row.id],
-      }));
+      set((s) => withRow(s, row));
     },
     ...stagingActions(set, get),
     async pause(id) {
@@ -186,14 +201,15 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
 export interface UploadTotals {
   files: number;
   active: number;
-  /** Progress of the running uploads only: what "N uploads running · X %" means. With one
-   * running, the same number its row shows. */
+  /** The status bar's percent: bytes over the bytes of the current batch's uploads (batchPercent):
+   * never back when one finishes, below 100 while any is active. */
   activePercent: number;
   done: number;
   failed: number;
   paused: number;
   bytesTotal: number;
   bytesDone: number;
+  /** The sum of the rows' shown rates (rowRates), never above the limit. */
   speedBps: number;
   etaSeconds: number | null;
 }
@@ -203,19 +219,21 @@ export function shownSpeed(bytesPerSec: number, limit: number | null): number {
   return limit === null ? bytesPerSec : Math.min(bytesPerSec, limit);
 }
 
-export function totalsOf(rows: Record<string, UploadRow>, limit: number | null = null): UploadTotals {
-  let activeTotal = 0;
-  let activeShown = 0;
+export function totalsOf(
+  rows: Record<string, UploadRow>,
+  limit: number | null = null,
+  memory: ProgressMemory = NO_MEMORY,
+): UploadTotals {
   const t: UploadTotals = {
     files: 0,
     active: 0,
-    activePercent: 0,
+    activePercent: batchPercent(rows, memory),
     done: 0,
     failed: 0,
     paused: 0,
     bytesTotal: 0,
     bytesDone: 0,
-    speedBps: 0,
+    speedBps: Object.values(rowRates(rows, limit, memory)).reduce((sum, rate) => sum + rate, 0),
     etaSeconds: null,
   };
   for (const row of Object.values(rows)) {
@@ -223,18 +241,11 @@ export function totalsOf(rows: Record<string, UploadRow>, limit: number | null =
     t.files++;
     t.bytesTotal += row.bytesTotal;
     t.bytesDone += rowProgress(row).bytesShown;
-    if (ACTIVE_STATES.has(row.state)) {
-      t.active++;
-      t.speedBps += row.speedBps;
-      activeTotal += row.bytesTotal;
-      activeShown += rowProgress(row).bytesShown;
-    }
+    if (ACTIVE_STATES.has(row.state)) t.active++;
     if (row.state === 'done') t.done++;
     if (row.state === 'failed' || row.state === 'changed') t.failed++;
     if (row.state === 'paused') t.paused++;
   }
-  t.speedBps = shownSpeed(t.speedBps, limit);
-  t.activePercent = activeTotal > 0 ? Math.floor((activeShown / activeTotal) * 100) : 0;
   const remaining = t.bytesTotal - t.bytesDone;
   t.etaSeconds = t.active > 0 && t.speedBps > 0 ? remaining / t.speedBps : null;
   return t;
