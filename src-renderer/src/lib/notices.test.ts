@@ -149,29 +149,42 @@ describe('actions', () => {
   });
 
   it('Undo of a held-back action puts it back and never commits it', async () => {
-    const undo = vi.fn();
+    const restore = vi.fn();
     const commit = vi.fn(() => Promise.resolve());
-    const id = notices.notifyUndoable({ message: 'Discarded “A”.', undo, commit, failed: () => 'no' });
+    const id = notices.notifyUndoable({
+      message: 'Discarded “A”.',
+      undone: 'A was kept.',
+      restore,
+      commit,
+      failed: () => 'no',
+    });
     notices.useNotices.getState().act(id);
+    expect(texts()).toEqual(['A was kept.']);
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(undo).toHaveBeenCalledTimes(1);
+    expect(restore).toHaveBeenCalledTimes(1);
     expect(commit).not.toHaveBeenCalled();
     expect(texts()).toEqual([]);
   });
 
   it('commits once when its toast fades or is dismissed; a failed commit is put back and said', async () => {
     const commit = vi.fn(() => Promise.resolve());
-    notices.notifyUndoable({ message: 'Deleted “A”.', undo: vi.fn(), commit, failed: () => 'no' });
+    notices.notifyUndoable({ message: 'Deleted “A”.', undone: '', restore: vi.fn(), commit, failed: () => 'no' });
     await vi.advanceTimersByTimeAsync(notices.FADE_WITH_ACTION_MS + 1);
     expect(commit).toHaveBeenCalledTimes(1);
 
-    const undo = vi.fn();
+    const restore = vi.fn();
     const failing = vi.fn(() => Promise.reject(new Error('refused')));
-    const id = notices.notifyUndoable({ message: 'Deleted “B”.', undo, commit: failing, failed: () => 'B stays.' });
+    const id = notices.notifyUndoable({
+      message: 'Deleted “B”.',
+      undone: '',
+      restore,
+      commit: failing,
+      failed: () => 'B stays.',
+    });
     notices.useNotices.getState().dismiss(id);
     await vi.advanceTimersByTimeAsync(0);
     expect(failing).toHaveBeenCalledTimes(1);
-    expect(undo).toHaveBeenCalledTimes(1);
+    expect(restore).toHaveBeenCalledTimes(1);
     expect(texts()).toEqual(['B stays.']);
   });
 
@@ -179,11 +192,17 @@ describe('actions', () => {
     const commit = vi.fn(() => Promise.resolve());
     const { setWorkspace } = notices.useNotices.getState();
     setWorkspace('a');
-    notices.notifyUndoable({ message: 'Cleared 2 uploads.', undo: vi.fn(), commit, failed: () => 'no' });
+    notices.notifyUndoable({ message: 'Cleared 2 uploads.', undone: '', restore: vi.fn(), commit, failed: () => 'no' });
     const late = vi.fn(() => Promise.resolve());
     await notices.settlePending();
     expect(commit).toHaveBeenCalledTimes(1);
-    notices.notifyUndoable({ message: 'Made during the switch.', undo: vi.fn(), commit: late, failed: () => 'no' });
+    notices.notifyUndoable({
+      message: 'Made during the switch.',
+      undone: '',
+      restore: vi.fn(),
+      commit: late,
+      failed: () => 'no',
+    });
     setWorkspace('b');
     await vi.advanceTimersByTimeAsync(60_000);
     expect(late).not.toHaveBeenCalled();

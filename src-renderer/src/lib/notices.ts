@@ -291,11 +291,13 @@ export function notify(level: NoticeLevel, message: string, options?: NoticeOpti
 
 export interface Undoable {
   message: string;
-  /** Shows again what the action took away on screen; nothing was sent. */
-  undo: () => void;
+  /** Shows again what the action took away on screen (Undo, or a commit that failed). */
+  restore: () => void;
+  /** Said after Undo, in the toast's place (nothing was sent). */
+  undone: string;
   /** Does the action for real, once the toast leaves without Undo. */
   commit: () => Promise<void>;
-  /** What to say when the commit fails (it is put back on screen by `undo` first). */
+  /** Said when the commit fails (what it took away is shown again first). */
   failed: (error: unknown) => string;
   key?: string;
 }
@@ -306,14 +308,16 @@ export interface Undoable {
  */
 export function notifyUndoable(action: Undoable): number {
   let settled = false;
+  const key = action.key === undefined ? {} : { key: action.key };
   return notify('info', action.message, {
-    ...(action.key === undefined ? {} : { key: action.key }),
+    ...key,
     action: {
       label: 'Undo',
       run: () => {
         if (settled) return;
         settled = true;
-        action.undo();
+        action.restore();
+        notify('success', action.undone, key);
       },
     },
     onLeave: async () => {
@@ -322,8 +326,8 @@ export function notifyUndoable(action: Undoable): number {
       try {
         await action.commit();
       } catch (error) {
-        action.undo();
-        notify('error', action.failed(error));
+        action.restore();
+        notify('error', action.failed(error), key);
       }
     },
   });

@@ -35,6 +35,8 @@ export interface PagedListState<T, Q> {
   /** Ids deleted in this session: their rows say so even if a cached page still lists them. */
   deleted: ReadonlySet<string>;
   markDeleted: (id: string) => void;
+  /** A delete undone before it was sent: the row shows again. */
+  unmarkDeleted: (id: string) => void;
   /** Re-reads every page shown (after `cache.updated`, or on "Try again"). */
   reread: () => void;
   /** Asks main to fetch the first page from the server now; `cache.updated` then re-reads. */
@@ -184,9 +186,8 @@ export function createPagedList<T, Q>(options: PagedListOptions<T, Q>): PagedLis
           rereads.calm();
           load(1, generation, true);
         },
-        markDeleted(id) {
-          set((s) => ({ deleted: new Set([...s.deleted, id]) }));
-        },
+        markDeleted: (id) => set((s) => ({ deleted: new Set([...s.deleted, id]) })),
+        unmarkDeleted: (id) => set((s) => ({ deleted: new Set([...s.deleted].filter((d) => d !== id)) })),
         reset() {
           generation++;
           set({ ...EMPTY, deleted: new Set() });

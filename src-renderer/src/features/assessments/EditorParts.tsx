@@ -6,9 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Assessment, Draft } from '../../../../src-shared/index.ts';
 import { StatusBadge } from '../../components/Badge.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
-import { notify } from '../../lib/notices.ts';
 import { navigate } from '../../lib/router.ts';
 import { AutosaveLine, hasChangesToSave, isLocked, useSaveActionLabel } from '../drafts/index.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
@@ -128,22 +126,10 @@ export function DeleteAssessment({
   draft: Draft | null;
 }) {
   const [open, setOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Held back until its toast leaves (Undo): nothing is sent yet, so nothing to wait for here.
   const doDelete = () => {
-    setDeleting(true);
-    setError(null);
-    deleteAssessment(assessmentId).then(
-      async () => {
-        if (draft) await call((b) => b.drafts.discard({ id: draft.id })).catch(() => undefined);
-        notify('success', `Deleted the assessment “${title}”.`);
-        navigate({ name: 'assessments', courseId: null });
-      },
-      (reason: unknown) => {
-        setError(describeError(reason, { subject: 'this assessment', keyMode: activeKeyMode() }));
-        setDeleting(false);
-      },
-    );
+    deleteAssessment(assessmentId, title, draft?.id ?? null);
+    navigate({ name: 'assessments', courseId: null });
   };
   return (
     <>
@@ -156,10 +142,11 @@ export function DeleteAssessment({
         confirmLabel="Delete assessment"
         onConfirm={doDelete}
         onCancel={() => setOpen(false)}
-        busy={deleting}
-        error={error}
       >
-        <p>It will be deleted on the server with its schedule and seats. This cannot be undone.</p>
+        <p>
+          It will be deleted on the server with its schedule and seats. You have a few seconds to undo it; after that it
+          cannot be undone.
+        </p>
       </ConfirmDialog>
     </>
   );

@@ -1,12 +1,15 @@
 /**
  * Renderer. Assessments: the paged list (all, or one course's), the one assessment open in the
- * editor (read through the cache), its editing session, and deletion.
+ * editor (read through the cache), its editing session, and deletion (held back for Undo).
  */
 import type { Assessment, ContentStatus } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { createCachedRead } from '../../lib/cached-read.ts';
+import { describeError } from '../../lib/errors.ts';
+import { notifyUndoable } from '../../lib/notices.ts';
 import { createPagedList, pageInput } from '../../lib/paged-list.ts';
 import { createDraftSession } from '../drafts/index.ts';
+import { activeKeyMode } from '../workspaces/index.ts';
 
 export interface AssessmentQuery {
   search: string;
@@ -39,9 +42,26 @@ export const useAssessmentSession = createDraftSession({
   },
 });
 
-export async function deleteAssessment(id: string): Promise<void> {
-  await call((b) => b.assessments.delete({ id }));
-  useAssessment.getState().reset();
+/**
+ * Deletes an assessment with Undo. The server's delete cannot be taken back, so it is held back:
+ * the list shows the row deleted at once, and the delete (then the local draft's discard) is sent
+ * when the toast leaves without Undo — faded, dismissed, or just before a workspace switch. Undo
+ * only shows the row again; a delete that fails shows it again and says why.
+ */
+export function deleteAssessment(id: string, title: string, draftId: string | null): void {
   useAssessmentList.getState().markDeleted(id);
-  useAssessmentList.getState().reread();
+  notifyUndoable({
+    key: `assessment-delete:${id}`,
+    message: `The assessment “${title}” will be deleted in a few seconds.`,
+    undone: `“${title}” was kept; nothing was sent.`,
+    restore: () => useAssessmentList.getState().unmarkDeleted(id),
+    commit: async () => {
+      await call((b) => b.assessments.delete({ id }));
+      if (draftId) await call((b) => b.drafts.discard({ id: draftId })).catch(() => undefined);
+      if (useAssessment.getState().param === id) useAssessment.getState().reset();
+      useAssessmentList.getState().reread();
+    },
+    failed: (error) =>
+      `The assessment “${title}” was not deleted. ${describeError(error, { subject: 'this assessment', keyMode: activeKeyMode() })}`,
+  });
 }

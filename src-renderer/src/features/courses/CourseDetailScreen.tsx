@@ -66,7 +66,12 @@ function useLessonDelete(courseId: string) {
         const title = lesson.title ?? '—';
         notify('info', `“${title}” will be deleted in a few seconds.`, {
           key: lessonDeleteNoticeKey(lesson.id),
-          action: { label: 'Undo', run: () => void undoLessonDeleteAndSay(courseId, scheduled, title) },
+          // Main sends it at sendAt (the toast cannot stop that clock): Undo goes then.
+          action: {
+            label: 'Undo',
+            run: () => void undoLessonDeleteAndSay(courseId, scheduled, title),
+            until: Date.parse(scheduled.sendAt),
+          },
         });
         setPending(null);
         setDeleting(false);

@@ -86,8 +86,57 @@ function showMoved(
 
 let moves: Promise<void> = Promise.resolve();
 
-/** Moves a lesson to a 1-based position. Moves are sent one after another, in the order made. */
-export function moveLesson(courseId: string, sectionId: string, lessonId: string, position: number): Promise<void> {
+/** Where a lesson stands now in the open course (1-based) and its title, or null. */
+function placeOf(courseId: string, sectionId: string, lessonId: string): { position: number; title: string } | null {
+  const detail = useCourseDetail.getState();
+  if (detail.param !== courseId || !detail.data) return null;
+  const section = detail.data.sections.find((s) => s.id === sectionId);
+  const lessons = section ? sortedLessons(section) : [];
+  const at = lessons.findIndex((l) => l.id === lessonId);
+  return at < 0 ? null : { position: at + 1, title: lessons[at]!.title ?? '—' };
+}
+
+/** Where each lesson's row of moves (one toast) started, and that toast: its Undo goes back there. */
+const movedFrom = new Map<string, { start: number; toast: object }>();
+
+/** The move's toast: one per lesson (moved again, it is replaced and Undo still goes back to the start). */
+function sayMoved(courseId: string, sectionId: string, lessonId: string, from: number, to: number, title: string) {
+  const start = movedFrom.get(lessonId)?.start ?? from;
+  const toast = {};
+  movedFrom.set(lessonId, { start, toast });
+  const forget = () => {
+    if (movedFrom.get(lessonId)?.toast === toast) movedFrom.delete(lessonId);
+  };
+  notify('info', `Moved “${title}” to position ${to}.`, {
+    key: `lesson-move:${lessonId}`,
+    action: {
+      label: 'Undo',
+      run: () => {
+        forget();
+        void moveLesson(courseId, sectionId, lessonId, start, { undoing: true });
+      },
+    },
+    onLeave: forget,
+  });
+}
+
+/**
+ * Moves a lesson to a 1-based position. Moves are sent one after another, in the order made. Its
+ * toast has Undo (a move back, sent the same way), except for the move that is itself an Undo.
+ */
+export function moveLesson(
+  courseId: string,
+  sectionId: string,
+  lessonId: string,
+  position: number,
+  options: { undoing?: boolean } = {},
+): Promise<void> {
+  const before = placeOf(courseId, sectionId, lessonId);
+  if (before && before.position !== position) {
+    if (options.undoing)
+      notify('info', `“${before.title}” is back at position ${position}.`, { key: `lesson-move:${lessonId}` });
+    else sayMoved(courseId, sectionId, lessonId, before.position, position, before.title);
+  }
   const sent = moves.then(() => call((b) => b.lessons.move({ courseId, sectionId, id: lessonId, position })));
   showMoved(courseId, sectionId, lessonId, position, sent);
   moves = sent.then(
