@@ -163,7 +163,7 @@ test('editor: limits as you type, autosave, save to server, explicit status chan
   await expect(p.locator('input[name="duration_hours"]')).toHaveValue('2');
 });
 
-/** After a restart the address is gone; find the assessment again through Drafts & sync. */
+/** After a restart the address is gone; find the assessment again through Changes & sync. */
 async function openFromDrafts(page: Page, title: string): Promise<void> {
   await gotoRoute(page, 'drafts');
   const row = page.getByTestId('draft-row').filter({ hasText: title });

@@ -357,7 +357,7 @@ test('shortcuts: ? lists them, / searches, Escape closes, Ctrl/Cmd+S saves the o
   await gotoRoute(page, 'assignments/new');
   await page.locator('input[name="title"]').fill('Saved with Ctrl+S');
   await page.keyboard.press('ControlOrMeta+s');
-  await expect(page.getByText('Saved on this computer. “Create assignment” sends it.')).toBeVisible();
+  await expect(page.getByText('Kept on this computer. “Create assignment” sends it.')).toBeVisible();
   await expect(page).toHaveURL(/#\/assignments\/new\?draft=/);
   expect(await requestCount(page, 'POST', /\/assignments$/)).toBe(0);
 });

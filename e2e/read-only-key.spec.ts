@@ -2,7 +2,7 @@
  * A read-only key (issue 24): a workspace added with the sandbox's viewer key is said to be
  * accepted for reading; the first write it tries (a lesson move) is refused by the server, shown on
  * the row and undone on screen and on the server; from then on the workspace is marked read-only
- * for lessons in the status bar, and the lesson actions and the editor's Save are disabled with the
+ * for lessons in one workspace banner, and the lesson actions and the editor's Save are disabled with the
  * reason. Runs under scripts/with-keyring.sh (the key goes to a real Secret Service).
  */
 import { test, expect } from './fixtures.ts';
@@ -62,8 +62,9 @@ test('a viewer key: accepted for reading, a refused move shown on its row and un
   await expect(rows.nth(1)).toHaveAttribute('data-lesson-id', lessonIds[1]!);
   expect(await serverOrder(courseId, sectionId)).toEqual(lessonIds);
 
-  // Said once for the workspace: the status bar marks lessons read-only…
-  await expect(page.getByTestId('status-read-only')).toContainText('Read-only: lessons');
+  // Said once for the workspace: one banner says lessons were refused and other changes may be…
+  await expect(page.getByTestId('workspace-read-only')).toHaveCount(1);
+  await expect(page.getByTestId('workspace-read-only')).toContainText('refused changes to lessons');
   // …and the lesson actions are disabled with the reason.
   await rows.nth(1).locator('[data-row-menu]').click();
   const moveUp = rows.nth(1).getByRole('menu').getByRole('menuitem', { name: 'Move up', exact: true });

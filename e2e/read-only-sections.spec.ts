@@ -1,7 +1,7 @@
 /**
  * A read-only key and sections (issue 24): with the sandbox's viewer key, renaming a section from
  * the course structure panel is refused by the server; the refusal is shown on that section's row
- * (which keeps its old title, as does the server), the status bar marks sections read-only, and
+ * (which keeps its old title, as does the server), the workspace's one banner says so, and
  * from then on every section action (Rename, Move, Delete, Add section) is disabled with the
  * sentence, said once in the panel. A refused assignment create keeps what was typed, says why on
  * the form's status line, and disables Create with the sentence. Runs under scripts/with-keyring.sh
@@ -83,8 +83,9 @@ test('a viewer key: a refused section rename shown on its row, then section acti
   await expect(panel.getByText('Refused rename')).toHaveCount(0);
   expect((await serverSections(courseId)).find((s) => s.id === first.id)?.title).toBe(first.title);
 
-  // Said once for the workspace in the status bar, and once in the panel…
-  await expect(page.getByTestId('status-read-only')).toContainText('Read-only: sections');
+  // Said once for the workspace in its banner (other changes may be refused too), and once in the panel…
+  await expect(page.getByTestId('workspace-read-only')).toContainText('refused changes to sections');
+  await expect(page.getByTestId('workspace-read-only')).toContainText('other changes may be refused too');
   await expect(panel.getByTestId('sections-disabled')).toContainText('may view sections but not change them');
   await expect(panel.getByTestId('sections-create-disabled')).toHaveCount(0);
   // …and every section action is disabled with the sentence as its reason.
@@ -100,7 +101,7 @@ test('a viewer key: a refused section rename shown on its row, then section acti
   await expect(add).toBeDisabled();
   await expect(add).toHaveAttribute('title', /may view sections but not change them/);
   // Lessons are another kind: not marked by a section refusal.
-  await expect(page.getByTestId('status-read-only')).not.toContainText('lessons');
+  await expect(page.getByTestId('workspace-read-only')).toHaveAttribute('data-kinds', 'section');
   expect((await serverSections(courseId)).map((s) => [s.id, s.title])).toEqual(sections.map((s) => [s.id, s.title]));
 });
 
@@ -125,7 +126,7 @@ test('a viewer key: a refused assignment create keeps what was typed, says why, 
   await expect(status).toHaveAttribute('data-state', 'not-saved', { timeout: 20_000 });
   await expect(status).toContainText('may view assignments but not change them');
   await expect(page.locator('input[name="title"]')).toHaveValue(title);
-  await expect(page.getByTestId('status-read-only')).toContainText('Read-only: assignments');
+  await expect(page.getByTestId('workspace-read-only')).toContainText('refused changes to assignments');
   // Create is disabled with the sentence (said once: the status line says it, not again under it).
   const create = page.getByTestId('create-assignment');
   await expect(create).toBeDisabled();

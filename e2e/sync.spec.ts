@@ -1,5 +1,5 @@
 /**
- * Drafts & sync flow (bridge host + demo sandbox): with the app's sandbox stopped, browsing works
+ * Changes & sync flow (bridge host + demo sandbox): with the app's sandbox stopped, browsing works
  * from the cache and says how old it is; an assessment edit and a new assignment are queued; the
  * same assessment is edited "on the server" meanwhile; when the sandbox is back the assignment is
  * sent once and the assessment stops at a conflict, resolved field by field in the conflict view.
@@ -80,7 +80,7 @@ test('offline edits queue, go out once when back, and a conflict is resolved fie
   await page.getByTestId('create-assignment').click();
   await expect(page.getByTestId('autosave-status')).toHaveAttribute('data-state', 'waiting');
 
-  // Drafts & sync shows both waiting; the status bar counts them.
+  // Changes & sync shows both waiting; the status bar counts them.
   await gotoRoute(page, 'drafts');
   await expect(page.getByTestId('outbox-row')).toHaveCount(2);
   await expect(page.getByTestId('outbox-count')).toContainText('2 waiting to send');

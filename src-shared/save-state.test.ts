@@ -1,27 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { saveActionLabel, saveStateOf, summariseWork, type SaveStateInput } from './save-state.ts';
+import {
+  SAVE_STATE_DETAILS,
+  SAVE_STATE_LABELS,
+  SAVE_STATES,
+  saveActionLabel,
+  saveStateOf,
+  summariseWork,
+  type SaveStateInput,
+} from './save-state.ts';
 import type { DraftState } from './states.ts';
 
 const draft = (state: DraftState, hasChanges = true): SaveStateInput['draft'] => ({ state, hasChanges });
 
-describe('saveStateOf: one state for every change', () => {
-  it('nothing stored and nothing typed is saved', () => {
-    expect(saveStateOf({ draft: null }).kind).toBe('saved');
+describe('saveStateOf: one state for every change (docs/save-model.md)', () => {
+  it('an empty new form has nothing to say: not "Saved", not "Unsaved"', () => {
+    const s = saveStateOf({ draft: null });
+    expect(s).toMatchObject({ kind: 'idle', label: '', detail: null });
   });
 
-  it('a sent change, or one opened and left as it was, is saved', () => {
+  it('an existing form opened and left as it was has nothing to say either', () => {
+    expect(saveStateOf({ draft: draft('editing', false) }).kind).toBe('idle');
+    expect(saveStateOf({ draft: draft('editing', false), connection: 'offline' }).kind).toBe('idle');
+  });
+
+  it('"Saved" only when the server took the change', () => {
     expect(saveStateOf({ draft: draft('sent', false) })).toMatchObject({ kind: 'saved', label: 'Saved' });
-    expect(saveStateOf({ draft: draft('editing', false) }).kind).toBe('saved');
+    expect(saveStateOf({ draft: draft('editing', false) }).label).not.toBe('Saved');
+    expect(saveStateOf({ draft: null }).label).not.toBe('Saved');
   });
 
-  it('typing, or a change kept here and not yet sent, is "Unsaved changes", never "Draft"', () => {
+  it('typing, or a change kept here and not yet sent, is "Local changes", never "Draft" nor "Unsaved"', () => {
     const typed = saveStateOf({ draft: null, typing: true });
     const kept = saveStateOf({ draft: draft('editing') });
-    expect(typed.kind).toBe('unsaved');
-    expect(kept).toMatchObject({ kind: 'unsaved', label: 'Unsaved changes' });
-    expect(`${kept.label} ${kept.detail}`).not.toMatch(/draft/i);
-    // A sent change edited again is unsaved, not "saved to the server" with a local note under it.
-    expect(saveStateOf({ draft: draft('sent', false), typing: true }).kind).toBe('unsaved');
+    expect(typed.kind).toBe('local');
+    expect(kept).toMatchObject({ kind: 'local', label: 'Local changes' });
+    expect(`${kept.label} ${kept.detail}`).not.toMatch(/draft|unsaved/i);
+    // A sent change edited again is local, not "Saved" with a local note under it.
+    expect(saveStateOf({ draft: draft('sent', false), typing: true }).kind).toBe('local');
   });
 
   it('a queued change is waiting to send, and says why it waits while offline', () => {
@@ -34,8 +49,10 @@ describe('saveStateOf: one state for every change', () => {
     expect(offline.detail).toMatch(/sends when the server is reachable/);
   });
 
-  it('typing into a waiting change shows it as unsaved until it joins the waiting change', () => {
-    expect(saveStateOf({ draft: draft('queued'), typing: true, connection: 'offline' }).kind).toBe('unsaved');
+  it('typing into a waiting change shows it as local until it joins the waiting change', () => {
+    const s = saveStateOf({ draft: draft('queued'), typing: true, connection: 'offline' });
+    expect(s.kind).toBe('local');
+    expect(s.detail).toMatch(/join the change waiting to send/);
   });
 
   it('sending, conflict and refusals each have their own state', () => {
@@ -53,30 +70,53 @@ describe('saveStateOf: one state for every change', () => {
     const s = saveStateOf({ draft: draft('sent', false), typing: true, localError: 'The disk is full.' });
     expect(s).toMatchObject({ kind: 'not-saved', detail: 'The disk is full.' });
   });
+
+  it('every state has its words, and only "idle" says nothing; none says "Draft" or "Unsaved"', () => {
+    for (const kind of SAVE_STATES) {
+      expect(SAVE_STATE_LABELS[kind] === '').toBe(kind === 'idle');
+      expect(SAVE_STATE_LABELS[kind]).not.toMatch(/draft|unsaved/i);
+    }
+    for (const detail of Object.values(SAVE_STATE_DETAILS)) expect(detail).not.toMatch(/draft|unsaved/i);
+  });
 });
 
 describe('saveActionLabel', () => {
   it('says what pressing it does', () => {
     expect(saveActionLabel('online')).toBe('Save');
+    expect(saveActionLabel(null)).toBe('Save');
     expect(saveActionLabel('offline')).toBe('Save — sends when online');
     expect(saveActionLabel('unreachable')).toBe('Save — sends when online');
+    expect(saveActionLabel('key-unavailable')).toBe('Save — sends when online');
+  });
+
+  it("keeps the editor's own verb", () => {
+    expect(saveActionLabel('online', 'Create lesson')).toBe('Create lesson');
+    expect(saveActionLabel('offline', 'Save details')).toBe('Save details — sends when online');
   });
 });
 
 describe('summariseWork: the status bar line', () => {
-  it('says nothing waits only when nothing waits, fails or conflicts', () => {
-    expect(summariseWork({ waiting: 0, sending: 0, failed: 0, conflicts: 0 }).text).toBe('Nothing waiting to send');
+  it('says nothing waits only when nothing waits, was refused or conflicts', () => {
+    expect(summariseWork({ waiting: 0, sending: 0, refused: 0, conflicts: 0 }).text).toBe('Nothing waiting to send');
   });
 
   it('an open conflict is never summarised as nothing waiting', () => {
-    const s = summariseWork({ waiting: 0, sending: 0, failed: 0, conflicts: 1 });
+    const s = summariseWork({ waiting: 0, sending: 0, refused: 0, conflicts: 1 });
     expect(s).toEqual({ text: '1 conflict', tone: 'warning' });
   });
 
   it('puts the most urgent first', () => {
-    expect(summariseWork({ waiting: 2, sending: 1, failed: 1, conflicts: 2 })).toEqual({
-      text: '2 conflicts · 1 not saved · 1 sending · 2 waiting to send',
+    expect(summariseWork({ waiting: 2, sending: 1, refused: 1, conflicts: 2 })).toEqual({
+      text: '2 conflicts · 1 refused · 1 sending · 2 waiting to send',
       tone: 'danger',
     });
+  });
+});
+
+describe('summariseWork: refused changes are never counted as waiting', () => {
+  it('a refused change alone is "1 refused", not waiting to send', () => {
+    const s = summariseWork({ waiting: 0, sending: 0, refused: 1, conflicts: 0 });
+    expect(s).toEqual({ text: '1 refused', tone: 'danger' });
+    expect(s.text).not.toMatch(/waiting|not saved/);
   });
 });

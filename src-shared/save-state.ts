@@ -1,17 +1,18 @@
 /**
  * Shared (every process). The one state model of a change the user made, and the one function that
- * derives it (issue 24): Saved · Unsaved changes · Waiting to send · Sending · Not saved · Conflict.
- * Every editor's status line and the status bar's summary read it from here, so no screen can show
- * two states at once. "Draft" is the server's status of an assessment and is never used here.
+ * derives it (issues 24, 37): nothing to say · Saved · Local changes · Waiting to send · Sending ·
+ * Not saved · Conflict. Every editor's status line and the status bar's summary read it from here,
+ * so no screen can show two states at once. "Draft" is the server's status of an assessment and is
+ * never used here. The model in words: docs/save-model.md.
  */
 import type { ConnectivityState, DraftState } from './states.ts';
 
-export const SAVE_STATES = ['saved', 'unsaved', 'waiting', 'sending', 'not-saved', 'conflict'] as const;
+export const SAVE_STATES = ['idle', 'saved', 'local', 'waiting', 'sending', 'not-saved', 'conflict'] as const;
 export type SaveStateKind = (typeof SAVE_STATES)[number];
 
 export interface SaveState {
   kind: SaveStateKind;
-  /** Short words for a badge or the start of the status line. */
+  /** Short words for a badge or the start of the status line; empty for `idle` (nothing to say). */
   label: string;
   /** One sentence after the label; for `not-saved` the reason in the user's words. */
   detail: string | null;
@@ -21,7 +22,7 @@ export interface SaveState {
 export interface SaveStateInput {
   /** The stored change (draft / outbox entry), or null when nothing was stored yet. */
   draft: { state: DraftState; hasChanges: boolean } | null;
-  /** Keystrokes not yet written to this computer's store (the editor's debounce). */
+  /** Typed changes not in the stored change yet (the editor's debounce, or a form kept in memory). */
   typing?: boolean;
   /** Writing to this computer's store failed (e.g. the disk is full): the reason, in words. */
   localError?: string | null;
@@ -30,9 +31,11 @@ export interface SaveStateInput {
   connection?: ConnectivityState | null;
 }
 
-const LABELS: Record<SaveStateKind, string> = {
+/** The words of each state (docs/save-model.md). "Draft" is never one of them: it is the server's. */
+export const SAVE_STATE_LABELS: Record<SaveStateKind, string> = {
+  idle: '',
   saved: 'Saved',
-  unsaved: 'Unsaved changes',
+  local: 'Local changes',
   waiting: 'Waiting to send',
   sending: 'Sending…',
   'not-saved': 'Not saved',
@@ -40,17 +43,28 @@ const LABELS: Record<SaveStateKind, string> = {
 };
 
 const TONES: Record<SaveStateKind, SaveState['tone']> = {
+  idle: 'muted',
   saved: 'success',
-  unsaved: 'muted',
+  local: 'muted',
   waiting: 'info',
   sending: 'info',
   'not-saved': 'danger',
   conflict: 'warning',
 };
 
+/** The sentences the states say when nothing more particular is known. */
+export const SAVE_STATE_DETAILS = {
+  local: 'Kept on this computer; not on the server until you save.',
+  localJoining: 'Kept on this computer; they join the change waiting to send.',
+  waitingOffline: 'Kept on this computer; sends when the server is reachable.',
+  conflict: 'Changed on the server too. Nothing was overwritten: choose what to keep.',
+  refused: 'The server did not take this change.',
+  deleted: 'It was deleted on the server. Your changes are kept here.',
+} as const;
+
 const state = (kind: SaveStateKind, detail: string | null): SaveState => ({
   kind,
-  label: LABELS[kind],
+  label: SAVE_STATE_LABELS[kind],
   detail,
   tone: TONES[kind],
 });
@@ -60,41 +74,46 @@ export function isDisconnected(connection: ConnectivityState | null | undefined)
   return connection !== null && connection !== undefined && connection !== 'online';
 }
 
-/** The state of one change. Local problems come first: a change not even kept here is the most urgent. */
+/**
+ * The state of one change. Local problems come first: a change not even kept here is the most
+ * urgent. "Saved" only when the server took this change (`sent`); an empty new form, or an existing
+ * one opened and left as it was, has nothing to say (`idle`).
+ */
 export function saveStateOf(input: SaveStateInput): SaveState {
   const { draft, connection } = input;
   if (input.localError) return state('not-saved', input.localError);
   switch (draft?.state) {
     case 'conflict':
-      return state('conflict', 'Changed on the server too. Nothing was overwritten: choose what to keep.');
+      return state('conflict', SAVE_STATE_DETAILS.conflict);
     case 'failed':
-      return state('not-saved', input.refusal ?? 'The server did not take this change.');
+      return state('not-saved', input.refusal ?? SAVE_STATE_DETAILS.refused);
     case 'deleted-on-server':
-      return state('not-saved', input.refusal ?? 'It was deleted on the server. Your changes are kept here.');
+      return state('not-saved', input.refusal ?? SAVE_STATE_DETAILS.deleted);
     case 'sending':
       return state('sending', null);
     case 'queued':
-      if (input.typing) return state('unsaved', 'Kept on this computer; they join the change waiting to send.');
-      return state(
-        'waiting',
-        isDisconnected(connection) ? 'Kept on this computer; sends when the server is reachable.' : null,
-      );
+      if (input.typing) return state('local', SAVE_STATE_DETAILS.localJoining);
+      return state('waiting', isDisconnected(connection) ? SAVE_STATE_DETAILS.waitingOffline : null);
     default:
       break;
   }
-  if (input.typing || draft?.hasChanges) return state('unsaved', 'Kept on this computer until you save.');
-  return state('saved', null);
+  if (input.typing || draft?.hasChanges) return state('local', SAVE_STATE_DETAILS.local);
+  return state(draft?.state === 'sent' ? 'saved' : 'idle', null);
 }
 
-/** What the save button of an editor does now, in its own words. */
-export function saveActionLabel(connection: ConnectivityState | null | undefined): string {
-  return isDisconnected(connection) ? 'Save — sends when online' : 'Save';
+/**
+ * What the save button of an editor does now, in its own words: `verb` online, and the same with
+ * "— sends when online" while the server cannot be reached (it keeps the change to send later).
+ */
+export function saveActionLabel(connection: ConnectivityState | null | undefined, verb = 'Save'): string {
+  return isDisconnected(connection) ? `${verb} — sends when online` : verb;
 }
 
 export interface WorkSummaryInput {
   waiting: number;
   sending: number;
-  failed: number;
+  /** Changes the server refused (or whose resource it deleted): resolved by the user, never sent by waiting. */
+  refused: number;
   conflicts: number;
 }
 
@@ -102,11 +121,11 @@ export interface WorkSummaryInput {
 export function summariseWork(work: WorkSummaryInput): { text: string; tone: SaveState['tone'] } {
   const parts: string[] = [];
   if (work.conflicts > 0) parts.push(`${work.conflicts} ${work.conflicts === 1 ? 'conflict' : 'conflicts'}`);
-  if (work.failed > 0) parts.push(`${work.failed} not saved`);
+  if (work.refused > 0) parts.push(`${work.refused} refused`);
   if (work.sending > 0) parts.push(`${work.sending} sending`);
   if (work.waiting > 0) parts.push(`${work.waiting} waiting to send`);
   // Unsent edits still open in an editor are that editor's to show; here only what left it.
   if (parts.length === 0) return { text: 'Nothing waiting to send', tone: 'muted' };
-  const tone = work.failed > 0 ? 'danger' : work.conflicts > 0 ? 'warning' : 'info';
+  const tone = work.refused > 0 ? 'danger' : work.conflicts > 0 ? 'warning' : 'info';
   return { text: parts.join(' · '), tone };
 }

@@ -24,7 +24,7 @@ import {
   type VideoPollTime,
 } from '../uploads/index.ts';
 import type { ProfileConnection } from '../workspaces/index.ts';
-import type { CacheKind, SyncStatus, WriteRefusal } from '../../src-shared/index.ts';
+import type { CacheKind, SyncStatus } from '../../src-shared/index.ts';
 import type { AppEvents } from './app-events.ts';
 
 export interface ProfileSession {
@@ -110,12 +110,8 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
         events.emit('app.notice', { level: 'warning', message: missing.message, workspaceId: profileId });
         events.emit('structure.missing', missing);
       } else if (event === 'writes.changed') {
-        // Said once per kind refused (sync notes it only the first time), then shown on the actions.
-        const newly = (payload as { newly: WriteRefusal | null }).newly;
-        if (newly) {
-          const condition = { kind: 'writes-refused', resource: newly.resource } as const;
-          events.emit('app.notice', { level: 'warning', message: newly.message, condition, workspaceId: profileId });
-        }
+        // Said once for the workspace, by the renderer's read-only banner (it reads the status):
+        // no toast per kind refused, which piled up one kind at a time (issue 37).
         events.emit('sync.status', syncStatus());
       } else if (event === 'sync.status') {
         events.emit('sync.status', syncStatus());

@@ -1,6 +1,7 @@
 /** Renderer. The application shell: environment band, top bar, navigation, the routed screen, status bar. */
 import { useRef } from 'react';
 import { Notices } from '../components/Notices.tsx';
+import { WriteRefusalNotice } from '../features/drafts/index.ts';
 import { useActiveProfile, useWorkspaces } from '../features/workspaces/store.ts';
 import { useRoute } from '../lib/router.ts';
 import { EnvironmentBand } from './EnvironmentBand.tsx';
@@ -39,6 +40,7 @@ export function App() {
       <Nav route={route} profile={profile} />
       {/* Keyed on the workspace: a switch remounts every screen, so each re-reads its data. */}
       <main ref={mainRef} className="main" key={epoch} tabIndex={-1}>
+        <WriteRefusalNotice />
         <Screen route={route} />
       </main>
       <StatusBar />

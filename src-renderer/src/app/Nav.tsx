@@ -16,7 +16,7 @@ const ITEMS: Item[] = [
   { name: 'quizzes', label: 'Quizzes', route: { name: 'quizzes' } },
   { name: 'assessments', label: 'Assessments', route: { name: 'assessments', courseId: null }, needs: 'assessments' },
   { name: 'assignments', label: 'Assignments', route: { name: 'assignments' }, needs: 'assignments' },
-  { name: 'drafts', label: 'Drafts & sync', route: { name: 'drafts' } },
+  { name: 'drafts', label: 'Changes & sync', route: { name: 'drafts' } },
   { name: 'uploads', label: 'Uploads', route: { name: 'uploads' } },
   { name: 'workspaces', label: 'Workspaces', route: { name: 'workspaces' } },
   { name: 'diagnostics', label: 'Diagnostics', route: { name: 'diagnostics' } },
@@ -24,7 +24,8 @@ const ITEMS: Item[] = [
 
 export function Nav({ route, profile }: { route: Route; profile: Profile | null }) {
   const current = sectionOf(route);
-  const outboxCount = useSync((s) => s.status?.outbox.count ?? 0);
+  // In progress: waiting or sending. Refused changes are not (the status bar counts them apart).
+  const outboxCount = useSync((s) => (s.status?.outbox.queued ?? 0) + (s.status?.outbox.sending ?? 0));
   const activeUploads = useUploads((s) => totalsOf(s.rows).active);
   return (
     <nav className="nav" aria-label="Main">

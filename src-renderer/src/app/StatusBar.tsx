@@ -1,13 +1,14 @@
 /**
  * Renderer. The status bar: connection state, every change of the workspace in one summary (the
- * one state model: conflicts, not saved, sending, waiting), what the key may not change, uploads in
- * progress (one percent over the current batch: never back when one finishes, 100 % only when none
- * runs), and which Lectern this is. Always visible, so the user knows whether their work is safe.
+ * one state model: conflicts, refused, sending, waiting), uploads in progress (one percent over
+ * the current batch: never back when one finishes, 100 % only when none runs), and which Lectern
+ * this is. Always visible, so the user knows whether their work is safe. What the key may not
+ * change is said once, by the workspace's banner (features/drafts/WriteRefusalNotice.tsx).
  */
 import { useEffect, useState } from 'react';
-import type { AppInfo, SyncStatus } from '../../../src-shared/index.ts';
+import type { AppInfo } from '../../../src-shared/index.ts';
 import { call } from '../bridge.ts';
-import { CONNECTION_LABELS, CONNECTION_SENTENCES, recheckWrites, useSync, workSummary } from '../lib/sync-status.ts';
+import { CONNECTION_LABELS, CONNECTION_SENTENCES, useSync, workSummary } from '../lib/sync-status.ts';
 import { totalsOf, useUploads } from '../features/uploads/store.ts';
 import { formatSpeed, plural } from '../lib/format.ts';
 import { href } from '../lib/router.ts';
@@ -45,7 +46,6 @@ export function StatusBar() {
         {work.text}
       </a>
 
-      <WritesRefused status={status} />
       <UploadsItem />
 
       <div className="status-item status-about">
@@ -58,24 +58,6 @@ export function StatusBar() {
         </span>
       </div>
     </footer>
-  );
-}
-
-/** Said once for the workspace (not per row): which changes this key may not make, and why. */
-function WritesRefused({ status }: { status: SyncStatus | null }) {
-  const refused = status?.writesRefused ?? [];
-  if (refused.length === 0) return null;
-  return (
-    <div
-      className="status-item status-readonly"
-      data-testid="status-read-only"
-      title={refused.map((r) => r.message).join('\n')}
-    >
-      <span>Read-only: {refused.map((r) => `${r.resource}s`).join(', ')}</span>
-      <button type="button" className="button button--link" onClick={() => void recheckWrites().catch(() => undefined)}>
-        Check again
-      </button>
-    </div>
   );
 }
 

@@ -77,7 +77,7 @@ export function workSummary(status: SyncStatus | null): ReturnType<typeof summar
   return summariseWork({
     waiting: outbox?.queued ?? 0,
     sending: outbox?.sending ?? 0,
-    failed: (outbox?.failed ?? 0) + (outbox?.deletedOnServer ?? 0),
+    refused: (outbox?.failed ?? 0) + (outbox?.deletedOnServer ?? 0),
     conflicts: outbox?.conflicts ?? 0,
   });
 }
@@ -88,6 +88,27 @@ export function workSummary(status: SyncStatus | null): ReturnType<typeof summar
  */
 export function useWriteRefusal(resource: ResourceKind): string | null {
   return useSync((s) => s.status?.writesRefused.find((r) => r.resource === resource)?.message ?? null);
+}
+
+/** Every kind of change this workspace's key was refused (empty when none is known). */
+export function useWritesRefused(): SyncStatus['writesRefused'] {
+  return useSync((s) => s.status?.writesRefused ?? NONE_REFUSED);
+}
+
+const NONE_REFUSED: SyncStatus['writesRefused'] = [];
+
+/** Said beside a save button when the key was refused other kinds of change, never this one yet. */
+export const MAY_BE_REFUSED = 'This workspace’s key was refused other changes, so this one may be refused too.';
+
+/**
+ * Whether a change of this kind may be refused too: the key was refused another kind (read-only is
+ * rarely for one kind alone), but not this one yet. The hint to show beside the action, or null.
+ */
+export function useMayBeRefused(resource: ResourceKind): string | null {
+  return useSync((s) => {
+    const refused = s.status?.writesRefused ?? [];
+    return refused.length > 0 && !refused.some((r) => r.resource === resource) ? MAY_BE_REFUSED : null;
+  });
 }
 
 /** "Check again": forget the refusals, so the next change asks the server. */

@@ -167,7 +167,7 @@ function discardDraft(draft: Draft | null): void {
   if (!draft) return;
   call((b) => b.drafts.discard({ id: draft.id })).then(
     () => {
-      notify('success', 'The draft was discarded.');
+      notify('success', 'Your local changes were discarded.');
       navigate({ name: 'assessments', courseId: null });
     },
     (error: unknown) => notify('error', describeError(error)),

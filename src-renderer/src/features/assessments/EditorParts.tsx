@@ -8,7 +8,7 @@ import { StatusBadge } from '../../components/Badge.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { navigate } from '../../lib/router.ts';
-import { AutosaveLine, hasChangesToSave, isLocked, useSaveActionLabel } from '../drafts/index.ts';
+import { AutosaveLine, hasChangesToSave, isLocked, MayBeRefusedHint, useSaveActionLabel } from '../drafts/index.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
 import { useCreatedNote, useCreatedNoteFor } from '../../lib/created.ts';
@@ -111,6 +111,7 @@ export function EditorNotes({ hasClientErrors }: { hasClientErrors: boolean }) {
           {refusal}
         </p>
       )}
+      <MayBeRefusedHint resource="assessment" />
     </>
   );
 }

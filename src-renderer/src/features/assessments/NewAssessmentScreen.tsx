@@ -14,7 +14,15 @@ import { call } from '../../bridge.ts';
 import { describeError, errorCode } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { href, navigate } from '../../lib/router.ts';
-import { AutosaveLine, DraftBanner, DraftFields, DraftNotReady, formErrors } from '../drafts/index.ts';
+import {
+  AutosaveLine,
+  DraftBanner,
+  DraftFields,
+  DraftNotReady,
+  formErrors,
+  MayBeRefusedHint,
+  useSaveActionLabel,
+} from '../drafts/index.ts';
 import { ASSESSMENT_FIELDS } from './fields.ts';
 import { notify } from '../../lib/notices.ts';
 import { useCourseNames } from '../courses/index.ts';
@@ -45,6 +53,7 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
   const loadError = useNewAssessmentDraft(courseId, draftId);
   const choices = useCourseChoices(state.form['course_id'] ?? '');
   const refusal = useWriteRefusal('assessment'); // this key was refused an assessment change
+  const createLabel = useSaveActionLabel('Create assessment');
 
   if (loadError !== null || !state.ready || state.key === null) {
     return <DraftNotReady title="New assessment" loadError={loadError} />;
@@ -67,9 +76,10 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
       ) : (
         <DraftBanner draft={draft} subject={SUBJECT} onRetry={() => void session.getState().submit()} />
       )}
+      <MayBeRefusedHint resource="assessment" />
       <CreateForm
         label="New assessment"
-        submitLabel="Create assessment"
+        submitLabel={createLabel}
         problems={problems}
         serverProblems={serverErrors}
         pending={state.submitting || draft?.state === 'sending'}

@@ -17,7 +17,15 @@ import { humanize } from '../../lib/format.ts';
 import { CONTENT_STATUSES } from '../../lib/statuses.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { href, navigate } from '../../lib/router.ts';
-import { DraftFields, DraftNotReady, formErrors, AutosaveLine, DraftBanner } from '../drafts/index.ts';
+import {
+  DraftFields,
+  DraftNotReady,
+  formErrors,
+  AutosaveLine,
+  DraftBanner,
+  MayBeRefusedHint,
+  useSaveActionLabel,
+} from '../drafts/index.ts';
 import { ASSIGNMENT_FIELDS } from './fields.ts';
 import { notify } from '../../lib/notices.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
@@ -45,6 +53,7 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
   const loadError = useAssignmentDraft(draftId);
   // This key was refused an assignment create: Create is disabled with the reason (issue 24).
   const refusal = useWriteRefusal('assignment');
+  const createLabel = useSaveActionLabel('Create assignment');
   if (loadError !== null || !state.ready) return <DraftNotReady title="New assignment" loadError={loadError} />;
 
   const draft = state.draft;
@@ -56,9 +65,10 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
     <div className="screen screen--editor">
       <AssignmentHeader title={state.form['title'] || 'New assignment'} canDiscard={!locked} />
       <DraftBanner draft={draft} subject="assignments" onRetry={() => void session.getState().submit()} />
+      <MayBeRefusedHint resource="assignment" />
       <CreateForm
         label="New assignment"
-        submitLabel="Create assignment"
+        submitLabel={createLabel}
         submitTestId="create-assignment"
         problems={formErrors(ASSIGNMENT_FIELDS, state.form, 'assignment')}
         serverProblems={serverErrors}

@@ -8,9 +8,9 @@ export function DraftNotReady({ title, loadError }: { title: string; loadError: 
     <div className="screen">
       <PageHeader title={title} />
       {loadError !== null ? (
-        <ErrorState message={describeError(loadError, { subject: 'this draft' })} error={loadError} />
+        <ErrorState message={describeError(loadError, { subject: 'this form' })} error={loadError} />
       ) : (
-        <Loading label="Opening the draft…" />
+        <Loading label="Opening the form…" />
       )}
     </div>
   );

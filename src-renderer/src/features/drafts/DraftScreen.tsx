@@ -1,5 +1,5 @@
 /**
- * Renderer. One draft: what changed against the server copy, its state, and — when the server
+ * Renderer. One stored change ("Change" on screen: "Draft" is the server's status): what changed against the server copy, its state, and — when the server
  * copy changed too — the conflict view (ConflictView.tsx). Nothing is overwritten silently.
  */
 import { useEffect, type ReactNode } from 'react';
@@ -14,10 +14,10 @@ import { href } from '../../lib/router.ts';
 import { ConflictPanel, conflictsOf, useConflictResolution } from './ConflictView.tsx';
 import { AutosaveLine, DraftBanner } from './DraftStatus.tsx';
 import { fieldLabel, showValue } from './labels.ts';
-import { editorHref } from './DraftsScreen.tsx';
+import { editorHref } from './editor-href.ts';
 import { DRAFT_STATE_LABELS, describeDraftKind, useDraftDetail } from './store.ts';
 
-const backToDrafts = <a href={href({ name: 'drafts' })}>Drafts &amp; sync</a>;
+const backToDrafts = <a href={href({ name: 'drafts' })}>Changes &amp; sync</a>;
 
 export function DraftScreen({ draftId }: { draftId: string }) {
   useFeature(useDraftDetail);
@@ -32,14 +32,14 @@ export function DraftScreen({ draftId }: { draftId: string }) {
   if (error !== null && !draft) {
     return (
       <DraftPlaceholder>
-        <ErrorState message={describeError(error, { subject: 'this draft' })} error={error} onRetry={reload} />
+        <ErrorState message={describeError(error, { subject: 'this change' })} error={error} onRetry={reload} />
       </DraftPlaceholder>
     );
   }
   if (!draft) {
     return (
       <DraftPlaceholder>
-        <Loading label="Loading the draft…" />
+        <Loading label="Loading the change…" />
       </DraftPlaceholder>
     );
   }
@@ -60,7 +60,7 @@ export function DraftScreen({ draftId }: { draftId: string }) {
 function DraftPlaceholder({ children }: { children: ReactNode }) {
   return (
     <div className="screen">
-      <PageHeader title="Draft" eyebrow={backToDrafts} />
+      <PageHeader title="Change" eyebrow={backToDrafts} />
       {children}
     </div>
   );
@@ -93,7 +93,7 @@ function ChangesPanel({ draft }: { draft: Draft }) {
     <section className="panel" aria-labelledby="changes-heading">
       <h2 id="changes-heading">{draft.operation === 'create' ? 'What will be created' : 'Your changes'}</h2>
       {changed.length === 0 ? (
-        <p className="muted panel-empty">No changes in this draft.</p>
+        <p className="muted panel-empty">Nothing changed in it.</p>
       ) : (
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="changes-heading">
           <table className="table" data-testid="draft-changes">

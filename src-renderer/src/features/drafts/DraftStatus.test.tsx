@@ -5,7 +5,7 @@
  * behind `window.lectern`; the stores, the bridge and the components are the real ones.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import type { Draft } from '../../../../src-shared/index.ts';
 import { installFakeMain, removeFakeMain, settle, type FakeMain } from '../../../test-support/fake-main.ts';
 import { draftOf, syncStatusOf } from '../../../test-support/drafts.ts';
@@ -47,12 +47,12 @@ afterEach(() => {
 });
 
 describe('the editor status line', () => {
-  it('kept but not sent is "Unsaved changes", never "Draft"', () => {
+  it('kept but not sent is "Local changes", never "Draft" nor "Unsaved"', () => {
     render(<status.AutosaveLine session={session(draftOf({}))} />);
     const line = screen.getByTestId('autosave-status');
-    expect(line.getAttribute('data-state')).toBe('unsaved');
-    expect(line.textContent).toContain('Unsaved changes');
-    expect(line.textContent).not.toMatch(/draft/i);
+    expect(line.getAttribute('data-state')).toBe('local');
+    expect(line.textContent).toContain('Local changes');
+    expect(line.textContent).not.toMatch(/draft|unsaved/i);
   });
 
   it('offline, a waiting change says it sends when the server is reachable, and Save says so too', () => {
@@ -112,16 +112,55 @@ describe('the status bar', () => {
     expect(screen.getByTestId('outbox-count').textContent).not.toContain('Nothing waiting to send');
   });
 
-  it('says once what the key may not change, and Check again forgets it', async () => {
-    const refusal = { resource: 'lesson' as const, message: 'This workspace’s key may view lessons.', notedAt: AT };
-    sync.useSync.setState({ status: syncStatusOf({ writesRefused: [refusal] }, { failed: 1, count: 1 }) });
-    fake.handle('sync.recheckWrites', () => syncStatusOf());
+  it('counts a refused change as refused, never as waiting or "not saved"', async () => {
+    sync.useSync.setState({ status: syncStatusOf({}, { failed: 1, count: 1 }) });
     render(<bar.StatusBar />);
     await settle();
-    expect(screen.getByTestId('outbox-count').textContent).toContain('1 not saved');
-    expect(screen.getByTestId('status-read-only').textContent).toContain('Read-only: lessons');
+    expect(screen.getByTestId('outbox-count').textContent).toBe('1 refused');
+  });
+});
+
+describe('the workspace read-only banner', () => {
+  it('says once which kinds the key was refused, that others may be, and Check again forgets it', async () => {
+    const { WriteRefusalNotice } = await import('./WriteRefusalNotice.tsx');
+    const refused = [
+      { resource: 'lesson' as const, message: 'This workspace’s key may view lessons.', notedAt: AT },
+      { resource: 'section' as const, message: 'This workspace’s key may view sections.', notedAt: AT },
+    ];
+    sync.useSync.setState({ status: syncStatusOf({ writesRefused: refused }, { failed: 2, count: 2 }) });
+    fake.handle('sync.recheckWrites', () => syncStatusOf());
+    render(
+      <>
+        <WriteRefusalNotice />
+        <bar.StatusBar />
+      </>,
+    );
+    await settle();
+    const banner = screen.getByTestId('workspace-read-only');
+    expect(screen.getAllByTestId('workspace-read-only')).toHaveLength(1);
+    expect(banner.textContent).toContain('refused changes to lessons and sections');
+    expect(banner.textContent).toContain('other changes may be refused too');
+    expect(screen.getByRole('link', { name: 'Refused changes (2)' })).toBeTruthy();
+    // The status bar does not say it a second time.
+    expect(screen.queryByTestId('status-read-only')).toBeNull();
     screen.getByRole('button', { name: 'Check again' }).click();
     await settle();
-    expect(screen.queryByTestId('status-read-only')).toBeNull();
+    expect(screen.queryByTestId('workspace-read-only')).toBeNull();
+  });
+
+  it('beside another kind’s save: it may be refused too; nothing for a refused kind or when none was', async () => {
+    const { MayBeRefusedHint, kindsInWords } = await import('./WriteRefusalNotice.tsx');
+    const refusal = { resource: 'lesson' as const, message: 'This workspace’s key may view lessons.', notedAt: AT };
+    render(
+      <>
+        <MayBeRefusedHint resource="assessment" />
+        <MayBeRefusedHint resource="lesson" />
+      </>,
+    );
+    expect(screen.queryByTestId('may-be-refused')).toBeNull();
+    act(() => sync.useSync.setState({ status: syncStatusOf({ writesRefused: [refusal] }) }));
+    expect(screen.getAllByTestId('may-be-refused')).toHaveLength(1);
+    expect(screen.getByTestId('may-be-refused').textContent).toContain('may be refused too');
+    expect(kindsInWords(['lesson', 'section', 'assignment'])).toBe('lessons, sections and assignments');
   });
 });

@@ -1,11 +1,20 @@
 /**
- * Renderer. Where a change stands, said in one place per editor (issue 24): the status line reads
- * the one state model (`saveStateOf`: Saved · Unsaved changes · Waiting to send · Sending · Not
- * saved: reason · Conflict), and the banner under it only offers what to do about a change that
- * was not saved (the refused fields, Try again, Resolve, Discard) — it never states a second state.
+ * Renderer. Where a change stands, said in one place per editor (issues 24, 37; the model in
+ * docs/save-model.md): the status line reads the one state model (`saveStateOf`: nothing to say ·
+ * Saved · Local changes · Waiting to send · Sending · Not saved: reason · Conflict), and the banner
+ * under it only offers what to do about a change that was not saved (the refused fields, Try again,
+ * Resolve, Discard) — it never states a second state. Every editor shows `SaveStatusLine` (through
+ * `AutosaveLine` for a draft session, or `useFormSaveState` for a form kept in memory until Save)
+ * and names its button with `useSaveActionLabel`.
  */
 import type { ReactNode } from 'react';
-import { saveActionLabel, saveStateOf, type Draft, type SaveState } from '../../../../src-shared/index.ts';
+import {
+  saveActionLabel,
+  saveStateOf,
+  type Draft,
+  type SaveState,
+  type SaveStateInput,
+} from '../../../../src-shared/index.ts';
 import { useNow } from '../../lib/clock.ts';
 import { describeError } from '../../lib/errors.ts';
 import { formatClock } from '../../lib/format.ts';
@@ -25,7 +34,7 @@ export function useSaveState(session: SessionView, subject = 'this'): SaveState 
 
 export function sessionSaveState(
   session: SessionView,
-  connection: Parameters<typeof saveStateOf>[0]['connection'],
+  connection: SaveStateInput['connection'],
   subject = 'this',
 ): SaveState {
   const { draft } = session;
@@ -38,11 +47,32 @@ export function sessionSaveState(
   });
 }
 
-/** The one status line of an editor. */
-export function AutosaveLine({ session, subject }: { session: SessionView; subject?: string }) {
+/**
+ * The state of a form that keeps its typing in memory until Save (course details, a section): the
+ * stored change, whether the form differs from it, and the refusal in words.
+ */
+export function useFormSaveState(draft: Draft | null, edited: boolean, subject = 'this'): SaveState {
+  const connection = useSync((s) => s.status?.state ?? null);
+  return saveStateOf({
+    draft,
+    typing: edited,
+    refusal: draft?.error ? describeError(draft.error, { subject, keyMode: activeKeyMode() }) : null,
+    connection,
+  });
+}
+
+interface SaveStatusLineProps {
+  state: SaveState;
+  /** When the server took the change, shown after "Saved". */
+  savedAt?: string | null;
+  /** Everything typed is written to this computer (what a test waits for before a restart). */
+  kept?: boolean;
+}
+
+/** The one status line of every editor; empty (nothing to say) for an untouched form. */
+export function SaveStatusLine({ state, savedAt = null, kept }: SaveStatusLineProps) {
   const now = useNow();
-  const state = useSaveState(session, subject);
-  const at = state.kind === 'saved' && session.draft ? ` · ${formatClock(session.draft.updatedAt, now)}` : '';
+  const at = state.kind === 'saved' && savedAt ? ` · ${formatClock(savedAt, now)}` : '';
   return (
     <p
       className={`autosave autosave--${state.tone}`}
@@ -50,22 +80,36 @@ export function AutosaveLine({ session, subject }: { session: SessionView; subje
       aria-live="polite"
       data-testid="autosave-status"
       data-state={state.kind}
-      // Everything typed is written to this computer (what a test waits for before a restart).
-      data-kept={Boolean(session.draft) && !session.saving && Object.keys(session.pending).length === 0}
+      data-kept={kept}
     >
-      <strong>
-        {state.label}
-        {state.kind === 'not-saved' && state.detail ? ':' : ''}
-      </strong>
+      {state.label && (
+        <strong>
+          {state.label}
+          {state.kind === 'not-saved' && state.detail ? ':' : ''}
+        </strong>
+      )}
       {at}
       {state.detail ? ` ${state.detail}` : ''}
     </p>
   );
 }
 
-/** The editor's save button words: "Save", or "Save — sends when online" while disconnected. */
-export function useSaveActionLabel(): string {
-  return saveActionLabel(useSync((s) => s.status?.state ?? null));
+/** The status line of an editor over a draft session. */
+export function AutosaveLine({ session, subject }: { session: SessionView; subject?: string }) {
+  const state = useSaveState(session, subject);
+  const kept = Boolean(session.draft) && !session.saving && Object.keys(session.pending).length === 0;
+  return <SaveStatusLine state={state} savedAt={session.draft?.updatedAt ?? null} kept={kept} />;
+}
+
+/**
+ * The editor's save button words: `verb` ("Save"), or "Save — sends when online" while the server
+ * cannot be reached.
+ */
+export function useSaveActionLabel(verb = 'Save'): string {
+  return saveActionLabel(
+    useSync((s) => s.status?.state ?? null),
+    verb,
+  );
 }
 
 interface DraftBannerProps {

@@ -1,6 +1,8 @@
 /**
- * Renderer. Drafts & sync: the connection, what waits in the outbox (with retry and discard) and
- * every draft with its state and error (open, resolve a conflict, retry, discard).
+ * Renderer. Changes & sync: the connection, and every change the user made in exactly one of three
+ * lists (work-lists.ts): refused by the server (Try again, Discard), waiting to send (Discard) and
+ * local changes kept on this computer (open, resolve a conflict, discard). "Draft" is the server's
+ * status of an assessment, so the local work is called changes here (docs/save-model.md).
  */
 import { useState } from 'react';
 import type { DraftSummary, OutboxItem } from '../../../../src-shared/index.ts';
@@ -17,7 +19,9 @@ import { href } from '../../lib/router.ts';
 import { notify } from '../../lib/notices.ts';
 import { CONNECTION_LABELS, CONNECTION_SENTENCES, useSync } from '../../lib/sync-status.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
-import { isIdleUpdate } from './labels.ts';
+import { editorHref } from './editor-href.ts';
+import { RefusedPanel } from './RefusedPanel.tsx';
+import { workLists } from './work-lists.ts';
 import { DRAFT_STATE_LABELS, describeDraftKind, useDrafts } from './store.ts';
 
 const STATE_TONES: Record<string, Tone> = {
@@ -30,21 +34,15 @@ const STATE_TONES: Record<string, Tone> = {
   'deleted-on-server': 'danger',
 };
 
-type Pending = { kind: 'draft'; draft: DraftSummary } | { kind: 'outbox'; item: OutboxItem };
+type Pending =
+  | { kind: 'draft'; draft: DraftSummary }
+  | { kind: 'outbox'; item: OutboxItem }
+  | { kind: 'refused'; draftId: string; title: string };
 
-export function editorHref(draft: Pick<DraftSummary, 'id' | 'resource' | 'serverId' | 'parent' | 'operation'>): string {
-  if (draft.resource === 'assessment' && draft.serverId) return href({ name: 'assessment', id: draft.serverId });
-  if (draft.resource === 'assignment' && draft.operation === 'create')
-    return href({ name: 'assignment-new', draftId: draft.id });
-  const { courseId, sectionId } = draft.parent;
-  if (draft.resource === 'lesson' && courseId && sectionId && draft.operation !== 'delete') {
-    return draft.serverId
-      ? href({ name: 'lesson', courseId, sectionId, id: draft.serverId })
-      : href({ name: 'lesson-new', courseId, sectionId, draftId: draft.id });
-  }
-  if (draft.resource === 'lesson' && courseId) return href({ name: 'course', id: courseId });
-  return href({ name: 'draft', id: draft.id });
-}
+const pendingTitle = (p: Pending | null): string =>
+  p === null ? '' : p.kind === 'draft' ? p.draft.title : p.kind === 'outbox' ? p.item.title : p.title;
+const pendingDraftId = (p: Pending): string =>
+  p.kind === 'draft' ? p.draft.id : p.kind === 'outbox' ? p.item.draftId : p.draftId;
 
 export function DraftsScreen() {
   useFeature(useDrafts);
@@ -58,7 +56,7 @@ export function DraftsScreen() {
     );
   const body: ListBody =
     drafts.status === 'loading' || drafts.status === 'idle'
-      ? { state: 'loading', label: 'Loading drafts…', rowHeight: 56 }
+      ? { state: 'loading', label: 'Loading your changes…', rowHeight: 56 }
       : drafts.status === 'error'
         ? {
             state: 'error',
@@ -70,23 +68,20 @@ export function DraftsScreen() {
             state: 'content',
             content: (
               <>
-                <OutboxPanel
+                <RefusedPanel
                   now={now}
-                  onRetry={(id) => void act(drafts.retry(id), 'Queued again.')}
-                  onDiscard={setPending}
+                  onRetry={(id) => void act(drafts.retry(id), 'Sending it again.')}
+                  onDiscard={(change) => setPending({ kind: 'refused', draftId: change.draftId, title: change.title })}
                 />
-                <DraftsPanel
-                  now={now}
-                  onRetry={(id) => void act(drafts.retry(id), 'Queued again.')}
-                  onDiscard={setPending}
-                />
+                <OutboxPanel now={now} onDiscard={setPending} />
+                <DraftsPanel now={now} onDiscard={setPending} />
               </>
             ),
           };
   return (
     <>
       <ListScreen
-        title="Drafts & sync"
+        title="Changes & sync"
         fill={false}
         primaryAction={<CheckConnectionButton />}
         headerNote={<ConnectionLine now={now} />}
@@ -127,21 +122,23 @@ function ConnectionLine({ now }: { now: number }) {
 
 interface PanelProps {
   now: number;
-  onRetry: (draftId: string) => void;
   onDiscard: (pending: Pending) => void;
 }
 
-function OutboxPanel({ now, onRetry, onDiscard }: PanelProps) {
+function OutboxPanel({ now, onDiscard }: PanelProps) {
+  const drafts = useDrafts((s) => s.drafts);
   const outbox = useDrafts((s) => s.outbox);
+  // Refused changes are their own list (never waiting): only what the outbox will still send.
+  const waiting = workLists(drafts, outbox).waiting;
   return (
     <section className="panel" aria-labelledby="outbox-heading">
       <h2 id="outbox-heading">Waiting to send</h2>
-      {outbox.length === 0 ? (
-        <p className="muted panel-empty">The outbox is empty: everything saved to the server has arrived.</p>
+      {waiting.length === 0 ? (
+        <p className="muted panel-empty">Nothing is waiting: every change you saved has reached the server.</p>
       ) : (
         <DataTable labelledBy="outbox-heading" testId="outbox-table" columns={['What', 'State', 'Attempts', 'Problem']}>
-          {outbox.map((item) => (
-            <OutboxRow key={item.seq} item={item} now={now} onRetry={onRetry} onDiscard={onDiscard} />
+          {waiting.map((item) => (
+            <OutboxRow key={item.seq} item={item} now={now} onDiscard={onDiscard} />
           ))}
         </DataTable>
       )}
@@ -149,7 +146,7 @@ function OutboxPanel({ now, onRetry, onDiscard }: PanelProps) {
   );
 }
 
-function OutboxRow({ item, now, onRetry, onDiscard }: Omit<PanelProps, 'now'> & { item: OutboxItem; now: number }) {
+function OutboxRow({ item, now, onDiscard }: PanelProps & { item: OutboxItem }) {
   return (
     <tr data-testid="outbox-row" data-state={item.state}>
       <td>
@@ -165,7 +162,7 @@ function OutboxRow({ item, now, onRetry, onDiscard }: Omit<PanelProps, 'now'> & 
       <td>{item.attempts}</td>
       <td className="cell-wrap">
         {item.lastError
-          ? isOfflineError(item.lastError) && item.state !== 'failed'
+          ? isOfflineError(item.lastError)
             ? 'Waiting for a connection.'
             : describeError(item.lastError, { keyMode: activeKeyMode() })
           : '—'}
@@ -174,11 +171,6 @@ function OutboxRow({ item, now, onRetry, onDiscard }: Omit<PanelProps, 'now'> & 
         )}
       </td>
       <td className="cell-actions">
-        {item.state === 'failed' && (
-          <button type="button" className="button button--small" onClick={() => onRetry(item.draftId)}>
-            Retry
-          </button>
-        )}
         <button
           type="button"
           className="button button--small button--ghost button--danger-text"
@@ -193,17 +185,17 @@ function OutboxRow({ item, now, onRetry, onDiscard }: Omit<PanelProps, 'now'> & 
   );
 }
 
-function DraftsPanel({ now, onRetry, onDiscard }: PanelProps) {
+function DraftsPanel({ now, onDiscard }: PanelProps) {
   const all = useDrafts((s) => s.drafts);
-  // A draft whose fields equal its server copy holds no work: it is not a draft to the user.
-  const visible = all.filter((d) => d.state !== 'sent' && !isIdleUpdate(d));
-  const sent = all.filter((d) => d.state === 'sent').length;
+  const outbox = useDrafts((s) => s.outbox);
+  // Kept here and not sent: being edited, or in conflict. Waiting and refused ones have their lists.
+  const { local: visible, sent } = workLists(all, outbox);
   return (
     <section className="panel" aria-labelledby="drafts-heading">
-      <h2 id="drafts-heading">Drafts</h2>
+      <h2 id="drafts-heading">Local changes</h2>
       {visible.length === 0 ? (
-        <Empty title="No drafts">
-          <p>Edits to assessments and new assignments are kept here until they reach the server.</p>
+        <Empty title="No local changes">
+          <p>Changes you make are kept on this computer until you save them to the server.</p>
           <div className="list-empty-action">
             <a className="button" href={href({ name: 'assessments', courseId: null })}>
               Open the assessments
@@ -214,30 +206,25 @@ function DraftsPanel({ now, onRetry, onDiscard }: PanelProps) {
           </div>
         </Empty>
       ) : (
-        <DraftTable
-          drafts={visible}
-          now={now}
-          onRetry={(draft) => onRetry(draft.id)}
-          onDiscard={(draft) => onDiscard({ kind: 'draft', draft })}
-        />
+        <DraftTable drafts={visible} now={now} onDiscard={(draft) => onDiscard({ kind: 'draft', draft })} />
       )}
       {sent > 0 && <p className="muted panel-footnote">{sent} sent recently and kept for reference.</p>}
     </section>
   );
 }
 
-/** "Discard …?" for a draft or an outbox item; closes when done, says why when it could not. */
+/** "Discard …?" for a change, waiting or refused; closes when done, says why when it could not. */
 function DiscardDialog({ pending, onClose }: { pending: Pending | null; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const title = pending?.kind === 'draft' ? pending.draft.title : (pending?.item.title ?? '');
+  const title = pendingTitle(pending);
   const confirm = () => {
     if (!pending) return;
     setBusy(true);
     setError(null);
     useDrafts
       .getState()
-      .discardDraft(pending.kind === 'draft' ? pending.draft.id : pending.item.draftId)
+      .discardDraft(pendingDraftId(pending))
       .then(
         () => {
           notify('success', `Discarded “${title}”.`);
@@ -254,7 +241,7 @@ function DiscardDialog({ pending, onClose }: { pending: Pending | null; onClose:
     <ConfirmDialog
       open={pending !== null}
       title={`Discard “${title}”?`}
-      confirmLabel="Discard draft"
+      confirmLabel="Discard"
       onConfirm={confirm}
       onCancel={() => {
         setError(null);
@@ -263,7 +250,7 @@ function DiscardDialog({ pending, onClose }: { pending: Pending | null; onClose:
       busy={busy}
       error={error}
     >
-      <p>It will not be sent, and your unsent changes in it are lost. The server copy stays as it is.</p>
+      <p>It will not be sent, and your changes in it are lost. The server copy stays as it is.</p>
     </ConfirmDialog>
   );
 }
@@ -271,13 +258,12 @@ function DiscardDialog({ pending, onClose }: { pending: Pending | null; onClose:
 interface DraftTableProps {
   drafts: DraftSummary[];
   now: number;
-  onRetry: (draft: DraftSummary) => void;
   onDiscard: (draft: DraftSummary) => void;
 }
 
-function DraftTable({ drafts, now, onRetry, onDiscard }: DraftTableProps) {
+function DraftTable({ drafts, now, onDiscard }: DraftTableProps) {
   return (
-    <DataTable labelledBy="drafts-heading" testId="drafts-table" columns={['Draft', 'State', 'Changed', 'Problem']}>
+    <DataTable labelledBy="drafts-heading" testId="drafts-table" columns={['Change', 'State', 'Changed', 'Problem']}>
       {drafts.map((draft) => (
         <tr key={draft.id} data-testid="draft-row" data-state={draft.state}>
           <td>
@@ -296,11 +282,6 @@ function DraftTable({ drafts, now, onRetry, onDiscard }: DraftTableProps) {
               <a className="button button--small button--primary" href={href({ name: 'draft', id: draft.id })}>
                 Resolve
               </a>
-            )}
-            {draft.state === 'failed' && (
-              <button type="button" className="button button--small" onClick={() => onRetry(draft)}>
-                Retry
-              </button>
             )}
             <a
               className="button button--small"

@@ -1,22 +1,30 @@
 /**
- * Renderer. "Not saved: reason" on the row where a refused change was made (issue 24), with
- * Dismiss. The change shown at once was already undone (main puts the row back); this says why.
+ * Renderer. "Not saved: reason" on the row where a refused change was made (issues 24, 37). A change
+ * that reached the server and was refused offers what its line on Changes & sync offers: Try again
+ * and Discard. An action refused before it was sent (nothing stored) only has Dismiss. The change
+ * shown at once was already undone (main puts the row back); this says why.
  */
 import type { ResourceKind } from '../../../../src-shared/index.ts';
 import { describeError } from '../../lib/errors.ts';
 import { notify } from '../../lib/notices.ts';
-import { dismissRefusal, useRefusal } from './refusals.ts';
+import { dismissRefusal, retryRefusal, useRefusal } from './refusals.ts';
 
 export function RowRefusal({ resource, id }: { resource: ResourceKind; id: string }) {
   const refusal = useRefusal(resource, id);
   if (!refusal) return null;
-  const dismiss = () =>
-    void dismissRefusal(resource, id, refusal).catch((error: unknown) => notify('error', describeError(error)));
+  const failed = (error: unknown) => notify('error', describeError(error));
+  const dismiss = () => void dismissRefusal(resource, id, refusal).catch(failed);
+  const retry = () => void retryRefusal(refusal).catch(failed);
   return (
     <span className="row-refusal" role="alert" data-testid="row-refusal">
       <strong>Not saved:</strong> {refusal.message}{' '}
+      {refusal.draftId && (
+        <button type="button" className="button button--link" onClick={retry}>
+          Try again
+        </button>
+      )}{' '}
       <button type="button" className="button button--link" onClick={dismiss}>
-        Dismiss
+        {refusal.draftId ? 'Discard' : 'Dismiss'}
       </button>
     </span>
   );

@@ -1,11 +1,20 @@
 // Renderer. The entry of features/drafts: what other features may use of it (eslint: the only way in).
 export { DraftFields, focusFirstProblem, formErrors } from './DraftFields.tsx';
 export { DraftNotReady } from './DraftNotReady.tsx';
-export { AutosaveLine, DraftBanner, isLocked, useSaveActionLabel, useSaveState } from './DraftStatus.tsx';
+export {
+  AutosaveLine,
+  DraftBanner,
+  isLocked,
+  SaveStatusLine,
+  useFormSaveState,
+  useSaveActionLabel,
+  useSaveState,
+} from './DraftStatus.tsx';
 export { formFrom, HOURS_HINT, MINUTES_HINT } from './form-fields.ts';
 export type { FieldSpec } from './form-fields.ts';
 export { isIdleUpdate } from './labels.ts';
 export { saveTypedDraft, useNewDraftForm } from './new-draft-form.ts';
 export { createDraftSession, findDraftFor, hasChangesToSave } from './session.ts';
 export { RowRefusal } from './RowRefusal.tsx';
+export { MayBeRefusedHint, WriteRefusalNotice } from './WriteRefusalNotice.tsx';
 export { isRefusal, noteRefused } from './refusals.ts';

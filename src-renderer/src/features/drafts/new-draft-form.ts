@@ -75,7 +75,7 @@ export function saveTypedDraft(session: DraftSession, sendsWith: string): void {
   if (s.draft && s.draft.state !== 'editing' && s.draft.state !== 'failed') return;
   const typed = Object.keys(s.pending).length > 0 || s.draft !== null;
   void s.flush().then(
-    () => notify(typed ? 'success' : 'info', typed ? `Saved on this computer. ${sendsWith}` : 'Nothing typed yet.'),
+    () => notify(typed ? 'success' : 'info', typed ? `Kept on this computer. ${sendsWith}` : 'Nothing typed yet.'),
     (error: unknown) => notify('error', describeError(error)),
   );
 }

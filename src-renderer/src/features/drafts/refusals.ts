@@ -1,9 +1,10 @@
 /**
- * Renderer. Changes the server refused (issue 24), for the rows where the user made them: a list
- * row asks `useRefusal(resource, id)` and shows "Not saved: reason" on itself, with Dismiss. Two
- * sources: changes that went to the outbox and came back refused (failed drafts, re-read on
- * `drafts.changed`), and actions main refused up front (`noteRefused`, e.g. a move while the key
- * is known to be read-only for it), which never reached the outbox.
+ * Renderer. Changes the server refused (issues 24, 37), for the rows where the user made them: a
+ * list row asks `useRefusal(resource, id)` and shows "Not saved: reason" on itself, with Try again
+ * and Discard (Dismiss for an action refused up front). Two sources: changes that went to the
+ * outbox and came back refused (failed drafts, re-read on `drafts.changed`), and actions main
+ * refused up front (`noteRefused`, e.g. a move while the key is known to be read-only for it),
+ * which never reached the outbox. Changes & sync lists the same refused drafts (RefusedPanel).
  */
 import type { DraftSummary, ResourceKind } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
@@ -35,7 +36,7 @@ export const useRefusals = createFeatureStore<RefusalsState>(
         const drafts = await call((b) => b.drafts.list());
         set({ failed: drafts.filter((d) => d.state === 'failed' && d.operation === 'update' && d.error) });
       } catch {
-        // The rows stay as they are; the Drafts & sync screen says what could not be read.
+        // The rows stay as they are; the Changes & sync screen says what could not be read.
       }
     },
   }),
@@ -71,7 +72,15 @@ export function noteRefused(resource: ResourceKind, id: string, error: unknown):
   useRefusals.setState((s) => ({ local: { ...s.local, [keyOf(resource, id)]: message } }));
 }
 
-/** "Dismiss": the refused change is let go (its draft discarded; nothing reaches the server). */
+/** "Try again": the refused change is sent again as it is (its line leaves until it is refused again). */
+export async function retryRefusal(refusal: Refusal): Promise<void> {
+  const draftId = refusal.draftId;
+  if (!draftId) return;
+  useRefusals.setState((s) => ({ failed: s.failed.filter((d) => d.id !== draftId) }));
+  await call((b) => b.drafts.retry({ id: draftId }));
+}
+
+/** "Discard" (or "Dismiss"): the refused change is let go (its draft discarded; nothing reaches the server). */
 export async function dismissRefusal(resource: ResourceKind, id: string, refusal: Refusal): Promise<void> {
   useRefusals.setState((s) => {
     const local = { ...s.local };

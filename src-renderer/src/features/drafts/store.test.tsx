@@ -1,6 +1,6 @@
 /**
  * The drafts store: the Draft screen's draft is read by the store (not the component), re-read
- * when main says that draft changed, and a failed read says why; the Drafts & sync list loads when
+ * when main says that draft changed, and a failed read says why; the Changes & sync list loads when
  * started and re-reads once after a burst of changes. Main is a fake behind `window.lectern`; the
  * stores, the bridge and the screen are the real ones.
  */

@@ -1,6 +1,6 @@
 /**
- * Renderer. Drafts & sync: every draft and outbox item with its state and error, and the actions
- * on them; and the one draft the Draft screen shows, with its conflict. Both are re-read on
+ * Renderer. Changes & sync: every stored change (draft) and outbox item with its state and error,
+ * and the actions on them; and the one draft the Draft screen shows, with its conflict. Both are re-read on
  * `drafts.changed` (and the list on `outbox.changed`) while anyone is looking.
  */
 import type { Draft, DraftSummary, OutboxItem } from '../../../../src-shared/index.ts';
@@ -116,12 +116,15 @@ export const useDraftDetail = createFeatureStore<DraftDetailState>(
   },
 );
 
-/** The state model's words (src-shared/save-state.ts) for each stored state; "Draft" is the server's. */
+/**
+ * The save model's words (docs/save-model.md) for each stored state of a change, as Changes & sync
+ * shows them; "Draft" is the server's status of an assessment and is never one of them.
+ */
 export const DRAFT_STATE_LABELS: Record<DraftSummary['state'], string> = {
-  editing: 'Unsaved changes',
+  editing: 'Local changes',
   queued: 'Waiting to send',
   sending: 'Sending',
-  failed: 'Not saved',
+  failed: 'Refused',
   conflict: 'Conflict',
   sent: 'Saved',
   'deleted-on-server': 'Deleted on the server',

@@ -15,7 +15,14 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { href, navigate } from '../../lib/router.ts';
-import { AutosaveLine, DraftBanner, hasChangesToSave, isLocked } from '../drafts/index.ts';
+import {
+  AutosaveLine,
+  DraftBanner,
+  hasChangesToSave,
+  isLocked,
+  MayBeRefusedHint,
+  useSaveActionLabel,
+} from '../drafts/index.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
 import { lessonFormErrors, videoState, type LessonForm } from './fields.ts';
@@ -85,6 +92,7 @@ function LessonNotes({ courseId, submitError }: { courseId: string; submitError:
           {refusal}
         </p>
       )}
+      <MayBeRefusedHint resource="lesson" />
     </>
   );
 }
@@ -92,10 +100,11 @@ function LessonNotes({ courseId, submitError }: { courseId: string; submitError:
 function NewLessonForm({ courseId, sectionId }: { courseId: string; sectionId: string }) {
   const f = useFormState();
   const created = f.draft?.operation === 'create' && f.draft.state === 'sent' ? f.draft.result : null;
+  const createLabel = useSaveActionLabel('Create lesson');
   return (
     <CreateForm
       label="New lesson"
-      submitLabel="Create lesson"
+      submitLabel={createLabel}
       className="editor-form"
       problems={f.clientErrors}
       serverProblems={f.serverErrors}
@@ -190,7 +199,7 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
       )}
       {justCreated && (
         <p className="form-note" data-testid="lesson-created" role="status">
-          The lesson was created. Add its video or keep writing; changes are saved as you go.
+          The lesson was created on the server. Add its video, or change it here and save.
         </p>
       )}
       <LessonNotes courseId={courseId} submitError={f.submitError} />

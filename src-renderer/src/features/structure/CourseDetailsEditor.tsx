@@ -10,17 +10,7 @@ import { Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { useBridgeEvent } from '../../lib/events.ts';
 import { COURSE_LEVELS } from '../../lib/statuses.ts';
-
-/** The details' save state in the words of issue 24's one state model ("Draft" is the server's). */
-const DETAILS_STATE: Record<Draft['state'], string> = {
-  editing: 'Unsaved changes (on this computer).',
-  queued: 'Waiting to send.',
-  sending: 'Sending…',
-  sent: 'Saved on the server.',
-  failed: 'Not saved:',
-  conflict: 'Conflict: the server changed these details too.',
-  'deleted-on-server': 'Not saved: the course is no longer on the server.',
-};
+import { MayBeRefusedHint, SaveStatusLine, useFormSaveState, useSaveActionLabel } from '../drafts/index.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -163,21 +153,24 @@ function DetailsFields({ values, set }: Pick<Details, 'values' | 'set'>) {
   );
 }
 
-/** Where the details stand; a refused change says why, in the server's refusal turned into words. */
-function DetailsState({ draft }: { draft: Draft }) {
-  const refused = draft.state === 'failed' && draft.error;
-  return (
-    <p
-      className={refused ? 'inline-alert' : 'muted'}
-      data-testid="course-details-state"
-      role={refused ? 'alert' : undefined}
-    >
-      {DETAILS_STATE[draft.state]}
-      {draft.state === 'failed' &&
-        ` ${draft.error ? describeError(draft.error, { subject: 'this course' }) : 'the server refused the change.'}`}
-    </p>
-  );
+/** Where the details stand, in the one save model's words (docs/save-model.md), as every editor says it. */
+function DetailsState({ draft, values }: { draft: Draft; values: Record<string, unknown> }) {
+  const edited = EDITABLE.some((field) => !sameValue(values[field], initialOf(draft, field)));
+  const state = useFormSaveState(draft, edited, 'this course');
+  return <SaveStatusLine state={state} savedAt={draft.updatedAt} />;
 }
+
+/** The fields Save sends: the others (times, ids) change on the server and are not the user's. */
+const EDITABLE = ['name', 'description', 'requirements', 'level', 'category_ids'];
+
+const initialOf = (draft: Draft, field: string): unknown =>
+  field === 'category_ids' ? categoryIdsOf(draft.values) : draft.values[field];
+
+const sameValue = (a: unknown, b: unknown): boolean =>
+  Array.isArray(a) && Array.isArray(b)
+    ? a.length === b.length &&
+      [...(a as unknown[])].map(String).sort().join('\n') === [...(b as unknown[])].map(String).sort().join('\n')
+    : (a ?? '') === (b ?? '');
 
 function OpeningDetails({ error }: { error: string | null }) {
   return (
@@ -218,6 +211,7 @@ export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: st
   const [open, setOpen] = useState(false);
   const details = useCourseDetailsDraft(courseId, open);
   const { draft, error } = details;
+  const saveLabel = useSaveActionLabel('Save details');
   if (!open) return <ClosedDetails onOpen={() => setOpen(true)} disabledReason={disabledReason} />;
   // Nothing to type into until the draft is there: typing before it arrived was lost when it did.
   if (!draft) return <OpeningDetails error={error} />;
@@ -232,7 +226,8 @@ export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: st
     >
       <DetailsFields values={details.values} set={details.set} />
       <CategoryChoices categories={details.categories} chosen={details.chosen} set={details.set} />
-      <DetailsState draft={draft} />
+      <DetailsState draft={draft} values={details.values} />
+      <MayBeRefusedHint resource="course" />
       <DetailsConflicts draft={draft} resolve={details.resolve} />
       {error && (
         <p className="inline-alert" role="alert">
@@ -240,7 +235,7 @@ export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: st
         </p>
       )}
       <button className="button button--primary" type="submit" disabled={disabledReason !== null}>
-        Save details to server
+        {saveLabel}
       </button>
       <button className="button button--small" type="button" onClick={() => setOpen(false)}>
         Close

@@ -216,9 +216,10 @@ describe('a key refused section changes', () => {
     await act(settle);
     fireEvent.click(screen.getByRole('button', { name: 'Edit course details' }));
     fireEvent.change(await screen.findByLabelText('Requirements'), { target: { value: 'A licence' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save details to server' }));
+    // The one save model's line and words (docs/save-model.md), as on every editor.
+    fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
     await act(settle);
-    expect(screen.getByTestId('course-details-state').textContent).toBe('Waiting to send.');
+    expect(screen.getByTestId('autosave-status').textContent).toBe('Waiting to send');
 
     // The outbox sends it; the server refuses it (403 to a write): main says so with drafts.changed.
     const COURSE_REFUSAL = { code: 'WRITE_REFUSED', kind: 'Forbidden', status: 403, fieldErrors: [] };
@@ -227,8 +228,8 @@ describe('a key refused section changes', () => {
       fake.emit('drafts.changed', { ids: [current.id] });
       await settle();
     });
-    const state = screen.getByTestId('course-details-state');
+    const state = screen.getByTestId('autosave-status');
     expect(state.textContent).toBe(`Not saved: ${COURSES_REFUSED}`);
-    expect(state.getAttribute('role')).toBe('alert');
+    expect(state.getAttribute('data-state')).toBe('not-saved');
   });
 });
