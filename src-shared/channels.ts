@@ -66,6 +66,7 @@ import {
   VerificationSchema,
   WorkspaceListSchema,
 } from './workspaces.ts';
+import { pickerChannels } from './picker.ts';
 
 function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): { input: I; output: O } {
   return { input, output };
@@ -218,6 +219,9 @@ export const requestChannels = {
   'folderPush.start': channel(FolderPushStartInput, Ok),
 
   'diagnostics.get': channel(NoInput, DiagnosticsSchema),
+
+  /** Picking files and folders where there is no native dialog (picker.ts). */
+  ...pickerChannels,
 } as const;
 
 /**

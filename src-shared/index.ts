@@ -12,6 +12,7 @@ export * from './draft-fields.ts';
 export * from './drafts.ts';
 export * from './folder-push.ts';
 export * from './lessons.ts';
+export * from './picker.ts';
 export * from './push-events.ts';
 export * from './structure.ts';
 export * from './results.ts';

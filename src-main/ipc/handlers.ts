@@ -9,6 +9,7 @@ import { authoringHandlers } from './handlers/authoring.ts';
 import { contentHandlers } from './handlers/content.ts';
 import { folderPushHandlers } from './handlers/folder-push.ts';
 import { lessonHandlers } from './handlers/lessons.ts';
+import { pickerHandlers } from './handlers/picker.ts';
 import { previewVideoHandlers } from './handlers/preview-video.ts';
 import { structureHandlers } from './handlers/structure.ts';
 import { syncHandlers } from './handlers/sync.ts';
@@ -36,6 +37,7 @@ export function createHandlers(services: AppServices): HandlerTable {
     ...previewVideoHandlers(services),
     ...uploadHandlers(services),
     ...folderPushHandlers(services),
+    ...pickerHandlers(services),
     ...authoringHandlers(services),
   };
 }

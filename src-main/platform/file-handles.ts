@@ -14,6 +14,10 @@ import { pinPickedFile } from './picked-file.ts';
 export const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov', 'webm', 'mkv', 'avi', 'mpg', 'mpeg'];
 
 export interface FileDialog {
+  /** A dialog of the operating system (Electron's): Lectern's own browser is then never offered. */
+  readonly native: boolean;
+  /** Whether `pick` can answer now; when not, the renderer uses Lectern's own browser (folder-browser.ts). */
+  available(): boolean;
   /** Paths the user picked; empty when cancelled. `course`: one folder to push as a whole course. */
   pick(options: { folder: boolean; purpose?: 'videos' | 'course' }): Promise<string[]>;
 }
@@ -81,10 +85,16 @@ export function createFileHandles(): FileHandles {
   };
 }
 
-/** The bridge host has no native dialog: tests (or a developer) queue answers through a test hook. */
+/**
+ * The bridge host has no native dialog: the renderer browses with Lectern's own browser. Tests may
+ * still stand in for a native dialog by queueing answers through a test hook: while an answer is
+ * queued, the next pick takes it (the renderer asks `picker.kind` first and sees `native`).
+ */
 export function createQueuedFileDialog(): FileDialog & { answer(paths: string[]): void } {
   const answers: string[][] = [];
   return {
+    native: false,
+    available: () => answers.length > 0,
     answer: (paths) => void answers.push(paths),
     pick: async () => {
       const next = answers.shift();

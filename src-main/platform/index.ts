@@ -19,6 +19,7 @@ export {
   type FileHandles,
 } from './file-handles.ts';
 export { createFolderHandles, type FolderHandles } from './folder-handles.ts';
+export { createFolderBrowser, FolderBrowseError, type FolderBrowser } from './folder-browser.ts';
 export {
   DatabaseBusyError,
   DiskFullError,

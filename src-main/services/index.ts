@@ -27,11 +27,13 @@ import {
 } from '../diagnostics/index.ts';
 import {
   createFileHandles,
+  createFolderBrowser,
   createFolderHandles,
   createLogger,
   describeError,
   type FileDialog,
   type FileHandles,
+  type FolderBrowser,
   type FolderHandles,
   type Logger,
 } from '../platform/index.ts';
@@ -65,6 +67,8 @@ export interface AppServices {
   readonly fileHandles: FileHandles;
   /** Folders chosen or dropped to push as a whole course. */
   readonly folderHandles: FolderHandles;
+  /** Lectern's own file and folder browser, where the transport has no native dialog. */
+  readonly folderBrowser: FolderBrowser;
   readonly dialog: FileDialog;
   /** The in-process sandbox server behind the Sandbox workspace (null when not started). */
   sandbox(): RunningSandbox | null;
@@ -178,6 +182,7 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
 
   const fileHandles = createFileHandles();
   const folderHandles = createFolderHandles();
+  const folderBrowser = createFolderBrowser();
   const info = (): AppInfo => ({
     name: 'Lectern',
     version: APP_VERSION,
@@ -221,6 +226,7 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
     workspaces,
     fileHandles,
     folderHandles,
+    folderBrowser,
     dialog: env.dialog,
     sandbox: () => sandbox,
     setSandboxRunning: async (running) => {

@@ -7,6 +7,8 @@ import { VIDEO_EXTENSIONS, type FileDialog } from '../platform/index.ts';
 
 export function createNativeFileDialog(): FileDialog {
   return {
+    native: true,
+    available: () => true,
     pick: async ({ folder, purpose }) => {
       const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
       const options: Electron.OpenDialogOptions = folder

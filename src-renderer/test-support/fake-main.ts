@@ -62,6 +62,8 @@ export function createFakeMain(): FakeMain {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   const calls: Call[] = [];
   const problems: string[] = [];
+  // Main as in Electron, with its native dialog, unless a test answers otherwise (features/picker).
+  handlers.set('picker.kind', () => ({ kind: 'native' }));
 
   const dispatch = async (channel: ChannelName, input: unknown): Promise<Result<unknown>> => {
     calls.push({ channel, input });

@@ -1,6 +1,7 @@
 /** Renderer. The application shell: environment band, top bar, navigation, the routed screen, status bar. */
 import { useRef } from 'react';
 import { Notices } from '../components/Notices.tsx';
+import { FileBrowserHost } from '../features/picker/index.ts';
 import { WriteRefusalNotice } from '../features/drafts/index.ts';
 import { useActiveProfile, useWorkspaces } from '../features/workspaces/store.ts';
 import { useRoute } from '../lib/router.ts';
@@ -46,6 +47,7 @@ export function App() {
       <StatusBar />
       <Notices />
       <KeyboardLayer />
+      <FileBrowserHost />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import type { EventPayload, FolderHandle, FolderPushPlan, FolderPushRemove } fro
 import { call, getBridge, unwrap } from '../../bridge.ts';
 import { useBridgeEvent } from '../../lib/events.ts';
 import { notify } from '../../lib/notices.ts';
+import { pickCourseFolder } from '../picker/index.ts';
 
 export type PushFinished = EventPayload<'folderPush.finished'>;
 
@@ -46,7 +47,7 @@ export function useFolderPush(courseId: string) {
 
   const choose = useCallback(async () => {
     try {
-      const folder = await call((b) => b.folderPush.pickFolder());
+      const folder = await pickCourseFolder();
       if (folder) await plan(folder);
     } catch (error) {
       setState({ step: 'failed', folder: null, error });

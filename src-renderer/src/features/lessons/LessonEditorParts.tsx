@@ -12,6 +12,7 @@ import { describeError } from '../../lib/errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { navigate } from '../../lib/router.ts';
 import { AutosaveLine, useSaveActionLabel } from '../drafts/index.ts';
+import { pickVideos } from '../picker/index.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { TITLE_MAX, typeOptions, videoState, type LessonForm } from './fields.ts';
 import { MarkdownPreview } from './MarkdownPreview.tsx';
@@ -148,7 +149,7 @@ export function ReplaceVideo(props: { courseId: string; sectionId: string; lesso
   const replace = async () => {
     setBusy(true);
     try {
-      const [file] = await call((b) => b.uploads.pickFiles());
+      const [file] = await pickVideos('video');
       if (!file) return;
       const { courseId, sectionId, lessonId } = props;
       await call((b) =>

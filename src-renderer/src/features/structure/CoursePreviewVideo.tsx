@@ -9,6 +9,7 @@ import type { PreviewVideo } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { onCacheUpdated, useBridgeEvent } from '../../lib/events.ts';
+import { pickVideos } from '../picker/index.ts';
 
 function sentence(view: PreviewVideo): string {
   switch (view.phase) {
@@ -65,7 +66,7 @@ function usePreviewVideo(courseId: string) {
   };
   const choose = () =>
     run(async () => {
-      const [file] = await call((b) => b.uploads.pickFiles());
+      const [file] = await pickVideos('video');
       return file ? call((b) => b.courses.setPreviewVideo({ courseId, handle: file.handle })) : null;
     });
   const remove = () => run(() => call((b) => b.courses.removePreviewVideo({ courseId })));

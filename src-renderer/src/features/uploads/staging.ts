@@ -5,6 +5,7 @@ import type { StoreApi } from 'zustand';
 import type { FileHandle, LessonTarget, StagedFileCheck } from '../../../../src-shared/index.ts';
 import { call, getBridge, unwrap } from '../../bridge.ts';
 import { titleFromFileName } from '../../lib/format.ts';
+import { pickVideos } from '../picker/index.ts';
 import type { UploadsState } from './store.ts';
 
 export interface StagedFile extends FileHandle {
@@ -107,7 +108,7 @@ export function stagingActions(
     async pick(folder) {
       set({ picking: true });
       try {
-        const handles = await call((b) => b.uploads.pickFiles(folder ? { folder: true } : undefined));
+        const handles = await pickVideos(folder ? 'video-folder' : 'videos');
         get().stage(handles);
       } finally {
         set({ picking: false });
