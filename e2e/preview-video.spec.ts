@@ -2,7 +2,9 @@
  * A course's preview video (bridge host + demo sandbox; the test answers main's file dialog): a
  * file that is not a video is refused by its bytes with the lessons' sentence; a real small video
  * is chosen, uploaded (it shows under Uploads, named for the course), attached, processed to READY
- * with its URL on the server; then "Remove preview" takes it off the course.
+ * with its URL on the server; then "Remove preview" offers Undo in its toast (Undo keeps it, nothing
+ * sent) and takes it off the course once the toast is closed. The course card's "Quizzes" counts the
+ * course's quiz lessons, not its lessons.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +43,15 @@ test('preview video: refused by its bytes, uploaded, processed to ready, then re
     const area = page.getByRole('region', { name: 'Course structure' }).getByRole('group', { name: 'Preview video' });
     await expect(area.getByTestId('preview-video-status')).toBeVisible();
 
+    // "Quizzes" on the course card: the quiz lessons (every lesson carries a quiz record on the server).
+    const outline = (await sandboxApi(info, 'GET', `/courses/${courseId}/sections?page_size=100`)) as unknown as {
+      results: { lessons?: { lesson_type: string }[] }[];
+    };
+    const lessons = outline.results.flatMap((s) => s.lessons ?? []);
+    const quizLessons = lessons.filter((l) => l.lesson_type === 'QUIZ').length;
+    expect(quizLessons).not.toBe(lessons.length);
+    await expect(page.getByTestId('course-quizzes')).toHaveText(String(quizLessons));
+
     // Named like a video, but text: refused before any upload, with the lessons' sentence.
     const notVideo = join(dir, 'trailer.mp4');
     writeFileSync(notVideo, 'This is a shot list, not a video.\n'.repeat(50));
@@ -71,7 +82,18 @@ test('preview video: refused by its bytes, uploaded, processed to ready, then re
     await expect(row.getByTestId('upload-video')).toHaveAttribute('data-video-status', 'READY');
 
     await gotoRoute(page, `courses/${courseId}`);
+    // Remove: held back with Undo in its toast; Undo keeps the video and sends nothing.
+    const toast = page.getByTestId('notice').filter({ hasText: 'preview video will be removed' });
     await area.getByRole('button', { name: 'Remove preview' }).click();
+    await expect(status).toHaveAttribute('data-phase', 'removing');
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByTestId('notice').filter({ hasText: 'preview video was kept' })).toBeVisible();
+    await expect(status).toHaveText('Ready: the course has its preview video.');
+    expect((await course(info)).preview_video_ready).not.toBe('false');
+
+    // Removed again and the toast closed: now the server hears of it.
+    await area.getByRole('button', { name: 'Remove preview' }).click();
+    await toast.getByRole('button', { name: 'Dismiss' }).click();
     await expect.poll(async () => (await course(info)).preview_video_ready, { timeout: 20_000 }).toBe('false');
     await expect(status).not.toHaveAttribute('data-phase', /ready|removing/, { timeout: 20_000 });
     await expect(area.getByRole('button', { name: 'Remove preview' })).toHaveCount(0);

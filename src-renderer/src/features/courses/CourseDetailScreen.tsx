@@ -225,7 +225,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
           {describeError(detail.error, { subject: 'this course', keyMode: activeKeyMode() })}
         </p>
       )}
-      <CourseSummary course={course} />
+      <CourseSummary course={course} quizzes={quizLessons(sections)} />
       <CourseStructurePanel courseId={courseId} sections={sections} />
       <FolderPushPanel courseId={courseId} courseName={course.name ?? null} />
       <LessonOutline
@@ -259,7 +259,18 @@ function yesNo(value: unknown): string {
   return value === true ? 'Yes' : value === false ? 'No' : 'Not known';
 }
 
-function CourseSummary({ course }: { course: Course }) {
+/**
+ * The course's quizzes as an instructor counts them: its quiz lessons. The server's quizzes_count
+ * counts the quiz record every lesson carries (the reference's Lesson.quiz), so it is the lesson count.
+ */
+function quizLessons(sections: readonly Section[]): number {
+  return sections.reduce(
+    (n, section) => n + (section.lessons ?? []).filter((l) => l.lesson_type?.toUpperCase() === 'QUIZ').length,
+    0,
+  );
+}
+
+function CourseSummary({ course, quizzes }: { course: Course; quizzes: number }) {
   const categories = (course.categories ?? []).map((c) => c.name ?? '—').join(', ');
   return (
     <section className="summary" aria-label="About this course">
@@ -296,7 +307,7 @@ function CourseSummary({ course }: { course: Course }) {
         </div>
         <div>
           <dt>Quizzes</dt>
-          <dd>{orDash(course.quizzes_count)}</dd>
+          <dd data-testid="course-quizzes">{quizzes}</dd>
         </div>
         <div>
           <dt>Has enrollments</dt>

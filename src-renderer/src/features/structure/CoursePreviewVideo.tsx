@@ -2,13 +2,15 @@
  * Renderer. A course's preview video (ASSUMPTIONS.md "Course structure"): choose a file through
  * main's own dialog (a handle, never a path), which main checks by its bytes, uploads with the same
  * engine as lessons' videos (it shows under Uploads) and attaches with the course update through
- * the outbox; then its processing as main follows it. "Remove preview" sends null.
+ * the outbox; then its processing as main follows it. "Cancel upload" stops the upload while it
+ * runs. "Remove preview" is held back with Undo in its toast and sends null once the toast leaves.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { PreviewVideo } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { onCacheUpdated, useBridgeEvent } from '../../lib/events.ts';
+import { notifyUndoable } from '../../lib/notices.ts';
 import { pickVideos } from '../picker/index.ts';
 
 function sentence(view: PreviewVideo): string {
@@ -69,20 +71,51 @@ function usePreviewVideo(courseId: string) {
       const [file] = await pickVideos('video');
       return file ? call((b) => b.courses.setPreviewVideo({ courseId, handle: file.handle })) : null;
     });
-  const remove = () => run(() => call((b) => b.courses.removePreviewVideo({ courseId })));
-  return { view, error, busy, choose, remove };
+  const cancel = (uploadId: string) =>
+    run(async () => {
+      await call((b) => b.uploads.cancel({ id: uploadId }));
+      return call((b) => b.courses.previewVideo({ courseId }));
+    });
+  const { removing, remove } = useHeldRemoval(courseId, (next) => setView(next));
+  return { view, error, busy, choose, cancel, removing, remove };
+}
+
+/** "Remove preview" held back until its toast leaves without Undo; meanwhile the panel says so. */
+function useHeldRemoval(courseId: string, removed: (view: PreviewVideo) => void) {
+  const [removing, setRemoving] = useState(false);
+  const remove = () => {
+    setRemoving(true);
+    notifyUndoable({
+      key: `preview-remove:${courseId}`,
+      message: 'The preview video will be removed from this course.',
+      restore: () => setRemoving(false),
+      undone: 'The preview video was kept.',
+      commit: async () => {
+        removed(await call((b) => b.courses.removePreviewVideo({ courseId })));
+        setRemoving(false);
+      },
+      failed: (e) => `Could not remove the preview video. ${describeError(e, { subject: 'this course' })}`,
+    });
+  };
+  return { removing, remove };
 }
 
 export function CoursePreviewVideo({ courseId, disabledReason }: { courseId: string; disabledReason: string | null }) {
-  const { view, error, busy, choose, remove } = usePreviewVideo(courseId);
+  const { view, error, busy, choose, cancel, removing, remove } = usePreviewVideo(courseId);
   const phase = view?.phase ?? 'none';
-  const removable = view !== null && phase !== 'none' && phase !== 'removing';
+  const removable = view !== null && !removing && phase !== 'none' && phase !== 'removing' && phase !== 'uploading';
+  const upload = phase === 'uploading' ? (view?.upload ?? null) : null;
   return (
     <div className="course-preview-video" role="group" aria-label="Preview video">
       <h3>Preview video</h3>
       {view && (
-        <p className="muted" data-testid="preview-video-status" data-phase={phase} aria-live="polite">
-          {sentence(view)}
+        <p
+          className="muted"
+          data-testid="preview-video-status"
+          data-phase={removing ? 'removing' : phase}
+          aria-live="polite"
+        >
+          {removing ? 'It will be removed when its notice closes; Undo is there.' : sentence(view)}
         </p>
       )}
       {phase === 'uploading' && view?.upload && (
@@ -111,11 +144,16 @@ export function CoursePreviewVideo({ courseId, disabledReason }: { courseId: str
       >
         Choose preview video…
       </button>
+      {upload && (
+        <button className="button button--small" type="button" onClick={() => void cancel(upload.id)} disabled={busy}>
+          Cancel upload
+        </button>
+      )}
       {removable && (
         <button
           className="button button--small"
           type="button"
-          onClick={() => void remove()}
+          onClick={remove}
           disabled={busy || disabledReason !== null}
           title={disabledReason ?? undefined}
         >
