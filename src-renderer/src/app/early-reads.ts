@@ -8,10 +8,13 @@ import { DEFAULT_COURSE_QUERY, useCourseList } from '../features/courses/store.t
 import { useNotices } from '../lib/notices.ts';
 import { useSync } from '../lib/sync-status.ts';
 import { useUploads } from '../features/uploads/store.ts';
+import { followWaitingUploads } from '../features/uploads/upload-toasts.ts';
 import { useWorkspaces } from '../features/workspaces/store.ts';
 import { parseHash } from '../lib/router.ts';
 
 export function startEarlyReads(): void {
   if (parseHash(window.location.hash).name === 'courses') useCourseList.getState().setQuery(DEFAULT_COURSE_QUERY);
   for (const store of [useNotices, useWorkspaces, useSync, useUploads]) store.start();
+  // One warning while uploads wait for the server, gone once none waits (for the app's lifetime too).
+  followWaitingUploads();
 }

@@ -11,6 +11,7 @@ import { UploadSettings } from './UploadSettings.tsx';
 import { run, uploadRowHeight, UploadRowView } from './UploadRowView.tsx';
 import { isClearable } from './progress-view.ts';
 import { ACTIVE_STATES, totalsOf, useUploads } from './store.ts';
+import { clearFinishedWithUndo } from './upload-toasts.ts';
 
 function useUploadRows(): UploadRow[] {
   const order = useUploads((s) => s.order);
@@ -80,14 +81,8 @@ function UploadTotalsLine() {
   );
   const clearable = Object.values(rows).filter(isClearable).length;
   if (totals.files === 0) return null;
-  const clear = () =>
-    run(
-      useUploads
-        .getState()
-        .clearFinished()
-        .then(() => undefined),
-      'Could not clear the finished uploads.',
-    );
+  // Held back while its toast offers Undo (upload-toasts.ts).
+  const clear = clearFinishedWithUndo;
   return (
     <div className="upload-totals-row toolbar-count">
       {/* Not announced: the totals change several times a second while files move. */}
