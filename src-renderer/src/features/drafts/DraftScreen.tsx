@@ -78,7 +78,7 @@ function DraftHeader({ draft }: { draft: Draft }) {
       }
     >
       <p className="muted">
-        {describeDraftKind(draft)} · <Badge>{DRAFT_STATE_LABELS[draft.state]}</Badge> · last saved{' '}
+        {describeDraftKind(draft)} · <Badge>{DRAFT_STATE_LABELS[draft.state]}</Badge> · last changed{' '}
         {formatDateTime(draft.updatedAt)}
       </p>
     </PageHeader>
