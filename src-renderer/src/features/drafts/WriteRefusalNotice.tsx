@@ -29,7 +29,7 @@ export function kindsInWords(kinds: readonly ResourceKind[]): string {
 
 export function WriteRefusalNotice() {
   const refused = useWritesRefused();
-  const waiting = useSync((s) => (s.status?.outbox.failed ?? 0) + (s.status?.outbox.deletedOnServer ?? 0));
+  const refusedChanges = useSync((s) => (s.status?.outbox.failed ?? 0) + (s.status?.outbox.deletedOnServer ?? 0));
   if (refused.length === 0) return null;
   const recheck = () => void recheckWrites().catch((error: unknown) => notify('error', describeError(error)));
   return (
@@ -45,9 +45,9 @@ export function WriteRefusalNotice() {
         key that may change them, or replace the key under Workspaces.
       </p>
       <div className="banner-actions">
-        {waiting > 0 && (
+        {refusedChanges > 0 && (
           <a className="button button--small" href={href({ name: 'drafts' })}>
-            Refused changes ({waiting})
+            Refused changes ({refusedChanges})
           </a>
         )}
         <button type="button" className="button button--small" onClick={recheck}>
