@@ -157,6 +157,8 @@ test('every editor says the same words: nothing untouched, local changes, saved,
   await details.getByRole('button', { name: 'Save details — sends when online' }).click();
   await expect(details.getByTestId('autosave-status')).toHaveAttribute('data-state', 'waiting', { timeout: 20_000 });
   await expect(details.getByTestId('autosave-status')).toContainText('sends when the server is reachable');
+  await details.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'save-words-course-details-offline');
 
   await gotoRoute(page, `courses/${courseId}/sections/${sectionId}/lessons/new`);
   await expect(page.getByTestId('save-to-server')).toHaveText('Create lesson — sends when online');
