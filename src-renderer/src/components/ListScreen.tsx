@@ -115,11 +115,12 @@ export function SkeletonRows({ label, rowHeight = 68 }: { label: string; rowHeig
 
 /**
  * A row's title, cut to one line with "…" when long; the full name shows on hover (the title
- * attribute) and stays in the accessible name, so nothing is lost by the cut.
+ * attribute) and stays in the accessible name, so nothing is lost by the cut. Its direction is its
+ * own (dir="auto"): a right-to-left title is cut at its end, so how it begins stays in view.
  */
 export function RowTitle({ text, className }: { text: string; className?: string }) {
   return (
-    <span className={className ? `row-title ${className}` : 'row-title'} title={text}>
+    <span className={className ? `row-title ${className}` : 'row-title'} title={text} dir="auto">
       {text}
     </span>
   );

@@ -10,6 +10,7 @@ import { useState, type ReactNode } from 'react';
 import type { Lesson } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { CacheNote } from '../../components/CacheNote.tsx';
+import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { CreateForm } from '../../components/CreateForm.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';
@@ -172,10 +173,12 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
       <PageHeader
         title={f.form.title.trim() || (lessonId ? (lesson?.title ?? 'Lesson') : 'New lesson')}
         eyebrow={
-          <>
-            {courseLink}
-            {section && ` / ${section.title}`}
-          </>
+          <Breadcrumb
+            items={[
+              { label: data?.course.name ?? 'Course', href: href({ name: 'course', id: courseId }) },
+              ...(section ? [{ label: section.title ?? '—' }] : []),
+            ]}
+          />
         }
         actions={
           lessonId && (
