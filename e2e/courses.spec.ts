@@ -68,7 +68,7 @@ test('course detail shows sections and lessons in order, and deleting a lesson n
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Workplace Safety Essentials');
   const summary = page.getByTestId('course-summary');
-  for (const label of ['Status', 'Level', 'Categories', 'Instructors', 'Duration', 'Preview video']) {
+  for (const label of ['Status', 'Level', 'Categories', 'Instructors', 'Duration']) {
     await expect(summary.getByText(label, { exact: true })).toBeVisible();
   }
   await expect(summary).not.toContainText('full_name'); // instructors shown as names, not raw JSON

@@ -122,7 +122,7 @@ test('push a folder, then delete only the one lesson ticked; the result names ea
     await expect(basics.getByTestId('lesson-row')).toHaveCount(3, { timeout: 30_000 });
     await expect(basics.locator('.row-order')).toHaveText(['1.', '2.', '3.']);
     await expect(basics.getByTestId('lesson-row').locator('.row-title')).toHaveText(['Welcome', 'Safety', 'Signals']);
-    const headers = page.getByTestId('section-row').locator('h3 .muted');
+    const headers = page.getByTestId('section-row').locator('.section-card-number');
     await expect(headers).toHaveText(Array.from({ length: before.length + 2 }, (_, n) => `Section ${n + 1}`));
   } finally {
     rmSync(root, { recursive: true, force: true });

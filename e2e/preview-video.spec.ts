@@ -40,7 +40,7 @@ test('preview video: refused by its bytes, uploaded, processed to ready, then re
     const { id: courseId, name } = await course(info);
     await gotoRoute(page, `courses/${courseId}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-    const area = page.getByRole('region', { name: 'Course structure' }).getByRole('group', { name: 'Preview video' });
+    const area = page.getByRole('region', { name: 'About this course' }).getByRole('group', { name: 'Preview video' });
     await expect(area.getByTestId('preview-video-status')).toBeVisible();
 
     // "Quizzes" on the course card: the quiz lessons (every lesson carries a quiz record on the server).

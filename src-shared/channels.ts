@@ -116,13 +116,30 @@ export const requestChannels = {
   'sections.edit': channel(SectionRefSchema, DraftSchema),
   /** Moves a section to a 1-based position: an update sending only `order`, through the outbox. */
   'sections.move': channel(SectionRefSchema.extend({ position: z.int().min(1).max(2_147_483_647) }).strict(), Ok),
-  /** Queues the delete of an empty section; it waits SECTION_DELETE_DELAY_MS (undo: sections.undoDelete). */
-  'sections.delete': channel(SectionRefSchema, PendingSectionDeleteSchema),
+  /** Renames (and describes) a section through the outbox; the cached course shows it at once. */
+  'sections.rename': channel(
+    SectionRefSchema.extend({
+      title: z.string().trim().min(1).max(255),
+      description: z.string().max(100_000).optional(),
+    }).strict(),
+    Ok,
+  ),
+  /** Queues the delete of a section; it waits SECTION_DELETE_DELAY_MS (undo: sections.undoDelete).
+   * A section that holds lessons is refused unless `withLessons` asks for them by name. */
+  'sections.delete': channel(
+    SectionRefSchema.extend({ withLessons: z.literal(true).optional() }).strict(),
+    PendingSectionDeleteSchema,
+  ),
   'sections.undoDelete': channel(z.object({ draftId: Id }).strict(), Ok),
   /** Section work of a course waiting in the outbox (deletes with their refusal, new sections). */
   'sections.pending': channel(
     z.object({ courseId: Uuid }).strict(),
-    z.object({ deletes: z.array(PendingSectionDeleteSchema), creates: z.array(DraftSummarySchema) }),
+    z.object({
+      deletes: z.array(PendingSectionDeleteSchema),
+      creates: z.array(DraftSummarySchema),
+      /** New titles still waiting to be sent (shown at once, marked as waiting). */
+      renames: z.array(z.object({ sectionId: Uuid, title: z.string(), state: DraftSummarySchema.shape.state })),
+    }),
   ),
   /** Opens (or returns the existing) draft of a course's details. */
   'courses.edit': channel(ByUuid, DraftSchema),

@@ -173,6 +173,15 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     .map((row) => row.id);
   if (interrupted.length > 0) uploads.start(interrupted);
 
+  let pushRefresh: NodeJS.Timeout | null = null;
+  const refreshDuringPush = (courseId: string) => {
+    if (pushRefresh) return;
+    pushRefresh = setTimeout(() => {
+      pushRefresh = null;
+      if (!closed) void sync.refreshCache({ kind: 'sections', courseId }).catch(() => undefined);
+    }, 1_000);
+    pushRefresh.unref();
+  };
   const folderPush = createAppPushService({
     api: client,
     uploads,
@@ -180,7 +189,10 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     missing: () => sync.structure.missing(),
     noteResult: (error) => sync.structure.noteResult(error),
     onProgress: (planId, courseId, message) => {
-      if (!closed) events.emit('folderPush.progress', { planId, courseId, message });
+      if (closed) return;
+      events.emit('folderPush.progress', { planId, courseId, message });
+      // Sections and lessons it creates show in the open outline as they come, not only at the end.
+      refreshDuringPush(courseId);
     },
     onFinished: (end) => {
       if (closed) return;

@@ -25,6 +25,13 @@ export interface PendingSectionDelete extends PendingDelete {
   refusal: string | null;
 }
 
+/** A section's new title still waiting in the outbox (shown at once, marked as waiting to send). */
+export interface PendingRename {
+  sectionId: string;
+  title: string;
+  state: DraftSummary['state'];
+}
+
 export interface StructureWorkDeps {
   db: DatabaseSync;
   drafts: DraftStore;
@@ -44,9 +51,13 @@ export interface StructureWork {
   createSection(courseId: string, fields: Fields): DraftView;
   editSection(ref: SectionRef): Promise<DraftView>;
   moveSection(ref: SectionRef, position: number): Promise<void>;
-  scheduleSectionDelete(ref: SectionRef, delayMs: number): PendingSectionDelete;
+  /** Renames (and describes) a section through the outbox; the cached course shows it at once. */
+  renameSection(ref: SectionRef, fields: { title: string; description?: string }): Promise<void>;
+  /** With `withLessons`, the section's lessons are scheduled for delete first (each with its own Undo). */
+  scheduleSectionDelete(ref: SectionRef, delayMs: number, options?: { withLessons?: boolean }): PendingSectionDelete;
+  /** Undoes a section's delete and the deletes of its lessons still waiting with it. */
   undoSectionDelete(draftId: string): void;
-  pending(courseId: string): { deletes: PendingSectionDelete[]; creates: DraftSummary[] };
+  pending(courseId: string): { deletes: PendingSectionDelete[]; creates: DraftSummary[]; renames: PendingRename[] };
   editCourse(courseId: string): Promise<DraftView>;
   missing(): MissingOperation[];
   recheck(): void;
@@ -72,6 +83,8 @@ export function moveCachedSection(sections: Fields[], id: string, position: numb
 }
 
 const SETTLE_MS = 300;
+/** A section deleted with its lessons is sent this long after them. */
+const SECTION_AFTER_LESSONS_MS = 1_500;
 
 export function createStructureWork(deps: StructureWorkDeps): StructureWork {
   const { db, drafts, cache, capabilities } = deps;
@@ -102,6 +115,22 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
     }
     return error.message ?? 'The server refused to delete this section.';
   };
+
+  const pendingRenames = (courseId: string): PendingRename[] =>
+    drafts
+      .list()
+      .filter(
+        (d) =>
+          d.resource === 'section' &&
+          d.operation === 'update' &&
+          d.serverId !== null &&
+          d.parent.courseId === courseId &&
+          (d.state === 'queued' || d.state === 'sending'),
+      )
+      .flatMap((d) => {
+        const title = (JSON.parse(drafts.row(d.id).fields) as Fields).title;
+        return typeof title === 'string' ? [{ sectionId: d.serverId!, title, state: d.state }] : [];
+      });
 
   return {
     createSection(courseId, fields) {
@@ -141,14 +170,50 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
       if (list && moveCachedSection(list, ref.id, position)) writeSections(key, list);
     },
 
-    scheduleSectionDelete(ref, delayMs) {
+    async renameSection(ref, fields) {
+      capabilities.assertOffered('section', 'update');
+      deps.assertWritable('section');
+      let draft = await deps.editDraft({ resource: 'section', id: ref.id, parent: { courseId: ref.courseId } });
+      for (let i = 0; i < 50 && drafts.row(draft.id).state === 'sending'; i++) await deps.outbox().drain();
+      if (drafts.row(draft.id).state === 'queued') draft = deps.outbox().reopen(draft.id);
+      const row = drafts.row(draft.id);
+      if (row.state === 'sending')
+        throw draftLocked(row.id, row.state, 'This section is being saved; rename it again in a moment.');
+      const patch: Fields = { title: fields.title };
+      if (fields.description !== undefined) patch.description = fields.description;
+      deps.outbox().enqueue(row.id, patch);
+      const { key, list } = sectionsOf(ref.courseId);
+      const cached = list?.find((s) => s.id === ref.id);
+      if (list && cached) {
+        Object.assign(cached, patch);
+        writeSections(key, list);
+      }
+    },
+
+    scheduleSectionDelete(ref, delayMs, options = {}) {
       capabilities.assertOffered('section', 'delete');
       deps.assertWritable('section');
       const { list } = sectionsOf(ref.courseId);
       const copy = list?.find((s) => s.id === ref.id) ?? { id: ref.id };
-      const lessons = Array.isArray(copy.lessons) ? copy.lessons.length : 0;
-      if (lessons > 0) {
-        // Never delete lessons along with their section, on any server.
+      const held = Array.isArray(copy.lessons) ? (copy.lessons as Fields[]) : [];
+      const waiting = new Set(
+        listPendingDeletes(db)
+          .filter((p) => p.resource === 'lesson' && p.parent.sectionId === ref.id)
+          .map((p) => p.targetId),
+      );
+      const lessons = held.filter((l) => !waiting.has(String(l.id))).length;
+      if (lessons > 0 && options.withLessons) {
+        // Asked for by name: the lessons go first, each a delete of its own that waits as long.
+        for (const lesson of held.filter((l) => !waiting.has(String(l.id)))) {
+          deps.outbox().scheduleDelete({
+            resource: 'lesson',
+            parent: { courseId: ref.courseId, sectionId: ref.id },
+            copy: { ...lesson, id: String(lesson.id) },
+            delayMs,
+          });
+        }
+      } else if (lessons > 0) {
+        // Never delete lessons along with their section unless asked for by name.
         throw new SyncServiceError(
           'SECTION_NOT_EMPTY',
           `This section still holds ${lessons === 1 ? '1 lesson' : `${lessons} lessons`}: move or delete them first.`,
@@ -160,14 +225,25 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
         resource: 'section',
         parent: { courseId: ref.courseId },
         copy: { ...withoutLessons, id: ref.id },
-        delayMs,
+        // After its lessons' deletes (a server refuses a section that still holds lessons).
+        delayMs: held.length > 0 ? delayMs + SECTION_AFTER_LESSONS_MS : delayMs,
       });
       const found = listPendingDeletes(db).find((p) => p.draftId === view.id);
       if (!found) throw new Error('scheduled delete not found');
       return { ...found, refusal: refusalOf(found) };
     },
 
-    undoSectionDelete: (draftId) => deps.outbox().cancelDelete(draftId),
+    undoSectionDelete(draftId) {
+      const section = listPendingDeletes(db).find((p) => p.draftId === draftId);
+      deps.outbox().cancelDelete(draftId);
+      if (!section) return;
+      // The lessons deleted with it come back with it (those not sent yet).
+      for (const lesson of listPendingDeletes(db)) {
+        if (lesson.resource !== 'lesson' || lesson.parent.sectionId !== section.targetId) continue;
+        if (lesson.state === 'sending' || lesson.inDoubt) continue;
+        deps.outbox().cancelDelete(lesson.draftId);
+      }
+    },
 
     pending(courseId) {
       return {
@@ -183,6 +259,7 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
               d.state !== 'sent' &&
               d.parent.courseId === courseId,
           ),
+        renames: pendingRenames(courseId),
       };
     },
 
@@ -223,8 +300,20 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
 
     onRefused(draft) {
       const parent = JSON.parse(draft.parent) as DraftParent;
-      const { order } = JSON.parse(draft.fields) as Fields;
-      if (draft.resource !== 'section' || order === undefined || !parent.courseId || !draft.server_id) return;
+      const { order, title } = JSON.parse(draft.fields) as Fields;
+      if (draft.resource !== 'section' || !parent.courseId || !draft.server_id) return;
+      if (title !== undefined) {
+        // A rename shown at once goes back to the title the server has.
+        const base = JSON.parse(draft.base ?? '{}') as Fields;
+        const { key, list } = sectionsOf(parent.courseId);
+        const cached = list?.find((s) => s.id === draft.server_id);
+        if (list && cached && typeof base.title === 'string') {
+          cached.title = base.title;
+          if (base.description !== undefined) cached.description = base.description;
+          writeSections(key, list);
+        }
+      }
+      if (order === undefined) return;
       // `base.order` is where the section was when the move was made (moveSection sets it).
       const was = (JSON.parse(draft.base ?? '{}') as Fields).order;
       const { key, list } = sectionsOf(parent.courseId);

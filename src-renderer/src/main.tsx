@@ -17,6 +17,7 @@ import './styles/courselessons.css';
 import './styles/savestate.css';
 import './styles/house23.css';
 import './styles/trust24.css';
+import './styles/outline.css';
 import './styles/picker.css';
 
 performance.mark('lectern:modules-evaluated');

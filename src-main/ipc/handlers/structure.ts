@@ -12,6 +12,7 @@ type StructureChannels =
   | 'sections.create'
   | 'sections.edit'
   | 'sections.move'
+  | 'sections.rename'
   | 'sections.delete'
   | 'sections.undoDelete'
   | 'sections.pending'
@@ -28,14 +29,21 @@ export function structureHandlers(services: AppServices): Pick<HandlerTable, Str
       await structure().moveSection(ref, position);
       return { ok: true as const };
     },
-    'sections.delete': (ref) => toPendingSectionDelete(structure().scheduleSectionDelete(ref, SECTION_DELETE_DELAY_MS)),
+    'sections.rename': async ({ title, description, ...ref }) => {
+      await structure().renameSection(ref, { title, ...(description === undefined ? {} : { description }) });
+      return { ok: true as const };
+    },
+    'sections.delete': ({ withLessons, ...ref }) =>
+      toPendingSectionDelete(
+        structure().scheduleSectionDelete(ref, SECTION_DELETE_DELAY_MS, withLessons ? { withLessons } : {}),
+      ),
     'sections.undoDelete': ({ draftId }) => {
       structure().undoSectionDelete(draftId);
       return { ok: true as const };
     },
     'sections.pending': ({ courseId }) => {
-      const { deletes, creates } = structure().pending(courseId);
-      return { deletes: deletes.map(toPendingSectionDelete), creates };
+      const { deletes, creates, renames } = structure().pending(courseId);
+      return { deletes: deletes.map(toPendingSectionDelete), creates, renames };
     },
     'courses.edit': async ({ id }) => toDraft(await structure().editCourse(id)),
     'structure.missing': () => structure().missing().map(toMissingOperation),

@@ -1,33 +1,25 @@
 /**
- * Renderer. One course: what an instructor needs to know about it, then its sections in order,
- * each with its lessons in order, in the page's own scroll (section headers stay in view while
- * their lessons scroll). Lessons are edited, added, reordered (drag and drop, or Move up/down and
- * Alt+Arrow keys) and deleted from here; a delete waits a few seconds in the outbox so it can be undone.
+ * Renderer. One course, as curriculum builders show it (issue 37): the course card on top (what
+ * an instructor needs to know, its details edited in one form, its preview video), then one
+ * outline — sections as cards holding their lessons (CourseOutline). "Push a folder…" is a header
+ * action; a folder dragged over the page can be dropped anywhere on it. Lessons are edited, added,
+ * reordered and deleted from here; a delete waits a few seconds in the outbox so it can be undone.
  */
 import { useEffect, useState } from 'react';
-import type { Course, DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-shared/index.ts';
+import type { Course, Lesson, Section } from '../../../../src-shared/index.ts';
 import { StatusBadge } from '../../components/Badge.tsx';
 import { CacheNote } from '../../components/CacheNote.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { Empty, ErrorState, Loading } from '../../components/States.tsx';
+import { ErrorState, Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
-import {
-  enumLabel,
-  formatDateTime,
-  formatSeconds,
-  humanize,
-  instructorNames,
-  orDash,
-  plural,
-} from '../../lib/format.ts';
+import { enumLabel, formatDateTime, formatSeconds, instructorNames, orDash } from '../../lib/format.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { lessonInHash } from '../../lib/lesson-link.ts';
 import { COURSE_LEVELS } from '../../lib/statuses.ts';
 import { href } from '../../lib/router.ts';
 import {
-  SectionLessons,
   byOrder,
   lessonDeleteNoticeKey,
   scheduleLessonDelete,
@@ -36,10 +28,10 @@ import {
   useLessonWork,
 } from '../lessons/index.ts';
 import { notify } from '../../lib/notices.ts';
-import { FolderPushPanel } from '../folder-push/index.ts';
-import { CourseStructurePanel } from '../structure/index.ts';
+import { FolderPushPanel, PushFolderButton } from '../folder-push/index.ts';
+import { CourseDetailsEditor, CoursePreviewVideo, focusInPlace, useSectionReasons } from '../structure/index.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
-import { previewLabel } from './CoursesScreen.tsx';
+import { CourseOutline } from './CourseOutline.tsx';
 
 interface PendingDelete {
   section: Section;
@@ -96,8 +88,9 @@ function useLinkedLesson(ready: boolean): void {
     if (!ready || !linkedLessonId) return;
     const row = document.querySelector<HTMLElement>(`[data-lesson-id="${CSS.escape(linkedLessonId)}"]`);
     if (!row) return;
-    row.scrollIntoView({ block: 'center' });
-    row.querySelector<HTMLElement>('a, button')?.focus({ preventScroll: true });
+    // Never scrollIntoView: it also scrolls the shell (overflow hidden) and moves the whole window.
+    const target = row.querySelector<HTMLElement>('a, button');
+    if (target) focusInPlace(target);
     row.setAttribute('data-linked', 'true');
     return () => row.removeAttribute('data-linked');
   }, [ready, linkedLessonId]);
@@ -140,6 +133,7 @@ function CourseHeader({ course }: { course: Course }) {
           <a className="button" href={href({ name: 'uploads', courseId: course.id })}>
             Upload videos
           </a>
+          <PushFolderButton courseId={course.id} />
         </>
       }
     >
@@ -150,54 +144,6 @@ function CourseHeader({ course }: { course: Course }) {
         onRefresh={detail.reread}
       />
     </PageHeader>
-  );
-}
-
-interface OutlineProps {
-  course: Course;
-  sections: Section[];
-  deletes: PendingLessonDelete[];
-  creates: DraftSummary[];
-  onDelete: (section: Section, lesson: Lesson) => void;
-}
-
-/** "Sections and lessons": every section with its lessons, in the page's own scroll. */
-function LessonOutline({ course, sections, deletes, creates, onDelete }: OutlineProps) {
-  const deletingIds = new Set(deletes.map((d) => d.lessonId));
-  const lessonCount = sections.reduce((n, s) => n + (s.lessons ?? []).filter((l) => !deletingIds.has(l.id)).length, 0);
-  return (
-    <>
-      <div className="section-heading">
-        <h2>Sections and lessons</h2>
-        <p className="muted" data-testid="course-counts">
-          {plural(sections.length, 'section')} · {plural(lessonCount, 'lesson')}
-        </p>
-      </div>
-      <p className="muted form-note" id="reorder-help">
-        Drag a lesson to move it, or use its menu (⋯) to move or delete it; Alt+↑ and Alt+↓ move a lesson too.
-      </p>
-      {sections.length === 0 ? (
-        <Empty title="This course has no sections yet" />
-      ) : (
-        <div
-          className="course-sections"
-          data-testid="lesson-list"
-          aria-label={`Sections and lessons of ${course.name ?? 'this course'}`}
-        >
-          {sections.map((section, index) => (
-            <SectionLessons
-              key={section.id}
-              courseId={course.id}
-              section={section}
-              position={index + 1}
-              deletes={deletes.filter((d) => d.sectionId === section.id)}
-              creates={creates.filter((d) => d.parent.sectionId === section.id)}
-              onDelete={onDelete}
-            />
-          ))}
-        </div>
-      )}
-    </>
   );
 }
 
@@ -225,10 +171,9 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
           {describeError(detail.error, { subject: 'this course', keyMode: activeKeyMode() })}
         </p>
       )}
-      <CourseSummary course={course} quizzes={quizLessons(sections)} />
-      <CourseStructurePanel courseId={courseId} sections={sections} />
+      <CourseCard course={course} sections={sections} />
       <FolderPushPanel courseId={courseId} courseName={course.name ?? null} />
-      <LessonOutline
+      <CourseOutline
         course={course}
         sections={sections}
         deletes={work.courseId === courseId ? work.deletes : []}
@@ -259,6 +204,20 @@ function yesNo(value: unknown): string {
   return value === true ? 'Yes' : value === false ? 'No' : 'Not known';
 }
 
+/** The course card: what is true of the course, its details' form and its preview video. */
+function CourseCard({ course, sections }: { course: Course; sections: readonly Section[] }) {
+  const reasons = useSectionReasons();
+  return (
+    <section className="course-card" aria-label="About this course">
+      <div className="course-card-body">
+        <CourseSummary course={course} quizzes={quizLessons(sections)} />
+        <CoursePreviewVideo courseId={course.id} disabledReason={reasons.course} />
+      </div>
+      <CourseDetailsEditor courseId={course.id} disabledReason={reasons.course} />
+    </section>
+  );
+}
+
 /**
  * The course's quizzes as an instructor counts them: its quiz lessons. The server's quizzes_count
  * counts the quiz record every lesson carries (the reference's Lesson.quiz), so it is the lesson count.
@@ -273,7 +232,7 @@ function quizLessons(sections: readonly Section[]): number {
 function CourseSummary({ course, quizzes }: { course: Course; quizzes: number }) {
   const categories = (course.categories ?? []).map((c) => c.name ?? '—').join(', ');
   return (
-    <section className="summary" aria-label="About this course">
+    <div className="summary course-card-summary">
       <dl className="summary-grid" data-testid="course-summary">
         <div>
           <dt>Status</dt>
@@ -298,14 +257,6 @@ function CourseSummary({ course, quizzes }: { course: Course; quizzes: number })
           <dd>{formatSeconds(course.overall_duration_seconds)}</dd>
         </div>
         <div>
-          <dt>Preview video</dt>
-          <dd>
-            {humanize(previewLabel(course))}
-            {course.preview_video_has_subtitles && ' · subtitles'}
-            {course.preview_video_error && <span className="text-danger"> — {course.preview_video_error}</span>}
-          </dd>
-        </div>
-        <div>
           <dt>Quizzes</dt>
           <dd data-testid="course-quizzes">{quizzes}</dd>
         </div>
@@ -325,6 +276,6 @@ function CourseSummary({ course, quizzes }: { course: Course; quizzes: number })
           {course.requirements}
         </p>
       )}
-    </section>
+    </div>
   );
 }

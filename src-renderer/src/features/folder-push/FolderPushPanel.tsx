@@ -31,7 +31,9 @@ export function PushFolderButton({ courseId }: { courseId: string }) {
 function useFolderDragOverPage(onDrop: (files: File[]) => void): boolean {
   const [over, setOver] = useState(false);
   const latest = useRef(onDrop);
-  latest.current = onDrop;
+  useEffect(() => {
+    latest.current = onDrop;
+  });
   useEffect(() => {
     let depth = 0;
     const carriesFiles = (event: globalThis.DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;

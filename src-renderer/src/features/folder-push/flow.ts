@@ -1,13 +1,17 @@
 /**
- * Renderer. The steps of pushing a folder into a course, for one course screen: a folder handle
- * (main's folder dialog or a drop) → the plan (main reads the folder and the course; nothing is
- * written) → confirm → the push runs in main, its videos on the Uploads screen, and its end comes
- * back as an event. The renderer holds only the handle and the plan, never a path.
+ * Renderer. The steps of pushing a folder into a course: a folder handle (main's folder dialog or
+ * a drop) → the plan (main reads the folder and the course; nothing is written) → confirm → the
+ * push runs in main, its videos on the Uploads screen, and its progress and end come back as
+ * events. The renderer holds only the handle and the plan, never a path.
+ *
+ * It lives in a store, not in the course screen (issue 37): a push goes on while the instructor
+ * is elsewhere, and coming back the course page still shows it running or how it ended, with its
+ * log to open again. The store listens while a push runs even when no screen shows it.
  */
-import { useCallback, useRef, useState } from 'react';
 import type { EventPayload, FolderHandle, FolderPushPlan, FolderPushRemove } from '../../../../src-shared/index.ts';
 import { call, getBridge, unwrap } from '../../bridge.ts';
-import { useBridgeEvent } from '../../lib/events.ts';
+import { onEvent } from '../../lib/events.ts';
+import { createFeatureStore, useFeature } from '../../lib/feature-store.ts';
 import { notify } from '../../lib/notices.ts';
 import { pickCourseFolder } from '../picker/index.ts';
 
@@ -21,105 +25,167 @@ export type FlowState =
   | { step: 'pushing'; folder: FolderHandle; plan: FolderPushPlan; progress: string[] }
   | { step: 'finished'; folder: FolderHandle; plan: FolderPushPlan; progress: string[]; end: PushFinished };
 
-/** Progress lines kept on screen (the latest ones). */
+/** Progress lines kept (the latest ones). */
 const KEPT_LINES = 6;
 
-export function useFolderPush(courseId: string) {
-  const [state, setState] = useState<FlowState>({ step: 'closed' });
-  // Events arrive outside React's render: read the latest state through a ref.
-  const latest = useRef(state);
-  latest.current = state;
-  // A push whose dialog was closed still says how it ended.
-  const background = useRef<string | null>(null);
+interface PushState {
+  /** The course the flow is about (one push at a time per workspace, as main runs them). */
+  courseId: string | null;
+  state: FlowState;
+  /** Whether the dialog shows the flow; a push goes on with it closed. */
+  open: boolean;
+  plan: (courseId: string, folder: FolderHandle) => Promise<void>;
+  choose: (courseId: string) => Promise<void>;
+  dropped: (courseId: string, files: readonly File[]) => Promise<void>;
+  confirm: (remove: FolderPushRemove | null) => Promise<void>;
+  close: () => void;
+  /** Opens the dialog again on a running or finished push (its log). */
+  reopen: () => void;
+  /** Forgets a finished push (the course page stops showing it). */
+  dismiss: () => void;
+}
 
-  const plan = useCallback(
-    async (folder: FolderHandle) => {
-      setState({ step: 'planning', folder });
-      try {
-        const planned = await call((b) => b.folderPush.plan({ courseId, folder: folder.handle }));
-        setState((s) => (s.step === 'planning' && s.folder.handle === folder.handle ? planFor(folder, planned) : s));
-      } catch (error) {
-        setState((s) => (s.step === 'planning' ? { step: 'failed', folder, error } : s));
-      }
-    },
-    [courseId],
-  );
+const busy = (state: FlowState) => state.step === 'pushing';
 
-  const choose = useCallback(async () => {
-    try {
-      const folder = await pickCourseFolder();
-      if (folder) await plan(folder);
-    } catch (error) {
-      setState({ step: 'failed', folder: null, error });
-    }
-  }, [plan]);
+/** While a push runs the store listens even with no screen started: the stop of that hold. */
+let holding: (() => void) | null = null;
+const release = () => {
+  holding?.();
+  holding = null;
+};
 
-  const dropped = useCallback(
-    async (files: readonly File[]) => {
-      try {
-        const bridge = await getBridge();
-        const [folder] = await unwrap(bridge.files.registerDropped(files, { folder: true }));
-        if (folder) await plan({ handle: folder.handle, name: folder.name });
-      } catch (error) {
-        // Only a real drop on the desktop app's window can hand main a folder (the preload's gate).
-        const code = (error as { code?: unknown }).code;
-        if (code === 'NOT_AVAILABLE' || code === 'NOT_A_DROP') {
-          notify('warning', 'This drop cannot be read as a folder here. Use “Push a folder…” to choose it.');
-        } else {
-          setState({ step: 'failed', folder: null, error });
+export const usePushFlow = createFeatureStore<PushState>(
+  (set, get) => {
+    const setFlow = (courseId: string, state: FlowState) => set({ courseId, state, open: state.step !== 'closed' });
+    const planFor = (folder: FolderHandle, plan: FolderPushPlan): FlowState => ({
+      step: 'planned',
+      folder,
+      plan,
+      startError: null,
+    });
+    const refuseWhileRunning = (): boolean => {
+      if (!busy(get().state)) return false;
+      notify('info', 'A folder push is running; push another folder when it has finished.');
+      set({ open: true });
+      return true;
+    };
+    return {
+      courseId: null,
+      state: { step: 'closed' },
+      open: false,
+      async plan(courseId, folder) {
+        setFlow(courseId, { step: 'planning', folder });
+        try {
+          const planned = await call((b) => b.folderPush.plan({ courseId, folder: folder.handle }));
+          const s = get().state;
+          if (s.step === 'planning' && s.folder.handle === folder.handle) set({ state: planFor(folder, planned) });
+        } catch (error) {
+          if (get().state.step === 'planning') set({ state: { step: 'failed', folder, error } });
         }
-      }
-    },
-    [plan],
-  );
-
-  /** Starts the planned push, deleting exactly `remove` (null: nothing) of what is not in the folder. */
-  const confirm = useCallback(async (remove: FolderPushRemove | null) => {
-    const s = latest.current;
-    if (s.step !== 'planned') return;
-    setState({ step: 'pushing', folder: s.folder, plan: s.plan, progress: [] });
-    try {
-      await call((b) =>
-        b.folderPush.start({ planId: s.plan.planId, ...(remove ? { confirmDelete: true as const, remove } : {}) }),
-      );
-    } catch (error) {
-      setState({ ...s, startError: error });
-    }
-  }, []);
-
-  const close = useCallback(() => {
-    const s = latest.current;
-    if (s.step === 'pushing') background.current = s.plan.planId;
-    setState({ step: 'closed' });
-  }, []);
-
-  useBridgeEvent('folderPush.progress', (event) => {
-    setState((s) =>
-      s.step === 'pushing' && s.plan.planId === event.planId
-        ? { ...s, progress: [...s.progress, event.message].slice(-KEPT_LINES) }
-        : s,
-    );
-  });
-  useBridgeEvent('folderPush.finished', (event) => {
-    const s = latest.current;
-    if (s.step === 'pushing' && s.plan.planId === event.planId) {
-      setState({ step: 'finished', folder: s.folder, plan: s.plan, progress: s.progress, end: event });
-      // Refused for a missing operation: plan again, so the dialog shows why it cannot be confirmed.
-      if (event.status === 'refused') void plan(s.folder).then(() => keepEnd(setState, event));
-    } else if (background.current === event.planId) {
-      background.current = null;
-      notify(event.status === 'done' ? 'info' : 'warning', event.message);
-    }
-  });
-
-  return { state, choose, dropped, plan, confirm, close };
-}
-
-function planFor(folder: FolderHandle, plan: FolderPushPlan): FlowState {
-  return { step: 'planned', folder, plan, startError: null };
-}
+      },
+      async choose(courseId) {
+        if (refuseWhileRunning()) return;
+        try {
+          const folder = await pickCourseFolder();
+          if (folder) await get().plan(courseId, folder);
+        } catch (error) {
+          setFlow(courseId, { step: 'failed', folder: null, error });
+        }
+      },
+      async dropped(courseId, files) {
+        if (refuseWhileRunning()) return;
+        try {
+          const bridge = await getBridge();
+          const [folder] = await unwrap(bridge.files.registerDropped(files, { folder: true }));
+          if (folder) await get().plan(courseId, { handle: folder.handle, name: folder.name });
+        } catch (error) {
+          // Only a real drop on the desktop app's window can hand main a folder (the preload's gate).
+          const code = (error as { code?: unknown }).code;
+          if (code === 'NOT_AVAILABLE' || code === 'NOT_A_DROP') {
+            notify('warning', 'This drop cannot be read as a folder here. Use “Push a folder…” to choose it.');
+          } else {
+            setFlow(courseId, { step: 'failed', folder: null, error });
+          }
+        }
+      },
+      /** Starts the planned push, deleting exactly `remove` (null: nothing) of what is not in the folder. */
+      async confirm(remove) {
+        const s = get().state;
+        if (s.step !== 'planned') return;
+        set({ state: { step: 'pushing', folder: s.folder, plan: s.plan, progress: [] } });
+        release();
+        holding = usePushFlow.start();
+        try {
+          await call((b) =>
+            b.folderPush.start({ planId: s.plan.planId, ...(remove ? { confirmDelete: true as const, remove } : {}) }),
+          );
+        } catch (error) {
+          release();
+          set({ state: { ...s, startError: error } });
+        }
+      },
+      close() {
+        const { state } = get();
+        // Closing a plan forgets it; a running or finished push stays, shown on its course page.
+        if (state.step === 'pushing' || state.step === 'finished') set({ open: false });
+        else set({ state: { step: 'closed' }, open: false });
+      },
+      reopen: () => set({ open: get().state.step !== 'closed' }),
+      dismiss: () => set({ state: { step: 'closed' }, open: false }),
+    };
+  },
+  {
+    subscribe: (store) => [
+      onEvent('folderPush.progress', (event) => {
+        const s = store.getState().state;
+        if (s.step === 'pushing' && s.plan.planId === event.planId) {
+          store.setState({ state: { ...s, progress: [...s.progress, event.message].slice(-KEPT_LINES) } });
+        }
+      }),
+      onEvent('folderPush.finished', (event) => {
+        const { state: s, open, courseId } = store.getState();
+        if (s.step !== 'pushing' || s.plan.planId !== event.planId) return;
+        store.setState({
+          state: { step: 'finished', folder: s.folder, plan: s.plan, progress: s.progress, end: event },
+        });
+        // Let go after this event's other listeners (never stop a subscription from inside it).
+        setTimeout(release, 0);
+        if (event.status === 'refused' && courseId) {
+          // Refused for a missing operation: plan again, so the dialog shows why it cannot be confirmed.
+          void store
+            .getState()
+            .plan(courseId, s.folder)
+            .then(() => keepEnd(event));
+        } else if (!open) {
+          notify(event.status === 'done' ? 'info' : 'warning', event.message);
+        }
+      }),
+    ],
+  },
+);
 
 /** After a refusal's re-plan, the refusal stays said above the new plan. */
-function keepEnd(setState: (update: (s: FlowState) => FlowState) => void, end: PushFinished): void {
-  setState((s) => (s.step === 'planned' ? { ...s, startError: { code: 'REFUSED', message: end.message } } : s));
+function keepEnd(end: PushFinished): void {
+  const s = usePushFlow.getState().state;
+  if (s.step === 'planned')
+    usePushFlow.setState({ state: { ...s, startError: { code: 'REFUSED', message: end.message } } });
+}
+
+/** The flow as one course screen sees it: another course's push is not this screen's. */
+export function useFolderPush(courseId: string) {
+  useFeature(usePushFlow);
+  const store = usePushFlow();
+  const mine = store.courseId === courseId;
+  const state: FlowState = mine ? store.state : { step: 'closed' };
+  return {
+    state,
+    open: mine && store.open,
+    choose: () => store.choose(courseId),
+    dropped: (files: readonly File[]) => store.dropped(courseId, files),
+    plan: (folder: FolderHandle) => store.plan(courseId, folder),
+    confirm: store.confirm,
+    close: store.close,
+    reopen: store.reopen,
+    dismiss: store.dismiss,
+  };
 }

@@ -1,2 +1,2 @@
 /** Renderer. Pushing a whole course from a folder: the feature's public surface (the course screen shows the panel). */
-export { FolderPushPanel } from './FolderPushPanel.tsx';
+export { FolderPushPanel, PushFolderButton } from './FolderPushPanel.tsx';

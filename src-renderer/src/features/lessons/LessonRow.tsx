@@ -84,6 +84,7 @@ export function LessonRow(props: LessonRowProps) {
           </span>
           <a
             className="row-title"
+            dir="auto"
             href={href({ name: 'lesson', courseId, sectionId, id: lesson.id })}
             title={title}
             aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
@@ -151,7 +152,7 @@ export function DeletingRow(props: { courseId: string; pending: PendingLessonDel
       data-testid="lesson-row-deleting"
       data-deleting-id={pending.lessonId}
     >
-      <span className="row-title" title={title}>
+      <span className="row-title" title={title} dir="auto">
         <s>{title}</s>
       </span>
       <span className={pending.state === 'failed' ? 'text-danger' : 'muted'} role="status">
@@ -178,6 +179,7 @@ export function WaitingCreateRow(props: { courseId: string; sectionId: string; d
       <a
         href={href({ name: 'lesson-new', courseId, sectionId, draftId: draft.id })}
         className="row-title"
+        dir="auto"
         title={draft.title}
       >
         {draft.title}

@@ -1,12 +1,15 @@
 /**
- * Renderer. One section of the course detail: a header that stays in view while its lessons
- * scroll, the lessons in order (LessonRow), new lessons still waiting in the outbox, and lessons
- * whose delete is waiting (with Undo). Reordering works by drag and drop, from a row's menu (Move
- * up / Move down) and by keyboard (Alt+↑ / Alt+↓ on a lesson); focus follows the lesson.
+ * Renderer. One section card of the course outline: the header it is given (the section's own
+ * actions are the structure feature's), the lessons in order (LessonRow), new lessons still waiting
+ * in the outbox, lessons whose delete is waiting (with Undo), and "New lesson" at its foot.
+ * Reordering works by drag and drop, from a row's menu (Move up / Move down) and by keyboard
+ * (Alt+↑ / Alt+↓ on a lesson); focus follows the lesson. A lesson dropped on another section is
+ * not moved: the API has no way to move a lesson to another section (ASSUMPTIONS.md, "Lessons"),
+ * and the outline says so.
  */
-import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useState, type DragEvent, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import type { DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-shared/index.ts';
-import { plural } from '../../lib/format.ts';
+import { notify } from '../../lib/notices.ts';
 import { href } from '../../lib/router.ts';
 import { DeletingRow, LessonRow, WaitingCreateRow } from './LessonRow.tsx';
 import { moveLesson, sortedLessons } from './store.ts';
@@ -14,12 +17,21 @@ import { moveLesson, sortedLessons } from './store.ts';
 interface Props {
   courseId: string;
   section: Section;
-  /** The section's place in the course, from 1 (numbered by position, not by the server's `order`). */
-  position: number;
+  /** The card's header: the section's title and actions. */
+  header: ReactNode;
+  /** Extra props of the card (a section dragged over it, …) and whether it is being deleted. */
+  cardProps?: HTMLAttributes<HTMLElement>;
+  className?: string;
   deletes: PendingLessonDelete[];
   creates: DraftSummary[];
   onDelete: (section: Section, lesson: Lesson) => void;
 }
+
+const LESSON_DRAG_TYPE = 'application/x-lectern-lesson';
+
+/** Said when a lesson is dropped on another section (and in the outline's help). */
+export const CROSS_SECTION_NOTE =
+  'Lessons move within their own section: the server offers no way to move a lesson to another section.';
 
 /**
  * After a move the row is put back in the DOM in its new place, which takes focus away: give it
@@ -56,12 +68,20 @@ function useLessonReorder(courseId: string, sectionId: string, lessons: Lesson[]
 
   const onDragStart = (lesson: Lesson) => (event: DragEvent) => {
     event.dataTransfer.setData('text/plain', lesson.id);
+    event.dataTransfer.setData(LESSON_DRAG_TYPE, sectionId);
     event.dataTransfer.effectAllowed = 'move';
     setDragging(lesson.id);
   };
 
   const onDrop = (target: Lesson) => (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes(LESSON_DRAG_TYPE)) return; // a section or a folder: not ours
     event.preventDefault();
+    event.stopPropagation();
+    const from = event.dataTransfer.getData(LESSON_DRAG_TYPE);
+    if (from && from !== sectionId) {
+      notify('info', CROSS_SECTION_NOTE);
+      return;
+    }
     const id = event.dataTransfer.getData('text/plain') || dragging;
     setDragging(null);
     const moving = lessons.find((l) => l.id === id);
@@ -72,45 +92,46 @@ function useLessonReorder(courseId: string, sectionId: string, lessons: Lesson[]
   return { dragging, announcement, move, onKeyDown, onDragStart, onDrop, endDrag: () => setDragging(null) };
 }
 
-function SectionHeader({
-  courseId,
-  section,
-  position,
-  count,
-}: {
-  courseId: string;
-  section: Section;
-  position: number;
-  count: number;
-}) {
-  const headingId = `section-${section.id}`;
+function NewLessonLink({ courseId, section }: { courseId: string; section: Section }) {
   return (
-    <header className="course-section-header" data-testid="section-row">
-      {/* Focusable so that a section just created can be focused here (the structure panel does). */}
-      <h3 id={headingId} className="row-title" title={section.title ?? undefined} tabIndex={-1} data-section-heading>
-        <span className="muted">Section {position}</span> {section.title}
-      </h3>
-      <span className="muted">{plural(count, 'lesson')}</span>
-      <a
-        className="button button--small"
-        href={href({ name: 'lesson-new', courseId, sectionId: section.id, draftId: null })}
-        data-testid="new-lesson"
-      >
-        New lesson<span className="visually-hidden"> in {section.title}</span>
-      </a>
-    </header>
+    <a
+      className="button button--small button--quiet new-lesson-link"
+      href={href({ name: 'lesson-new', courseId, sectionId: section.id, draftId: null })}
+      data-testid="new-lesson"
+    >
+      + New lesson<span className="visually-hidden"> in {section.title}</span>
+    </a>
   );
 }
 
-export function SectionLessons({ courseId, section, position, deletes, creates, onDelete }: Props) {
+export function SectionLessons(props: Props) {
+  const { courseId, section, header, deletes, creates, onDelete } = props;
   const lessons = sortedLessons(section);
   const reorder = useLessonReorder(courseId, section.id, lessons);
-  const visible = lessons.filter((l) => !deletes.some((d) => d.lessonId === l.id));
   const headingId = `section-${section.id}`;
 
   return (
-    <section className="course-section" aria-labelledby={headingId} data-section-id={section.id}>
-      <SectionHeader courseId={courseId} section={section} position={position} count={visible.length} />
+    <section
+      {...props.cardProps}
+      className={`course-section${props.className ? ` ${props.className}` : ''}`}
+      aria-labelledby={headingId}
+      data-section-id={section.id}
+      onDrop={(event) => {
+        // A lesson from another section dropped on the card (not on a row) is not moved either.
+        const from = event.dataTransfer.getData(LESSON_DRAG_TYPE);
+        if (event.dataTransfer.types.includes(LESSON_DRAG_TYPE) && from !== section.id) {
+          event.preventDefault();
+          notify('info', CROSS_SECTION_NOTE);
+          return;
+        }
+        props.cardProps?.onDrop?.(event);
+      }}
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes(LESSON_DRAG_TYPE)) event.preventDefault();
+        props.cardProps?.onDragOver?.(event);
+      }}
+    >
+      {header}
       <p className="visually-hidden" role="status" aria-live="polite">
         {reorder.announcement}
       </p>
@@ -142,6 +163,8 @@ export function SectionLessons({ courseId, section, position, deletes, creates, 
           <WaitingCreateRow key={draft.id} courseId={courseId} sectionId={section.id} draft={draft} />
         ))}
       </ol>
+      {lessons.length === 0 && creates.length === 0 && <p className="muted section-empty">No lessons yet.</p>}
+      <NewLessonLink courseId={courseId} section={section} />
     </section>
   );
 }

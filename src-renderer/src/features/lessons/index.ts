@@ -1,5 +1,5 @@
 // Renderer. The entry of features/lessons: what other features may use of it (eslint: the only way in).
-export { SectionLessons } from './SectionLessons.tsx';
+export { CROSS_SECTION_NOTE, SectionLessons } from './SectionLessons.tsx';
 export {
   byOrder,
   lessonDeleteNoticeKey,

@@ -110,7 +110,7 @@ function renderSection(lessons: Lesson[], onDelete = vi.fn()) {
     <rows.SectionLessons
       courseId={COURSE}
       section={section}
-      position={1}
+      header={<header data-testid="section-row">Section 1 Hazards</header>}
       deletes={[]}
       creates={[]}
       onDelete={onDelete}

@@ -1,203 +1,172 @@
 /**
- * Renderer. The structure panel's forms: rename/describe a section, the "Delete section?" question
- * (a section that still holds lessons is never deleted: only Cancel is offered) and the section
- * work still waiting in the outbox (a create, a delete with Undo). Presentational.
+ * Renderer. The outline's section pieces besides the header: "Add section" (at the end and between
+ * sections: a button that opens a title field in place), the new sections still waiting in the
+ * outbox, and the "Delete section?" question — a section that still holds lessons offers to delete
+ * them with it, by name (the API cannot move a lesson to another section), with Undo after.
+ * Render and dispatch: the work is the structure store's.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { DraftSummary, PendingSectionDelete, Section } from '../../../../src-shared/index.ts';
-import { call } from '../../bridge.ts';
+import type { DraftSummary, Section } from '../../../../src-shared/index.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { plural } from '../../lib/format.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
+import { focusWhenThere } from './focus.ts';
+import { useStructure } from './store.ts';
 
-export interface SectionEdit {
-  section: Section;
-  title: string;
-  description: string;
-}
-
-export function SectionEditForm(props: { courseId: string; editing: SectionEdit; run: Run; onClose: () => void }) {
-  const { courseId, run, onClose } = props;
-  const [editing, setEditing] = useState(props.editing);
+/** Adds a section at `position` (1-based; null: at the end), through the outbox (offline too). */
+export function AddSection(props: {
+  courseId: string;
+  sections: Section[];
+  position: number | null;
+  reason: string | null;
+  /** The section it comes after, for the button's name ("Add a section after …"). */
+  after?: Section;
+}) {
+  const { courseId, sections, position, reason, after } = props;
+  const create = useStructure((s) => s.create);
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (open) input.current?.focus({ preventScroll: true });
+  }, [open]);
+  const between = position !== null;
+  if (!open) {
+    return (
+      <div className={between ? 'add-section add-section--between' : 'add-section'}>
+        <button
+          type="button"
+          className={between ? 'button button--small button--quiet' : 'button'}
+          disabled={reason !== null}
+          title={reason ?? undefined}
+          onClick={() => setOpen(true)}
+          data-testid={between ? 'add-section-between' : 'add-section'}
+          data-add-at={position ?? 'end'}
+        >
+          + Add section
+          {after && <span className="visually-hidden"> after {after.title ?? '—'}</span>}
+        </button>
+      </div>
+    );
+  }
+  const submit = async () => {
+    const wanted = title.trim();
+    if (wanted === '') return;
+    const asked = await create(courseId, wanted, position, sections);
+    if (!asked) return;
+    setTitle('');
+    setOpen(false);
+    // Until the server has it, the waiting card (at the end) or this button (between) holds the
+    // focus; then the new section's heading does.
+    if (between) focusWhenThere(`[data-add-at="${position}"]`);
+    else focusWhenThere('[data-pending-section]:last-of-type');
+  };
   return (
     <form
-      className="form"
-      aria-label={`Edit section ${editing.section.title ?? ''}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        const { section, title, description } = editing;
-        run(async () => {
-          const draft = await call((b) => b.sections.edit({ courseId, id: section.id }));
-          await call((b) => b.drafts.save({ id: draft.id, changes: { title, description } }));
-          await call((b) => b.drafts.submit({ id: draft.id }));
-          onClose();
-        }, section.id);
+      className="add-section add-section--open"
+      aria-label="Add a section"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
       }}
     >
-      <label>
-        Section title
-        <input
-          value={editing.title}
-          maxLength={255}
-          required
-          onChange={(e) => setEditing({ ...editing, title: e.target.value })}
-        />
-      </label>
-      <label>
-        Section description
-        <textarea
-          value={editing.description}
-          onChange={(e) => setEditing({ ...editing, description: e.target.value })}
-        />
-      </label>
-      <button className="button button--primary" type="submit">
-        Save section
+      <input
+        ref={input}
+        dir="auto"
+        aria-label="New section title"
+        placeholder="Section title"
+        value={title}
+        maxLength={255}
+        onChange={(event) => setTitle(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setOpen(false);
+        }}
+      />
+      <button className="button button--primary button--small" type="submit">
+        Add section
       </button>
-      <button className="button button--small" type="button" onClick={onClose}>
+      <button className="button button--small" type="button" onClick={() => setOpen(false)}>
         Cancel
       </button>
     </form>
   );
 }
 
-type Run = (work: () => Promise<unknown>, sectionId?: string) => void;
-
-export function DeleteSectionAsk(props: { asking: Section; onDelete: () => void; onCancel: () => void }) {
-  const { asking, onDelete, onCancel } = props;
-  const lessons = asking.lessons?.length ?? 0;
-  const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancel.current?.focus(), [asking.id]);
-  return (
-    <div role="alertdialog" aria-label={`Delete the section “${asking.title ?? ''}”?`} className="inline-alert">
-      {lessons > 0 ? (
-        <p>
-          “{asking.title}” still holds {plural(lessons, 'lesson')}. Lectern never deletes lessons along with their
-          section: move or delete them first.
-        </p>
-      ) : (
-        <p>“{asking.title}” will be deleted from the server. You have a few seconds to undo it.</p>
-      )}
-      {lessons === 0 && (
-        <button className="button button--small" type="button" onClick={onDelete}>
-          Delete section
-        </button>
-      )}
-      <button className="button button--small" type="button" onClick={onCancel} ref={cancel}>
-        Cancel
-      </button>
-    </div>
-  );
-}
-
-export function SectionWork(props: { creates: DraftSummary[]; deletes: PendingSectionDelete[]; run: Run }) {
-  const { creates, deletes, run } = props;
-  // The key's refusal is said once, above the sections; a delete it stopped says only that.
+/** New sections not on the server yet: waiting, or refused — then with Dismiss. */
+export function PendingSections({ creates }: { creates: DraftSummary[] }) {
+  const discard = useStructure((s) => s.discard);
   const keyRefusal = useWriteRefusal('section');
-  const deleteNote = (pending: PendingSectionDelete) =>
-    pending.refusal !== null && pending.refusal === keyRefusal
-      ? `“${pending.title}” was not deleted.`
-      : (pending.refusal ?? `“${pending.title}” will be deleted in a few seconds.`);
   return (
     <>
-      {creates.map((draft) => (
-        <PendingCreate key={draft.id} draft={draft} run={run} />
-      ))}
-      {deletes.map((pending) => (
-        <div
-          key={pending.draftId}
-          className={pending.refusal ? 'inline-alert' : 'muted'}
-          data-testid="section-delete-pending"
-        >
-          {deleteNote(pending)}
-          {pending.state === 'failed' ? (
-            <DismissDraft draftId={pending.draftId} run={run} />
-          ) : (
-            !pending.inDoubt && (
-              <button
-                className="button button--small"
-                type="button"
-                onClick={() => run(() => call((b) => b.sections.undoDelete({ draftId: pending.draftId })))}
-              >
-                Undo
-              </button>
-            )
-          )}
-        </div>
-      ))}
+      {creates.map((draft) => {
+        const failed = draft.state === 'failed';
+        const why =
+          draft.error?.code === 'WRITE_REFUSED' || (draft.error && draft.error.message === keyRefusal)
+            ? 'not saved.'
+            : (draft.error?.message ?? 'not sent');
+        return (
+          <section
+            key={draft.id}
+            className={`course-section course-section--pending${failed ? ' course-section--failed' : ''}`}
+            aria-label={`New section ${draft.title}`}
+            data-pending-section={draft.id}
+            tabIndex={-1}
+          >
+            <p className={failed ? 'inline-alert' : 'muted'} data-testid="section-create-pending">
+              New section “<bdi>{draft.title}</bdi>”: {failed ? why : 'waiting to be sent'}
+              {failed && (
+                <button className="button button--small" type="button" onClick={() => void discard(draft.id)}>
+                  Dismiss
+                </button>
+              )}
+            </p>
+          </section>
+        );
+      })}
     </>
   );
 }
 
-/**
- * A new section not on the server yet: waiting, or refused — then with Dismiss. A key refused
- * section changes is said once above the list, so here it only says "not saved".
- */
-function PendingCreate({ draft, run }: { draft: DraftSummary; run: Run }) {
-  const failed = draft.state === 'failed';
-  const why = draft.error?.code === 'WRITE_REFUSED' ? 'not saved.' : (draft.error?.message ?? 'not sent');
-  return (
-    <p className={failed ? 'inline-alert' : 'muted'} data-testid="section-create-pending">
-      New section “{draft.title}”: {failed ? why : 'waiting to be sent'}
-      {failed && <DismissDraft draftId={draft.id} run={run} />}
-    </p>
-  );
+function lessonNames(section: Section): string {
+  const titles = (section.lessons ?? []).map((l) => `“${l.title ?? '—'}”`);
+  return titles.length <= 4 ? titles.join(', ') : `${titles.slice(0, 3).join(', ')} and ${titles.length - 3} more`;
 }
 
-/** Lets a refused section change go: its draft is discarded, nothing reaches the server. */
-function DismissDraft({ draftId, run }: { draftId: string; run: Run }) {
+/** "Delete section?": an empty one goes; one with lessons goes with them when asked by name. */
+export function SectionDeleteDialog({ courseId }: { courseId: string }) {
+  const structure = useStructure();
+  const { asking } = structure;
+  const lessons = asking?.lessons?.length ?? 0;
+  const title = asking?.title ?? '—';
   return (
-    <button
-      className="button button--small"
-      type="button"
-      onClick={() => run(() => call((b) => b.drafts.discard({ id: draftId })))}
-    >
-      Dismiss
-    </button>
-  );
-}
-
-/** Adds a section (a create through the outbox, offline too); the panel follows it to the outline. */
-export function NewSectionForm(props: {
-  courseId: string;
-  reason: string | null;
-  /** False when the same reason is already said nearby (it is still the button's title). */
-  sayReason?: boolean;
-  run: Run;
-  onAsked: (t: string) => void;
-}) {
-  const { courseId, reason, sayReason = true, run, onAsked } = props;
-  const [newTitle, setNewTitle] = useState('');
-  return (
-    <form
-      className="form"
-      aria-label="Add a section"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const title = newTitle.trim();
-        if (title === '') return;
-        run(async () => {
-          onAsked(title);
-          await call((b) => b.sections.create({ courseId, title }));
-          setNewTitle('');
+    <ConfirmDialog
+      open={asking !== null}
+      title={`Delete the section “${title}”?`}
+      confirmLabel={lessons > 0 ? `Delete section and ${plural(lessons, 'lesson')}` : 'Delete section'}
+      onCancel={() => structure.askDelete(null)}
+      onConfirm={() => {
+        if (!asking) return;
+        void structure.remove(courseId, asking, lessons > 0).then((pending) => {
+          if (pending) focusWhenThere(`[data-section-undo="${CSS.escape(asking.id)}"]`);
         });
       }}
+      testId="section-delete-dialog"
     >
-      <label>
-        New section title
-        <input
-          value={newTitle}
-          maxLength={255}
-          onChange={(e) => setNewTitle(e.target.value)}
-          disabled={reason !== null}
-        />
-      </label>
-      <button className="button button--primary" type="submit" disabled={reason !== null} title={reason ?? undefined}>
-        Add section
-      </button>
-      {reason && sayReason && (
-        <p className="muted" data-testid="sections-create-disabled">
-          {reason}
-        </p>
+      {lessons > 0 ? (
+        <>
+          <p>
+            “<bdi>{title}</bdi>” still holds {plural(lessons, 'lesson')}: <bdi>{asking ? lessonNames(asking) : ''}</bdi>
+            .
+          </p>
+          <p>
+            Deleting the section deletes them too, with their videos and quizzes. To keep a lesson, cancel and make it
+            again in another section: the server cannot move a lesson from one section to another. You have a few
+            seconds to undo.
+          </p>
+        </>
+      ) : (
+        <p>“{title}” will be deleted from the server. You have a few seconds to undo it.</p>
       )}
-    </form>
+    </ConfirmDialog>
   );
 }

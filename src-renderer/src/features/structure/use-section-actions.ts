@@ -1,14 +1,13 @@
 /**
- * Renderer. What the structure panel does with sections, in one place: the server's reasons that
- * disable an action, running an action with its error shown in words, moving a section, and
- * following a created section until it is in the outline (then focusing it there).
+ * Renderer. The outline's section hooks: the server's reasons that disable an action, a section
+ * dragged onto another's place, and following a created section until it is in the outline (then
+ * focusing it there, without moving the window).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState, type DragEvent } from 'react';
 import type { Section } from '../../../../src-shared/index.ts';
-import { call } from '../../bridge.ts';
-import { describeError } from '../../lib/errors.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
-import { isRefusal, noteRefused } from '../drafts/index.ts';
+import { focusInPlace } from './focus.ts';
+import { SECTION_DRAG_TYPE } from './dnd.ts';
 import { useStructure } from './store.ts';
 
 export interface SectionReasons {
@@ -34,52 +33,53 @@ export function useSectionReasons(): SectionReasons {
   };
 }
 
-export function useSectionActions(courseId: string) {
-  const [error, setError] = useState<string | null>(null);
-  /** Runs a section action; a refusal of a change to one section (`sectionId`) shows on its row. */
-  const run = (work: () => Promise<unknown>, sectionId?: string) => {
-    setError(null);
-    work().catch((e: unknown) => {
-      if (sectionId && isRefusal(e)) noteRefused('section', sectionId, e);
-      else setError(describeError(e, { subject: 'this section' }));
-    });
-  };
-  const move = (section: Section, position: number) =>
-    run(() => call((b) => b.sections.move({ courseId, id: section.id, position })), section.id);
-  return { error, run, move };
-}
-
-/** The section's heading in the course outline ("Sections and lessons"), in view and focused. */
-function focusInOutline(sectionId: string): void {
-  requestAnimationFrame(() => {
-    const heading = document.querySelector<HTMLElement>(
-      `.course-section[data-section-id="${CSS.escape(sectionId)}"] [data-section-heading]`,
-    );
-    if (!heading) return;
-    heading.scrollIntoView({ block: 'center' });
-    heading.focus({ preventScroll: true });
-  });
-}
-
 /**
- * Create goes to the created thing (issue 24): a section created from here is focused in the
- * outline as soon as the server has it. It is known by being new (not among the sections seen when
- * it was asked for) and having the title asked for.
+ * Create goes to the created thing (issue 24): a section created from the outline is focused there
+ * as soon as the server has it (its heading, revealed in the page's own scroll only). It is known
+ * by being new (not among the sections seen when it was asked for) and having the title asked for.
  */
-export function useFocusCreatedSection(sections: Section[]) {
-  const wanted = useRef<{ title: string; known: Set<string> } | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
+export function useFocusCreatedSection(sections: Section[]): string | null {
+  const expected = useStructure((s) => s.expected);
+  const created = useStructure((s) => s.created);
   useEffect(() => {
-    const asked = wanted.current;
-    if (!asked) return;
-    const found = sections.find((s) => !asked.known.has(s.id) && s.title === asked.title);
+    if (!expected) return;
+    const found = sections.find((s) => !expected.known.includes(s.id) && s.title === expected.title);
     if (!found) return;
-    wanted.current = null;
-    setCreated(found.id);
-    focusInOutline(found.id);
-  }, [sections]);
-  const expect = (title: string) => {
-    wanted.current = { title, known: new Set(sections.map((s) => s.id)) };
+    useStructure.getState().arrived(found.id);
+    requestAnimationFrame(() => {
+      const heading = document.querySelector<HTMLElement>(
+        `.course-section[data-section-id="${CSS.escape(found.id)}"] [data-section-heading]`,
+      );
+      // Only when the user is not elsewhere already (typing in another field, a dialog).
+      const active = document.activeElement;
+      const free = !active || active === document.body || active.closest('[data-pending-section], .add-section');
+      if (heading && free) focusInPlace(heading);
+    });
+  }, [sections, expected]);
+  return created;
+}
+
+/** A section dragged onto another section's card takes its place (as lessons do in a section). */
+export function useSectionDrop(courseId: string, ordered: Section[], disabled: boolean) {
+  const move = useStructure((s) => s.move);
+  const [over, setOver] = useState<string | null>(null);
+  const isSectionDrag = (event: DragEvent) => event.dataTransfer.types.includes(SECTION_DRAG_TYPE);
+  return {
+    over,
+    cardProps: (section: Section, index: number) => ({
+      onDragOver: (event: DragEvent) => {
+        if (disabled || !isSectionDrag(event)) return;
+        event.preventDefault();
+        if (over !== section.id) setOver(section.id);
+      },
+      onDragLeave: () => setOver((now) => (now === section.id ? null : now)),
+      onDrop: (event: DragEvent) => {
+        if (!isSectionDrag(event)) return;
+        event.preventDefault();
+        setOver(null);
+        const moving = ordered.find((s) => s.id === event.dataTransfer.getData(SECTION_DRAG_TYPE));
+        if (moving && moving.id !== section.id) void move(courseId, moving, index + 1);
+      },
+    }),
   };
-  return { created, expect };
 }

@@ -1,21 +1,43 @@
 /**
- * A key refused section and course changes (issue 24), in the course structure panel: a refused
- * section change says "Not saved: reason" on the section's own row, every section action (and, for
- * courses, "Edit course details") is disabled with the reason as its title, the reason is said once
- * in the panel, and a move main refuses up front shows on the row it was made on. Main is a fake
+ * A key refused section and course changes (issue 24), in the course outline (issue 37: sections
+ * as cards, their actions in their headers): a refused section change says "Not saved: reason" on
+ * the section's own header, every section action (and, for courses, "Edit course details") is
+ * disabled with the reason as its title, the reason is said once in the outline, and a move main
+ * refuses up front shows on the section it was made on. Main is a fake
  * behind `window.lectern`; the stores, the bridge and the components are the real ones.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { Draft, Section, SyncStatus } from '../../../../src-shared/index.ts';
+import type { Course, Draft, Section, SyncStatus } from '../../../../src-shared/index.ts';
 import { draftOf, syncStatusOf } from '../../../test-support/drafts.ts';
 import { installFakeMain, refuse, removeFakeMain, settle, type FakeMain } from '../../../test-support/fake-main.ts';
-import type * as PanelModule from './CourseStructurePanel.tsx';
+import type * as OutlineModule from '../courses/CourseOutline.tsx';
+import type * as StructureModule from './index.ts';
 import type * as SyncModule from '../../lib/sync-status.ts';
 
 let fake: FakeMain;
-let panel: typeof PanelModule;
+let outline: typeof OutlineModule;
+let structure: typeof StructureModule;
 let sync: typeof SyncModule;
+
+/** The course page's structure parts: the outline and the course details' editor. */
+const panel = {
+  CourseStructurePanel({ courseId, sections }: { courseId: string; sections: Section[] }) {
+    const reasons = structure.useSectionReasons();
+    return (
+      <>
+        <structure.CourseDetailsEditor courseId={courseId} disabledReason={reasons.course} />
+        <outline.CourseOutline
+          course={{ id: courseId, name: 'Safety' } as Course}
+          sections={sections}
+          deletes={[]}
+          creates={[]}
+          onDelete={() => undefined}
+        />
+      </>
+    );
+  },
+};
 
 const AT = '2026-05-01T12:00:00.000Z';
 const COURSE = '00000000-0000-4000-8000-000000000001';
@@ -51,7 +73,7 @@ beforeEach(async () => {
   vi.resetModules();
   fake = installFakeMain();
   fake.handle('structure.missing', () => []);
-  fake.handle('sections.pending', () => ({ deletes: [], creates: [] }));
+  fake.handle('sections.pending', () => ({ deletes: [], creates: [], renames: [] }));
   fake.handle('courses.previewVideo', () => ({
     courseId: COURSE,
     phase: 'none',
@@ -62,7 +84,8 @@ beforeEach(async () => {
     hasUrl: false,
   }));
   sync = await import('../../lib/sync-status.ts');
-  panel = await import('./CourseStructurePanel.tsx');
+  outline = await import('../courses/CourseOutline.tsx');
+  structure = await import('./index.ts');
 });
 
 afterEach(() => {
@@ -71,7 +94,7 @@ afterEach(() => {
   expect(fake.problems).toEqual([]);
 });
 
-const row = (id: string) => document.querySelector<HTMLElement>(`.structure-section-row[data-section-id="${id}"]`)!;
+const row = (id: string) => document.querySelector<HTMLElement>(`.course-section[data-section-id="${id}"]`)!;
 const openMenu = (title: string) =>
   fireEvent.click(screen.getByRole('button', { name: `Actions for section ${title}` }));
 const occurrences = (text: string) => document.body.textContent.split(text).length - 1;
@@ -96,10 +119,10 @@ describe('a key refused section changes', () => {
       expect(item.hasAttribute('disabled'), name).toBe(true);
       expect(item.getAttribute('title'), name).toBe(SECTIONS_REFUSED);
     }
-    const add = screen.getByRole('button', { name: 'Add section' });
+    const add = screen.getByTestId('add-section');
     expect(add.hasAttribute('disabled')).toBe(true);
     expect(add.getAttribute('title')).toBe(SECTIONS_REFUSED);
-    expect(row(FIRST).getAttribute('draggable')).toBe('false');
+    expect(row(FIRST).querySelector('header')!.getAttribute('draggable')).toBe('false');
     // Said once in the panel (plus once on the refused row), not again under "Add section".
     expect(screen.getByTestId('sections-disabled').textContent).toBe(SECTIONS_REFUSED);
     expect(screen.queryByTestId('sections-create-disabled')).toBeNull();
@@ -118,7 +141,7 @@ describe('a key refused section changes', () => {
     };
     let creates = [create];
     fake.handle('drafts.list', () => []);
-    fake.handle('sections.pending', () => ({ deletes: [], creates }));
+    fake.handle('sections.pending', () => ({ deletes: [], creates, renames: [] }));
     fake.handle('drafts.discard', () => {
       creates = [];
       return { ok: true as const };
@@ -152,7 +175,7 @@ describe('a key refused section changes', () => {
       refusal: SECTIONS_REFUSED,
     };
     fake.handle('drafts.list', () => []);
-    fake.handle('sections.pending', () => ({ deletes: [pending], creates: [] }));
+    fake.handle('sections.pending', () => ({ deletes: [pending], creates: [], renames: [] }));
     sync.useSync.setState({ status: status([{ resource: 'section', message: SECTIONS_REFUSED }]) });
     render(<panel.CourseStructurePanel courseId={COURSE} sections={SECTIONS} />);
     await act(settle);
@@ -169,7 +192,7 @@ describe('a key refused section changes', () => {
     expect(edit.hasAttribute('disabled')).toBe(true);
     expect(edit.getAttribute('title')).toBe(COURSES_REFUSED);
     expect(screen.getByTestId('course-details-disabled').textContent).toBe(COURSES_REFUSED);
-    expect(screen.getByRole('button', { name: 'Add section' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByTestId('add-section').hasAttribute('disabled')).toBe(false);
   });
 
   it('a move main refuses up front is shown on the row it was made on, not as a panel error', async () => {
@@ -186,7 +209,7 @@ describe('a key refused section changes', () => {
     expect(fake.inputsTo('sections.move')).toEqual([{ courseId: COURSE, id: SECOND, position: 1 }]);
     expect(within(row(SECOND)).getByTestId('row-refusal').textContent).toContain('may view sections');
     expect(within(row(FIRST)).queryByTestId('row-refusal')).toBeNull();
-    expect(document.querySelector('.course-structure > .inline-alert')).toBeNull(); // said once, on the row
+    expect(screen.queryByTestId('section-error')).toBeNull(); // said once, on the section
   });
 
   it('a course details change the server refuses: the editor says "Not saved" with the reason once it comes back', async () => {

@@ -1,0 +1,152 @@
+/**
+ * Renderer. The course's one outline (issue 37, the curriculum builders' model): its sections as
+ * cards in order, each holding its lessons, with the section's own actions in its header (rename
+ * in place, move by drag or Alt+↑/↓, delete with Undo), "Add section" between sections and at the
+ * end, and the new sections still waiting to be sent. No section is listed twice. The work is the
+ * structure and lessons stores'; this composes their pieces.
+ */
+import { useEffect, useRef } from 'react';
+import type { Course, DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-shared/index.ts';
+import { plural } from '../../lib/format.ts';
+import { CROSS_SECTION_NOTE, SectionLessons, useCourseDetail } from '../lessons/index.ts';
+import {
+  AddSection,
+  focusInPlace,
+  PendingSections,
+  SectionCardHeader,
+  SectionDeleteDialog,
+  SectionsNote,
+  useFocusCreatedSection,
+  useSectionDrop,
+  useSectionReasons,
+  useStructure,
+  useStructureOf,
+} from '../structure/index.ts';
+
+interface OutlineProps {
+  course: Course;
+  sections: Section[];
+  deletes: PendingLessonDelete[];
+  creates: DraftSummary[];
+  onDelete: (section: Section, lesson: Lesson) => void;
+}
+
+function OutlineHeading({ sections, lessonCount }: { sections: Section[]; lessonCount: number }) {
+  return (
+    <div className="outline-heading">
+      <h2>Outline</h2>
+      <p className="muted" data-testid="course-counts">
+        {plural(sections.length, 'section')} · {plural(lessonCount, 'lesson')}
+      </p>
+      <p className="muted form-note" id="reorder-help">
+        Drag a section or a lesson to move it, or press Alt+↑ / Alt+↓ on it; its menu (⋯) moves, renames and deletes.{' '}
+        {CROSS_SECTION_NOTE}
+      </p>
+    </div>
+  );
+}
+
+/** After a section action (or its waiting work changed), the course is read again from main's cache at once. */
+function useRereadAfterSectionWork(): void {
+  useEffect(
+    () =>
+      useStructure.subscribe((now, before) => {
+        if (now.revision !== before.revision) useCourseDetail.getState().reread();
+      }),
+    [],
+  );
+}
+
+/**
+ * A section that leaves the outline (its delete sent) takes its controls with it: focus, if it
+ * was there and fell to the page, goes to the section now in its place (or the last, or "Add
+ * section"), never the page body.
+ */
+function useFocusAfterRemoval(sections: Section[]): void {
+  const before = useRef<string[]>([]);
+  useEffect(() => {
+    const was = before.current;
+    const now = sections.map((s) => s.id);
+    before.current = now;
+    const gone = was.findIndex((id) => !now.includes(id));
+    if (gone < 0) return;
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      const next = now[Math.min(gone, now.length - 1)];
+      const target = next
+        ? document.querySelector<HTMLElement>(
+            `.course-section[data-section-id="${CSS.escape(next)}"] > header [data-row-menu]`,
+          )
+        : document.querySelector<HTMLElement>('[data-testid="add-section"]');
+      if (target) focusInPlace(target);
+    });
+  }, [sections]);
+}
+
+export function CourseOutline({ course, sections, deletes, creates, onDelete }: OutlineProps) {
+  useStructureOf(course.id);
+  useRereadAfterSectionWork();
+  useFocusAfterRemoval(sections);
+  const structure = useStructure();
+  const reasons = useSectionReasons();
+  const created = useFocusCreatedSection(sections);
+  const drop = useSectionDrop(course.id, sections, reasons.update !== null);
+  const deletingIds = new Set(deletes.map((d) => d.lessonId));
+  const visibleIn = (section: Section) => (section.lessons ?? []).filter((l) => !deletingIds.has(l.id)).length;
+  const lessonCount = sections.reduce((n, s) => n + visibleIn(s), 0);
+  const sectionCreates = structure.courseId === course.id ? structure.creates : [];
+  const sectionDeletes = new Set(structure.deletes.map((d) => d.sectionId));
+  return (
+    <section className="course-outline" aria-label={`Outline of ${course.name ?? 'this course'}`}>
+      <OutlineHeading sections={sections} lessonCount={lessonCount} />
+      <SectionsNote reasons={reasons} />
+      <div className="course-sections" data-testid="lesson-list">
+        {sections.length === 0 && sectionCreates.length === 0 && (
+          <p className="muted outline-empty">This course has no sections yet. Add its first section below.</p>
+        )}
+        {sections.map((section, index) => (
+          <div key={section.id} className="outline-slot">
+            {index > 0 && (
+              <AddSection
+                courseId={course.id}
+                sections={sections}
+                position={index + 1}
+                reason={reasons.create}
+                after={sections[index - 1]}
+              />
+            )}
+            <SectionLessons
+              courseId={course.id}
+              section={section}
+              className={[
+                drop.over === section.id ? 'course-section--drop' : '',
+                created === section.id ? 'course-section--created' : '',
+                sectionDeletes.has(section.id) ? 'course-section--deleting' : '',
+              ]
+                .filter(Boolean)
+                .join(' ')}
+              cardProps={drop.cardProps(section, index)}
+              header={
+                <SectionCardHeader
+                  courseId={course.id}
+                  section={section}
+                  index={index}
+                  total={sections.length}
+                  lessonCount={visibleIn(section)}
+                  reasons={reasons}
+                />
+              }
+              deletes={deletes.filter((d) => d.sectionId === section.id)}
+              creates={creates.filter((d) => d.parent.sectionId === section.id)}
+              onDelete={onDelete}
+            />
+          </div>
+        ))}
+        <PendingSections creates={sectionCreates} />
+      </div>
+      <AddSection courseId={course.id} sections={sections} position={null} reason={reasons.create} />
+      <SectionDeleteDialog courseId={course.id} />
+    </section>
+  );
+}

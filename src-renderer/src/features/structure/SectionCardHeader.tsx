@@ -1,0 +1,259 @@
+/**
+ * Renderer. The header of one section card in the course outline: its number and title (renamed
+ * in place: the title becomes a field, Enter saves, Escape cancels), how many lessons it holds,
+ * and its actions — moved by dragging the header or by Alt+↑/↓ (as lessons move), Rename, Move
+ * up/down and Delete section… behind its menu. A rename not sent yet shows at once, marked as
+ * waiting; a delete waiting to be sent says so with Undo. Renders and dispatches to the store.
+ */
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import type { PendingSectionDelete, Section } from '../../../../src-shared/index.ts';
+import { Badge } from '../../components/Badge.tsx';
+import { RowMenu } from '../../components/RowMenu.tsx';
+import { plural } from '../../lib/format.ts';
+import { useWriteRefusal } from '../../lib/sync-status.ts';
+import { RowRefusal } from '../drafts/index.ts';
+import { focusWhenThere } from './focus.ts';
+import { useStructure } from './store.ts';
+import type { SectionReasons } from './use-section-actions.ts';
+
+import { SECTION_DRAG_TYPE } from './dnd.ts';
+
+/** A control of the section's own header (not of its lessons' rows). */
+const inSection = (sectionId: string, selector: string) =>
+  `.course-section[data-section-id="${CSS.escape(sectionId)}"] > header ${selector}`;
+
+interface Props {
+  courseId: string;
+  section: Section;
+  /** Its place among the sections, from 0. */
+  index: number;
+  total: number;
+  /** Lessons it shows (those waiting to be deleted not counted). */
+  lessonCount: number;
+  reasons: SectionReasons;
+}
+
+/** Alt+↑/↓ anywhere in the header moves the section; focus stays on the same control. */
+function useKeyboardMove(props: Props) {
+  const { courseId, section, index, total, reasons } = props;
+  const move = useStructure((s) => s.move);
+  return (event: KeyboardEvent) => {
+    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+    if ((event.target as HTMLElement).closest('.lesson-rows, input, textarea')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (reasons.update !== null) return;
+    const to = index + 1 + (event.key === 'ArrowUp' ? -1 : 1);
+    if (to < 1 || to > total) return;
+    const target = event.target as HTMLElement;
+    const selector = target.matches('[data-row-menu]') ? '[data-row-menu]' : '[data-section-heading]';
+    void move(courseId, section, to);
+    requestAnimationFrame(() => focusWhenThere(inSection(section.id, selector)));
+  };
+}
+
+function SectionTitle(props: { section: Section; position: number; waiting: boolean }) {
+  const { section, position, waiting } = props;
+  const title = section.title ?? '—';
+  return (
+    <h3
+      id={`section-${section.id}`}
+      className="section-card-title"
+      tabIndex={-1}
+      data-section-heading
+      aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+    >
+      <span className="section-card-number">Section {position}</span>
+      <span className="visually-hidden">: </span>
+      <span className="section-card-name" dir="auto" title={title}>
+        {title}
+      </span>
+      {waiting && (
+        <Badge tone="warning">
+          <span data-testid="section-rename-waiting">Waiting to send</span>
+        </Badge>
+      )}
+    </h3>
+  );
+}
+
+function RenameForm(props: { courseId: string; section: Section; onDone: (saved: boolean) => void }) {
+  const { courseId, section, onDone } = props;
+  const rename = useStructure((s) => s.rename);
+  const [value, setValue] = useState(section.title ?? '');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    input.current?.focus({ preventScroll: true });
+    input.current?.select();
+  }, []);
+  const save = async () => {
+    const title = value.trim();
+    if (title === '' || title === section.title) return onDone(false);
+    onDone(await rename(courseId, section, title));
+  };
+  return (
+    <form
+      className="section-rename"
+      aria-label={`Rename section ${section.title ?? ''}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <input
+        ref={input}
+        dir="auto"
+        aria-label="Section title"
+        value={value}
+        maxLength={255}
+        required
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            onDone(false);
+          }
+        }}
+      />
+      <button className="button button--small button--primary" type="submit">
+        Save
+      </button>
+      <button className="button button--small" type="button" onClick={() => onDone(false)}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+function SectionMenu(props: Props & { onRename: () => void }) {
+  const { courseId, section, index, total, reasons, onRename } = props;
+  const structure = useStructure();
+  const title = section.title ?? '—';
+  const move = (to: number) => {
+    void structure.move(courseId, section, to);
+    requestAnimationFrame(() => focusWhenThere(inSection(section.id, '[data-row-menu]')));
+  };
+  return (
+    <RowMenu
+      label={`Actions for section ${title}`}
+      items={[
+        {
+          label: 'Rename',
+          action: 'rename',
+          disabled: reasons.update !== null,
+          reason: reasons.update,
+          onSelect: onRename,
+        },
+        {
+          label: 'Move up',
+          action: 'move-up',
+          disabled: index === 0 || reasons.update !== null,
+          reason: reasons.update,
+          onSelect: () => move(index),
+        },
+        {
+          label: 'Move down',
+          action: 'move-down',
+          disabled: index === total - 1 || reasons.update !== null,
+          reason: reasons.update,
+          onSelect: () => move(index + 2),
+        },
+        {
+          label: 'Delete section…',
+          action: 'delete',
+          danger: true,
+          disabled: reasons.delete !== null,
+          reason: reasons.delete,
+          onSelect: () => structure.askDelete(section),
+        },
+      ]}
+    />
+  );
+}
+
+function deletingSentence(pending: PendingSectionDelete, title: string, keyRefusal: string | null): string {
+  // The key's refusal is said once, above the sections; a delete it stopped says only that.
+  if (pending.refusal !== null && pending.refusal === keyRefusal) return `“${title}” was not deleted.`;
+  if (pending.refusal !== null) return pending.refusal;
+  return pending.state === 'sending' ? 'Deleting…' : 'Will be deleted in a few seconds.';
+}
+
+function DeletingNote({ pending, title }: { pending: PendingSectionDelete; title: string }) {
+  const structure = useStructure();
+  const keyRefusal = useWriteRefusal('section');
+  const refused = pending.refusal !== null;
+  return (
+    <div className="section-card-deleting" data-testid="section-delete-pending" role="status">
+      <span className={refused ? 'text-danger' : 'muted'}>{deletingSentence(pending, title, keyRefusal)}</span>
+      {pending.state === 'failed' ? (
+        <button className="button button--small" type="button" onClick={() => void structure.discard(pending.draftId)}>
+          Dismiss
+        </button>
+      ) : (
+        !pending.inDoubt &&
+        pending.state !== 'sending' && (
+          <button
+            className="button button--small"
+            type="button"
+            data-section-undo={pending.sectionId}
+            onClick={() => {
+              void structure.undoDelete(pending.draftId, pending.sectionId, title);
+              focusWhenThere(inSection(pending.sectionId, '[data-row-menu]'));
+            }}
+          >
+            Undo<span className="visually-hidden"> deleting the section {title}</span>
+          </button>
+        )
+      )}
+    </div>
+  );
+}
+
+export function SectionCardHeader(props: Props) {
+  const { courseId, section, index, lessonCount, reasons } = props;
+  const structure = useStructure();
+  const [renaming, setRenaming] = useState(false);
+  const onKeyDown = useKeyboardMove(props);
+  const waitingRename = structure.renames.find((r) => r.sectionId === section.id);
+  const shown = waitingRename ? { ...section, title: waitingRename.title } : section;
+  const deleting = structure.deletes.find((d) => d.sectionId === section.id);
+  const draggable = !renaming && !deleting && reasons.update === null;
+  return (
+    <header
+      className="course-section-header section-card-header"
+      data-testid="section-row"
+      draggable={draggable}
+      onDragStart={(event: DragEvent) => {
+        if (event.target !== event.currentTarget) return;
+        event.dataTransfer.setData(SECTION_DRAG_TYPE, section.id);
+        event.dataTransfer.effectAllowed = 'move';
+      }}
+      onKeyDown={onKeyDown}
+    >
+      {draggable && (
+        <span className="drag-handle" aria-hidden="true" title="Drag to move the section">
+          ⠿
+        </span>
+      )}
+      {renaming ? (
+        <RenameForm
+          courseId={courseId}
+          section={shown}
+          onDone={() => {
+            setRenaming(false);
+            focusWhenThere(inSection(section.id, '[data-row-menu]'));
+          }}
+        />
+      ) : (
+        <SectionTitle section={shown} position={index + 1} waiting={waitingRename !== undefined} />
+      )}
+      <span className="muted section-card-count">{plural(lessonCount, 'lesson')}</span>
+      {deleting ? (
+        <DeletingNote pending={deleting} title={shown.title ?? '—'} />
+      ) : (
+        !renaming && <SectionMenu {...props} section={shown} onRename={() => setRenaming(true)} />
+      )}
+      <RowRefusal resource="section" id={section.id} />
+    </header>
+  );
+}
