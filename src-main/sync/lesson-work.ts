@@ -89,7 +89,7 @@ export function createLessonWork(deps: LessonWorkDeps): LessonWork {
       if (unsaved && before.state !== 'queued') {
         throw new SyncServiceError(
           'LESSON_HAS_UNSAVED_CHANGES',
-          'This lesson has changes that are not saved to the server yet: save or discard them in its editor, then move it.',
+          'This lesson has local changes not sent to the server yet: save or discard them in its editor, then move it.',
           { draftId: before.id },
         );
       }
