@@ -252,6 +252,64 @@ server.close();
     expect(readFileSync(join(project.path, 'out', 'cli', 'lectern.mjs'), 'utf8')).not.toContain('fileTypeFromBuffer');
   });
 
+  it('course push --dry-run loads the planning half only: not the upload engine, its journal or the media readers', async () => {
+    const courseId = '3f1c2a9e-4b6d-4e8a-9c1f-2a3b4c5d6e7f';
+    const envelope = (data: unknown) => ({ status: 200, success: true, code: 'OK', message: 'OK', data, errors: [] });
+    const paginator = { count: 0, page: 1, page_size: 100, total_pages: 1, next: null, next_page_number: null };
+    const answers: Record<string, unknown> = {
+      [`/v1/external/learning/courses/${courseId}`]: envelope({
+        id: courseId,
+        name: 'Forklift basics',
+        updated_datetime: '2026-01-01T00:00:00Z',
+      }),
+      [`/v1/external/learning/courses/${courseId}/sections`]: envelope({
+        paginator: { ...paginator, previous: null, previous_page_number: null },
+        results: [],
+      }),
+    };
+    const server = createServer((req, res) => {
+      const answer = answers[(req.url ?? '').split('?')[0]!];
+      res.writeHead(answer ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          answer ?? { status: 404, success: false, code: 'NOT_FOUND', message: 'No.', data: null, errors: [] },
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const folder = join(project.path, 'Forklift');
+      mkdirSync(join(folder, '01 - Safety'), { recursive: true });
+      writeFileSync(join(folder, '01 - Safety', '01 - Before you start.md'), 'Check the forks.\n');
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const args = ['course', 'push', folder, '--course', courseId, '--dry-run', '--json', '--base-url', base];
+      const result = await run(bundle(), [...args, '--data-dir', join(project.path, 'data-push')], {
+        LECTERN_API_KEY: 'k',
+      });
+      // The stub's course leaves out what the app only shows: warned about, read all the same.
+      expect(result.stderr).toContain('contract deviation in courses.get at data.level');
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ dryRun: true, plan: { courseId } });
+      const chunks = join(project.path, 'out', 'cli', 'chunks');
+      const holding = (source: string) =>
+        readdirSync(chunks).find((c) => readFileSync(join(chunks, c), 'utf8').includes(`// ${source}\n`))!;
+      for (const source of [
+        'src-main/course-push/execute.ts',
+        'src-main/uploads/manager.ts',
+        'src-main/uploads/journal.ts',
+        'src-main/uploads/media-probe.ts',
+      ]) {
+        expect(holding(source), source).toBeDefined();
+        expect(result.loaded, source).not.toContain(holding(source));
+      }
+      // The push state's journal file is opened (node:sqlite), and the answers were read with zod.
+      expect(loadsDatabase(result.loaded)).toBe(true);
+      expect(loadsSchemas(result.loaded)).toBe(true);
+    } finally {
+      server.close();
+    }
+  });
+
   it('--profile opens the workspaces database (the database check can see it)', async () => {
     const result = await run(bundle(), ['courses', '--profile', 'Nope', '--data-dir', join(project.path, 'data')]);
     expect(result.code).toBe(2);

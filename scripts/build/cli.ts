@@ -244,10 +244,16 @@ export async function bundleNodeEntries(outDir: string, inputs: Record<string, s
     // (node:crypto, node:fs/promises) that sit behind the same index. src-shared/ is the same: its
     // files only declare (types, zod schemas, pure functions), so a command reaching it through its
     // index.ts loads only the files it uses; `lectern upload` no longer builds the IPC contract's
-    // schemas at start (a 31 KB chunk of src-shared gone from its load).
+    // schemas at start (a 31 KB chunk of src-shared gone from its load). course-push/ and uploads/
+    // too (their files only declare; the worker threads are entries of their own): so `course push`
+    // bundles only the planning half of each (folder scan, plan, push state, the journal's path and
+    // migrations), and the upload engine, its journal and the media readers stay in the chunks
+    // that pushing (cli/commands/course-push-run.ts) or a file to inspect loads. A --dry-run of an
+    // unchanged folder loads none of them.
     treeshake: {
       moduleSideEffects: [
         { test: /src-main[\\/]platform[\\/]/, sideEffects: false },
+        { test: /src-main[\\/](course-push|uploads)[\\/]/, sideEffects: false },
         { test: /src-shared[\\/]/, sideEffects: false },
       ],
     },
@@ -271,6 +277,12 @@ export async function bundleNodeEntries(outDir: string, inputs: Record<string, s
           { name: 'undici', test: /[\\/]node_modules[\\/]undici[\\/]/ },
           { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
           // What every command loads before it runs (the entry's own modules): one file, not seven.
+          // Opening a file the user picked, as the plan (its hashes) and the upload engine both do:
+          // apart from the media readers, which share a chunk with it otherwise.
+          {
+            name: 'file-access',
+            test: /[\\/]src-main[\\/](platform[\\/]picked-file|uploads[\\/](file-identity|token-bucket))\.ts$/,
+          },
           {
             name: 'cli-core',
             test: /[\\/]src-main[\\/]cli[\\/](run|exit-codes|globals|help|output|connection|registry|args)\.ts$/,

@@ -2,8 +2,9 @@
 // the reference or assumed in ASSUMPTIONS.md. Every assumed path, query parameter name and body
 // lives here and only here, so a real server that differs is matched by editing this one file.
 import type { z } from 'zod';
+import type * as Bodies from '../../src-shared/api/bodies.ts';
 import type { Shape } from '../../src-shared/api/reading.ts';
-import type * as Schemas from '../../src-shared/api/schemas.ts';
+import type * as Responses from '../../src-shared/api/responses.ts';
 
 /**
  * Decisions on what ASSUMPTIONS.md leaves open, kept with the operations they shape:
@@ -48,8 +49,8 @@ export interface Operation {
   /** Request body schema, or null for no body. The client does not enforce it (the server is the
    * authority, and an assumed body may differ): it says beside the endpoint which body it takes.
    * The sandbox checks requests with its own copy (sandbox/request-schemas.ts). */
-  body: FromSchemas<z.ZodType> | null;
-  /** Both readings of the envelope's `data` (schemas.ts tables, reading.ts policy); null means a
+  body: ((bodies: typeof Bodies) => z.ZodType) | null;
+  /** Both readings of the envelope's `data` (responses.ts tables, reading.ts policy); null means a
    * delete (200 envelope with null data, or 204). */
   output: FromSchemas<Shape> | null;
   /** Success status expected (informational; any 2xx with a valid envelope is accepted). */
@@ -64,16 +65,18 @@ export interface Operation {
 }
 
 /**
- * A schema of the catalogue, picked from the schemas module once it is loaded (catalogueSchemas):
- * building every zod schema takes a command line about 20 ms, so the first request goes out
- * before they exist and they are built while the server answers.
+ * A response shape of the catalogue, picked from the response shapes once they are loaded
+ * (catalogueSchemas): a command line's first request goes out before zod runs, and the shapes are
+ * built while the server answers, each the first time an operation reads it (responses.ts), then
+ * kept with its envelope (readingOf). A plan of a course push builds the course, section, lesson
+ * and page shapes; never the assessments', seats' or upload sessions'.
  */
-export type FromSchemas<T> = (schemas: typeof Schemas) => T;
+export type FromSchemas<T> = (schemas: typeof Responses) => T;
 
-let schemasModule: Promise<typeof Schemas> | undefined;
-/** The schemas module (src-shared/api/schemas.ts), loaded at the first call that needs it. */
-export function catalogueSchemas(): Promise<typeof Schemas> {
-  return (schemasModule ??= import('../../src-shared/api/schemas.ts'));
+let schemasModule: Promise<typeof Responses> | undefined;
+/** The response shapes (src-shared/api/responses.ts), loaded at the first call that needs them. */
+export function catalogueSchemas(): Promise<typeof Responses> {
+  return (schemasModule ??= import('../../src-shared/api/responses.ts'));
 }
 
 const LIST_QUERY = { page: 'page', pageSize: 'page_size', search: 'search' } as const;
@@ -524,15 +527,38 @@ export const PREVIEW_VIDEO_FINAL_STATUSES: readonly string[] = ['READY', 'FAILED
 export const TEXT_LESSON_TYPE = 'TEXT';
 export const operations: readonly Operation[] = Object.values(catalogue);
 
-/** Success envelope schemas (reference and reading), built once per operation. */
-const envelopeCache = new Map<string, Shape>();
-export function envelopeFor(operation: Operation, schemas: typeof Schemas): Shape {
-  let schema = envelopeCache.get(operation.id);
-  if (!schema) {
-    schema = schemas.envelopeShape(operation.output?.(schemas) ?? schemas.noData);
-    envelopeCache.set(operation.id, schema);
+/**
+ * zod compiles an object schema's fast path (generated code, `new Function`) at its first compiled
+ * parse: for a course's sections with their lessons (about ten object shapes) that costs more than
+ * reading a page without it saves. So an operation's first answers in a process are read without
+ * it (a command line reads one or two, then exits) and the ones after with it (the app reads the
+ * same lists again and again). The same schemas and checks either way: only how zod runs them.
+ */
+export const COMPILED_FROM_ANSWER = 3;
+
+interface EnvelopeEntry {
+  shape: Shape;
+  answers: number;
+}
+/** Success envelope schemas (reference and reading), built once per operation, with how many answers they read. */
+const envelopeCache = new Map<string, EnvelopeEntry>();
+function envelopeEntry(operation: Operation, schemas: typeof Responses): EnvelopeEntry {
+  let entry = envelopeCache.get(operation.id);
+  if (!entry) {
+    entry = { shape: schemas.envelopeShape(operation.output?.(schemas) ?? schemas.noData), answers: 0 };
+    envelopeCache.set(operation.id, entry);
   }
-  return schema;
+  return entry;
+}
+
+/** The envelope to read one more answer of `operation` with, and how zod should run it. */
+export function readingOf(
+  operation: Operation,
+  schemas: typeof Responses,
+): { shape: Shape; context: { jitless: boolean } } {
+  const entry = envelopeEntry(operation, schemas);
+  entry.answers++;
+  return { shape: entry.shape, context: { jitless: entry.answers < COMPILED_FROM_ANSWER } };
 }
 
 /** Fills `{name}` placeholders (each value percent-encoded) and appends mapped query parameters. */

@@ -2,7 +2,7 @@
 // the catalogue, sends it with retries inside a deadline, validates the envelope, maps failures to
 // typed errors and logs every attempt. The API key lives only in this closure, never on an object.
 import type { Dispatcher } from 'undici';
-import { API_PREFIX, CONFLICT_RETRIES, buildPath, catalogueSchemas, envelopeFor } from './catalogue.ts';
+import { API_PREFIX, CONFLICT_RETRIES, buildPath, catalogueSchemas, readingOf } from './catalogue.ts';
 import type { Operation } from './catalogue.ts';
 import { locateAll, locateIssue, describeValue } from './contract.ts';
 import type { ContractLocation } from './contract.ts';
@@ -15,7 +15,7 @@ import { createRedactor, type Redactor } from './redact.ts';
 import type { RequestLogEntry } from './log.ts';
 import { backoffDelay, backoffStep, parseRetryAfter, sleep } from './retry.ts';
 import type { RetryOptions } from './retry.ts';
-import type * as Schemas from '../../src-shared/api/schemas.ts';
+import type * as Responses from '../../src-shared/api/responses.ts';
 import { classifyTransportError, sendOnce } from './transport.ts';
 import type { AttemptResponse, Timeouts } from './transport.ts';
 
@@ -133,7 +133,7 @@ export function createCore(opts: CoreOptions): Core {
     res: AttemptResponse,
     init: ApiErrorInit,
     pathAndQuery: string,
-    schemas: typeof Schemas,
+    schemas: typeof Responses,
   ): unknown {
     const { status } = res;
     const withStatus = { ...init, status };
@@ -144,11 +144,11 @@ export function createCore(opts: CoreOptions): Core {
         const got = status === 204 || res.text === '' ? `an empty ${status} response` : 'a body that is not JSON';
         throw contractError(withStatus, { jsonPath: '$', expected: 'a JSON success envelope', received: got });
       }
-      const shape = envelopeFor(op, schemas);
+      const { shape, context } = readingOf(op, schemas);
       // The reference first: a conforming answer (the usual case) is parsed once.
-      const exact = shape.reference.safeParse(json.value);
+      const exact = shape.reference.safeParse(json.value, context);
       if (exact.success) return (exact.data as { data: unknown }).data;
-      const parsed = shape.reading.safeParse(json.value);
+      const parsed = shape.reading.safeParse(json.value, context);
       if (!parsed.success) throw contractError(withStatus, locateIssue(parsed.error, json.value, redact));
       const found = locateAll(exact.error, json.value, redact);
       if (opts.strict && found[0]) throw contractError(withStatus, found[0]);

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { lstat, opendir, realpath, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { escapeControls } from '../../src-shared/text-controls.ts';
-import { FileAccessError, inspectFile, type FileCheck } from '../uploads/index.ts';
+import type { FileCheck } from '../uploads/index.ts';
 import { readListedFile } from './listed-file.ts';
 import { extensionOf, naturalCompare, titleFromName } from './names.ts';
 
@@ -252,6 +252,9 @@ async function lessonsOf(files: readonly Listed[], skipped: SkippedFile[], budge
 async function classify({ pin, seen: _seen, ...file }: Listed, budget: Budget): Promise<LessonFile | SkippedFile> {
   const title = titleFromName(file.name, true);
   if (TEXT_EXTENSIONS.includes(extensionOf(file.name))) return readText(file, pin, title, budget);
+  // The media readers load with the first file the quick check did not vouch for: a re-plan of an
+  // unchanged folder reads none and loads none of them.
+  const { FileAccessError, inspectFile } = await import('../uploads/index.ts');
   let check: FileCheck;
   try {
     check = await inspectFile(file.path);

@@ -22,6 +22,7 @@ export { movesToOrder, type Move } from './reorder.ts';
 export { executePush, StructureRefusedError } from './execute.ts';
 export type { PushDeps, PushOutcome } from './execute.ts';
 export { preparePush, type PrepareInput } from './prepare.ts';
+export { chooseDeletes, choiceFromGlobs, deletionList } from './delete-choice.ts';
 export { readCourse, untilAnswered, type PushApi } from './push-api.ts';
 export {
   AppPushError,

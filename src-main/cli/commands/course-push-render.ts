@@ -1,8 +1,8 @@
 // CLI (plain Node). The plan of `lectern course push` as a tree for people: one line per section and
 // lesson with what will happen to it, the files skipped and why, and a summary line.
 import { escapeControls } from '../../../src-shared/text-controls.ts';
+import { formatBytes } from '../../../src-shared/units.ts';
 import type { LessonPlan, PushPlan, SectionPlan } from '../../course-push/index.ts';
-import { formatBytes } from './uploads.ts';
 
 const MARK = { create: '+', update: '~', reorder: '>', keep: '=', delete: '-', leave: '?' } as const;
 
