@@ -11,7 +11,7 @@ import { Badge } from '../../components/Badge.tsx';
 import { RowMenu } from '../../components/RowMenu.tsx';
 import { plural } from '../../lib/format.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
-import { RowRefusal } from '../drafts/index.ts';
+import { RowRefusal, useSaveActionLabel } from '../drafts/index.ts';
 import { focusWhenThere } from './focus.ts';
 import { useStructure } from './store.ts';
 import type { SectionReasons } from './use-section-actions.ts';
@@ -81,6 +81,8 @@ function RenameForm(props: { courseId: string; section: Section; onDone: (saved:
   const { courseId, section, onDone } = props;
   const rename = useStructure((s) => s.rename);
   const [value, setValue] = useState(section.title ?? '');
+  // The save model's button words (docs/save-model.md): offline, "Save — sends when online".
+  const saveLabel = useSaveActionLabel();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     input.current?.focus({ preventScroll: true });
@@ -116,7 +118,7 @@ function RenameForm(props: { courseId: string; section: Section; onDone: (saved:
         }}
       />
       <button className="button button--small button--primary" type="submit">
-        Save
+        {saveLabel}
       </button>
       <button className="button button--small" type="button" onClick={() => onDone(false)}>
         Cancel
