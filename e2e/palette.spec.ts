@@ -7,7 +7,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { expect, test, type SandboxInfo } from './fixtures.ts';
-import { sandboxApi, screenshot, waitForShell } from './support.ts';
+import { expectAccessible, sandboxApi, screenshot, waitForShell } from './support.ts';
 
 test.skip(({ lectern }) => lectern.kind === 'electron', 'holds back the bridge host’s calls in the page');
 
@@ -66,6 +66,7 @@ test('Ctrl+K finds an assessment never opened, through the server’s search, un
   await expect(p.group('Assessments')).toHaveAccessibleName('Assessments');
   await expect(p.note).not.toContainText('Searching');
   await screenshot(page, testInfo, 'palette-server-hit');
+  await expectAccessible(page, testInfo, 'the palette with grouped results');
   await option.first().click();
   await expect(p.dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`#/assessments/${assessment.id}`));
