@@ -36,7 +36,12 @@ export function useLessonTitle(courseId: string, lessonId: string): string | nul
   const [title, setTitle] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void titlesOf(courseId).then((titles) => live && setTitle(titles.get(lessonId) ?? null));
+    void titlesOf(courseId).then((titles) => {
+      const known = titles.get(lessonId);
+      // A lesson made after the course was read: read the course again next time.
+      if (known === undefined) byCourse.delete(courseId);
+      if (live) setTitle(known ?? null);
+    });
     return () => {
       live = false;
     };
