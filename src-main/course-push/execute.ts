@@ -251,8 +251,22 @@ async function uploadVideos(
     });
     // One batch per section, in the folder's order: the engine places its new lessons by it.
     let added = await manager.add(inputs, { reuseExisting: true });
-    // A finished upload of this file whose lesson the plan did not find (deleted since): upload again.
-    const stale = added.flatMap((row, i) => (row.state === 'done' && !videos[i]!.lessonId ? [i] : []));
+    // A finished upload of this file whose lesson the plan did not find: deleted since (upload
+    // again), or made after the plan read the course — the app resumes a killed push's uploads as
+    // it opens, so one may finish while the plan is made — in which case it is this lesson.
+    const finished = added.flatMap((row, i) => (row.state === 'done' && !videos[i]!.lessonId ? [i] : []));
+    const present =
+      finished.length === 0
+        ? new Set<string>()
+        : new Set(
+            orderedLessons(
+              await untilAnswered(() => deps.api.sections.get(courseId, sectionId, { signal }), {
+                signal,
+                onWaiting: deps.onWaiting ?? (() => undefined),
+              }),
+            ).map((l) => l.id),
+          );
+    const stale = finished.filter((i) => !present.has(added[i]!.lessonId ?? ''));
     if (stale.length > 0) {
       const again = await manager.add(stale.map((i) => inputs[i]!));
       added = added.map((row, i) => (stale.includes(i) ? again[stale.indexOf(i)]! : row));

@@ -268,3 +268,6 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
     },
   };
 }
+
+/** A workspace's session on its own (tests run the app's push in a child process with it). */
+export { openProfileSession } from './profile-session.ts';

@@ -6,7 +6,7 @@
 import { writeSync } from 'node:fs';
 import type { AppPushEnd } from '../course-push/index.ts';
 import { createLogger } from '../platform/index.ts';
-import { openProfileSession } from '../services/profile-session.ts';
+import { openProfileSession } from '../services/index.ts';
 
 interface AppPushChildConfig {
   dataDir: string;
