@@ -173,6 +173,15 @@ describe('Lectern’s own file browser', () => {
     expect(fake.inputsTo('picker.chooseFiles')).toEqual([]);
   });
 
+  it('ends an open pick as cancelled when the workspace is switched', async () => {
+    const reset = await import('../../lib/reset.ts');
+    const pick = picker.pickCourseFolder();
+    await openBrowser('Choose the folder to push into the course');
+    act(() => reset.forgetWorkspaceData());
+    expect(await pick).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('uses main’s native dialog when it has one, and never opens the browser', async () => {
     fake.handle('picker.kind', () => ({ kind: 'native' }));
     fake.handle('uploads.pickFiles', () => [{ handle: id(80), name: 'a.mp4', size: 1 }]);

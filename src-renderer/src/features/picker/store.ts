@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import type { FileHandle, FolderHandle, PickPurpose } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
+import { onWorkspaceSwitch } from '../../lib/reset.ts';
 
 export type Chosen = { files: FileHandle[] } | { folder: FolderHandle };
 
@@ -20,6 +21,9 @@ export interface PickRequest {
 }
 
 export const usePicker = create<{ request: PickRequest | null }>(() => ({ request: null }));
+
+// A pick belongs to the workspace it was started in: a switch ends it as cancelled.
+onWorkspaceSwitch(() => usePicker.getState().request?.finish(null));
 
 /** The browser's titles: the ones Electron's native dialog shows for the same picks. */
 const TITLES: Record<PickPurpose, string> = {
