@@ -255,3 +255,42 @@ test('Undo of "Clear finished" brings the rows back; a warning stays while uploa
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('Undo of a discard keeps the change; without Undo it is discarded', async ({ lectern }) => {
+  test.setTimeout(90_000);
+  const { page } = lectern;
+  await waitForShell(page);
+  await gotoRoute(page, 'assessments');
+  const first = page.getByTestId('assessment-row').first();
+  await expect(first).toBeVisible();
+  await first.click();
+  const titleField = page.locator('input[name="title"]');
+  await expect(titleField).not.toHaveValue('');
+  const changed = `${await titleField.inputValue()} (kept here)`;
+  await titleField.fill(changed);
+
+  // The change is kept on this computer and listed under Changes & sync.
+  await gotoRoute(page, 'drafts');
+  const change = page.getByTestId('draft-row').filter({ hasText: changed });
+  await expect(change).toBeVisible({ timeout: 15_000 });
+  const discard = async () => {
+    await change.getByRole('button', { name: /^Discard/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Discard', exact: true }).click();
+    await expect(change).toHaveCount(0);
+  };
+  await discard();
+  const toast = toasts(page).filter({ hasText: `“${changed}” will be discarded` });
+  await toast.getByTestId('notice-action').click();
+  await expect(toasts(page).filter({ hasText: `“${changed}” was kept.` })).toBeVisible();
+  await expect(change).toBeVisible();
+
+  // Without Undo (the toast closed), it is discarded for good.
+  await discard();
+  await toast.getByRole('button', { name: 'Dismiss' }).click();
+  await page.waitForTimeout(1_000);
+  await page.reload();
+  await gotoRoute(page, 'drafts');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('drafts-connection')).toBeVisible();
+  await expect(change).toHaveCount(0);
+});

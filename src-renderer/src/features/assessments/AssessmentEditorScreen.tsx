@@ -10,12 +10,10 @@ import { CacheNote } from '../../components/CacheNote.tsx';
 import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading, Unavailable } from '../../components/States.tsx';
-import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { href, navigate } from '../../lib/router.ts';
-import { DraftBanner, isLocked, DraftFields, focusFirstProblem, formErrors } from '../drafts/index.ts';
+import { DraftBanner, discardWithUndo, isLocked, DraftFields, focusFirstProblem, formErrors } from '../drafts/index.ts';
 import { ASSESSMENT_FIELDS } from './fields.ts';
-import { notify } from '../../lib/notices.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
 import { AssessmentDetails } from './AssessmentDetails.tsx';
 import { CreatedBanner, DeleteAssessment, EditorBar, EditorNotes } from './EditorParts.tsx';
@@ -163,13 +161,9 @@ function EditorHeader({ assessmentId, assessment, title, draft }: EditorHeaderPr
   );
 }
 
+/** Leaves the editor at once; the discard waits behind its toast's Undo (the change stays listed under Changes & sync if undone). */
 function discardDraft(draft: Draft | null): void {
   if (!draft) return;
-  call((b) => b.drafts.discard({ id: draft.id })).then(
-    () => {
-      notify('success', 'Your local changes were discarded.');
-      navigate({ name: 'assessments', courseId: null });
-    },
-    (error: unknown) => notify('error', describeError(error)),
-  );
+  discardWithUndo(draft.id, `Your changes to “${draft.title}”`);
+  navigate({ name: 'assessments', courseId: null });
 }

@@ -10,11 +10,11 @@ import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { SelectField } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Unavailable } from '../../components/States.tsx';
-import { call } from '../../bridge.ts';
 import { describeError, errorCode } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { href, navigate } from '../../lib/router.ts';
 import {
+  discardWithUndo,
   AutosaveLine,
   DraftBanner,
   DraftFields,
@@ -24,7 +24,6 @@ import {
   useSaveActionLabel,
 } from '../drafts/index.ts';
 import { ASSESSMENT_FIELDS } from './fields.ts';
-import { notify } from '../../lib/notices.ts';
 import { useCourseNames } from '../courses/index.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
 import { createdFrom, useCreatedNote } from '../../lib/created.ts';
@@ -147,14 +146,12 @@ function NewAssessmentHeader({
   const draft = state.draft;
   const discard = () => {
     if (!draft) return;
-    call((b) => b.drafts.discard({ id: draft.id })).then(
-      () => {
-        notify('success', 'The new assessment was discarded.');
-        session.getState().begin(NEW_ASSESSMENT, { ...NEW_ASSESSMENT_DEFAULTS, course_id: courseId ?? '' }, null);
-        navigate({ name: 'assessment-new', courseId, draftId: null }, { replace: true });
-      },
-      (error: unknown) => notify('error', describeError(error)),
+    // Held back behind its toast's Undo, which opens the new assessment again as it was.
+    discardWithUndo(draft.id, draft.title || 'The new assessment', () =>
+      navigate({ name: 'assessment-new', courseId, draftId: draft.id }),
     );
+    session.getState().begin(NEW_ASSESSMENT, { ...NEW_ASSESSMENT_DEFAULTS, course_id: courseId ?? '' }, null);
+    navigate({ name: 'assessment-new', courseId, draftId: null }, { replace: true });
   };
   return (
     <PageHeader

@@ -9,7 +9,6 @@ import { CreateForm } from '../../components/CreateForm.tsx';
 import { SelectField } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Unavailable } from '../../components/States.tsx';
-import { call } from '../../bridge.ts';
 import { createdFrom, useCreatedNote } from '../../lib/created.ts';
 import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
@@ -18,6 +17,7 @@ import { CONTENT_STATUSES } from '../../lib/statuses.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { href, navigate } from '../../lib/router.ts';
 import {
+  discardWithUndo,
   DraftFields,
   DraftNotReady,
   formErrors,
@@ -27,7 +27,6 @@ import {
   useSaveActionLabel,
 } from '../drafts/index.ts';
 import { ASSIGNMENT_FIELDS } from './fields.ts';
-import { notify } from '../../lib/notices.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
 import { useAssignmentDraft, whereCreated } from './assignment-hooks.ts';
 import { ASSIGNMENT_DEFAULTS, NEW_ASSIGNMENT, useAssignmentSession } from './store.ts';
@@ -131,14 +130,12 @@ function AssignmentHeader({ title, canDiscard }: { title: string; canDiscard: bo
   const draft = state.draft;
   const discard = () => {
     if (!draft) return;
-    call((b) => b.drafts.discard({ id: draft.id })).then(
-      () => {
-        notify('success', 'The new assignment was discarded.');
-        session.getState().begin(NEW_ASSIGNMENT, { ...ASSIGNMENT_DEFAULTS }, null);
-        navigate({ name: 'assignment-new', draftId: null }, { replace: true });
-      },
-      (error: unknown) => notify('error', describeError(error)),
+    // Held back behind its toast's Undo, which opens the new assignment again as it was.
+    discardWithUndo(draft.id, draft.title || 'The new assignment', () =>
+      navigate({ name: 'assignment-new', draftId: draft.id }),
     );
+    session.getState().begin(NEW_ASSIGNMENT, { ...ASSIGNMENT_DEFAULTS }, null);
+    navigate({ name: 'assignment-new', draftId: null }, { replace: true });
   };
   return (
     <PageHeader

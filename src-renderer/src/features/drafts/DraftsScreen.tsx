@@ -23,6 +23,7 @@ import { editorHref } from './editor-href.ts';
 import { RefusedPanel } from './RefusedPanel.tsx';
 import { workLists } from './work-lists.ts';
 import { DRAFT_STATE_LABELS, describeDraftKind, useDrafts } from './store.ts';
+import { discardWithUndo } from './discard.ts';
 
 const STATE_TONES: Record<string, Tone> = {
   editing: 'neutral',
@@ -213,29 +214,13 @@ function DraftsPanel({ now, onDiscard }: PanelProps) {
   );
 }
 
-/** "Discard …?" for a change, waiting or refused; closes when done, says why when it could not. */
+/** "Discard …?" for a change, waiting or refused; the discard waits behind its toast's Undo (discard.ts). */
 function DiscardDialog({ pending, onClose }: { pending: Pending | null; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const title = pendingTitle(pending);
   const confirm = () => {
     if (!pending) return;
-    setBusy(true);
-    setError(null);
-    useDrafts
-      .getState()
-      .discardDraft(pendingDraftId(pending))
-      .then(
-        () => {
-          notify('success', `Discarded “${title}”.`);
-          setBusy(false);
-          onClose();
-        },
-        (reason: unknown) => {
-          setError(describeError(reason));
-          setBusy(false);
-        },
-      );
+    discardWithUndo(pendingDraftId(pending), title);
+    onClose();
   };
   return (
     <ConfirmDialog
@@ -243,14 +228,12 @@ function DiscardDialog({ pending, onClose }: { pending: Pending | null; onClose:
       title={`Discard “${title}”?`}
       confirmLabel="Discard"
       onConfirm={confirm}
-      onCancel={() => {
-        setError(null);
-        onClose();
-      }}
-      busy={busy}
-      error={error}
+      onCancel={onClose}
     >
-      <p>It will not be sent, and your changes in it are lost. The server copy stays as it is.</p>
+      <p>
+        It will not be sent, and your changes in it are lost (you have a few seconds to undo it). The server copy stays
+        as it is.
+      </p>
     </ConfirmDialog>
   );
 }

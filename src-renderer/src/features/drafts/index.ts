@@ -18,3 +18,4 @@ export { createDraftSession, findDraftFor, hasChangesToSave } from './session.ts
 export { RowRefusal } from './RowRefusal.tsx';
 export { MayBeRefusedHint, WriteRefusalNotice } from './WriteRefusalNotice.tsx';
 export { isRefusal, noteRefused } from './refusals.ts';
+export { discardWithUndo } from './discard.ts';

@@ -7,6 +7,7 @@ import type { Draft, DraftSummary, OutboxItem } from '../../../../src-shared/ind
 import { call } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore, type FeatureStore, readInto, type LoadState } from '../../lib/feature-store.ts';
+import { withoutHeldBack } from './held-back.ts';
 
 interface DraftsState extends LoadState {
   drafts: DraftSummary[];
@@ -37,7 +38,8 @@ export const useDrafts: FeatureStore<DraftsState> = createFeatureStore<DraftsSta
     load: () =>
       readInto(useDrafts, async () => {
         const [drafts, outbox] = await Promise.all([call((b) => b.drafts.list()), call((b) => b.outbox.list())]);
-        return { drafts, outbox };
+        // A change waiting for its discard (discard.ts) stays out of the lists until then.
+        return { drafts: withoutHeldBack(drafts), outbox: withoutHeldBack(outbox) };
       }),
     async retry(draftId) {
       await call((b) => b.drafts.retry({ id: draftId }));

@@ -8,7 +8,6 @@
  */
 import { useState, type ReactNode } from 'react';
 import type { Lesson } from '../../../../src-shared/index.ts';
-import { call } from '../../bridge.ts';
 import { CacheNote } from '../../components/CacheNote.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { CreateForm } from '../../components/CreateForm.tsx';
@@ -17,6 +16,7 @@ import { ErrorState, Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { href, navigate } from '../../lib/router.ts';
 import {
+  discardWithUndo,
   AutosaveLine,
   DraftBanner,
   hasChangesToSave,
@@ -80,7 +80,9 @@ function LessonNotes({ courseId, submitError }: { courseId: string; submitError:
         onRetry={submitLesson}
         onDiscard={() => {
           if (!draft) return;
-          void call((b) => b.drafts.discard({ id: draft.id })).then(() => navigate({ name: 'course', id: courseId }));
+          // Held back behind its toast's Undo (the change stays listed under Changes & sync if undone).
+          discardWithUndo(draft.id, `Your changes to “${draft.title}”`);
+          navigate({ name: 'course', id: courseId });
         }}
       />
       {submitError && (
