@@ -7,13 +7,15 @@
  * the build's chunk list and the Electron download's own output only with `npm start -- --verbose`
  * or LECTERN_VERBOSE=1 (and the build's output whenever the build fails). Other arguments go to
  * the bridge host (`--data DIR`, `--sandbox-seed S`, …: src-main/bridge-host/main.ts).
+ * LECTERN_OUT_DIR=DIR builds into DIR instead of out/ and runs from there (tests: a start beside
+ * the checkout's own build, never rewriting the out/ other processes run from).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { browserArgs, writeLaunchPage } from '../src-main/bridge-host/session.ts';
 import { downloadFailure } from './start-words.ts';
 
@@ -22,6 +24,7 @@ const args = process.argv.slice(2);
 const verbose = args.includes('--verbose') || process.env['LECTERN_VERBOSE'] === '1';
 const hostArgs = args.filter((arg) => arg !== '--verbose');
 const say = (line: string) => console.error(line);
+const outDir = process.env['LECTERN_OUT_DIR'] ? resolve(process.env['LECTERN_OUT_DIR']) : null;
 
 /** Runs a step; its output is shown only when verbose, or when it fails (then it is the story). */
 function quietly(command: string, commandArgs: string[]): { ok: boolean; output: string } {
@@ -31,7 +34,11 @@ function quietly(command: string, commandArgs: string[]): { ok: boolean; output:
 }
 
 say(verbose ? 'Building Lectern…' : 'Building Lectern… (npm start -- --verbose shows the build’s output)');
-const build = quietly(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build']);
+const build = quietly(process.execPath, [
+  'node_modules/electron-vite/bin/electron-vite.js',
+  'build',
+  ...(outDir ? ['--outDir', outDir] : []),
+]);
 if (!build.ok) {
   process.stderr.write(build.output);
   say('The build failed (its output is above).');
@@ -63,7 +70,7 @@ const binary = electronBinary(process.env['LECTERN_NO_ELECTRON'] !== '1');
 
 if ('path' in binary) {
   say('Starting Lectern in Electron. Close its window (or press Ctrl+C here) to stop.');
-  const child = spawn(binary.path, ['.'], { stdio: 'inherit' });
+  const child = spawn(binary.path, [outDir ? join(outDir, 'main', 'index.js') : '.'], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   say(
@@ -74,8 +81,11 @@ if ('path' in binary) {
   say('The bridge host serves Lectern to a browser on this machine only (127.0.0.1).');
   // Bundled first (a few seconds), so the host itself starts from one file.
   const { buildBridgeHost, BRIDGE_HOST_BUNDLE } = await import('./build/bridge-host.ts');
-  await buildBridgeHost();
-  const host = spawn(process.execPath, [BRIDGE_HOST_BUNDLE, ...hostArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const bundleDir = outDir ? join(outDir, 'bridge-host') : null;
+  await buildBridgeHost(...(bundleDir ? [bundleDir] : []));
+  const bundle = bundleDir ? join(bundleDir, 'main.mjs') : BRIDGE_HOST_BUNDLE;
+  const renderer = outDir ? ['--renderer', join(outDir, 'renderer')] : [];
+  const host = spawn(process.execPath, [bundle, ...renderer, ...hostArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
   // Chromium gets a throwaway profile of its own (removed when Lectern stops): the user's
   // everyday profile would share 127.0.0.1 with whatever else it has open.
   const profile = mkdtempSync(join(tmpdir(), 'lectern-chromium-'));
