@@ -192,6 +192,15 @@ test('rename in place (offline: shown at once, marked as waiting); Alt+↑/↓ m
   await expect(headerOf(page, second!.id).locator('[data-row-menu]')).toBeFocused();
   await expectWindowStill(page);
 
+  // By drag: the third section's header dropped on the first section takes its place.
+  const third = (await sections(info, course.id))[2]!;
+  await page.locator('main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
+  await page.setViewportSize({ width: 1280, height: 2400 }); // both cards in view: a drag cannot scroll
+  await headerOf(page, third.id).dragTo(headerOf(page, first!.id));
+  await expect(page.locator('.course-section[data-section-id]').first()).toHaveAttribute('data-section-id', third.id);
+  await expect.poll(async () => (await sections(info, course.id))[0]!.id, { timeout: 20_000 }).toBe(third.id);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // Offline: the new title shows at once, marked as waiting to send, and is sent when back.
   await lectern.setSandboxRunning(false);
   await expect(page.getByTestId('connection-state')).not.toHaveAttribute('data-state', 'online', { timeout: 20_000 });
@@ -301,10 +310,17 @@ test('focus after saving course details stays in the card; a lesson dragged to a
   // Lessons move within their section only: the API has no way to move one to another section.
   await expect(page.locator('#reorder-help')).toContainText('no way to move a lesson to another section');
   const [a, b] = await sections(info, course.id);
-  const lesson = page.locator(`.course-section[data-section-id="${a!.id}"] [data-testid="lesson-row"]`).first();
+  const lesson = page.locator(`.course-section[data-section-id="${a!.id}"] [data-testid="lesson-row"]`).last();
   const target = page.locator(`.course-section[data-section-id="${b!.id}"] [data-testid="lesson-row"]`).first();
+  // Both rows in view first (a drag cannot scroll the page on its way).
+  await page.locator('main').evaluate((main, id) => {
+    const card = document.querySelector(`.course-section[data-section-id="${id}"]`)!;
+    main.scrollTop += card.getBoundingClientRect().top - main.getBoundingClientRect().top;
+  }, a!.id);
   await lesson.dragTo(target);
-  await expect(page.getByText('no way to move a lesson to another section').last()).toBeVisible();
+  await expect(
+    page.getByTestId('notice').filter({ hasText: 'no way to move a lesson to another section' }),
+  ).toBeVisible();
   expect((await sections(info, course.id))[0]!.lessons.length).toBe(a!.lessons.length);
 });
 
@@ -375,5 +391,19 @@ test('long right-to-left titles keep their start visible in the outline headers'
     cut: el.scrollWidth > el.clientWidth,
   }));
   expect(cut).toEqual({ direction: 'rtl', cut: true });
+  // Its first character is drawn inside the cut box (on its right), not hidden behind the "…".
+  const start = await name.evaluate((el) => {
+    const range = document.createRange();
+    range.setStart(el.firstChild!, 0);
+    range.setEnd(el.firstChild!, 1);
+    const glyph = range.getBoundingClientRect();
+    const box = el.getBoundingClientRect();
+    return glyph.left >= box.left - 1 && glyph.right <= box.right + 1;
+  });
+  expect(start).toBe(true);
+  await page.locator('main').evaluate((main, id) => {
+    const header = document.querySelector(`.course-section[data-section-id="${id}"]`)!;
+    main.scrollTop += header.getBoundingClientRect().top - main.getBoundingClientRect().top - 80;
+  }, first!.id);
   await screenshot(page, testInfo, 'rtl-section-title');
 });

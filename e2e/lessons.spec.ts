@@ -189,6 +189,13 @@ test('lessons reorder by drag and drop and by keyboard, and the server ends in t
   const [a, b, c] = before as [ServerLesson, ServerLesson, ServerLesson];
   await openCourse(page, courseId, courseTitle);
   const rows = page.locator(`[data-section-id="${sectionId}"]`).getByTestId('lesson-row');
+  // The section's card at the top of the page's scroll, so both rows of the drag are in view
+  // (the course card above it is taller since issue 37).
+  await expect(rows).toHaveCount(before.length);
+  await page.locator('main').evaluate((main, id) => {
+    const card = document.querySelector(`.course-section[data-section-id="${id}"]`)!;
+    main.scrollTop += card.getBoundingClientRect().top - main.getBoundingClientRect().top;
+  }, sectionId);
 
   // Drag the first lesson onto the third: it takes the third place.
   await rows.nth(0).dragTo(rows.nth(2));

@@ -29,6 +29,12 @@ interface Props {
 
 const LESSON_DRAG_TYPE = 'application/x-lectern-lesson';
 
+/**
+ * The lesson being dragged, wherever it is dropped: a drop's own data may be empty (not every
+ * drag hands it over), and another section's card must know where the lesson comes from.
+ */
+let dragged: { sectionId: string; lessonId: string } | null = null;
+
 /** Said when a lesson is dropped on another section (and in the outline's help). */
 export const CROSS_SECTION_NOTE =
   'Lessons move within their own section: the server offers no way to move a lesson to another section.';
@@ -69,27 +75,33 @@ function useLessonReorder(courseId: string, sectionId: string, lessons: Lesson[]
   const onDragStart = (lesson: Lesson) => (event: DragEvent) => {
     event.dataTransfer.setData('text/plain', lesson.id);
     event.dataTransfer.setData(LESSON_DRAG_TYPE, sectionId);
+    dragged = { sectionId, lessonId: lesson.id };
     event.dataTransfer.effectAllowed = 'move';
     setDragging(lesson.id);
   };
 
   const onDrop = (target: Lesson) => (event: DragEvent) => {
-    if (!event.dataTransfer.types.includes(LESSON_DRAG_TYPE)) return; // a section or a folder: not ours
+    if (!dragged) return; // a section or a folder: not ours
     event.preventDefault();
     event.stopPropagation();
-    const from = event.dataTransfer.getData(LESSON_DRAG_TYPE);
-    if (from && from !== sectionId) {
+    const from = dragged;
+    dragged = null;
+    setDragging(null);
+    if (from.sectionId !== sectionId) {
       notify('info', CROSS_SECTION_NOTE);
       return;
     }
-    const id = event.dataTransfer.getData('text/plain') || dragging;
-    setDragging(null);
+    const id = from.lessonId;
     const moving = lessons.find((l) => l.id === id);
     // The dragged lesson takes the target's place (after it when coming from above, before it from below).
     if (moving && moving.id !== target.id) move(moving, lessons.findIndex((l) => l.id === target.id) + 1, '.row-title');
   };
 
-  return { dragging, announcement, move, onKeyDown, onDragStart, onDrop, endDrag: () => setDragging(null) };
+  const endDrag = () => {
+    dragged = null;
+    setDragging(null);
+  };
+  return { dragging, announcement, move, onKeyDown, onDragStart, onDrop, endDrag };
 }
 
 function NewLessonLink({ courseId, section }: { courseId: string; section: Section }) {
@@ -118,8 +130,8 @@ export function SectionLessons(props: Props) {
       data-section-id={section.id}
       onDrop={(event) => {
         // A lesson from another section dropped on the card (not on a row) is not moved either.
-        const from = event.dataTransfer.getData(LESSON_DRAG_TYPE);
-        if (event.dataTransfer.types.includes(LESSON_DRAG_TYPE) && from !== section.id) {
+        if (dragged && dragged.sectionId !== section.id) {
+          dragged = null;
           event.preventDefault();
           notify('info', CROSS_SECTION_NOTE);
           return;
@@ -127,7 +139,7 @@ export function SectionLessons(props: Props) {
         props.cardProps?.onDrop?.(event);
       }}
       onDragOver={(event) => {
-        if (event.dataTransfer.types.includes(LESSON_DRAG_TYPE)) event.preventDefault();
+        if (dragged) event.preventDefault();
         props.cardProps?.onDragOver?.(event);
       }}
     >

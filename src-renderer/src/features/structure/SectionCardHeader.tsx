@@ -16,7 +16,7 @@ import { focusWhenThere } from './focus.ts';
 import { useStructure } from './store.ts';
 import type { SectionReasons } from './use-section-actions.ts';
 
-import { SECTION_DRAG_TYPE } from './dnd.ts';
+import { SECTION_DRAG_TYPE, sectionDrag } from './dnd.ts';
 
 /** A control of the section's own header (not of its lessons' rows). */
 const inSection = (sectionId: string, selector: string) =>
@@ -229,6 +229,10 @@ export function SectionCardHeader(props: Props) {
         if (event.target !== event.currentTarget) return;
         event.dataTransfer.setData(SECTION_DRAG_TYPE, section.id);
         event.dataTransfer.effectAllowed = 'move';
+        sectionDrag.id = section.id;
+      }}
+      onDragEnd={() => {
+        sectionDrag.id = null;
       }}
       onKeyDown={onKeyDown}
     >

@@ -153,7 +153,7 @@ export function SectionDeleteDialog({ courseId }: { courseId: string }) {
       testId="section-delete-dialog"
     >
       {lessons > 0 ? (
-        <>
+        <div className="section-delete-text">
           <p>
             “<bdi>{title}</bdi>” still holds {plural(lessons, 'lesson')}: <bdi>{asking ? lessonNames(asking) : ''}</bdi>
             .
@@ -163,7 +163,7 @@ export function SectionDeleteDialog({ courseId }: { courseId: string }) {
             again in another section: the server cannot move a lesson from one section to another. You have a few
             seconds to undo.
           </p>
-        </>
+        </div>
       ) : (
         <p>“{title}” will be deleted from the server. You have a few seconds to undo it.</p>
       )}

@@ -50,7 +50,8 @@ interface StructureState {
   reasonFor: (operation: MissingOperation['operation']) => string | null;
   create: (courseId: string, title: string, position: number | null, known: Section[]) => Promise<boolean>;
   rename: (courseId: string, section: Section, title: string) => Promise<boolean>;
-  move: (courseId: string, section: Section, position: number) => Promise<void>;
+  /** Its toast has Undo (a move back), except for the move that is itself an Undo. */
+  move: (courseId: string, section: Section, position: number, options?: { undoing?: boolean }) => Promise<void>;
   askDelete: (section: Section | null) => void;
   remove: (courseId: string, section: Section, withLessons: boolean) => Promise<PendingSectionDelete | null>;
   undoDelete: (draftId: string, sectionId: string, title: string) => Promise<void>;
@@ -75,6 +76,35 @@ function sayScheduled(section: Section, withLessons: boolean, pending: PendingSe
   notify('info', `The section “${title}”${lessons} will be deleted in a few seconds.`, {
     key: deleteNoticeKey(section.id),
     action: { label: 'Undo', run: undo, until: Date.parse(pending.sendAt) },
+  });
+}
+
+/** Where each section's row of moves (one toast) started, and that toast: its Undo goes back there. */
+const movedFrom = new Map<string, { start: number; toast: object }>();
+
+/** A section move's toast (issue 37): one per section, its Undo back to where the row of moves began. */
+function sayMoved(courseId: string, section: Section, to: number, undoing: boolean): void {
+  const title = section.title ?? '—';
+  const key = `section-move:${section.id}`;
+  if (undoing) {
+    movedFrom.delete(section.id);
+    notify('info', `“${title}” is back at position ${to}.`, { key });
+    return;
+  }
+  const start = movedFrom.get(section.id)?.start ?? section.order;
+  if (start === undefined || start === to) return;
+  const toast = {};
+  movedFrom.set(section.id, { start, toast });
+  const forget = () => {
+    if (movedFrom.get(section.id)?.toast === toast) movedFrom.delete(section.id);
+  };
+  notify('info', `Moved the section “${title}” to position ${to}.`, {
+    key,
+    action: {
+      label: 'Undo',
+      run: () => void useStructure.getState().move(courseId, section, start, { undoing: true }),
+    },
+    onLeave: forget,
   });
 }
 
@@ -133,8 +163,10 @@ export const useStructure = createFeatureStore<StructureState>(
         );
         return done !== null;
       },
-      move: (courseId, section, position) =>
-        attempt(() => call((b) => b.sections.move({ courseId, id: section.id, position })), section.id).then(() => {}),
+      move: (courseId, section, position, options = {}) =>
+        attempt(() => call((b) => b.sections.move({ courseId, id: section.id, position })), section.id).then((done) => {
+          if (done) sayMoved(courseId, section, position, options.undoing === true);
+        }),
       askDelete: (section) => set({ asking: section }),
       async remove(courseId, section, withLessons) {
         set({ asking: null });
@@ -162,7 +194,11 @@ export const useStructure = createFeatureStore<StructureState>(
   {
     subscribe: () => [
       onEvent('drafts.changed', reload),
-      onEvent('outbox.changed', reload),
+      // A move or rename sent (or put back) changes main's copy without changing the waiting lists.
+      onEvent('outbox.changed', () => {
+        useStructure.setState((s) => ({ revision: s.revision + 1 }));
+        reload();
+      }),
       onEvent('structure.missing', reload),
     ],
   },

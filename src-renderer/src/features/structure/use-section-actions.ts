@@ -7,7 +7,7 @@ import { useEffect, useState, type DragEvent } from 'react';
 import type { Section } from '../../../../src-shared/index.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { focusInPlace } from './focus.ts';
-import { SECTION_DRAG_TYPE } from './dnd.ts';
+import { sectionDrag } from './dnd.ts';
 import { useStructure } from './store.ts';
 
 export interface SectionReasons {
@@ -63,21 +63,22 @@ export function useFocusCreatedSection(sections: Section[]): string | null {
 export function useSectionDrop(courseId: string, ordered: Section[], disabled: boolean) {
   const move = useStructure((s) => s.move);
   const [over, setOver] = useState<string | null>(null);
-  const isSectionDrag = (event: DragEvent) => event.dataTransfer.types.includes(SECTION_DRAG_TYPE);
+  const isSectionDrag = () => sectionDrag.id !== null;
   return {
     over,
     cardProps: (section: Section, index: number) => ({
       onDragOver: (event: DragEvent) => {
-        if (disabled || !isSectionDrag(event)) return;
+        if (disabled || !isSectionDrag()) return;
         event.preventDefault();
         if (over !== section.id) setOver(section.id);
       },
       onDragLeave: () => setOver((now) => (now === section.id ? null : now)),
       onDrop: (event: DragEvent) => {
-        if (!isSectionDrag(event)) return;
+        if (!isSectionDrag()) return;
         event.preventDefault();
         setOver(null);
-        const moving = ordered.find((s) => s.id === event.dataTransfer.getData(SECTION_DRAG_TYPE));
+        const moving = ordered.find((s) => s.id === sectionDrag.id);
+        sectionDrag.id = null;
         if (moving && moving.id !== section.id) void move(courseId, moving, index + 1);
       },
     }),
