@@ -2,7 +2,7 @@
  * Toasts as people know them (issue 37; bridge host + demo sandbox): information fades, and waits
  * while the pointer is on it; never more than three on screen; the stack never covers the focused
  * control; a warning stays until what it says stops being true (uploads waiting for the server);
- * every undoable action's toast has an Undo that really restores — a lesson move, a lesson delete
+ * every undoable action's toast has an Undo that really restores — a lesson or section move, a lesson delete
  * (until main sends it: then the Undo goes), an assessment delete, "Clear finished" — and a toast
  * with Undo is announced (role=status) and passes axe. The workspace switch: toasts-workspaces.spec.ts.
  */
@@ -117,7 +117,9 @@ test('information fades, waits while hovered, at most three show, and the stack 
   await expectAccessible(page, testInfo, 'toasts');
 });
 
-test('Undo restores a moved lesson, a deleted lesson and a deleted assessment', async ({ lectern }, testInfo) => {
+test('Undo restores a moved lesson, a moved section, a deleted lesson and a deleted assessment', async ({
+  lectern,
+}, testInfo) => {
   test.setTimeout(120_000);
   test.skip(lectern.kind === 'electron', 'reads the built-in sandbox through the bridge host’s test hooks');
   const { page } = lectern;
@@ -142,6 +144,7 @@ test('Undo restores a moved lesson, a deleted lesson and a deleted assessment', 
     })
     .toEqual([b.id, a.id]);
   await expect.poll(() => stackClearOfFocus(page)).toBe(true);
+  await expectAccessible(page, testInfo, 'toast-undo');
   await moved.getByTestId('notice-action').click();
   await expect(toasts(page).filter({ hasText: `“${a.title}” is back at position 1.` })).toBeVisible();
   await expect
@@ -150,13 +153,28 @@ test('Undo restores a moved lesson, a deleted lesson and a deleted assessment', 
     })
     .toEqual([a.id, b.id]);
 
+  // A section move: the same, from its header's menu button (Alt+↓).
+  const sectionIds = async () => {
+    const listed = (await sandboxApi(info, 'GET', `/courses/${courseId}/sections`)) as unknown as {
+      results: { id: string; order: number }[];
+    };
+    return [...listed.results].sort((x, y) => x.order - y.order).map((x) => x.id);
+  };
+  const sectionsBefore = await sectionIds();
+  await page.locator(`.course-section[data-section-id="${sectionId}"] > header [data-row-menu]`).press('Alt+ArrowDown');
+  const sectionMoved = toasts(page).filter({ hasText: 'to position 2.' }).filter({ hasText: 'Moved the section' });
+  await expect(sectionMoved.getByTestId('notice-action')).toHaveText('Undo');
+  await expect.poll(async () => (await sectionIds())[1], { timeout: 20_000 }).toBe(sectionId);
+  await sectionMoved.getByTestId('notice-action').click();
+  await expect(toasts(page).filter({ hasText: 'is back at position 1.' })).toBeVisible();
+  await expect.poll(sectionIds, { timeout: 20_000 }).toEqual(sectionsBefore);
+
   // A lesson delete: Undo from the toast keeps it (nothing sent).
   const dialog = page.getByTestId('confirm-dialog');
   await chooseRowAction(row(b.id), 'Delete…');
   await dialog.getByRole('button', { name: 'Delete lesson' }).click();
   const willGo = toasts(page).filter({ hasText: `“${b.title}” will be deleted` });
   await expect(willGo.getByTestId('notice-action')).toHaveText('Undo');
-  await expectAccessible(page, testInfo, 'toast-undo');
   await willGo.getByTestId('notice-action').click();
   await expect(toasts(page).filter({ hasText: `“${b.title}” was kept` })).toBeVisible();
   await expect(page.getByTestId('lesson-row').filter({ hasText: b.title })).toBeVisible();

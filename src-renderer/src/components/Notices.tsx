@@ -14,7 +14,7 @@ const BOTTOM_GAP_PX = 56;
 /** True when the focused element lies where the stack sits at the bottom right (its usual place). */
 function focusUnderStack(box: HTMLElement): boolean {
   const focused = document.activeElement;
-  if (!(focused instanceof HTMLElement) || box.contains(focused) || focused === document.body) return false;
+  if (!(focused instanceof HTMLElement) || focused === document.body) return false;
   const { width, height } = box.getBoundingClientRect();
   const bottom = window.innerHeight - BOTTOM_GAP_PX;
   const right = window.innerWidth - parseFloat(getComputedStyle(box).right);
@@ -26,7 +26,13 @@ function focusUnderStack(box: HTMLElement): boolean {
 function usePlacement(region: RefObject<HTMLElement | null>, shown: number): boolean {
   const [atTop, setAtTop] = useState(false);
   useEffect(() => {
-    const place = () => setAtTop(shown > 0 && region.current !== null && focusUnderStack(region.current));
+    const place = () => {
+      const box = region.current;
+      // Focus inside the stack (a press on its Undo) keeps it where it is: moving it between the
+      // press and the release would take the button from under the pointer.
+      if (box?.contains(document.activeElement)) return;
+      setAtTop(shown > 0 && box !== null && focusUnderStack(box));
+    };
     place();
     document.addEventListener('focusin', place);
     window.addEventListener('resize', place);
