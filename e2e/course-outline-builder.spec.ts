@@ -164,6 +164,7 @@ test('rename in place (offline: shown at once, marked as waiting); Alt+↑/↓ m
   await chooseRowAction(header, 'Rename');
   const field = header.getByLabel('Section title', { exact: true });
   await expect(field).toBeFocused();
+  await screenshot(page, testInfo, 'rename-in-place');
   await expect(page.locator('form[aria-label^="Edit section"]')).toHaveCount(0); // no form at the bottom
   await field.fill('Renamed in place');
   await field.press('Enter');
@@ -210,8 +211,16 @@ test('rename in place (offline: shown at once, marked as waiting); Alt+↑/↓ m
   await firstHeader.getByLabel('Section title', { exact: true }).press('Enter');
   await expect(firstHeader.locator('.section-card-name')).toHaveText('Renamed offline');
   await expect(firstHeader.getByTestId('section-rename-waiting')).toHaveText('Waiting to send');
+  // A section added offline waits as a card of its own, then arrives without moving the window.
+  await page.getByTestId('add-section').click();
+  await page.getByLabel('New section title').fill('Queued offline');
+  await page.getByLabel('New section title').press('Enter');
+  await expect(page.getByTestId('section-create-pending')).toContainText('Queued offline');
   await screenshot(page, testInfo, 'rename-offline-waiting');
   await lectern.setSandboxRunning(true);
+  await expect(page.locator('.section-card-name', { hasText: 'Queued offline' })).toHaveCount(1, { timeout: 40_000 });
+  await expect(page.getByTestId('section-create-pending')).toHaveCount(0);
+  await expectWindowStill(page);
   await expect
     .poll(async () => (await sections(info, course.id)).find((s) => s.id === first!.id)?.title, { timeout: 40_000 })
     .toBe('Renamed offline');
@@ -281,7 +290,7 @@ test('delete a section with Undo; one that holds lessons goes with them when ask
 
 test('focus after saving course details stays in the card; a lesson dragged to another section says why not', async ({
   lectern,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
   const { page } = lectern;
@@ -298,6 +307,7 @@ test('focus after saving course details stays in the card; a lesson dragged to a
   expect(Math.abs(area!.x - label!.x), 'and starts where it starts').toBeLessThan(2);
   expect(area!.height).toBeGreaterThan(90);
   await form.getByLabel('Requirements').fill('Safety boots');
+  await screenshot(page, testInfo, 'details-form');
   await form.getByRole('button', { name: /^Save details/ }).click();
   await expect
     .poll(

@@ -123,6 +123,61 @@ describe('sections through drafts and the outbox', () => {
     await vi.waitFor(async () => expect((await sectionsNow()).some((s) => s.id === empty.id)).toBe(false), WAIT);
   });
 
+  it('a section deleted with its lessons, asked by name: Undo brings them all back; without it all go', async () => {
+    await online();
+    const section = await sandbox.other.sections.create(
+      courseId,
+      { title: 'With two lessons' },
+      { idempotencyKey: crypto.randomUUID() },
+    );
+    for (const title of ['One', 'Two']) {
+      await sandbox.other.lessons.create(
+        courseId,
+        section.id,
+        { title, lesson_type: 'TEXT' },
+        { idempotencyKey: crypto.randomUUID() },
+      );
+    }
+    await service.refreshCache({ kind: 'sections', courseId });
+    const waiting = service.structure.scheduleSectionDelete({ courseId, id: section.id }, 60_000, {
+      withLessons: true,
+    });
+    const lessonDeletes = () =>
+      service.pendingLessonWork(courseId).deletes.filter((d) => d.parent.sectionId === section.id);
+    expect(lessonDeletes()).toHaveLength(2);
+    service.structure.undoSectionDelete(waiting.draftId);
+    expect(lessonDeletes()).toHaveLength(0);
+    expect(service.structure.pending(courseId).deletes).toHaveLength(0);
+
+    service.structure.scheduleSectionDelete({ courseId, id: section.id }, 0, { withLessons: true });
+    await vi.waitFor(
+      async () => {
+        await service.drainOutbox();
+        expect((await sectionsNow()).some((s) => s.id === section.id)).toBe(false);
+      },
+      { ...WAIT, timeout: 20_000 },
+    );
+  });
+
+  it('a rename shows in the cached course at once and waits as a rename until sent', async () => {
+    await online();
+    await service.refreshCache({ kind: 'sections', courseId });
+    const [first] = await sectionsNow();
+    service.setNetworkHint(false);
+    await service.structure.renameSection({ courseId, id: first!.id }, { title: 'Renamed at once' });
+    const cached = service.readCache({ kind: 'sections', courseId }).data as { id: string; title: string }[];
+    expect(cached.find((s) => s.id === first!.id)?.title).toBe('Renamed at once');
+    expect(service.structure.pending(courseId).renames).toEqual([
+      expect.objectContaining({ sectionId: first!.id, title: 'Renamed at once' }),
+    ]);
+    service.setNetworkHint(true);
+    await vi.waitFor(async () => {
+      await service.drainOutbox();
+      expect((await sectionsNow()).find((s) => s.id === first!.id)?.title).toBe('Renamed at once');
+    }, WAIT);
+    expect(service.structure.pending(courseId).renames).toEqual([]);
+  });
+
   it('a stale cache: the server refuses (422) and the refusal is kept in words', async () => {
     await online();
     const section = await sandbox.other.sections.create(

@@ -113,7 +113,9 @@ export function PendingSections({ creates }: { creates: DraftSummary[] }) {
             tabIndex={-1}
           >
             <p className={failed ? 'inline-alert' : 'muted'} data-testid="section-create-pending">
-              New section “<bdi>{draft.title}</bdi>”: {failed ? why : 'waiting to be sent'}
+              <span>
+                New section “<bdi>{draft.title}</bdi>”: {failed ? why : 'waiting to be sent'}
+              </span>
               {failed && (
                 <button className="button button--small" type="button" onClick={() => void discard(draft.id)}>
                   Dismiss
