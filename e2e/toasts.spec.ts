@@ -166,7 +166,11 @@ test('Undo restores a moved lesson, a moved section, a deleted lesson and a dele
   await expect(sectionMoved.getByTestId('notice-action')).toHaveText('Undo');
   await expect.poll(async () => (await sectionIds())[1], { timeout: 20_000 }).toBe(sectionId);
   await sectionMoved.getByTestId('notice-action').click();
-  await expect(toasts(page).filter({ hasText: 'is back at position 1.' })).toBeVisible();
+  await expect(
+    toasts(page)
+      .filter({ hasText: 'is back at position 1.' })
+      .filter({ hasNotText: `“${a.title}”` }),
+  ).toBeVisible();
   await expect.poll(sectionIds, { timeout: 20_000 }).toEqual(sectionsBefore);
 
   // A lesson delete: Undo from the toast keeps it (nothing sent).
