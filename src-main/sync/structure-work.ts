@@ -292,7 +292,11 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
       const keepPlace = wanted !== undefined && copy.order !== wanted && index >= 0;
       const next = { ...copy, ...(keepPlace ? { order: list[index]!.order } : {}) };
       if (index >= 0) list[index] = { ...list[index], ...next, lessons: copy.lessons ?? list[index]!.lessons };
-      else list.push(next);
+      else {
+        list.push(next);
+        // A section created at a position shifts the ones from there on, as the server does.
+        if (typeof next.order === 'number') moveCachedSection(list, copy.id, next.order);
+      }
       list.sort(byOrder);
       writeSections(key, list);
       if (!keepPlace) reconcileSoon(parent.courseId);

@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { Course, DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-shared/index.ts';
+import { onCacheUpdated } from '../../lib/events.ts';
 import { plural } from '../../lib/format.ts';
 import { CROSS_SECTION_NOTE, SectionLessons, useCourseDetail } from '../lessons/index.ts';
 import {
@@ -46,15 +47,22 @@ function OutlineHeading({ sections, lessonCount }: { sections: Section[]; lesson
   );
 }
 
-/** After a section action (or its waiting work changed), the course is read again from main's cache at once. */
+/**
+ * After a section action (or its waiting work changed), and whenever main's copy of the outline
+ * changes, the course is read again from main's cache at once: the outline never waits out the
+ * cached reads' quiet spell (lib/rereads.ts) with a section shown in the wrong place.
+ */
 function useRereadAfterSectionWork(): void {
-  useEffect(
-    () =>
+  useEffect(() => {
+    const reread = () => useCourseDetail.getState().reread();
+    const stops = [
       useStructure.subscribe((now, before) => {
-        if (now.revision !== before.revision) useCourseDetail.getState().reread();
+        if (now.revision !== before.revision) reread();
       }),
-    [],
-  );
+      onCacheUpdated(['sections'], reread),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, []);
 }
 
 /**
