@@ -97,6 +97,17 @@ test('one outline: the course card, each section once; Add section keeps the win
   await expect(page.locator('.page-header').getByRole('button', { name: 'Push a folder…' })).toBeVisible();
   await expect(page.getByTestId('folder-push-dropzone')).toHaveCount(0);
   await checkScreen(page, testInfo, 'outline-1280-light');
+  // Files dragged over the page: the drop target shows; leaving, it goes.
+  const files = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['x'], 'folder-stand-in.txt'));
+    return transfer;
+  });
+  await page.dispatchEvent('main', 'dragenter', { dataTransfer: files });
+  await expect(page.getByTestId('folder-push-dropzone')).toContainText('Drop the folder to push it into');
+  await screenshot(page, testInfo, 'folder-drag-over-page');
+  await page.dispatchEvent('main', 'dragleave', { dataTransfer: files });
+  await expect(page.getByTestId('folder-push-dropzone')).toHaveCount(0);
 
   // At the bottom of a long page, add a section at the end: nothing but the page's own scroll moves.
   const main = page.locator('main');
