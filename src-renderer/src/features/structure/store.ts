@@ -194,7 +194,11 @@ export const useStructure = createFeatureStore<StructureState>(
   {
     subscribe: () => [
       onEvent('drafts.changed', reload),
-      onEvent('outbox.changed', reload),
+      // A move or rename sent (or put back) changes main's copy without changing the waiting lists.
+      onEvent('outbox.changed', () => {
+        useStructure.setState((s) => ({ revision: s.revision + 1 }));
+        reload();
+      }),
       onEvent('structure.missing', reload),
     ],
   },
