@@ -127,6 +127,16 @@ describe('at most three', () => {
     expect(shownTexts()).toEqual(['i2', 'e1', 'w2']);
   });
 
+  it('the same words said again replace themselves (its clock starts again)', () => {
+    notices.notify('info', 'Nothing to save.');
+    vi.advanceTimersByTime(notices.FADE_MS - 100);
+    notices.notify('info', 'Nothing to save.');
+    notices.notify('warning', 'Nothing to save.');
+    expect(texts()).toEqual(['Nothing to save.', 'Nothing to save.']);
+    vi.advanceTimersByTime(200);
+    expect(notices.useNotices.getState().notices.map((n) => n.level)).toEqual(['info', 'warning']);
+  });
+
   it('a newer notice with the same key replaces the older in place', () => {
     notices.notify('info', 'will be deleted', { key: 'x' });
     notices.notify('info', 'other');

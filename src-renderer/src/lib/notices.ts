@@ -8,7 +8,7 @@
  *   sync status says it no longer holds (the key's refusals forgotten, the connection back).
  * - Every notice belongs to the workspace it was said in and leaves when another one opens.
  * - A notice can carry its action (Undo) and a key: a later notice with the same key replaces it, so
- *   "was kept" never sits under a stale "will be deleted". An action can end (`until`: a delete
+ *   "was kept" never sits under a stale "will be deleted"; the same words said again replace themselves. An action can end (`until`: a delete
  *   already sent cannot be undone), and then its button goes.
  * - An undoable action made in the renderer (`notifyUndoable`) is done only when its toast leaves
  *   without Undo: faded, dismissed, replaced, or just before a workspace switch (`settlePending`).
@@ -154,6 +154,18 @@ function leave(id: number, runOnLeave: boolean): void {
   if (runOnLeave && onLeave) void Promise.resolve(onLeave()).catch(() => undefined);
 }
 
+/** The newer replaces the older: the same key, or (without key or action) the same words said again. */
+function sameNotice(older: Notice, newer: Notice): boolean {
+  if (newer.key !== null) return older.key === newer.key;
+  return (
+    newer.action === null &&
+    older.key === null &&
+    older.action === null &&
+    older.level === newer.level &&
+    older.message === newer.message
+  );
+}
+
 function makeNotice(level: NoticeLevel, message: string, options: NoticeOptions, active: string | null): Notice {
   return {
     id: nextId++,
@@ -223,7 +235,7 @@ export const useNotices = createFeatureStore<NoticesState>(
         const notice = makeNotice(level, message, options, get().workspace);
         const id = notice.id;
         if (options.onLeave) leaves.set(id, options.onLeave);
-        const replaced = notice.key === null ? undefined : get().notices.find((n) => n.key === notice.key);
+        const replaced = get().notices.find((n) => sameNotice(n, notice));
         const next = replaced
           ? get().notices.map((n) => (n.id === replaced.id ? notice : n))
           : [...get().notices, notice];
