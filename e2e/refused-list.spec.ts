@@ -111,6 +111,12 @@ test('a viewer key: a refused lesson edit is listed once, on its own, with Try a
     .getByRole('button', { name: /^Discard/ })
     .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Discard', exact: true }).click();
+  // The discard waits behind its toast's Undo (issue 37); closing the toast sends it.
+  await page
+    .getByTestId('notice')
+    .filter({ hasText: 'will be discarded' })
+    .getByRole('button', { name: 'Dismiss' })
+    .click();
   await expect(refused).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByTestId('outbox-count')).toHaveText('Nothing waiting to send');
   const server = await sandboxApi(adminView(), 'GET', `/courses/${courseId}/sections/${sectionId}/lessons/${lessonId}`);
