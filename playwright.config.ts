@@ -27,6 +27,10 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   outputDir: 'test-results/e2e',
+  // Screenshot baselines (e2e/screens-look.spec.ts) sit beside their spec, named by the picture
+  // and the project only: they are taken in Debian's Chromium with fonts-dejavu-core, the only
+  // place the suite runs, so the OS name (Playwright's default suffix) is left out of the path.
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}-{projectName}{ext}',
   reporter: process.env['CI']
     ? [['list'], ['html', { open: 'never', outputFolder: 'test-results/e2e-report' }]]
     : 'list',
