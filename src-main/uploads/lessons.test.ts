@@ -76,7 +76,7 @@ describe('lesson order', () => {
       ]);
 
       // "Clear finished" forgets only rows that are over (never a queued one); lessons keep their videos.
-      const [waiting] = await manager.add([
+      await manager.add([
         {
           path: copies('Kept')[0]!.path,
           lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: 'Kept a' },
