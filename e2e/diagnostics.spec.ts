@@ -42,9 +42,9 @@ test('a drifting server: unknown level and lessons without video fields render; 
   if ((await courseRequests.getAttribute('open')) === null) await courseRequests.locator('summary').click();
   const courseList = courseRequests.getByRole('cell', { name: 'GET courses', exact: true }).first();
   await expect(courseList).toHaveAttribute('title', /^GET \/\S*v1\/external\/learning\/courses$/);
-  await expect(page.getByTestId('diagnostics-data-size')).toHaveText(/^\d+(\.\d)? (B|KB|MB|GB)$/);
+  await expect(page.getByTestId('diagnostics-data-size')).toHaveText(/^\d+(\.\d)? (B|KiB|MiB|GiB)$/);
   expect(await page.getByTestId('diagnostics-report').innerText()).toMatch(
-    /Data folder: .* \(\d+(\.\d)? (B|KB|MB|GB)\)/,
+    /Data folder: .* \(\d+(\.\d)? (B|KiB|MiB|GiB)\)/,
   );
 
   const report = await page.getByTestId('diagnostics-report').innerText();

@@ -10,6 +10,8 @@ import { focusScreenSearch, isTyping, runSave, SHORTCUTS } from '../lib/shortcut
 import { CommandPalette } from './CommandPalette.tsx';
 
 const anyDialogOpen = () => document.querySelector('dialog[open]') !== null;
+/** A dialog other than the palette: the palette's own stays `open` until React re-renders after Escape. */
+const otherDialogOpen = () => document.querySelector('dialog[open]:not([data-testid="command-palette"])') !== null;
 
 export function KeyboardLayer() {
   const [palette, setPaletteState] = useState(false);
@@ -45,7 +47,7 @@ export function KeyboardLayer() {
         if (paletteOpen.current) {
           setPalette(false);
           restore();
-        } else if (!anyDialogOpen()) {
+        } else if (!otherDialogOpen()) {
           remember();
           setPalette(true);
         }
