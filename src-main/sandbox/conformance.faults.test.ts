@@ -206,16 +206,19 @@ describe('storage faults', () => {
 
 describe('presigned URLs', () => {
   it('expired part and asset URLs → 403 (not an envelope); signing again works', async () => {
-    client.sandbox.setFaults({ urlTtlSeconds: 1 });
     try {
+      // Uploaded with the usual lifetime (a 1 s URL can expire before its PUT on a busy machine);
+      // the asset URL read again once URLs live 1 s is the one that must expire.
       const { session } = await uploadBytes(client, bytesOf(100));
+      client.sandbox.setFaults({ urlTtlSeconds: 1 });
+      const expiring = (await client.get(`/uploads/${session.id}`)).json.data.asset_url as string;
       const other = await createSession(client, PART);
       const urls = await signParts(client, other.id, [1]);
       await new Promise((resolve) => setTimeout(resolve, 2100));
       const put = await putPart(urls.get(1) ?? '', bytesOf(PART));
       expect(put.status).toBe(403);
       expect(put.text).toContain('<Code>AccessDenied</Code>');
-      expect((await download(session.asset_url)).status).toBe(403);
+      expect((await download(expiring)).status).toBe(403);
       client.sandbox.setFaults({ urlTtlSeconds: 900 });
       const fresh = await signParts(client, other.id, [1]);
       expect((await putPart(fresh.get(1) ?? '', bytesOf(PART))).status).toBe(200);
