@@ -169,7 +169,7 @@ export async function executePush(plan: PushPlan, deps: PushDeps): Promise<PushO
   }
 
   // 3. Videos.
-  await uploadVideos(plan, sectionIds, deps, outcome);
+  await uploadVideos(plan, sectionIds, deps, outcome, call);
   const byPath = new Map(plan.sections.flatMap((s) => s.lessons.map((l) => [l.file.path, { l, s }] as const)));
   for (const row of outcome.uploads) {
     const video = byPath.get(row.path);
@@ -230,6 +230,7 @@ async function uploadVideos(
   sectionIds: ReadonlyMap<string, string>,
   deps: PushDeps,
   outcome: PushOutcome,
+  call: <T>(fn: () => Promise<T>) => Promise<T>,
 ): Promise<void> {
   const { uploads: manager, state, signal } = deps;
   const courseId = plan.courseId;
@@ -259,12 +260,7 @@ async function uploadVideos(
       finished.length === 0
         ? new Set<string>()
         : new Set(
-            orderedLessons(
-              await untilAnswered(() => deps.api.sections.get(courseId, sectionId, { signal }), {
-                signal,
-                onWaiting: deps.onWaiting ?? (() => undefined),
-              }),
-            ).map((l) => l.id),
+            orderedLessons(await call(() => deps.api.sections.get(courseId, sectionId, { signal }))).map((l) => l.id),
           );
     const stale = finished.filter((i) => !present.has(added[i]!.lessonId ?? ''));
     if (stale.length > 0) {
