@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/index.ts';
 import { SandboxOptionError, startSandbox } from './index.ts';
+import { BIG_COURSE } from './seed.ts';
 import { clientFor, firstId, send } from './testing/http.ts';
 import { bytesOf, download, sha256, uploadBytes } from './testing/uploads.ts';
 
@@ -162,7 +163,7 @@ describe('CLI (main.ts)', () => {
 });
 
 describe('large seed', () => {
-  it('has at least 200 courses, 5,000 lessons, 2,000 quizzes, 1,000 assessments, and answers its last page', async () => {
+  it('has at least 200 courses, 5,000 lessons, 2,000 quizzes, 1,000 assessments, a course of 60 sections and 1,500 lessons, and answers its last page', async () => {
     const started = Date.now();
     const client = clientFor(await startSandbox({ seed: 'large' }));
     const elapsed = Date.now() - started;
@@ -174,6 +175,13 @@ describe('large seed', () => {
       expect(await count('/assessments')).toBeGreaterThanOrEqual(1000);
       const lastPage = await client.get('/quizzes?page=last&page_size=100');
       expect(lastPage.status).toBe(200);
+      // One course of real size: 60 sections of 25 lessons.
+      const big = await client.get(`/courses?search=${encodeURIComponent(BIG_COURSE.name)}`);
+      const bigId = big.json.data.results[0].id as string;
+      const sections = await client.get(`/courses/${bigId}/sections?page_size=100`);
+      const results = sections.json.data.results as { lessons: unknown[] }[];
+      expect(results).toHaveLength(BIG_COURSE.sections);
+      expect(results.reduce((sum, section) => sum + section.lessons.length, 0)).toBe(1500);
       console.log(`sandbox: the large seed started in ${elapsed} ms`); // its speed: not a test's bound
     } finally {
       await client.sandbox.close();

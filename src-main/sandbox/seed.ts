@@ -1,5 +1,6 @@
 // Main process / plain Node. Fills a fresh sandbox database: `demo` (a believable workspace), `large`
-// (≥200 courses, ≥5,000 lessons and quizzes, ≥1,000 assessments, for performance work) or `empty`.
+// (≥200 courses, ≥5,000 lessons and quizzes, ≥1,000 assessments, and one course of real size: 60 sections
+// and 1,500 lessons; for performance work) or `empty`.
 // One transaction, prepared statements, and a seeded random source, so ids are the same on every run.
 import { mkdirSync } from 'node:fs';
 import { OWNERS } from './auth.ts';
@@ -217,5 +218,43 @@ function seedLarge(w: SeedWriter): void {
       });
     }
   }
+  seedBigCourse(w, videos[0] ?? null);
   seedCourses(w, OWNERS.provider, PROVIDER_CATEGORIES, PROVIDER_COURSES, []);
+}
+
+export const BIG_COURSE = { name: 'Complete Site Safety Programme', sections: 60, lessonsPerSection: 25 } as const;
+
+/** A course the size of a real programme: what opening, moving and scrolling a long outline costs. */
+function seedBigCourse(w: SeedWriter, video: string | null): void {
+  const { name, sections, lessonsPerSection } = BIG_COURSE;
+  const courseId = w.course(
+    OWNERS.tenant,
+    {
+      name,
+      level: 'intermediate',
+      status: 'PUBLISHED',
+      source: 'MANUAL_CREATION',
+      categories: [],
+      description: `${name}: ${sections} sections of ${lessonsPerSection} lessons.`,
+      requirements: '',
+      instructors: ['Generated Instructor'],
+      sections: [],
+    },
+    [],
+  );
+  for (let s = 0; s < sections; s += 1) {
+    const topic = TOPICS[s % TOPICS.length] ?? 'Topic';
+    const title = `Module ${s + 1}: ${topic}`;
+    const sectionId = w.section(courseId, title, `${title} of ${name}.`, s + 1);
+    for (let index = 0; index < lessonsPerSection; index += 1) {
+      const pattern = LESSON_PATTERNS[index % LESSON_PATTERNS.length];
+      if (pattern === undefined) continue;
+      w.lesson(OWNERS.tenant, courseId, sectionId, {
+        title: `${pattern.title(topic)} (${s + 1}.${index + 1})`,
+        type: pattern.type,
+        order: index + 1,
+        videoUploadId: pattern.type === 'VIDEO' ? video : null,
+      });
+    }
+  }
 }
