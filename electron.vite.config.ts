@@ -17,7 +17,7 @@ export default defineConfig({
         input: {
           index: resolve('src-main/index.ts'),
           // The file-format parsers' thread (format-reader.ts finds it beside index.js).
-          'format-worker': resolve('src-main/uploads/format-worker.ts'),
+          'format-worker': resolve('src-main/media/format-worker.ts'),
         },
       },
     },

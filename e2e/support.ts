@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, type SandboxInfo } from './fixtures.ts';
 
-const VIDEO_FIXTURE = fileURLToPath(new URL('../src-main/uploads/test-fixtures/h264-3s.mp4', import.meta.url));
+const VIDEO_FIXTURE = fileURLToPath(new URL('../src-main/media/test-fixtures/h264-3s.mp4', import.meta.url));
 
 /** A real 3 s MP4 followed by `extraBytes` random bytes: a video the pre-flight accepts and the
  * sandbox can process, as large as a test needs, and different from every other such file. */

@@ -13,7 +13,7 @@ import { test, expect } from './fixtures.ts';
 import { checkScreen, gotoRoute, waitForShell } from './support.ts';
 
 const COURSE = 'Workplace Safety Essentials';
-const MP4 = fileURLToPath(new URL('../src-main/uploads/test-fixtures/h264-3s.mp4', import.meta.url));
+const MP4 = fileURLToPath(new URL('../src-main/media/test-fixtures/h264-3s.mp4', import.meta.url));
 
 test('staging rows refuse non-videos, show what a video holds, and flag duplicates', async ({ lectern }, testInfo) => {
   test.setTimeout(120_000);

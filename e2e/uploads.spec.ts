@@ -19,7 +19,7 @@ import { checkScreen, gotoRoute, openCourseFromList, waitForShell } from './supp
 const COURSE = 'Workplace Safety Essentials';
 const MiB = 1024 * 1024;
 // A real MP4 followed by random bytes: a video to the pre-flight check, unique content each run.
-const MP4 = fileURLToPath(new URL('../src-main/uploads/test-fixtures/h264-3s.mp4', import.meta.url));
+const MP4 = fileURLToPath(new URL('../src-main/media/test-fixtures/h264-3s.mp4', import.meta.url));
 
 async function percentOf(page: Page, file: string): Promise<number> {
   const value = await page

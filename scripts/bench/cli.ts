@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LECTERN = join(ROOT, 'bin', 'lectern.js');
-const VIDEO = join(ROOT, 'src-main', 'uploads', 'test-fixtures', 'h264-3s.mp4');
+const VIDEO = join(ROOT, 'src-main', 'media', 'test-fixtures', 'h264-3s.mp4');
 const MiB = 1024 * 1024;
 const { values } = parseArgs({ options: { rounds: { type: 'string' } } });
 const ROUNDS = Number(values.rounds ?? 15);

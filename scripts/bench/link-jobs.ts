@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
-const CLIP = readFileSync(new URL('../../src-main/uploads/test-fixtures/h264-3s.mp4', import.meta.url));
+const CLIP = readFileSync(new URL('../../src-main/media/test-fixtures/h264-3s.mp4', import.meta.url));
 
 function freeBoxHeader(size: number): Buffer {
   if (size > 0xffffffff) throw new Error('a 32-bit free box holds less than 4 GiB');

@@ -30,7 +30,7 @@ import { startSandboxProcess, stopSandboxProcess, timedCommand, type TimedRun } 
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LECTERN = join(ROOT, 'bin', 'lectern.js');
-const VIDEO = join(ROOT, 'src-main', 'uploads', 'test-fixtures', 'h264-3s.mp4');
+const VIDEO = join(ROOT, 'src-main', 'media', 'test-fixtures', 'h264-3s.mp4');
 const MB = 1000 * 1000;
 const GB = 1000 * MB;
 const { values } = parseArgs({

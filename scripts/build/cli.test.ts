@@ -297,7 +297,7 @@ server.close();
         'src-main/course-push/execute.ts',
         'src-main/uploads/manager.ts',
         'src-main/uploads/journal.ts',
-        'src-main/uploads/media-probe.ts',
+        'src-main/media/media-probe.ts',
       ]) {
         expect(holding(source), source).toBeDefined();
         expect(result.loaded, source).not.toContain(holding(source));

@@ -235,7 +235,7 @@ const asciiOutput: Plugin = {
 export async function bundleNodeEntries(outDir: string, inputs: Record<string, string>): Promise<void> {
   rmSync(outDir, { recursive: true, force: true });
   await build({
-    input: { ...inputs, 'format-worker': join(ROOT, 'src-main', 'uploads', 'format-worker.ts') },
+    input: { ...inputs, 'format-worker': join(ROOT, 'src-main', 'media', 'format-worker.ts') },
     platform: 'node',
     external: [/^node:/, ...CLI_EXTERNAL.map((name) => new RegExp(`^${name.replace('.', '\\.')}(/|$)`))],
     logLevel: 'warn',
@@ -244,8 +244,8 @@ export async function bundleNodeEntries(outDir: string, inputs: Record<string, s
     // (node:crypto, node:fs/promises) that sit behind the same index. src-shared/ is the same: its
     // files only declare (types, zod schemas, pure functions), so a command reaching it through its
     // index.ts loads only the files it uses; `lectern upload` no longer builds the IPC contract's
-    // schemas at start (a 31 KB chunk of src-shared gone from its load). course-push/ and uploads/
-    // too (their files only declare; the worker threads are entries of their own): so `course push`
+    // schemas at start (a 31 KB chunk of src-shared gone from its load). course-push/, media/ and
+    // uploads/ too (their files only declare; the worker threads are entries of their own): so `course push`
     // bundles only the planning half of each (folder scan, plan, push state, the journal's path and
     // migrations), and the upload engine, its journal and the media readers stay in the chunks
     // that pushing (cli/commands/course-push-run.ts) or a file to inspect loads. A --dry-run of an
@@ -253,7 +253,7 @@ export async function bundleNodeEntries(outDir: string, inputs: Record<string, s
     treeshake: {
       moduleSideEffects: [
         { test: /src-main[\\/]platform[\\/]/, sideEffects: false },
-        { test: /src-main[\\/](course-push|uploads)[\\/]/, sideEffects: false },
+        { test: /src-main[\\/](course-push|media|uploads)[\\/]/, sideEffects: false },
         { test: /src-shared[\\/]/, sideEffects: false },
       ],
     },

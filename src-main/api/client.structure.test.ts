@@ -174,7 +174,7 @@ describe('course details', () => {
   });
 
   it('a preview video is processed like a lesson video: PROCESSING, then READY with a URL of the same bytes', async () => {
-    const bytes = readFileSync(new URL('../uploads/test-fixtures/h264-3s.mp4', import.meta.url));
+    const bytes = readFileSync(new URL('../media/test-fixtures/h264-3s.mp4', import.meta.url));
     const uploadId = await upload(bytes, 'preview.mp4');
     const given = await client.courses.update(course.id, { preview_video_upload_id: uploadId });
     expect(given).toMatchObject({

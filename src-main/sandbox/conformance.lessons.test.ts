@@ -100,7 +100,7 @@ describe('lesson create', () => {
 
   it('a completed upload becomes the lesson video: PROCESSING, then READY with its duration, streamed byte for byte', async () => {
     // A real 3 s H.264 MP4, stored in three parts: the prober reads across them.
-    const bytes = readFileSync(new URL('../uploads/test-fixtures/h264-3s.mp4', import.meta.url));
+    const bytes = readFileSync(new URL('../media/test-fixtures/h264-3s.mp4', import.meta.url));
     const { session } = await uploadBytes(client, bytes, { fileName: 'intro.mp4' });
     const reply = await client.create(lessons, {
       title: 'With video',

@@ -4,13 +4,7 @@
 // FAILED with the reason when the bytes are not media it can read. Videos still PROCESSING when the
 // sandbox stops finish after the next start (their due time is stored).
 import { open } from 'node:fs/promises';
-import {
-  FormatReadError,
-  MediaProbeError,
-  detectFormat,
-  durationSecondsOf,
-  probeMediaChunks,
-} from '../uploads/index.ts';
+import { FormatReadError, MediaProbeError, detectFormat, durationSecondsOf, probeMediaChunks } from '../media/index.ts';
 import type { Sql } from './sql.ts';
 import { partFile } from './uploads-repo.ts';
 

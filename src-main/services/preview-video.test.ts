@@ -16,7 +16,7 @@ import { SOON, startTestSandbox, suiteTempDir, type TestSandbox } from '../test-
 import type { AppServices } from './index.ts';
 import { openProfileSession, type ProfileSession } from './profile-session.ts';
 
-const MP4 = fileURLToPath(new URL('../uploads/test-fixtures/h264-3s.mp4', import.meta.url));
+const MP4 = fileURLToPath(new URL('../media/test-fixtures/h264-3s.mp4', import.meta.url));
 // The first processing check comes 10 s after the attach (as for lessons' videos), on the
 // follower's clock: here one that runs 5 times faster (2 s), shared by both runs of the app so
 // the restart counts from the journal's last check as a real one would.

@@ -54,7 +54,7 @@ describe('lectern uploads list', () => {
   it('shows the video processing: PROCESSING after the upload, then READY with its duration', async () => {
     const dataDir = join(h.dir, 'processing-cli');
     const file = join(h.dir, 'three-seconds.mp4');
-    copyFileSync(fileURLToPath(new URL('./test-fixtures/h264-3s.mp4', import.meta.url)), file);
+    copyFileSync(fileURLToPath(new URL('../media/test-fixtures/h264-3s.mp4', import.meta.url)), file);
     const uploaded = await lectern([
       'upload',
       file,

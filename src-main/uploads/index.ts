@@ -19,7 +19,7 @@ export type {
   UploadState,
 } from './types.ts';
 export type { VideoPollTime } from './video-follow.ts';
-// Used by the app's session and IPC handlers, the CLI and the sandbox's video processing.
+// Used by the app's session and IPC handlers and the CLI.
 export { batchNotice, type BatchPlace } from './batch-notice.ts';
 export { checkStagedFiles, requireVideos } from './staging.ts';
 export {
@@ -36,14 +36,6 @@ export {
   type DuplicateContext,
   type FileCheck,
 } from './preflight.ts';
-export {
-  FormatReadError,
-  MediaProbeError,
-  detectFormat,
-  durationSecondsOf,
-  prepareFileChecks,
-  probeMediaChunks,
-} from './media-probe.ts';
 export { serverAnswers } from './reachability.ts';
 export { FileAccessError } from './file-identity.ts';
 export { fullSha256, type SectionLesson } from './duplicates.ts';

@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fasterTime } from '../../src-shared/retry.ts';
 import { UPLOAD_SETTLES } from '../test-support/index.ts';
 import { batchNotice, batchOutcome } from './batch-notice.ts';
-import { nextMove, orderAmong } from './lesson-order.ts';
+import { orderAmong } from './lesson-order.ts';
 import { createUploadManager } from './manager.ts';
 import { startHarness, type Harness } from './test-support.ts';
 import type { BatchEnded, UploadManager } from './types.ts';
 import { isFinalVideoStatus, pollDelayMs, videoOf } from './video-follow.ts';
 
-const FIXTURES = new URL('./test-fixtures/', import.meta.url);
+const FIXTURES = new URL('../media/test-fixtures/', import.meta.url);
 const fixture = (name: string) => new URL(name, FIXTURES).pathname;
 
 let h: Harness;
@@ -168,29 +168,69 @@ describe('lesson order', () => {
     expect(orderAmong(section, [{ position: 1, lessonId: 'gone' }], 2)).toBeNull();
   });
 
-  it('settling moves a lesson right after its predecessor until the batch is in order', () => {
-    const batch = [
-      { position: 1, lessonId: 'a' },
-      { position: 2, lessonId: 'b' },
-    ];
-    expect(
-      nextMove(
-        [
-          { id: 'a', order: 1 },
-          { id: 'b', order: 2 },
-        ],
-        batch,
-      ),
-    ).toBeNull();
-    expect(
-      nextMove(
-        [
-          { id: 'b', order: 1 },
-          { id: 'a', order: 2 },
-        ],
-        batch,
-      ),
-    ).toEqual({ lessonId: 'b', order: 3 });
+  it('sends the creates of files finishing together at once; creates that overtake each other are put back in order', async () => {
+    // The three creates are held until all three have been sent (an engine waiting for each
+    // answer before the next create never gets there), then let through last file first, each
+    // answered before the next goes: the lessons land c, b, a, and the batch's settle puts them
+    // back before the manager says it is idle.
+    const held: { release: () => void; title: string }[] = [];
+    let allSent!: () => void;
+    const threeSent = new Promise<void>((resolve) => (allSent = resolve));
+    const api = {
+      ...h.client,
+      lessons: {
+        ...h.client.lessons,
+        create: async (...args: Parameters<typeof h.client.lessons.create>) => {
+          await new Promise<void>((release) => {
+            held.push({ release, title: args[2].title });
+            if (held.length === 3) allSent();
+          });
+          return h.client.lessons.create(...args);
+        },
+      },
+    } as typeof h.client;
+    const manager = createUploadManager({
+      journalPath: join(h.dir, 'together.sqlite'),
+      api,
+      md5Workers: 0,
+      concurrency: 3,
+    });
+    try {
+      const files = copies('Together');
+      const rows = await manager.add(
+        files.map((f) => ({
+          path: f.path,
+          lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: f.title },
+        })),
+      );
+      manager.start(rows.map((r) => r.id));
+      await threeSent;
+      // Sent without waiting for one another, in the order the files were given.
+      expect(held.map((c) => c.title)).toEqual(['Together a', 'Together b', 'Together c']);
+      const landed = async (count: number) =>
+        vi.waitUntil(
+          async () => (await sectionTitles()).filter((t) => t.startsWith('Together ')).length === count,
+          UPLOAD_SETTLES,
+        );
+      for (let i = 2; i >= 0; i--) {
+        held[i]!.release();
+        await landed(3 - i);
+      }
+      expect((await sectionTitles()).filter((t) => t.startsWith('Together '))).toEqual([
+        'Together c',
+        'Together b',
+        'Together a',
+      ]);
+      await manager.whenIdle();
+      expect((await sectionTitles()).filter((t) => t.startsWith('Together '))).toEqual([
+        'Together a',
+        'Together b',
+        'Together c',
+      ]);
+    } finally {
+      for (const c of held) c.release();
+      await manager.close();
+    }
   });
 });
 

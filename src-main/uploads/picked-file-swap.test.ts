@@ -9,9 +9,9 @@ import { tempDir } from '../test-support/index.ts';
 import { createFileHandles } from '../platform/index.ts';
 import { fullSha256, sampleSha256 } from './duplicates.ts';
 import { md5OfRange, readIdentity } from './file-identity.ts';
-import { checkVideoContainer, probeMedia } from './media-probe.ts';
+import { checkVideoContainer, probeMedia } from '../media/index.ts';
 
-const VIDEO = join(import.meta.dirname, 'test-fixtures', 'h264-3s.mp4');
+const VIDEO = join(import.meta.dirname, '..', 'media', 'test-fixtures', 'h264-3s.mp4');
 const readers: [string, (path: string) => Promise<unknown>][] = [
   ['readIdentity', readIdentity],
   ['md5OfRange', (path) => md5OfRange(path, 0, 16)],

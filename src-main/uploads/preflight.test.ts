@@ -24,7 +24,7 @@ import { journalRowFixture } from './test-support.ts';
 import { checkStagedFiles, requireVideos } from './staging.ts';
 import type { UploadApi } from './types.ts';
 
-const fixture = (name: string) => fileURLToPath(new URL(`./test-fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`../media/test-fixtures/${name}`, import.meta.url));
 const SECTION = { courseId: 'c1', sectionId: 's1' };
 
 let dir: string;

@@ -22,7 +22,7 @@ import {
   probeMedia,
   type MediaFacts,
   type MediaWarning,
-} from './media-probe.ts';
+} from '../media/index.ts';
 import { sameTarget, sectionOf } from './targets.ts';
 import type { UploadManager, UploadRow, UploadTarget } from './types.ts';
 

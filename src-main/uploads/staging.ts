@@ -4,7 +4,7 @@
 import { FileAccessError } from './file-identity.ts';
 import type { DuplicateHit, SectionLesson } from './duplicates.ts';
 import { UploadManagerError } from './manager.ts';
-import { durationSecondsOf } from './media-probe.ts';
+import { durationSecondsOf } from '../media/index.ts';
 import {
   describeMedia,
   findDuplicates,

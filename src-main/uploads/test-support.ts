@@ -149,7 +149,7 @@ export async function firstSection(client: ApiClient): Promise<{ courseId: strin
 }
 
 /** A real 3 s H.264/AAC MP4 (160×120): what makes a test file a video to the pre-flight check. */
-export const VIDEO_FIXTURE = fileURLToPath(new URL('./test-fixtures/h264-3s.mp4', import.meta.url));
+export const VIDEO_FIXTURE = fileURLToPath(new URL('../media/test-fixtures/h264-3s.mp4', import.meta.url));
 
 /**
  * Writes `size` bytes: a real MP4 (cut to `size` when smaller) followed by pseudo-random bytes

@@ -4,13 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   UploadManagerError,
-  prepareFileChecks,
   storedCheckOf,
   type AddUploadInput,
   type FileCheck,
   type LessonTarget,
   type UploadRow,
 } from '../../uploads/index.ts';
+import { prepareFileChecks } from '../../media/index.ts';
 import type { CommandContext } from '../command.ts';
 import { UsageError } from '../globals.ts';
 import { preflightFiles, type SectionRead } from './upload-preflight.ts';

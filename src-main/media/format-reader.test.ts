@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/index.ts';
 import { FormatReadError, FormatReader } from './format-reader.ts';
 import { checkVideoContainer, formatReader, prepareFileChecks, probeMedia } from './media-probe.ts';
-import { inspectFile } from './preflight.ts';
+import { inspectFile } from '../uploads/index.ts';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, 'test-fixtures', name)));
 const readerOf = (bytes: Uint8Array) => async (chunkSize: number, offset: number) =>

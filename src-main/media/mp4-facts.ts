@@ -11,7 +11,7 @@
 // hostile file can neither make a read leave the buffer nor a loop spin; any exception is null.
 import type { FileHandle } from 'node:fs/promises';
 import type { ReadBytes } from './format-reader.ts';
-import type { MediaFacts } from './media-probe.ts';
+import type { MediaFacts } from './facts.ts';
 
 const MAX_MOOV_BYTES = 16 * 1024 * 1024;
 /** Top-level boxes looked at before giving up (ftyp, free, mdat, moov, … are a handful). */

@@ -1,4 +1,4 @@
-// Main process / plain Node (the sandbox uses it too). What a file is, decided by its bytes and not
+// Main process / plain Node (the upload engine and the sandbox's video processing). What a file is, decided by its bytes and not
 // its name: a video container or not (file-type reads the signature), and what it holds (mediainfo.js,
 // WebAssembly, so no native binary ships with the app). Both parsers run in a worker thread
 // (format-reader.ts); this side opens and reads the file and words the verdict.
@@ -6,10 +6,12 @@ import { openPickedFile } from '../platform/index.ts';
 import { basename } from 'node:path';
 import type { AudioTrack, GeneralTrack, MediaInfoResult, VideoTrack } from 'mediainfo.js';
 import { FormatReader, type ReadBytes } from './format-reader.ts';
+import type { MediaFacts } from './facts.ts';
 import { plainMp4Facts, readsOf } from './mp4-facts.ts';
 import { videoBrandSignature } from './video-signature.ts';
 
 export { FormatReadError } from './format-reader.ts';
+export type { MediaFacts } from './facts.ts';
 
 /** The thread that reads signatures, started by the first check (or ahead of it: prepareFileChecks). */
 export const formatReader = new FormatReader();
@@ -42,18 +44,6 @@ export interface ContainerVerdict {
   mime: string | null;
   /** Why the file is refused ("notes.mp4 is a text file, not a video"); null when it is a video. */
   reason: string | null;
-}
-
-export interface MediaFacts {
-  /** Container format as the prober names it ("MPEG-4", "Matroska", "WebM", "MPEG-TS", …). */
-  container: string | null;
-  durationSeconds: number | null;
-  width: number | null;
-  height: number | null;
-  videoCodec: string | null;
-  audioCodec: string | null;
-  frameRateMode: 'CFR' | 'VFR' | null;
-  frameRate: number | null;
 }
 
 export type MediaWarningCode = 'NO_VIDEO_TRACK' | 'HEVC' | 'VARIABLE_FRAME_RATE' | 'NO_DURATION' | 'MEDIA_UNREADABLE';
