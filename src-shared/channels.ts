@@ -67,6 +67,7 @@ import {
   WorkspaceListSchema,
 } from './workspaces.ts';
 import { pickerChannels } from './picker.ts';
+import { LanguageStateSchema, SetLanguageInput } from './i18n.ts';
 
 function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): { input: I; output: O } {
   return { input, output };
@@ -84,6 +85,9 @@ export const requestChannels = {
   'app.echo': channel(EchoInputSchema, EchoOutputSchema),
   /** Recent API calls (method, path, status, duration, attempt): no bodies, no headers. */
   'app.requestLog': channel(NoInput, z.array(RequestLogEntrySchema)),
+  /** The language setting, the locale it picks and that locale's messages (read before the first render). */
+  'app.language': channel(NoInput, LanguageStateSchema),
+  'app.setLanguage': channel(SetLanguageInput, LanguageStateSchema),
 
   'workspaces.list': channel(NoInput, WorkspaceListSchema),
   'workspaces.add': channel(ProfileDraftSchema, VerificationSchema),
@@ -285,7 +289,10 @@ export const eventChannels = {
   'outbox.changed': z.object({ count: z.number() }),
   /** A background refresh wrote new data: screens showing these kinds re-read. */
   'cache.updated': z.object({ kinds: z.array(CacheKindSchema) }),
+  /** An upload changed state (or was added): its row, sent at once. */
   'uploads.changed': UploadRowSchema,
+  /** Bytes moved: the latest row of every file that moved, at most one batch per 100 ms. */
+  'uploads.progress': z.object({ rows: z.array(UploadRowSchema) }),
   'uploads.batchEnded': UploadBatchEndedSchema,
   /** The server was just found not to offer a course-structure operation (said once per workspace). */
   'structure.missing': MissingOperationSchema,

@@ -126,6 +126,8 @@ describe('bridge host', () => {
     const h = await start();
     const ok = await rpc(h, 'app.info', {}, { [TOKEN_HEADER]: h.token });
     expect(await ok.body.json()).toMatchObject({ ok: true, value: { name: 'Lectern', transport: 'bridge' } });
+    // Where the call's time went in main, for the page's resource timing.
+    expect(ok.headers['server-timing']).toMatch(/^handler;dur=[\d.]+, check;dur=[\d.]+, json;dur=[\d.]+$/);
     const bad = await rpc(h, 'app.echo', { input: { text: '' } }, { [TOKEN_HEADER]: h.token });
     expect(await bad.body.json()).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     const foreign = await rpc(h, 'app.info', {}, { [TOKEN_HEADER]: h.token, origin: 'http://evil.example' });

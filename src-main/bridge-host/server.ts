@@ -12,7 +12,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { contentTypeFor, decodeUrlPath, isLoopbackHost, SECURITY_HEADERS } from '../platform/index.ts';
-import type { Dispatch } from '../ipc/index.ts';
+import type { Dispatch, DispatchTiming } from '../ipc/index.ts';
 import { DROPPED_FILES_CHANNEL } from '../../src-shared/index.ts';
 import type { AppEvents } from '../services/index.ts';
 import {
@@ -132,7 +132,11 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Runni
       });
     }
     const input = body && typeof body === 'object' ? (body as { input?: unknown }).input : undefined;
-    return sendJson(res, 200, await dispatch(channel, input, { origin: headerValue(req.headers.origin) }));
+    const timing: DispatchTiming = { handlerMs: 0, checkMs: 0 };
+    const answer = await dispatch(channel, input, { origin: headerValue(req.headers.origin) }, timing);
+    // Where the call's time went in main, for the page's own resource timing (same origin only).
+    const serverTiming = `handler;dur=${timing.handlerMs.toFixed(1)}, check;dur=${timing.checkMs.toFixed(1)}`;
+    return sendJson(res, 200, answer, { 'Server-Timing': serverTiming });
   }
 
   /** What a bridge path needs: `launch` (a launch code in the body), a token scope, or null (no such path). */
@@ -287,7 +291,17 @@ function readBody(req: IncomingMessage): Promise<string | null> {
   });
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...SECURITY_HEADERS });
-  res.end(JSON.stringify(body));
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const started = performance.now();
+  const text = JSON.stringify(body);
+  const json = `json;dur=${(performance.now() - started).toFixed(1)}`;
+  const serverTiming = headers['Server-Timing'] ? `${headers['Server-Timing']}, ${json}` : undefined;
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+    ...SECURITY_HEADERS,
+    ...headers,
+    ...(serverTiming && { 'Server-Timing': serverTiming }),
+  });
+  res.end(text);
 }

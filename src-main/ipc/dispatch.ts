@@ -33,7 +33,20 @@ export interface DispatchOptions {
   logInternalError?: (channel: string, error: unknown) => void;
 }
 
-export type Dispatch = (channel: string, rawInput: unknown, sender: Sender) => Promise<Result<unknown>>;
+/** Where a call's time went in main (filled in when the transport asks, for its Server-Timing). */
+export interface DispatchTiming {
+  /** The handler: the service's work (a cached read, a queued change). */
+  handlerMs: number;
+  /** The contract's checks: the input parse and the output parse. */
+  checkMs: number;
+}
+
+export type Dispatch = (
+  channel: string,
+  rawInput: unknown,
+  sender: Sender,
+  timing?: DispatchTiming,
+) => Promise<Result<unknown>>;
 
 /** Parses any URL-ish string to its origin; compare parsed origins, never string prefixes. */
 export function originOf(url: string | null | undefined): string | null {
@@ -52,7 +65,7 @@ export function originOf(url: string | null | undefined): string | null {
 
 export function createDispatch(options: DispatchOptions): Dispatch {
   const { handlers, allowedOrigins, logInternalError } = options;
-  return async (channel, rawInput, sender) => {
+  return async (channel, rawInput, sender, timing) => {
     if (!isChannelName(channel)) {
       return failure({
         code: 'UNKNOWN_CHANNEL',
@@ -68,7 +81,9 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       });
     }
     const schemas = requestChannels[channel];
+    const started = performance.now();
     const parsed = schemas.input.safeParse(rawInput);
+    const parsedAt = performance.now();
     if (!parsed.success) {
       return failure({
         code: 'INVALID_INPUT',
@@ -84,8 +99,13 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     try {
       const handler = handlers[channel] as (input: unknown) => unknown;
       const value = await handler(parsed.data);
+      const handledAt = performance.now();
       // Output is validated (and unknown fields stripped) so nothing off-contract leaves main.
       const checked = schemas.output.safeParse(value);
+      if (timing) {
+        timing.handlerMs = handledAt - parsedAt;
+        timing.checkMs = parsedAt - started + (performance.now() - handledAt);
+      }
       if (!checked.success) {
         logInternalError?.(channel, checked.error);
         return failure({ code: 'INTERNAL', message: `Lectern produced an unexpected answer for ${channel}.` });

@@ -7,7 +7,7 @@ import type { AppServices } from '../services/index.ts';
 import { createDispatch, type Dispatch } from './dispatch.ts';
 import { createHandlers } from './handlers.ts';
 
-export { createDispatch, originOf, type Dispatch, type HandlerTable } from './dispatch.ts';
+export { createDispatch, originOf, type Dispatch, type DispatchTiming, type HandlerTable } from './dispatch.ts';
 
 export function createAppDispatch(services: AppServices, allowedOrigins: () => readonly string[]): Dispatch {
   return createDispatch({

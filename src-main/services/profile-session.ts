@@ -26,6 +26,7 @@ import {
 import type { ProfileConnection } from '../workspaces/index.ts';
 import type { CacheKind, SyncStatus } from '../../src-shared/index.ts';
 import type { AppEvents } from './app-events.ts';
+import { createProgressBatches } from './progress-batches.ts';
 
 export interface ProfileSession {
   readonly profileId: string;
@@ -127,13 +128,19 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
   deviationStore = createDeviationStore(deviationDb.db);
 
   const journalPath = uploadJournalPath({ workspaceDir: profileDataDir(options.dataDir, profileId) });
+  const uploadRows = createProgressBatches({
+    progress: (rows) => events.emit('uploads.progress', { rows }),
+    state: (row) => events.emit('uploads.changed', row),
+  });
   const uploads = createUploadManager({
     journalPath,
     api: client,
     videoPollTime: options.videoPollTime,
     onEvent: (event) => {
       if (closed) return;
-      events.emit('uploads.changed', toUploadRowView(event.row));
+      const row = toUploadRowView(event.row);
+      if (event.type === 'progress') uploadRows.progress(row);
+      else uploadRows.state(row);
       // A video that just landed as a lesson: refresh that course's sections so it shows at once.
       if (event.type === 'state' && event.row.state === 'done' && event.row.lessonId) {
         void sync.refreshCache({ kind: 'sections', courseId: event.row.target.courseId }).catch(() => undefined);
@@ -236,6 +243,7 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     deviations: () => (closed ? [] : (deviationStore?.list() ?? [])),
     close: async () => {
       closed = true;
+      uploadRows.close();
       await folderPush.close();
       await uploads.close();
       await sync.close();

@@ -6,7 +6,7 @@
  * runs. "Remove preview" is held back with Undo in its toast and sends null once the toast leaves.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { PreviewVideo } from '../../../../src-shared/index.ts';
+import type { PreviewVideo, UploadRow } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { onCacheUpdated, useBridgeEvent } from '../../lib/events.ts';
@@ -49,8 +49,12 @@ function usePreviewVideo(courseId: string) {
     load();
     return onCacheUpdated(['course'], load);
   }, [load]);
+  const isOurs = (row: UploadRow) => row.target.kind === 'preview' && row.target.courseId === courseId;
   useBridgeEvent('uploads.changed', (row) => {
-    if (row.target.kind === 'preview' && row.target.courseId === courseId) load();
+    if (isOurs(row)) load();
+  });
+  useBridgeEvent('uploads.progress', ({ rows }) => {
+    if (rows.some(isOurs)) load();
   });
   useBridgeEvent('drafts.changed', load);
 

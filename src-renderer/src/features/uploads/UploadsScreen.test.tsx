@@ -79,6 +79,34 @@ describe('Uploads screen', () => {
     ).toEqual(['done']);
   });
 
+  it('a progress batch moves every row it carries in one store update, and never brings back a cleared row', async () => {
+    main().handle('uploads.list', () => [uploadRow('one', {}), uploadRow('two', {}), uploadRow('three', {})]);
+    await renderScreen();
+    const list = await screen.findByRole('list', { name: 'Uploads' });
+    const { useUploads } = await import('./store.ts');
+    let updates = 0;
+    const stop = useUploads.subscribe(() => updates++);
+    act(() =>
+      main().emit('uploads.progress', {
+        rows: [
+          uploadRow('one', { bytesConfirmed: 250_000 }),
+          uploadRow('three', { bytesConfirmed: 500_000 }),
+          uploadRow('gone', { state: 'cancelled' }),
+        ],
+      }),
+    );
+    stop();
+    expect(updates).toBe(1);
+    const percents = within(list)
+      .getAllByTestId('upload-row')
+      .map((r) => [r.dataset['file'], within(r).getByTestId('upload-percent').textContent]);
+    expect(percents).toEqual([
+      ['one.mp4', '25%'],
+      ['two.mp4', '0%'],
+      ['three.mp4', '50%'],
+    ]);
+  });
+
   it('a list main could not read says why, and Try again reads it again', async () => {
     let answer = (): UploadRow[] => {
       throw refuse('INTERNAL', 'The upload journal could not be read.');

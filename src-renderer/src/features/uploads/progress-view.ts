@@ -71,10 +71,12 @@ export function rememberProgress(
 ): ProgressMemory {
   const live = Object.values(rows).filter((row) => row.state !== 'cancelled');
   const anyActive = live.some((row) => ACTIVE_STATES.has(row.state));
+  // A set, not includes(): with thousands of rows queued, a list lookup per row is quadratic.
+  const inBatch = new Set(previous.batch);
   const batch = anyActive
     ? [
         ...previous.batch.filter((id) => rows[id] && rows[id].state !== 'cancelled'),
-        ...live.filter((row) => ACTIVE_STATES.has(row.state) && !previous.batch.includes(row.id)).map((row) => row.id),
+        ...live.filter((row) => ACTIVE_STATES.has(row.state) && !inBatch.has(row.id)).map((row) => row.id),
       ]
     : [];
   const startedAt: Record<string, number> = {};

@@ -1,6 +1,6 @@
 /**
- * Renderer. Uploads: the rows main reports (`uploads.list`, then one `uploads.changed` per row
- * change) and the files the user has picked but not started yet. It lives for the whole session,
+ * Renderer. Uploads: the rows main reports (`uploads.list`, then one `uploads.changed` per state
+ * change and `uploads.progress` batches of moving rows) and the files the user has picked but not started yet. It lives for the whole session,
  * so uploads keep showing (and the status bar keeps counting) while the user works elsewhere.
  */
 import type { FileHandle, UploadRow } from '../../../../src-shared/index.ts';
@@ -45,6 +45,8 @@ export interface UploadsState extends LoadState {
   /** Removes finished rows (videos still processing stay) from the list; their lessons keep their videos. */
   clearFinished: () => Promise<number>;
   upsert: (row: UploadRow) => void;
+  /** Many rows at once (main's progress batches): one store update. */
+  upsertMany: (rows: readonly UploadRow[]) => void;
   pick: (folder: boolean) => Promise<void>;
   stageDropped: (files: readonly File[]) => Promise<void>;
   stage: (handles: FileHandle[]) => void;
@@ -96,12 +98,17 @@ function listWithNewerRows(
   return { rows, order };
 }
 
-/** The state with `row` in it (new rows last), and what the figures remember updated. */
-function withRow(s: UploadsState, row: UploadRow): Pick<UploadsState, 'rows' | 'order' | 'memory'> {
-  const rows = { ...s.rows, [row.id]: row };
+/** The state with `changed` in it (new rows last), and what the figures remember updated: one copy per batch. */
+function withRows(s: UploadsState, changed: readonly UploadRow[]): Pick<UploadsState, 'rows' | 'order' | 'memory'> {
+  const rows = { ...s.rows };
+  const added: string[] = [];
+  for (const row of changed) {
+    if (!(row.id in rows)) added.push(row.id);
+    rows[row.id] = row;
+  }
   return {
     rows,
-    order: s.rows[row.id] ? s.order : [...s.order, row.id],
+    order: added.length === 0 ? s.order : [...s.order, ...added],
     memory: rememberProgress(rows, s.memory, s.rows),
   };
 }
@@ -166,10 +173,14 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
       return cleared;
     },
     upsert(row) {
-      for (const reported of rowsReportedDuringReads) reported.add(row.id);
+      get().upsertMany([row]);
+    },
+    upsertMany(changed) {
+      for (const reported of rowsReportedDuringReads) for (const row of changed) reported.add(row.id);
       // A row this list no longer holds (cleared) that main now reports gone stays gone.
-      if (row.state === 'cancelled' && !get().rows[row.id]) return;
-      set((s) => withRow(s, row));
+      const shown = get().rows;
+      const kept = changed.filter((row) => row.state !== 'cancelled' || shown[row.id]);
+      if (kept.length > 0) set((s) => withRows(s, kept));
     },
     ...stagingActions(set, get),
     async pause(id) {
@@ -192,6 +203,7 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
     load: (store) => store.getState().load(),
     subscribe: (store) => [
       onEvent('uploads.changed', (row) => store.getState().upsert(row)),
+      onEvent('uploads.progress', ({ rows }) => store.getState().upsertMany(rows)),
       // The in-app notice of a finished batch (Electron also shows it as an OS notification).
       onEvent('uploads.batchEnded', (notice) => notify(notice.level, notice.body)),
     ],
