@@ -212,12 +212,7 @@ export default tseslint.config(
     // undici's index loads all of undici (fetch, WebSocket, caches…): the app and the CLI take its
     // Agent and `request` from api/http-stack.ts, which loads only those (issue 19, start time).
     files: ['src-main/**/*.ts'],
-    ignores: [
-      '**/*.test.ts',
-      'src-main/api/http-stack.ts',
-      'src-main/sandbox/testing/**',
-      'src-main/**/test-support.ts',
-    ],
+    ignores: ['**/*.test.ts', 'src-main/api/http-stack.ts', '**/test-support/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

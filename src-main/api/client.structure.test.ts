@@ -17,7 +17,7 @@ import {
   createApiClient,
 } from './index.ts';
 import type { ApiClient, DraftedCourse, DraftedSection } from './index.ts';
-import * as fx from './test-support.ts';
+import * as fx from './test-support/index.ts';
 
 const sb = useTestSandbox({ seed: 'demo', processingMs: 200 });
 let client: ApiClient;

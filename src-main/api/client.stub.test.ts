@@ -16,8 +16,8 @@ import {
   UnsupportedOperationError,
   ValidationError,
 } from './errors.ts';
-import * as fx from './test-support.ts';
-import type { Stub, StubReply, StubRequest } from './test-support.ts';
+import * as fx from './test-support/index.ts';
+import type { Stub, StubReply, StubRequest } from './test-support/index.ts';
 
 const KEY = 'sk_test_SECRET_stub_key_0123456789';
 const fast = { maxAttempts: 4, baseDelayMs: 5, maxDelayMs: 20, deadlineMs: 10_000 };

@@ -9,8 +9,8 @@ import { ContractError, createApiClient } from './index.ts';
 import type { ApiClient } from './index.ts';
 import type { Fields } from '../../src-shared/api/reading.ts';
 import * as s from '../../src-shared/api/schemas.ts';
-import * as fx from './test-support.ts';
-import type { Stub } from './test-support.ts';
+import * as fx from './test-support/index.ts';
+import type { Stub } from './test-support/index.ts';
 
 const KEY = 'sk_test_property_key_0123456789abcdef';
 let stub: Stub;

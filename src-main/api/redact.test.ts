@@ -6,7 +6,7 @@ import { createDispatch, type HandlerTable } from '../ipc/index.ts';
 import { ContractError } from './errors.ts';
 import { createApiClient, type ApiClient } from './index.ts';
 import { createRedactor } from './redact.ts';
-import * as fx from './test-support.ts';
+import * as fx from './test-support/index.ts';
 
 const KEY = 'lk_live_' + 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789'.repeat(2) + 'abcde'; // 8 + 72 + 5
 let stub: fx.Stub | undefined;

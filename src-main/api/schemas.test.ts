@@ -5,7 +5,7 @@ import * as s from '../../src-shared/api/schemas.ts';
 import { strictFields } from '../../src-shared/api/reading.ts';
 import type { Fields } from '../../src-shared/api/reading.ts';
 import { catalogue, operations, buildPath } from './catalogue.ts';
-import * as fx from './test-support.ts';
+import * as fx from './test-support/index.ts';
 
 describe('resources', () => {
   it('accept valid fixtures and pass unknown fields through', () => {

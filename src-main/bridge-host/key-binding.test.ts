@@ -12,7 +12,7 @@ import { createAppDispatch } from '../ipc/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
 import { createQueuedFileDialog } from '../platform/index.ts';
 import { createAppServices, type AppServices } from '../services/index.ts';
-import { startRecorder, type Recorder } from '../workspaces/test-support.ts';
+import { startRecorder, type Recorder } from '../workspaces/test-support/index.ts';
 import { startBridgeHost, TOKEN_HEADER, type RunningBridgeHost } from './server.ts';
 
 let host: RunningBridgeHost;

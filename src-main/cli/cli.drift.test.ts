@@ -6,9 +6,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suiteTempDir, useTestSandbox } from '../test-support/index.ts';
-import { makeFile } from '../uploads/test-support.ts';
-import { runLectern, stderrJson } from './test-support.ts';
-import type { CliResult } from './test-support.ts';
+import { makeFile } from '../uploads/test-support/index.ts';
+import { runLectern, stderrJson } from './test-support/index.ts';
+import type { CliResult } from './test-support/index.ts';
 
 const sb = useTestSandbox({ seed: 'demo', drift: true, partSize: 64 * 1024 });
 const dir = suiteTempDir('lectern-drift-');

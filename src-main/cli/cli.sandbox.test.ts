@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { suiteTempDir, useTestSandbox } from '../test-support/index.ts';
 import type { ApiClient } from '../api/index.ts';
-import { runLectern, stderrJson } from './test-support.ts';
-import type { CliResult } from './test-support.ts';
+import { runLectern, stderrJson } from './test-support/index.ts';
+import type { CliResult } from './test-support/index.ts';
 
 const sb = useTestSandbox({ seed: 'demo' });
 const dir = suiteTempDir('lectern-cli-');

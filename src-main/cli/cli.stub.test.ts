@@ -1,9 +1,9 @@
 // Tests (plain Node): the `lectern` CLI as a child process, for usage errors and the failures only
 // a stub server produces (contract violations, unreachable servers, hangs).
 import { afterEach, describe, expect, it } from 'vitest';
-import * as fx from '../api/test-support.ts';
-import type { Stub } from '../api/test-support.ts';
-import { runLectern, stderrJson } from './test-support.ts';
+import * as fx from '../api/test-support/index.ts';
+import type { Stub } from '../api/test-support/index.ts';
+import { runLectern, stderrJson } from './test-support/index.ts';
 
 const KEY = 'sk_cli_SECRET_0123456789abcdef';
 let stub: Stub | undefined;

@@ -8,10 +8,10 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { STOPPED_SENTENCE } from './exit-codes.ts';
-import { MAIN, runLectern } from './test-support.ts';
+import { MAIN, runLectern } from './test-support/index.ts';
 import { startTestSandbox, makeTempDir, removeDir, type TestSandbox } from '../test-support/index.ts';
-import { makeFile, sandboxCount } from '../uploads/test-support.ts';
-import { courseAt, writeFolder } from '../course-push/test-support.ts';
+import { makeFile, sandboxCount } from '../uploads/test-support/index.ts';
+import { courseAt, writeFolder } from '../course-push/test-support/index.ts';
 
 const PART = 256 * 1024;
 const LAUNCHER = new URL('../../bin/lectern.js', import.meta.url).pathname;

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/index.ts';
-import { VIDEO_FIXTURE } from '../uploads/test-support.ts';
+import { VIDEO_FIXTURE } from '../uploads/test-support/index.ts';
 import { FolderError, scanFolder } from './folder-scan.ts';
 
 function write(path: string, content: string | Buffer = 'x'): void {

@@ -19,13 +19,13 @@ import {
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createUploadManager, type UploadManager } from '../uploads/index.ts';
-import { VIDEO_FIXTURE, makeFile } from '../uploads/test-support.ts';
+import { VIDEO_FIXTURE, makeFile } from '../uploads/test-support/index.ts';
 import { suiteTempDir, useTestSandbox } from '../test-support/index.ts';
 import { executePush } from './execute.ts';
 import { planIsEmpty, type PushPlan } from './plan.ts';
 import { diskReader, preparePush, type ContentReader } from './prepare.ts';
 import { PushState } from './push-state.ts';
-import { courseAt, courseTree, writeFolder } from './test-support.ts';
+import { courseAt, courseTree, writeFolder } from './test-support/index.ts';
 
 const PART = 256 * 1024;
 const sandbox = useTestSandbox({ seed: 'demo', partSize: PART, processingMs: 50 });

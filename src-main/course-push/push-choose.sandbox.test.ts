@@ -7,7 +7,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { suiteTempDir, useTestSandbox } from '../test-support/index.ts';
-import { courseAt, courseTree, push, writeFolder } from './test-support.ts';
+import { courseAt, courseTree, push, writeFolder } from './test-support/index.ts';
 
 const sandbox = useTestSandbox({ seed: 'demo', processingMs: 50 });
 const temp = suiteTempDir('lectern-push-choose-');

@@ -7,7 +7,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { suiteTempDir, useTestSandbox } from '../test-support/index.ts';
-import { courseAt, courseTree, push, writeFolder } from './test-support.ts';
+import { courseAt, courseTree, push, writeFolder } from './test-support/index.ts';
 
 const sandbox = useTestSandbox({ seed: 'demo' });
 const temp = suiteTempDir('lectern-push-hostile-');

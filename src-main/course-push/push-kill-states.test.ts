@@ -16,11 +16,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIN } from '../cli/test-support.ts';
+import { MAIN } from '../cli/test-support/index.ts';
 import { testChildEntry } from '../test-support/children.ts';
 import { startTestSandbox, makeTempDir, removeDir, type TestSandbox } from '../test-support/index.ts';
-import { fileMd5, lessonVideo, sandboxCount } from '../uploads/test-support.ts';
-import { courseAt, courseTree, writeFolder, type FolderSpec } from './test-support.ts';
+import { fileMd5, lessonVideo, sandboxCount } from '../uploads/test-support/index.ts';
+import { courseAt, courseTree, writeFolder, type FolderSpec } from './test-support/index.ts';
 
 const PART = 256 * 1024;
 const APP_CHILD = testChildEntry('app-push-child');

@@ -7,10 +7,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { MAIN } from '../cli/test-support.ts';
+import { MAIN } from '../cli/test-support/index.ts';
 import { suiteTempDir, useTestSandbox } from '../test-support/index.ts';
-import { fileMd5, lessonVideo, makeFile, sandboxCount } from '../uploads/test-support.ts';
-import { courseAt, courseTree, push, writeFolder } from './test-support.ts';
+import { fileMd5, lessonVideo, makeFile, sandboxCount } from '../uploads/test-support/index.ts';
+import { courseAt, courseTree, push, writeFolder } from './test-support/index.ts';
 
 const PART = 256 * 1024;
 const sandbox = useTestSandbox({ seed: 'demo', restartable: true, partSize: PART, processingMs: 50 });

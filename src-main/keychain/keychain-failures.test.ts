@@ -10,7 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/index.ts';
 import { createSystemKeyStore, KeychainTimeout, KeychainUnavailable, reasonFromSystemMessage } from './index.ts';
-import { bareEnv, filesContaining, requirePrivateKeyring, runNodeChild, secretToolLookup } from './test-support.ts';
+import {
+  bareEnv,
+  filesContaining,
+  requirePrivateKeyring,
+  runNodeChild,
+  secretToolLookup,
+} from './test-support/index.ts';
 
 requirePrivateKeyring();
 

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSystemKeyStore, KEYCHAIN_SERVICE } from './index.ts';
-import { filesContaining, requirePrivateKeyring, secretToolLookup, secretToolSearch } from './test-support.ts';
+import { filesContaining, requirePrivateKeyring, secretToolLookup, secretToolSearch } from './test-support/index.ts';
 
 requirePrivateKeyring();
 

@@ -1,9 +1,9 @@
 // Main process / tests. Black-box: assessments (retrieve, update, delete, list, create) with every limit
 // of the reference at and past its edge.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as ref from './testing/reference-schemas.ts';
-import { expectedError, firstId, MESSAGES, startClient } from './testing/http.ts';
-import type { Client } from './testing/http.ts';
+import * as ref from './test-support/reference-schemas.ts';
+import { expectedError, firstId, MESSAGES, startClient } from './test-support/http.ts';
+import type { Client } from './test-support/http.ts';
 
 let client: Client;
 let id: string;

@@ -1,9 +1,9 @@
 // Main process / tests. Black-box: categories, courses, sections, lessons and quizzes have every field
 // of the reference (strict schemas), and the demo seed is the believable workspace it promises.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as ref from './testing/reference-schemas.ts';
-import { expectedError, MESSAGES, startClient } from './testing/http.ts';
-import type { Client } from './testing/http.ts';
+import * as ref from './test-support/reference-schemas.ts';
+import { expectedError, MESSAGES, startClient } from './test-support/http.ts';
+import type { Client } from './test-support/http.ts';
 
 let client: Client;
 

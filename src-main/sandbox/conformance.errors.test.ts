@@ -2,9 +2,9 @@
 // input answered with the exact error envelope (never a crash, a hang or a non-envelope body).
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conform, course, envelope, errorEnvelope, page } from './testing/reference-schemas.ts';
-import { expectedError, firstId, MESSAGES, startClient } from './testing/http.ts';
-import type { Client } from './testing/http.ts';
+import { conform, course, envelope, errorEnvelope, page } from './test-support/reference-schemas.ts';
+import { expectedError, firstId, MESSAGES, startClient } from './test-support/http.ts';
+import type { Client } from './test-support/http.ts';
 
 let client: Client;
 let assessmentId: string;

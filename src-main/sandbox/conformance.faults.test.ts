@@ -3,9 +3,9 @@
 // failures (500 or dropped connection), stalls (the server stops reading), expired and tampered URLs.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectedError, firstId, MESSAGES, startClient } from './testing/http.ts';
-import type { Client } from './testing/http.ts';
-import { bytesOf, createSession, download, putPart, signParts, uploadBytes } from './testing/uploads.ts';
+import { expectedError, firstId, MESSAGES, startClient } from './test-support/http.ts';
+import type { Client } from './test-support/http.ts';
+import { bytesOf, createSession, download, putPart, signParts, uploadBytes } from './test-support/uploads.ts';
 
 const PART = 32 * 1024;
 let client: Client;

@@ -2,8 +2,8 @@
 // replay within 24 h, 409 for another body, 409 while the first request is still running.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectedError, firstId, MESSAGES, startClient } from './testing/http.ts';
-import type { Client } from './testing/http.ts';
+import { expectedError, firstId, MESSAGES, startClient } from './test-support/http.ts';
+import type { Client } from './test-support/http.ts';
 
 let client: Client;
 let courseId: string;

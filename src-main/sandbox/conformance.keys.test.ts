@@ -3,8 +3,8 @@
 // elsewhere; tenant with the learning module disabled: 403 on every call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxKeys } from './index.ts';
-import { expectedError, firstId, MESSAGES, startClient } from './testing/http.ts';
-import type { Client } from './testing/http.ts';
+import { expectedError, firstId, MESSAGES, startClient } from './test-support/http.ts';
+import type { Client } from './test-support/http.ts';
 
 let client: Client;
 let keys: SandboxKeys;

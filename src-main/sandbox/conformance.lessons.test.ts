@@ -2,10 +2,10 @@
 // rule (only a COMPLETED upload may be referenced by video_upload_id), and assignment create.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as ref from './testing/reference-schemas.ts';
-import { expectedError, firstId, MESSAGES, startClient } from './testing/http.ts';
-import type { Client } from './testing/http.ts';
-import { bytesOf, createSession, download, sha256, uploadBytes } from './testing/uploads.ts';
+import * as ref from './test-support/reference-schemas.ts';
+import { expectedError, firstId, MESSAGES, startClient } from './test-support/http.ts';
+import type { Client } from './test-support/http.ts';
+import { bytesOf, createSession, download, sha256, uploadBytes } from './test-support/uploads.ts';
 
 let client: Client;
 let courseId: string;

@@ -2,9 +2,9 @@
 // clamped to 100, absolute next/previous links carrying the query, null at the ends, 404 past the end.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conform, envelope, page, quiz } from './testing/reference-schemas.ts';
-import { API, expectedError, MESSAGES, send, startClient } from './testing/http.ts';
-import type { Client } from './testing/http.ts';
+import { conform, envelope, page, quiz } from './test-support/reference-schemas.ts';
+import { API, expectedError, MESSAGES, send, startClient } from './test-support/http.ts';
+import type { Client } from './test-support/http.ts';
 
 let client: Client;
 let empty: Client;

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/index.ts';
 import { SandboxOptionError, startSandbox } from './index.ts';
 import { BIG_COURSE } from './seed.ts';
-import { clientFor, firstId, send } from './testing/http.ts';
-import { bytesOf, download, sha256, uploadBytes } from './testing/uploads.ts';
+import { clientFor, firstId, send } from './test-support/http.ts';
+import { bytesOf, download, sha256, uploadBytes } from './test-support/uploads.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 

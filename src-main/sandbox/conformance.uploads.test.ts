@@ -2,10 +2,19 @@
 // parts, complete (with every validation), abort — and the assembled file streamed back byte for byte.
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as ref from './testing/reference-schemas.ts';
-import { expectedError, MESSAGES, startClient } from './testing/http.ts';
-import type { Client } from './testing/http.ts';
-import { bytesOf, createSession, download, md5, putPart, sha256, signParts, uploadBytes } from './testing/uploads.ts';
+import * as ref from './test-support/reference-schemas.ts';
+import { expectedError, MESSAGES, startClient } from './test-support/http.ts';
+import type { Client } from './test-support/http.ts';
+import {
+  bytesOf,
+  createSession,
+  download,
+  md5,
+  putPart,
+  sha256,
+  signParts,
+  uploadBytes,
+} from './test-support/uploads.ts';
 
 const PART = 64 * 1024;
 let client: Client;

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startTestSandbox, tempDir } from '../test-support/index.ts';
-import { clientFor, firstId } from './testing/http.ts';
-import { uploadBytes } from './testing/uploads.ts';
+import { clientFor, firstId } from './test-support/http.ts';
+import { uploadBytes } from './test-support/uploads.ts';
 
 describe('sandbox video processing', () => {
   it('finishes processing begun before a restart', async () => {

@@ -10,9 +10,9 @@ import { toFolderPushPlan } from '../ipc-views/index.ts';
 import { createLogger } from '../platform/index.ts';
 import { openProfileSession, type ProfileSession } from './profile-session.ts';
 import { suiteTempDir, useTestSandbox, type TestSandbox } from '../test-support/index.ts';
-import { sandboxCount } from '../uploads/test-support.ts';
+import { sandboxCount } from '../uploads/test-support/index.ts';
 import type { AppPushEnd } from '../course-push/index.ts';
-import { courseAt, courseTree, writeFolder } from '../course-push/test-support.ts';
+import { courseAt, courseTree, writeFolder } from '../course-push/test-support/index.ts';
 
 const PART = 256 * 1024;
 const temp = suiteTempDir('lectern-app-push-');

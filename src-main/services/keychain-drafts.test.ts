@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bareEnv, filesContaining, requirePrivateKeyring, runNodeChild } from '../keychain/test-support.ts';
+import { bareEnv, filesContaining, requirePrivateKeyring, runNodeChild } from '../keychain/test-support/index.ts';
 import { startTestSandbox, tempDir, type TestSandbox } from '../test-support/index.ts';
 
 requirePrivateKeyring();

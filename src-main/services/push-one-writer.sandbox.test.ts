@@ -10,7 +10,7 @@ import { createLogger } from '../platform/index.ts';
 import { openProfileSession } from './profile-session.ts';
 import { suiteTempDir, useTestSandbox, type TestSandbox } from '../test-support/index.ts';
 import type { AppPushEnd } from '../course-push/index.ts';
-import { courseAt, courseTree, writeFolder } from '../course-push/test-support.ts';
+import { courseAt, courseTree, writeFolder } from '../course-push/test-support/index.ts';
 
 const PART = 256 * 1024;
 const temp = suiteTempDir('lectern-push-one-writer-');

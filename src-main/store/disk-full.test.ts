@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isDiskFull } from '../platform/index.ts';
 import { makeTempDir, removeDir } from '../test-support/index.ts';
-import { mountTmpfs } from '../uploads/machine-support.ts';
+import { mountTmpfs } from '../uploads/test-support/machine.ts';
 import { transaction } from './database.ts';
 import { openProfileDatabase } from './profile-database.ts';
 

@@ -12,7 +12,7 @@ import type { Draft } from '../../src-shared/index.ts';
 import { createAppDispatch } from '../ipc/index.ts';
 import type { AppServices } from '../services/index.ts';
 import { makeTempDir, removeDir } from '../test-support/index.ts';
-import { mountTmpfs } from '../uploads/machine-support.ts';
+import { mountTmpfs } from '../uploads/test-support/machine.ts';
 import { openSandboxSync, startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
 import type { SyncService } from './service.ts';
 

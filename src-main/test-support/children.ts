@@ -12,7 +12,7 @@ export const TEST_CHILDREN_ENV = 'LECTERN_TEST_CHILDREN_DIR';
 /** Each child program: its source, relative to src-main. */
 export const TEST_CHILD_SOURCES = {
   lectern: 'cli/main.ts',
-  'upload-kill-child': 'uploads/kill-child.ts',
+  'upload-kill-child': 'uploads/test-support/kill-child.ts',
   'sync-crash-child': 'sync/crash-child.ts',
   'app-push-child': 'test-support/app-push-child.ts',
 } as const;

@@ -20,7 +20,7 @@ import {
   startHarness,
   storedParts,
   type Harness,
-} from './test-support.ts';
+} from './test-support/index.ts';
 
 const MAIN = testChildEntry('lectern');
 const PART = 256 * 1024;

@@ -7,7 +7,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startHarness, type Harness } from './test-support.ts';
+import { startHarness, type Harness } from './test-support/index.ts';
 
 const MAIN = testChildEntry('lectern');
 let h: Harness;

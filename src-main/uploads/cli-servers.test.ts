@@ -7,11 +7,11 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIN } from '../cli/test-support.ts';
-import { requirePrivateKeyring } from '../keychain/test-support.ts';
+import { MAIN } from '../cli/test-support/index.ts';
+import { requirePrivateKeyring } from '../keychain/test-support/index.ts';
 import { suiteTempDir } from '../test-support/index.ts';
 import { uploadJournalPath } from './journal-path.ts';
-import { assetSha256, makeFile, startHarness, type Harness } from './test-support.ts';
+import { assetSha256, makeFile, startHarness, type Harness } from './test-support/index.ts';
 
 requirePrivateKeyring();
 

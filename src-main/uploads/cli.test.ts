@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assetSha256, makeFile, startHarness, type Harness } from './test-support.ts';
+import { assetSha256, makeFile, startHarness, type Harness } from './test-support/index.ts';
 
 const MAIN = testChildEntry('lectern');
 const PART = 256 * 1024;

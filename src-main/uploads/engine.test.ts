@@ -13,7 +13,7 @@ import {
   recordingManager,
   startHarness,
   type Harness,
-} from './test-support.ts';
+} from './test-support/index.ts';
 
 const PART = 256 * 1024;
 let h: Harness;

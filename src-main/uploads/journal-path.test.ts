@@ -7,10 +7,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIN } from '../cli/test-support.ts';
+import { MAIN } from '../cli/test-support/index.ts';
 import { suiteTempDir, tempDir } from '../test-support/index.ts';
 import { INSTALL_SALT_FILE, JOURNAL_FILE, uploadJournalPath } from './journal-path.ts';
-import { assetSha256, makeFile, startHarness, type Harness } from './test-support.ts';
+import { assetSha256, makeFile, startHarness, type Harness } from './test-support/index.ts';
 
 const SERVER = 'https://lms.example.edu/api/';
 const KEY = 'lk_live_guessable';

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/index.ts';
 import { FileAccessError, md5OfRange, readIdentity, sameIdentity, titleFromFileName } from './file-identity.ts';
 import { UploadJournal, type JournalRow } from './journal.ts';
-import { journalRowFixture } from './test-support.ts';
+import { journalRowFixture } from './test-support/index.ts';
 import { createHash } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 

@@ -11,7 +11,7 @@ import { UPLOAD_SETTLES } from '../test-support/index.ts';
 import { batchNotice, batchOutcome } from './batch-notice.ts';
 import { orderAmong } from './lesson-order.ts';
 import { createUploadManager } from './manager.ts';
-import { startHarness, type Harness } from './test-support.ts';
+import { startHarness, type Harness } from './test-support/index.ts';
 import type { BatchEnded, UploadManager } from './types.ts';
 import { isFinalVideoStatus, pollDelayMs, videoOf } from './video-follow.ts';
 

@@ -17,7 +17,7 @@ import {
   sessionsNamed,
   startHarness,
   type Harness,
-} from './test-support.ts';
+} from './test-support/index.ts';
 
 const PART = 64 * 1024;
 const PARTS = 48;

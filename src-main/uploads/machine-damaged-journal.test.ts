@@ -10,8 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/index.ts';
 import { UploadJournal } from './journal.ts';
 import { uploadJournalPath } from './journal-path.ts';
-import { crashTextIn, runLectern } from './machine-support.ts';
-import { journalRowFixture, startHarness, type Harness } from './test-support.ts';
+import { crashTextIn, runLectern } from './test-support/machine.ts';
+import { journalRowFixture, startHarness, type Harness } from './test-support/index.ts';
 
 let dir: string;
 beforeEach(() => {

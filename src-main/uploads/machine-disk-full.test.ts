@@ -10,8 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir } from '../test-support/index.ts';
 import type { DiskFullError } from '../platform/index.ts';
 import { createUploadManager } from './manager.ts';
-import { crashTextIn, mountTmpfs, runLectern, summaryOf } from './machine-support.ts';
-import { lessonsTitled, makeFile, sessionsNamed, startHarness, type Harness } from './test-support.ts';
+import { crashTextIn, mountTmpfs, runLectern, summaryOf } from './test-support/machine.ts';
+import { lessonsTitled, makeFile, sessionsNamed, startHarness, type Harness } from './test-support/index.ts';
 
 const PART = 256 * 1024;
 const root = makeTempDir('lectern-disk-full-');

@@ -6,7 +6,14 @@ import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUploadManager } from './manager.ts';
-import { assetSha256, lessonsTitled, makeFile, sessionsNamed, startHarness, type Harness } from './test-support.ts';
+import {
+  assetSha256,
+  lessonsTitled,
+  makeFile,
+  sessionsNamed,
+  startHarness,
+  type Harness,
+} from './test-support/index.ts';
 import type { UploadEvent } from './types.ts';
 
 const PART = 64 * 1024;

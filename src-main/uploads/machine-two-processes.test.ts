@@ -5,8 +5,8 @@
 // owner is gone) and finishes them: one upload session and one lesson per file on the server.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crashTextIn, runLectern, spawnLectern, summaryOf } from './machine-support.ts';
-import { lessonsTitled, makeFile, sessionsNamed, startHarness, type Harness } from './test-support.ts';
+import { crashTextIn, runLectern, spawnLectern, summaryOf } from './test-support/machine.ts';
+import { lessonsTitled, makeFile, sessionsNamed, startHarness, type Harness } from './test-support/index.ts';
 
 const PART = 256 * 1024;
 let h: Harness;

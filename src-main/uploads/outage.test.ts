@@ -17,7 +17,7 @@ import {
   sessionsNamed,
   startHarness,
   type Harness,
-} from './test-support.ts';
+} from './test-support/index.ts';
 import { serverAnswers } from './reachability.ts';
 
 const PART = 256 * 1024;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '../sandbox/index.ts';
 import { createUploadManager } from './manager.ts';
-import { makeFile, startHarness, type Harness } from './test-support.ts';
+import { makeFile, startHarness, type Harness } from './test-support/index.ts';
 
 const PART = 64 * 1024;
 const log: RequestLogEntry[] = [];

@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../sandbox/index.ts';
 import { uploadJournalPath } from './journal-path.ts';
-import { assetSha256, makeFile, startHarness, type Harness } from './test-support.ts';
+import { assetSha256, makeFile, startHarness, type Harness } from './test-support/index.ts';
 
 const MAIN = testChildEntry('lectern');
 const PART = 256 * 1024;

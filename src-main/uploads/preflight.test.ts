@@ -20,7 +20,7 @@ import {
   type FileCheck,
   type KnownUpload,
 } from './preflight.ts';
-import { journalRowFixture } from './test-support.ts';
+import { journalRowFixture } from './test-support/index.ts';
 import { checkStagedFiles, requireVideos } from './staging.ts';
 import type { UploadApi } from './types.ts';
 

@@ -4,7 +4,14 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assetSha256, checkProgress, makeFile, recordingManager, startHarness, type Harness } from './test-support.ts';
+import {
+  assetSha256,
+  checkProgress,
+  makeFile,
+  recordingManager,
+  startHarness,
+  type Harness,
+} from './test-support/index.ts';
 
 const PART = 128 * 1024;
 let h: Harness;

@@ -8,7 +8,14 @@ import { DatabaseSync } from 'node:sqlite';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_SETTLES } from '../test-support/index.ts';
-import { assetSha256, checkProgress, makeFile, recordingManager, startHarness, type Harness } from './test-support.ts';
+import {
+  assetSha256,
+  checkProgress,
+  makeFile,
+  recordingManager,
+  startHarness,
+  type Harness,
+} from './test-support/index.ts';
 import type { UploadApi } from './types.ts';
 
 const PART = 256 * 1024;

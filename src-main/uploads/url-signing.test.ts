@@ -3,7 +3,7 @@
 // clocks are stepped, so each jump is exact and no test waits for time to pass.
 import { describe, expect, it } from 'vitest';
 import type { TimeSource } from '../../src-shared/clock.ts';
-import { journalRowFixture } from './test-support.ts';
+import { journalRowFixture } from './test-support/index.ts';
 import type { UploadApi } from './types.ts';
 import { UploadJob } from './upload-job.ts';
 import { UrlSigner } from './url-signing.ts';

@@ -3,7 +3,7 @@
 // counting from the journal's last check. The clock is the test's, so the schedule is exact.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadJournal, VideoFollow } from './journal.ts';
-import { journalRowFixture } from './test-support.ts';
+import { journalRowFixture } from './test-support/index.ts';
 import type { LessonInfo, UploadApi } from './types.ts';
 import { UploadJob } from './upload-job.ts';
 import { MIN_POLL_MS, pollDelayMs, VideoFollower } from './video-follow.ts';

@@ -7,10 +7,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { tempDir, useTestSandbox } from '../test-support/index.ts';
 import { createApiClient, KeyBoundElsewhereError } from '../api/index.ts';
 import { createMemoryKeyStore } from '../keychain/index.ts';
-import { requirePrivateKeyring } from '../keychain/test-support.ts';
+import { requirePrivateKeyring } from '../keychain/test-support/index.ts';
 import { KeyRejected, KeyRequired, WORKSPACES_DB_FILE, type WorkspaceService } from './index.ts';
 import { encodeStoredKey } from './stored-key.ts';
-import { caught, keychainKey, keychainOrigin, openService, startRecorder, type Recorder } from './test-support.ts';
+import {
+  caught,
+  keychainKey,
+  keychainOrigin,
+  openService,
+  startRecorder,
+  type Recorder,
+} from './test-support/index.ts';
 
 requirePrivateKeyring();
 

@@ -2,7 +2,7 @@
 // workspace, removing — over a real SQLite file, the real Secret Service and the sandbox server.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, useTestSandbox } from '../test-support/index.ts';
-import { requirePrivateKeyring, secretToolLookup } from '../keychain/test-support.ts';
+import { requirePrivateKeyring, secretToolLookup } from '../keychain/test-support/index.ts';
 import {
   ConfirmationRequired,
   InvalidProfile,
@@ -13,7 +13,7 @@ import {
   type ActiveProfileChange,
   type WorkspaceService,
 } from './index.ts';
-import { caught, expectKeyNowhereOnDisk, keychainKey, openService } from './test-support.ts';
+import { caught, expectKeyNowhereOnDisk, keychainKey, openService } from './test-support/index.ts';
 
 requirePrivateKeyring();
 

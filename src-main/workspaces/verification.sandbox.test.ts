@@ -16,9 +16,9 @@ import {
   keyringHoldsSecret,
   requirePrivateKeyring,
   runNodeChild,
-} from '../keychain/test-support.ts';
+} from '../keychain/test-support/index.ts';
 import { KeyRejected, NoKey, Unreachable, WORKSPACES_DB_FILE, type WorkspaceService } from './index.ts';
-import { caught, expectKeyNowhereOnDisk, keychainKey, openService } from './test-support.ts';
+import { caught, expectKeyNowhereOnDisk, keychainKey, openService } from './test-support/index.ts';
 
 requirePrivateKeyring();
 

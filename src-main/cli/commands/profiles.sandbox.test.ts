@@ -4,13 +4,13 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, useTestSandbox } from '../../test-support/index.ts';
-import { filesContaining, requirePrivateKeyring, secretToolLookup } from '../../keychain/test-support.ts';
+import { filesContaining, requirePrivateKeyring, secretToolLookup } from '../../keychain/test-support/index.ts';
 import { openProfileDatabase, profileDatabasePath } from '../../store/index.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { WORKSPACES_DB_FILE } from '../../workspaces/index.ts';
-import { keychainKey, keychainOrigin, startRecorder, type Recorder } from '../../workspaces/test-support.ts';
+import { keychainKey, keychainOrigin, startRecorder, type Recorder } from '../../workspaces/test-support/index.ts';
 import { readGlobals, UsageError } from '../globals.ts';
-import { runLectern, stderrJson, type CliResult } from '../test-support.ts';
+import { runLectern, stderrJson, type CliResult } from '../test-support/index.ts';
 import { profileResolver, resolveProfileConnection } from './profiles.ts';
 
 requirePrivateKeyring();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrateFile, tempDir, userVersion } from '../../test-support/index.ts';
 import { SANDBOX_MIGRATIONS } from './index.ts';
-import { fillSandboxVersion1, SANDBOX_VERSION1_ROWS, sandboxVersion1Rows } from './rows-support.ts';
+import { fillSandboxVersion1, SANDBOX_VERSION1_ROWS, sandboxVersion1Rows } from './test-support/rows.ts';
 
 describe('sandbox migration 0002: lesson video processing', () => {
   it('keeps a version-1 file’s lessons with no processing status', () => {

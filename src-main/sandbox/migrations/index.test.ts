@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrateFile, migrationFolderProblems, tempDir, userVersion } from '../../test-support/index.ts';
 import { SANDBOX_MIGRATIONS } from './index.ts';
-import { fillSandboxVersion1, SANDBOX_VERSION1_ROWS, sandboxVersion1Rows } from './rows-support.ts';
+import { fillSandboxVersion1, SANDBOX_VERSION1_ROWS, sandboxVersion1Rows } from './test-support/rows.ts';
 
 describe('sandbox migrations', () => {
   it('are the numbered files of this folder, in order', async () => {

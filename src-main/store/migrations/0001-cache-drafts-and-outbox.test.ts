@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { columnsOf, databaseAt, schemaNames, tempDir, userVersion } from '../../test-support/index.ts';
 import { profileMigrations } from './index.ts';
-import { fillVersion1, VERSION1_ROWS, version1Rows } from './rows-support.ts';
+import { fillVersion1, VERSION1_ROWS, version1Rows } from './test-support/rows.ts';
 
 describe('profile migration 0001: cache, drafts and outbox', () => {
   it('turns an empty file into version 1 that holds drafts and their outbox rows', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { columnsOf, migrateFile, schemaNames, tempDir, userVersion } from '../../test-support/index.ts';
 import { profileMigrations } from './index.ts';
-import { fillVersion1, VERSION1_ROWS, version1Rows } from './rows-support.ts';
+import { fillVersion1, VERSION1_ROWS, version1Rows } from './test-support/rows.ts';
 
 describe('profile migration 0002: contract deviations', () => {
   it('keeps a version-1 file’s rows and adds the deviation log, one row per operation and path', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { columnsOf, migrateFile, tempDir, userVersion } from '../../test-support/index.ts';
 import { profileMigrations } from './index.ts';
-import { fillVersion1, VERSION1_ROWS, version1Rows } from './rows-support.ts';
+import { fillVersion1, VERSION1_ROWS, version1Rows } from './test-support/rows.ts';
 
 describe('profile migration 0003: operations this server does not offer', () => {
   it('keeps a version-2 file’s rows and remembers a missing operation once', () => {

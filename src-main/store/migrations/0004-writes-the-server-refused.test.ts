@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { columnsOf, migrateFile, tempDir, userVersion } from '../../test-support/index.ts';
 import { profileMigrations } from './index.ts';
-import { fillVersion1, VERSION1_ROWS, version1Rows } from './rows-support.ts';
+import { fillVersion1, VERSION1_ROWS, version1Rows } from './test-support/rows.ts';
 
 describe('profile migration 0004: writes the server refused this key', () => {
   it('keeps a version-3 file’s rows and remembers one refusal per kind of change', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrateFile, migrationFolderProblems, schemaNames, tempDir, userVersion } from '../../test-support/index.ts';
 import { profileMigrations } from './index.ts';
-import { fillVersion1, VERSION1_ROWS, version1Rows } from './rows-support.ts';
+import { fillVersion1, VERSION1_ROWS, version1Rows } from './test-support/rows.ts';
 
 describe('profile migrations', () => {
   it('are the numbered files of this folder, in order', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { databaseAt, schemaNames, tempDir, userVersion } from '../../test-support/index.ts';
 import { journalMigrations } from './index.ts';
-import { fillJournalVersion1, JOURNAL_VERSION1_ROWS, journalVersion1Rows } from './rows-support.ts';
+import { fillJournalVersion1, JOURNAL_VERSION1_ROWS, journalVersion1Rows } from './test-support/rows.ts';
 
 describe('journal migration 0001: upload journal', () => {
   it('turns an empty file into version 1 that holds uploads and their parts', () => {

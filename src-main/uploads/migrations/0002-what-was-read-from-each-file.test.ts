@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrateFile, schemaNames, tempDir, userVersion } from '../../test-support/index.ts';
 import { journalMigrations } from './index.ts';
-import { fillFileCheck, fillJournalVersion1, JOURNAL_VERSION1_ROWS, journalVersion1Rows } from './rows-support.ts';
+import { fillFileCheck, fillJournalVersion1, JOURNAL_VERSION1_ROWS, journalVersion1Rows } from './test-support/rows.ts';
 
 describe('journal migration 0002: what was read from each file', () => {
   it('keeps a version-1 journal and adds the file checks, found by size and sample', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { columnsOf, migrateFile, tempDir, userVersion } from '../../test-support/index.ts';
 import { journalMigrations } from './index.ts';
-import { fillFileCheck, fillJournalVersion1, JOURNAL_VERSION1_ROWS, journalVersion1Rows } from './rows-support.ts';
+import { fillFileCheck, fillJournalVersion1, JOURNAL_VERSION1_ROWS, journalVersion1Rows } from './test-support/rows.ts';
 
 describe('journal migration 0003: lesson order and video processing', () => {
   it('keeps a version-2 journal and gives every upload empty order and video columns', () => {

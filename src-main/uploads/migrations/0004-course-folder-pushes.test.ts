@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { columnsOf, migrateFile, tempDir, userVersion } from '../../test-support/index.ts';
 import { journalMigrations } from './index.ts';
-import { fillJournalVersion1, fillPushEntry, JOURNAL_VERSION1_ROWS, journalVersion1Rows } from './rows-support.ts';
+import { fillJournalVersion1, fillPushEntry, JOURNAL_VERSION1_ROWS, journalVersion1Rows } from './test-support/rows.ts';
 
 describe('journal migration 0004: course folder pushes', () => {
   it('keeps a version-3 journal and records one push entry per course, kind and path', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrateFile, tempDir, userVersion } from '../../test-support/index.ts';
 import { journalMigrations } from './index.ts';
-import { fillJournalVersion1, fillPushEntry, JOURNAL_VERSION1_ROWS, journalVersion1Rows } from './rows-support.ts';
+import { fillJournalVersion1, fillPushEntry, JOURNAL_VERSION1_ROWS, journalVersion1Rows } from './test-support/rows.ts';
 
 describe('journal migration 0005: course preview videos', () => {
   it('keeps a version-4 journal, its uploads attached to lessons, and accepts only known targets', () => {

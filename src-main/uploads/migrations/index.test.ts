@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { migrateFile, migrationFolderProblems, tempDir, userVersion } from '../../test-support/index.ts';
 import { UploadJournal } from '../journal.ts';
 import { journalMigrations } from './index.ts';
-import { fillJournalVersion1, JOURNAL_VERSION1_ROWS, journalVersion1Rows } from './rows-support.ts';
+import { fillJournalVersion1, JOURNAL_VERSION1_ROWS, journalVersion1Rows } from './test-support/rows.ts';
 
 describe('journal migrations', () => {
   it('are the numbered files of this folder, in order', async () => {

@@ -1,10 +1,10 @@
 // Test support (plain Node, used only by machine-*.test.ts): faults of the user's own machine
 // injected for real — a small tmpfs filled up (root only), the real CLI in child processes — and
 // the checks every such test makes: one sentence, a non-zero exit, no stack trace.
-import { testChildEntry } from '../test-support/children.ts';
+import { testChildEntry } from '../../test-support/children.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import type { Harness } from './test-support.ts';
+import type { Harness } from './index.ts';
 
 export const LECTERN_MAIN = testChildEntry('lectern');
 

@@ -1,6 +1,6 @@
 // Test support (plain Node, used only by *.test.ts): runs the real CLI as a child process under
 // the same Node 24 that runs vitest.
-import { testChildEntry } from '../test-support/children.ts';
+import { testChildEntry } from '../../test-support/children.ts';
 import { spawn } from 'node:child_process';
 
 export const MAIN = testChildEntry('lectern');

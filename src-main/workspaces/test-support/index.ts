@@ -5,10 +5,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { createSystemKeyStore, type KeyStore } from '../keychain/index.ts';
-import { filesContaining, secretToolLookup } from '../keychain/test-support.ts';
-import { WORKSPACES_DB_FILE, WorkspaceService, type WorkspaceServiceOptions } from './index.ts';
-import { decodeStoredKey } from './stored-key.ts';
+import { createSystemKeyStore, type KeyStore } from '../../keychain/index.ts';
+import { filesContaining, secretToolLookup } from '../../keychain/test-support/index.ts';
+import { WORKSPACES_DB_FILE, WorkspaceService, type WorkspaceServiceOptions } from '../index.ts';
+import { decodeStoredKey } from '../stored-key.ts';
 
 export function openService(
   dataDir: string,

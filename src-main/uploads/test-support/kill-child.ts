@@ -4,8 +4,8 @@
 // line per engine event, so the parent can SIGKILL it at a seeded event, and a JSON summary when
 // it finishes. Leaner than the whole CLI, so a hundred kills fit in a CI budget.
 import { writeSync } from 'node:fs';
-import { createApiClient } from '../api/index.ts';
-import { createUploadManager } from './manager.ts';
+import { createApiClient } from '../../api/index.ts';
+import { createUploadManager } from '../manager.ts';
 
 interface KillChildConfig {
   journalPath: string;

@@ -2,10 +2,10 @@
 // in a child process (the real CLI), and the course as the sandbox then holds it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ApiClient } from '../api/index.ts';
-import { runLectern, type CliResult } from '../cli/test-support.ts';
-import type { TestSandbox } from '../test-support/index.ts';
-import { makeFile } from '../uploads/test-support.ts';
+import type { ApiClient } from '../../api/index.ts';
+import { runLectern, type CliResult } from '../../cli/test-support/index.ts';
+import type { TestSandbox } from '../../test-support/index.ts';
+import { makeFile } from '../../uploads/test-support/index.ts';
 
 /** Relative path → text (a string) or a video of that many bytes (a number, seeded by `seed`). */
 export type FolderSpec = Record<string, string | { video: number; seed?: number }>;

@@ -5,13 +5,13 @@
 // happened; after each round: every file done, one session and one lesson per file, the exact
 // bytes on the server. The timeout is only a ceiling for a stuck run: on a machine shared by
 // many jobs a child's start alone can take seconds.
-import { testChildEntry } from '../test-support/children.ts';
+import { testChildEntry } from '../../test-support/children.ts';
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../sandbox/index.ts';
-import { assetSha256, lessonsTitled, makeFile, sessionsNamed, startHarness, type Harness } from './test-support.ts';
+import { seededRandom } from '../../sandbox/index.ts';
+import { assetSha256, lessonsTitled, makeFile, sessionsNamed, startHarness, type Harness } from './index.ts';
 
 const CHILD = testChildEntry('upload-kill-child');
 const PART = 64 * 1024;

@@ -6,18 +6,18 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import type { ApiClient } from '../api/index.ts';
-import { DATABASE_FILE } from '../sandbox/index.ts';
+import type { ApiClient } from '../../api/index.ts';
+import { DATABASE_FILE } from '../../sandbox/index.ts';
 import {
   makeTempDir,
   removeDir,
   startTestSandbox,
   type TestSandbox,
   type TestSandboxOptions,
-} from '../test-support/index.ts';
-import { createUploadManager } from './manager.ts';
-import type { JournalRow } from './journal.ts';
-import type { UploadEvent, UploadManager, UploadManagerOptions, UploadRow } from './types.ts';
+} from '../../test-support/index.ts';
+import { createUploadManager } from '../manager.ts';
+import type { JournalRow } from '../journal.ts';
+import type { UploadEvent, UploadManager, UploadManagerOptions, UploadRow } from '../types.ts';
 
 export interface Harness {
   sandbox: TestSandbox;
@@ -149,7 +149,7 @@ export async function firstSection(client: ApiClient): Promise<{ courseId: strin
 }
 
 /** A real 3 s H.264/AAC MP4 (160×120): what makes a test file a video to the pre-flight check. */
-export const VIDEO_FIXTURE = fileURLToPath(new URL('../media/test-fixtures/h264-3s.mp4', import.meta.url));
+export const VIDEO_FIXTURE = fileURLToPath(new URL('../../media/test-fixtures/h264-3s.mp4', import.meta.url));
 
 /**
  * Writes `size` bytes: a real MP4 (cut to `size` when smaller) followed by pseudo-random bytes

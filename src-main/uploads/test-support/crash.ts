@@ -3,15 +3,15 @@
 // with the same arguments. Every file must land byte-identical, once, and each kill may cost at
 // most concurrency × part_size re-sent. The 20 seeded runs are one plan, split over four test
 // files so vitest runs them side by side and each stays well inside its timeout under load.
-import { testChildEntry } from '../test-support/children.ts';
+import { testChildEntry } from '../../test-support/children.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../sandbox/index.ts';
-import { uploadJournalPath } from './journal-path.ts';
-import { assetSha256, assetOf, fileMd5, lessonVideo, makeFile, startHarness, type Harness } from './test-support.ts';
+import { seededRandom } from '../../sandbox/index.ts';
+import { uploadJournalPath } from '../journal-path.ts';
+import { assetSha256, assetOf, fileMd5, lessonVideo, makeFile, startHarness, type Harness } from './index.ts';
 
 const MAIN = testChildEntry('lectern');
 const PART = 256 * 1024;

@@ -8,11 +8,11 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIN } from '../cli/test-support.ts';
-import { seededRandom } from '../sandbox/index.ts';
-import { startTestSandbox, makeTempDir, removeDir, type TestSandbox } from '../test-support/index.ts';
-import { fileMd5, lessonVideo, sandboxCount } from '../uploads/test-support.ts';
-import { courseAt, courseTree, writeFolder, type FolderSpec } from './test-support.ts';
+import { MAIN } from '../../cli/test-support/index.ts';
+import { seededRandom } from '../../sandbox/index.ts';
+import { startTestSandbox, makeTempDir, removeDir, type TestSandbox } from '../../test-support/index.ts';
+import { fileMd5, lessonVideo, sandboxCount } from '../../uploads/test-support/index.ts';
+import { courseAt, courseTree, writeFolder, type FolderSpec } from './index.ts';
 
 const PART = 256 * 1024;
 export const PUSH_CRASH_RUNS = 6;
