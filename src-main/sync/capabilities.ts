@@ -5,6 +5,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { isOperationNotOffered, notOfferedSentence, STRUCTURE_OPERATIONS } from '../api/index.ts';
 import type { StructureOperationId } from '../api/index.ts';
 import { SyncServiceError } from './errors.ts';
+import { behaviourOf } from './resource-behaviour.ts';
 import type { DraftOperation, ResourceKind } from './resources.ts';
 
 export interface MissingOperation {
@@ -26,9 +27,7 @@ export interface CapabilityStore {
 
 /** Which catalogue operation a draft of this kind sends (null: not a course-structure write). */
 export function structureOperationOf(resource: ResourceKind, operation: DraftOperation): StructureOperationId | null {
-  if (resource === 'section') return `sections.${operation}`;
-  if (resource === 'course' && operation === 'update') return 'courses.update';
-  return null;
+  return behaviourOf(resource).structureOperation?.(operation) ?? null;
 }
 
 const isStructureOperation = (value: unknown): value is StructureOperationId =>

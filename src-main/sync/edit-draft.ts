@@ -2,9 +2,10 @@
 // work is returned as it is; otherwise the draft starts from (or moves to) the newest copy — the
 // server's when it answers, else the cached one.
 import type { OfflineCache } from './cache/index.ts';
-import { createRemote, type SyncApiClient } from './client.ts';
+import type { SyncApiClient } from './client.ts';
 import type { DraftStore, DraftView } from './drafts.ts';
 import type { Fields } from './merge.ts';
+import { behaviourOf, sendCall } from './resource-behaviour.ts';
 import type { DraftParent } from './resources.ts';
 
 export interface EditDraftInput {
@@ -27,6 +28,7 @@ export interface DraftEditorOptions {
 
 export function createDraftEditor(options: DraftEditorOptions): (input: EditDraftInput) => Promise<DraftView> {
   const { drafts, cache, guard } = options;
+  const assessments = { remember: cache.rememberAssessment.bind(cache) };
 
   const freshServerCopy = async (input: EditDraftInput): Promise<Fields> => {
     const parent = input.parent ?? {};
@@ -35,9 +37,8 @@ export function createDraftEditor(options: DraftEditorOptions): (input: EditDraf
     // (a cached copy, however recent, may predate someone else's change), else the cache.
     if (cached && !options.isOnline()) return cached;
     try {
-      const copy = await options.track(createRemote(options.client).get(input.resource, parent, input.id));
-      if (input.resource === 'assessment' && !options.isClosed())
-        cache.rememberAssessment(input.id, copy, { inLists: false });
+      const copy = await options.track(sendCall(input.resource, 'get')(options.client, parent, input.id));
+      if (!options.isClosed()) behaviourOf(input.resource).onEditCopy?.({ assessments }, input.id, copy);
       return copy;
     } catch (error) {
       if (cached) return cached; // offline: edit what we have; the merge catches any drift

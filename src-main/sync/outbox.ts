@@ -3,12 +3,12 @@
 // per resource (here: when to send, send.ts: how).
 import type { DatabaseSync } from 'node:sqlite';
 import { transaction } from '../store/index.ts';
-import type { DraftRow, DraftStore, DraftView } from './drafts.ts';
+import type { DraftStore, DraftView } from './drafts.ts';
 import type { ConflictChoice, Fields } from './merge.ts';
+import type { ResourceParts } from './resource-behaviour.ts';
 import type { DraftParent, ResourceKind } from './resources.ts';
-import { sendOne, type SendContext } from './send.ts';
+import { sendOne, type SendContext, type WriteNotes } from './send.ts';
 import { cancelDelete, insertDelete } from './deletes.ts';
-import type { Remote } from './client.ts';
 import {
   listOutbox,
   outboxSummary,
@@ -38,7 +38,10 @@ export type { OutboxItem, OutboxSummary };
 export interface OutboxOptions {
   db: DatabaseSync;
   drafts: DraftStore;
-  remote: Remote;
+  /** The client and caches each kind's entry of RESOURCE_BEHAVIOUR sends with and keeps in step. */
+  parts: ResourceParts;
+  /** Writes refused with 403 / gone through (write-access.ts). */
+  writes?: WriteNotes;
   now?: () => number;
   /** False while offline / unreachable / key rejected: the worker waits. */
   canSend: () => boolean;
@@ -47,15 +50,7 @@ export interface OutboxOptions {
   retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number; random?: () => number };
   onOutboxChanged?: () => void;
   onDraftsChanged?: (draftIds: string[]) => void;
-  /** A fresh server copy arrived (after a send or a pre-PATCH read): update the cache. */
-  onServerCopy?: (resource: ResourceKind, draft: DraftRow, copy: Fields) => void;
-  /** A delete was confirmed by the server (or the resource was already gone). */
-  onDeleted?: (resource: ResourceKind, parent: DraftParent, id: string) => void;
   onInternalError?: (error: unknown) => void;
-  /** A write was refused with 403 / went through (write-access.ts). */
-  onWriteRefused?: SendContext['onWriteRefused'];
-  onWriteAllowed?: SendContext['onWriteAllowed'];
-  onRefused?: SendContext['onRefused'];
   /** Aborted when the service closes: in-flight requests stop, their rows stay safe to resend. */
   signal?: AbortSignal;
 }
@@ -116,17 +111,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const ctx: SendContext = {
     db,
     drafts,
-    remote: options.remote,
+    parts: options.parts,
+    writes: options.writes,
     now,
     retryPolicy,
     isClosed: () => closed || options.signal?.aborted === true,
     signal: options.signal,
     onResult: (error) => options.onResult?.(error),
-    onServerCopy: (resource, draft, copy) => options.onServerCopy?.(resource, draft, copy),
-    onDeleted: (resource, parent, id) => options.onDeleted?.(resource, parent, id),
-    onWriteRefused: options.onWriteRefused,
-    onWriteAllowed: options.onWriteAllowed,
-    onRefused: options.onRefused,
     changed: (draftId) => {
       draftsChanged([draftId]);
       outboxChanged();

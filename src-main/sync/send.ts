@@ -8,30 +8,32 @@ import type { DraftRow, DraftStore } from './drafts.ts';
 import { dispositionOf, errorKind, mayHaveReachedServer, toSyncError } from './errors.ts';
 import { changedFields, mergeForPatch, type Fields } from './merge.ts';
 import type { DraftParent, ResourceKind } from './resources.ts';
-import type { Remote } from './client.ts';
+import { behaviourOf, sendCall, type ResourceParts } from './resource-behaviour.ts';
 import type { OutboxRow } from './outbox-queue.ts';
 import { deleteTarget } from './deletes.ts';
 import { isWriteRefusal, refusalSentence } from './write-access.ts';
 
+/** Who hears that this key may, or may not, change a kind of resource (write-access.ts). */
+export interface WriteNotes {
+  /** A write of this kind was refused with 403 (the key may view but not change it). */
+  refused(resource: ResourceKind, error: unknown): void;
+  /** A write of this kind went through. */
+  allowed(resource: ResourceKind): void;
+}
+
 export interface SendContext {
   db: DatabaseSync;
   drafts: DraftStore;
-  remote: Remote;
+  /** The client and the caches each kind's entry of RESOURCE_BEHAVIOUR acts on. */
+  parts: ResourceParts;
+  writes?: WriteNotes;
   now: () => number;
   retryPolicy: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; random?: () => number };
   isClosed: () => boolean;
   /** Aborts in-flight calls when the service closes. */
   signal?: AbortSignal;
   onResult: (error: unknown) => void;
-  onServerCopy: (resource: ResourceKind, draft: DraftRow, copy: Fields) => void;
-  onDeleted?: (resource: ResourceKind, parent: DraftParent, id: string) => void;
   changed: (draftId: string) => void;
-  /** A write of this kind was refused with 403 (the key may view but not change it). */
-  onWriteRefused?: (resource: ResourceKind, error: unknown) => void;
-  /** A write of this kind went through. */
-  onWriteAllowed?: (resource: ResourceKind) => void;
-  /** The server refused this draft for good (403, 409, 422…): what was shown at once is undone. */
-  onRefused?: (draft: DraftRow) => void;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -70,21 +72,21 @@ export async function sendOne(ctx: SendContext, op: OutboxRow): Promise<boolean>
     let result: Fields;
     if (isDelete) {
       try {
-        await ctx.remote.delete(draft.resource, parent, deleteTarget(draft), ctx.signal);
+        await sendCall(draft.resource, 'delete')(ctx.parts.client, parent, deleteTarget(draft), ctx.signal);
       } catch (error) {
         // Already gone (an earlier attempt of ours landed, or someone else deleted it): done.
         if (dispositionOf(error) !== 'not-found' || ctx.isClosed()) throw error;
       }
       if (ctx.isClosed()) return false;
       ctx.onResult(null);
-      ctx.onWriteAllowed?.(draft.resource);
+      ctx.writes?.allowed(draft.resource);
       deleted(ctx, op, draft, parent);
       return true;
     }
     if (isCreate) {
       if (!draft.idempotency_key) throw new Error('create draft without an Idempotency-Key');
-      result = await ctx.remote.create(
-        draft.resource,
+      result = await sendCall(draft.resource, 'create')(
+        ctx.parts.client,
         parent,
         JSON.parse(op.body) as Fields,
         draft.idempotency_key,
@@ -97,7 +99,7 @@ export async function sendOne(ctx: SendContext, op: OutboxRow): Promise<boolean>
     }
     if (ctx.isClosed()) return false;
     ctx.onResult(null);
-    if (progress.writeSent) ctx.onWriteAllowed?.(draft.resource);
+    if (progress.writeSent) ctx.writes?.allowed(draft.resource);
     succeed(ctx, op, draft, result);
     return true;
   } catch (error) {
@@ -112,17 +114,21 @@ function deleted(ctx: SendContext, op: OutboxRow, draft: DraftRow, parent: Draft
     ctx.db.prepare('DELETE FROM outbox WHERE seq = ?').run(op.seq);
     ctx.db.prepare('DELETE FROM drafts WHERE id = ?').run(draft.id);
   });
-  ctx.onDeleted?.(draft.resource, parent, deleteTarget(draft));
+  behaviourOf(draft.resource).onDeleted?.(ctx.parts, parent, deleteTarget(draft));
   ctx.changed(draft.id);
 }
 
-/** A lesson's (or section's) `order` is a position, not a value to merge: siblings moving shift it on
- * the server without anyone editing it, so it is sent as the user's last word, outside the merge. */
+/** A kind's position field (RESOURCE_BEHAVIOUR) is sent as the user's last word, outside the merge. */
 function splitPosition(resource: ResourceKind, fields: Fields): { rest: Fields; order: unknown } {
-  if ((resource !== 'lesson' && resource !== 'section') || !('order' in fields))
-    return { rest: fields, order: undefined };
-  const { order, ...rest } = fields;
+  const position = behaviourOf(resource).position;
+  if (position === null || !(position in fields)) return { rest: fields, order: undefined };
+  const { [position]: order, ...rest } = fields;
   return { rest, order };
+}
+
+/** A fresh server copy: the kind's caches take it (RESOURCE_BEHAVIOUR). */
+function serverCopy(ctx: SendContext, draft: DraftRow, copy: Fields): void {
+  if (typeof copy.id === 'string') behaviourOf(draft.resource).onServerCopy?.(ctx.parts, draft, copy);
 }
 
 /** GET, merge, then PATCH only what is still the user's. Returns the server copy afterwards. */
@@ -133,10 +139,10 @@ async function patchWithMerge(
   progress: { writeSent: boolean },
 ): Promise<Fields | 'conflict' | 'closed'> {
   if (!draft.server_id) throw new Error('update draft without a server id');
-  const theirs = await ctx.remote.get(draft.resource, parent, draft.server_id, ctx.signal);
+  const theirs = await sendCall(draft.resource, 'get')(ctx.parts.client, parent, draft.server_id, ctx.signal);
   if (ctx.isClosed()) return 'closed';
   ctx.onResult(null);
-  ctx.onServerCopy(draft.resource, draft, theirs);
+  serverCopy(ctx, draft, theirs);
   const base = splitPosition(draft.resource, JSON.parse(draft.base ?? '{}') as Fields).rest;
   const allMine = JSON.parse(draft.fields) as Fields;
   const { rest: mine, order } = splitPosition(draft.resource, allMine);
@@ -147,7 +153,8 @@ async function patchWithMerge(
     theirs: splitPosition(draft.resource, theirs).rest,
     theirsUpdatedAt: updatedAt(theirs),
   });
-  const patch = order === undefined ? merge.patch : { ...merge.patch, order };
+  const position = behaviourOf(draft.resource).position;
+  const patch = order === undefined || position === null ? merge.patch : { ...merge.patch, [position]: order };
 
   if (merge.conflicts.length > 0) {
     transaction(ctx.db, () => {
@@ -171,14 +178,17 @@ async function patchWithMerge(
       ? {
           base: json(theirs),
           base_updated_at: updatedAt(theirs),
-          fields: json({ ...changedFields(theirs, mine), ...(order === undefined ? {} : { order }) }),
+          fields: json({
+            ...changedFields(theirs, mine),
+            ...(order === undefined || position === null ? {} : { [position]: order }),
+          }),
         }
       : {}),
     in_doubt: nothingToSend ? draft.in_doubt : 1,
   });
   if (nothingToSend) return theirs;
   progress.writeSent = true;
-  return ctx.remote.update(draft.resource, parent, draft.server_id, patch, ctx.signal);
+  return sendCall(draft.resource, 'update')(ctx.parts.client, parent, draft.server_id, patch, ctx.signal);
 }
 
 function succeed(ctx: SendContext, op: OutboxRow, draft: DraftRow, result: Fields): void {
@@ -198,7 +208,7 @@ function succeed(ctx: SendContext, op: OutboxRow, draft: DraftRow, result: Field
       in_doubt: 0,
     });
   });
-  ctx.onServerCopy(draft.resource, { ...draft, server_id: serverId }, result);
+  serverCopy(ctx, { ...draft, server_id: serverId }, result);
   ctx.changed(draft.id);
 }
 
@@ -215,15 +225,18 @@ function fail(
   // A 403 to a write (not to the read before a PATCH) says the key may not change this: said in
   // those words wherever the failure shows, not as "not allowed to open".
   const refusedWrite = priorDoubt >= 0 && isWriteRefusal(error);
-  if (refusedWrite) ctx.onWriteRefused?.(draft.resource, error);
+  if (refusedWrite) ctx.writes?.refused(draft.resource, error);
   const stored = json(
     refusedWrite
       ? { ...toSyncError(error), code: 'WRITE_REFUSED', message: refusalSentence(draft.resource) }
       : toSyncError(error),
   );
-  // A section still holding lessons may be refused with 409 (catalogue.ts): an answer, not "in progress".
-  const refusedNotEmpty = draft.resource === 'section' && op.operation === 'delete' && errorStatus(error) === 409;
-  const disposition = refusedNotEmpty ? 'permanent' : dispositionOf(error);
+  const status = errorStatus(error);
+  const answered =
+    op.operation === 'delete' &&
+    typeof status === 'number' &&
+    behaviourOf(draft.resource).finalDeleteStatuses.includes(status);
+  const disposition = answered ? 'permanent' : dispositionOf(error);
   // A definite refusal proves this write did nothing; a connection never made proves nothing new.
   const reached = mayHaveReachedServer(error);
   const notSent = errorKind(error) === 'Network' && !reached;
@@ -285,7 +298,7 @@ function fail(
       break;
     default:
       markFailed();
-      if (!isCreate) ctx.onRefused?.(draft);
+      if (!isCreate) behaviourOf(draft.resource).onRefused?.(ctx.parts, draft);
   }
   ctx.changed(draft.id);
   return keepGoing;

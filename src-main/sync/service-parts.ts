@@ -4,14 +4,12 @@
 // Made once per profile by createSyncService (service.ts), which starts them and is their facade.
 import { openProfileDatabase } from '../store/index.ts';
 import { createOfflineCache } from './cache/index.ts';
-import { createRemote } from './client.ts';
 import { createConnectivity } from './connectivity.ts';
-import { createDraftStore, type DraftRow } from './drafts.ts';
+import { createDraftStore } from './drafts.ts';
 import { createDraftEditor } from './edit-draft.ts';
 import { serviceClosed, syncLocalFault } from './errors.ts';
-import type { Fields } from './merge.ts';
 import { createOutbox } from './outbox.ts';
-import type { ResourceKind } from './resources.ts';
+import type { ResourceParts } from './resource-behaviour.ts';
 import { createLessonWork } from './lesson-work.ts';
 import { createCapabilityStore } from './capabilities.ts';
 import { createPreviewWork } from './preview-video.ts';
@@ -86,14 +84,6 @@ export function wireSyncParts(options: SyncServiceOptions) {
     overlay: (query, data) => (query.kind === 'sections' ? lessons.overlayMoves(query.courseId, data) : data),
   });
 
-  /** A fresh server copy of a drafted resource: keep detail and list caches in step. */
-  const onServerCopy = (resource: ResourceKind, draft: DraftRow, copy: Fields) => {
-    if (isClosed() || typeof copy.id !== 'string') return;
-    if (resource === 'assessment') cache.rememberAssessment(copy.id, copy);
-    else if (resource === 'lesson') lessons.onServerCopy(draft, copy);
-    else if (resource === 'section' || resource === 'course') structure.onServerCopy(draft, copy);
-  };
-
   const editDraft = createDraftEditor({
     client,
     drafts,
@@ -141,10 +131,26 @@ export function wireSyncParts(options: SyncServiceOptions) {
     cacheChanged: (key) => cache.changed(key, 'course'),
   });
 
+  // What the table's entries act on; every answer arrives after the outbox checked it is open.
+  const resourceParts: ResourceParts = {
+    client,
+    assessments: { remember: (id, copy, opts) => cache.rememberAssessment(id, copy, opts) },
+    lessons,
+    structure,
+  };
   const outbox = createOutbox({
     db,
     drafts,
-    remote: createRemote(client),
+    parts: resourceParts,
+    writes: {
+      refused: (resource, error) => {
+        const newly = writes.noteRefused(resource, error);
+        if (newly) writesChanged(newly);
+      },
+      allowed: (resource) => {
+        if (writes.noteAllowed(resource)) writesChanged(null);
+      },
+    },
     now,
     canSend: () => !isClosed() && connectivity.isOnline(),
     onResult: (error) => {
@@ -155,23 +161,7 @@ export function wireSyncParts(options: SyncServiceOptions) {
     signal: abort.signal,
     onOutboxChanged: () => emit('outbox.changed', outbox.summary()),
     onDraftsChanged: (draftIds) => emit('drafts.changed', { draftIds }),
-    onServerCopy,
-    onDeleted: (resource, parent, id) => {
-      if (!isClosed() && resource === 'lesson') lessons.onDeleted(parent, id);
-      if (!isClosed() && resource === 'section') structure.onDeleted(parent, id);
-    },
     onInternalError: options.onInternalError,
-    onWriteRefused: (resource, error) => {
-      const newly = writes.noteRefused(resource, error);
-      if (newly) writesChanged(newly);
-    },
-    onRefused: (draft) => {
-      if (!isClosed() && draft.resource === 'lesson') lessons.onRefused(draft);
-      if (!isClosed() && draft.resource === 'section') structure.onRefused(draft);
-    },
-    onWriteAllowed: (resource) => {
-      if (writes.noteAllowed(resource)) writesChanged(null);
-    },
   });
 
   connectivity.onChange((status) => {

@@ -5,7 +5,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { SyncApiClient } from '../client.ts';
 import { serviceClosed, toSyncError, type SyncError } from '../errors.ts';
 import type { Fields } from '../merge.ts';
-import { findCachedLesson, upsertCachedLesson } from './lesson-order.ts';
+import { behaviourOf } from '../resource-behaviour.ts';
+import { upsertCachedLesson } from './lesson-order.ts';
 import { searchCache, type PaletteHit } from './palette-search.ts';
 import { searchServer, type ServerSearchResult } from './server-search.ts';
 import {
@@ -16,7 +17,7 @@ import {
   type CacheQuery,
   type CacheQueryOf,
 } from './queries.ts';
-import { cachedQuery, createCacheStore, type CacheRead, type CacheStore } from './store.ts';
+import { cachedQuery, createCacheStore, findInLists, type CacheRead, type CacheStore } from './store.ts';
 
 /** A cached read was refreshed (error null) or its background refresh failed. */
 export interface CacheUpdate {
@@ -170,26 +171,7 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
       if (!isClosed() && isOnline()) void refresh({ kind: 'sections', courseId }).catch(() => undefined);
     },
     changed,
-    cachedCopy(resource, id, parent) {
-      if (resource === 'assessment') {
-        const read = store.read<Fields>(cacheKey({ kind: 'assessment', assessmentId: id }));
-        return read.data ?? findInLists(store.entries('assessments'), id);
-      }
-      if (resource === 'course') {
-        return (
-          store.read<Fields>(cacheKey({ kind: 'course', courseId: id })).data ??
-          findInLists(store.entries('courses'), id)
-        );
-      }
-      if (resource === 'section') {
-        if (!parent.courseId) return null;
-        const sections = store.read<unknown>(cacheKey({ kind: 'sections', courseId: parent.courseId })).data;
-        return Array.isArray(sections) ? ((sections as Fields[]).find((s) => s?.id === id) ?? null) : null;
-      }
-      if (!parent.courseId || !parent.sectionId) return null;
-      const read = store.read<unknown>(cacheKey({ kind: 'sections', courseId: parent.courseId }));
-      return findCachedLesson(read.data, parent.sectionId, id);
-    },
+    cachedCopy: (resource, id, parent) => behaviourOf(resource).cachedCopy(store, parent, id),
     rememberAssessment(id, copy, rememberOptions) {
       write({ kind: 'assessment', assessmentId: id }, copy);
       if (rememberOptions?.inLists === false) return;
@@ -244,14 +226,4 @@ function coursesWithoutOutline(store: CacheStore): string[] {
     for (const item of items as Fields[]) if (typeof item?.id === 'string') ids.add(item.id);
   }
   return [...ids].filter((id) => store.read(cacheKey({ kind: 'sections', courseId: id })).data === null);
-}
-
-function findInLists(entries: { data: unknown }[], id: string): Fields | null {
-  for (const { data } of entries) {
-    const results = (data as { results?: unknown } | null)?.results;
-    if (!Array.isArray(results)) continue;
-    const found = results.find((item: Fields) => item?.id === id) as Fields | undefined;
-    if (found) return found;
-  }
-  return null;
 }

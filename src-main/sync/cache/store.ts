@@ -1,6 +1,7 @@
 // Main process / plain Node. The resource cache: every response the client fetched, stored with
 // the time it was fetched, so screens can show it at once (and offline) and say how old it is.
 import type { DatabaseSync } from 'node:sqlite';
+import type { Fields } from '../merge.ts';
 
 export interface CacheRead<T> {
   /** null when this key was never fetched. */
@@ -169,4 +170,15 @@ export function cachedQuery<T>(
       return promise;
     },
   };
+}
+
+/** The item with this `id` in cached pages (`{results: [...]}`), if any holds it. */
+export function findInLists(entries: { data: unknown }[], id: string): Fields | null {
+  for (const { data } of entries) {
+    const results = (data as { results?: unknown } | null)?.results;
+    if (!Array.isArray(results)) continue;
+    const found = results.find((item: Fields) => item?.id === id) as Fields | undefined;
+    if (found) return found;
+  }
+  return null;
 }
