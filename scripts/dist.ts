@@ -4,7 +4,9 @@
  * nsis on Windows, into dist/. electron-builder downloads Electron's release zip for the target
  * platform: this needs internet access, or a filled electron cache (ELECTRON_CACHE /
  * ~/.cache/electron). keytar is N-API with prebuilt binaries, so nothing native is rebuilt. Options after `--` pick other targets,
- * e.g. `npm run dist -- --linux deb`.
+ * e.g. `npm run dist -- --linux deb`. Beside the installers it writes the update feed's files
+ * (latest*.yml with each file's sha512, and blockmaps); `--publish` also uploads them where the
+ * builder config's `publish` points (GitHub releases need GH_TOKEN; a generic feed is copied by hand).
  */
 import { build, Platform } from 'electron-builder';
 import { BUILDER_CONFIG } from './packaging/builder-config.ts';
@@ -25,7 +27,7 @@ try {
   const artifacts = await build({
     targets: platform.createTarget(onlyTargets.length > 0 ? onlyTargets : undefined),
     config: BUILDER_CONFIG,
-    publish: 'never',
+    publish: args.includes('--publish') ? 'always' : 'never',
   });
   console.log(artifacts.join('\n'));
 } catch (error) {

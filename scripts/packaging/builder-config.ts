@@ -6,6 +6,9 @@
  * the deb's /usr/bin/lectern is electron-builder's own link to the binary (executableName); macOS
  * and Windows ship a small wrapper in resources/bin that passes --cli, linked into /usr/local/bin
  * by the app's menu (macOS) or put on the user's PATH by the installer (resources/installer.nsh).
+ * Updates (src-main/updates): `publish` names the feed electron-builder writes into the app
+ * (resources/app-update.yml) and describes in dist/latest*.yml; macOS updates from the zip beside
+ * the dmg (Squirrel.Mac installs from a zip only).
  */
 import type { Configuration } from 'electron-builder';
 import { flipLecternFuses } from './fuses.ts';
@@ -15,6 +18,30 @@ export const KEYTAR_NATIVE = 'node_modules/keytar/**/*.node';
 
 /** Where the CLI wrappers land inside the installed app's resources folder. */
 export const CLI_WRAPPER_DIR = 'bin';
+
+/** The project's own update feed (a plain HTTPS folder holding latest*.yml and the files they name). */
+export const DEFAULT_UPDATE_FEED = 'https://updates.lectern.app/desktop/';
+
+type PublishConfig =
+  | { provider: 'generic'; url: string; channel: 'latest' }
+  | { provider: 'github'; owner: string; repo: string; releaseType: 'release' };
+
+/**
+ * Where installed copies look for updates, chosen at build time: a generic HTTPS feed
+ * (LECTERN_UPDATE_URL, default DEFAULT_UPDATE_FEED), or GitHub releases (LECTERN_UPDATE_GITHUB=owner/repo).
+ */
+export function publishConfig(env: NodeJS.ProcessEnv): PublishConfig[] {
+  const github = env['LECTERN_UPDATE_GITHUB'];
+  if (github) {
+    const [owner, repo, ...rest] = github.split('/');
+    if (!owner || !repo || rest.length > 0) throw new Error(`LECTERN_UPDATE_GITHUB must be owner/repo, not ${github}`);
+    return [{ provider: 'github', owner, repo, releaseType: 'release' }];
+  }
+  const url = env['LECTERN_UPDATE_URL'] || DEFAULT_UPDATE_FEED;
+  // An update is code the app will run: it never comes over plain HTTP.
+  if (new URL(url).protocol !== 'https:') throw new Error(`The update feed must be an https:// address, not ${url}`);
+  return [{ provider: 'generic', url, channel: 'latest' }];
+}
 
 export const BUILDER_CONFIG = {
   appId: 'app.lectern.desktop',
@@ -33,6 +60,7 @@ export const BUILDER_CONFIG = {
   // Fuses are flipped by our own hook (fuses.ts), not a second time by electron-builder.
   electronFuses: null,
   afterPack: flipLecternFuses,
+  publish: publishConfig(process.env),
   linux: {
     target: ['deb', 'AppImage'],
     category: 'Education',
@@ -43,13 +71,16 @@ export const BUILDER_CONFIG = {
   },
   deb: { depends: ['libsecret-1-0'] },
   mac: {
-    target: ['dmg'],
+    target: ['dmg', 'zip'],
     category: 'public.app-category.education',
     hardenedRuntime: true,
     extraResources: [{ from: 'resources/bin/lectern', to: `${CLI_WRAPPER_DIR}/lectern` }],
   },
   win: {
     target: ['nsis'],
+    // The downloaded installer must carry an Authenticode signature by the publisher named in the
+    // signing certificate (electron-builder writes it into app-update.yml as publisherName).
+    verifyUpdateCodeSignature: true,
     extraResources: [{ from: 'resources/bin/lectern.cmd', to: `${CLI_WRAPPER_DIR}/lectern.cmd` }],
   },
   nsis: {

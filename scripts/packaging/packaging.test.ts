@@ -17,7 +17,13 @@ import { join, matchesGlob } from 'node:path';
 import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../src-main/test-support/index.ts';
-import { BUILDER_CONFIG, CLI_WRAPPER_DIR, KEYTAR_NATIVE } from './builder-config.ts';
+import {
+  BUILDER_CONFIG,
+  CLI_WRAPPER_DIR,
+  DEFAULT_UPDATE_FEED,
+  KEYTAR_NATIVE,
+  publishConfig,
+} from './builder-config.ts';
 import { flipLecternFuses, FUSES, packedBinaryPath } from './fuses.ts';
 
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -25,7 +31,7 @@ const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 describe('electron-builder configuration', () => {
   it('builds deb and AppImage, dmg, nsis from the built app only, packed in an asar', () => {
     expect(BUILDER_CONFIG.linux.target).toEqual(['deb', 'AppImage']);
-    expect(BUILDER_CONFIG.mac.target).toEqual(['dmg']);
+    expect(BUILDER_CONFIG.mac.target).toEqual(['dmg', 'zip']); // the zip is what macOS updates from
     expect(BUILDER_CONFIG.win.target).toEqual(['nsis']);
     expect(BUILDER_CONFIG.asar).toBe(true);
     expect(BUILDER_CONFIG.files).toContain('out/**/*');
@@ -44,6 +50,24 @@ describe('electron-builder configuration', () => {
     }
     expect(matchesGlob('node_modules/keytar/build/Release/keytar.node', KEYTAR_NATIVE)).toBe(true);
     expect(matchesGlob('node_modules/keytar/lib/keytar.js', KEYTAR_NATIVE)).toBe(false);
+  });
+});
+
+describe('updates', () => {
+  it('publishes to a generic HTTPS feed by default, or to GitHub releases; never over plain HTTP', () => {
+    expect(publishConfig({})).toEqual([{ provider: 'generic', url: DEFAULT_UPDATE_FEED, channel: 'latest' }]);
+    expect(publishConfig({ LECTERN_UPDATE_URL: 'https://files.example.org/lectern/' })).toEqual([
+      { provider: 'generic', url: 'https://files.example.org/lectern/', channel: 'latest' },
+    ]);
+    expect(() => publishConfig({ LECTERN_UPDATE_URL: 'http://files.example.org/lectern/' })).toThrow(/https/);
+    expect(publishConfig({ LECTERN_UPDATE_GITHUB: 'lectern-app/lectern' })).toEqual([
+      { provider: 'github', owner: 'lectern-app', repo: 'lectern', releaseType: 'release' },
+    ]);
+    expect(() => publishConfig({ LECTERN_UPDATE_GITHUB: 'lectern' })).toThrow(/owner\/repo/);
+  });
+
+  it('Windows checks the downloaded installer’s publisher signature before running it', () => {
+    expect(BUILDER_CONFIG.win.verifyUpdateCodeSignature).toBe(true);
   });
 });
 
