@@ -66,6 +66,8 @@ if (launch.refusal) {
       electronVersion: process.versions.electron ?? null,
       chromeVersion: process.versions.chrome ?? null,
       dialog: createNativeFileDialog(),
+      // The OS's own list (Settings › Language on each platform), then the UI locale Chromium chose.
+      systemLocales: [...app.getPreferredSystemLanguages(), app.getLocale()],
     });
     registerIpc(
       createAppDispatch(services, () => [appOrigin]),

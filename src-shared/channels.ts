@@ -67,6 +67,7 @@ import {
   WorkspaceListSchema,
 } from './workspaces.ts';
 import { pickerChannels } from './picker.ts';
+import { updateChannels, updateEvents } from './updates.ts';
 import { LanguageStateSchema, SetLanguageInput } from './i18n.ts';
 
 function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): { input: I; output: O } {
@@ -243,6 +244,8 @@ export const requestChannels = {
 
   /** Picking files and folders where there is no native dialog (picker.ts). */
   ...pickerChannels,
+  /** The app's own updates: status, "Check now", "Restart now", the setting (updates.ts). */
+  ...updateChannels,
 } as const;
 
 /**
@@ -299,6 +302,8 @@ export const eventChannels = {
   /** A folder push says what it is doing ("Created section …"). */
   'folderPush.progress': FolderPushProgressSchema,
   'folderPush.finished': FolderPushFinishedSchema,
+  /** Where the app's own update stands (checking, downloading, ready and waiting, …). */
+  ...updateEvents,
 } as const;
 
 /** Electron IPC channel names are prefixed so they never collide with Electron's own. */

@@ -11,6 +11,7 @@ export * from './diagnostics.ts';
 export * from './draft-fields.ts';
 export * from './drafts.ts';
 export * from './folder-push.ts';
+export * from './i18n.ts';
 export * from './lessons.ts';
 export * from './picker.ts';
 export * from './push-events.ts';

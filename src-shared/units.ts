@@ -4,10 +4,21 @@
  * the units the upload engine's part sizes and limits are counted in.
  */
 
-/** 1536 → "1.5 KiB"; 999 → "999 B"; 250 GiB → "250 GiB". */
-export function formatBytes(bytes: number): string {
+/**
+ * 1536 → "1.5 KiB"; 999 → "999 B"; 250 GiB → "250 GiB". With a locale the number is written in it
+ * ("1,5 KiB" in German) and the IEC unit stays; without one, as the CLI and reports write it.
+ */
+export function formatBytes(bytes: number, locale?: string): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—';
-  if (bytes < 1024) return `${bytes} B`;
+  const number = (value: number, digits: number) =>
+    locale === undefined
+      ? value.toFixed(digits)
+      : new Intl.NumberFormat(locale, {
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+          useGrouping: false,
+        }).format(value);
+  if (bytes < 1024) return `${locale === undefined ? bytes : number(bytes, 0)} B`;
   const units = ['KiB', 'MiB', 'GiB', 'TiB'];
   let value = bytes;
   let unit = -1;
@@ -15,5 +26,5 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${units[unit]}`;
+  return `${number(value, value >= 100 ? 0 : 1)} ${units[unit]}`;
 }

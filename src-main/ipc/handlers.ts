@@ -13,6 +13,7 @@ import { pickerHandlers } from './handlers/picker.ts';
 import { previewVideoHandlers } from './handlers/preview-video.ts';
 import { structureHandlers } from './handlers/structure.ts';
 import { syncHandlers } from './handlers/sync.ts';
+import { updateHandlers } from './handlers/updates.ts';
 import { uploadHandlers } from './handlers/uploads.ts';
 import { workspaceHandlers } from './handlers/workspaces.ts';
 
@@ -21,6 +22,8 @@ export function createHandlers(services: AppServices): HandlerTable {
     'app.info': () => services.info(),
     'app.health': () => services.health(),
     'app.echo': ({ text }) => ({ text, receivedAt: new Date().toISOString() }),
+    'app.language': () => services.language.state(),
+    'app.setLanguage': ({ language }) => services.language.set(language),
     'diagnostics.get': () => services.diagnostics(),
     'app.requestLog': () => {
       try {
@@ -39,5 +42,6 @@ export function createHandlers(services: AppServices): HandlerTable {
     ...folderPushHandlers(services),
     ...pickerHandlers(services),
     ...authoringHandlers(services),
+    ...updateHandlers(services),
   };
 }

@@ -37,8 +37,11 @@ import {
   type FolderHandles,
   type Logger,
 } from '../platform/index.ts';
+import { createLanguageService, systemLocalesFromEnvironment, type LanguageService } from '../i18n/index.ts';
 import { createEvents, type AppEvents } from './app-events.ts';
 import { openProfileSession, profileDataDir, type ProfileSession } from './profile-session.ts';
+import { noUpdater, type UpdatePolicy, type UpdaterPort, type UpdateService } from '../updates/index.ts';
+import { createAppUpdates } from './updates.ts';
 
 export type { AppEvents } from './app-events.ts';
 
@@ -55,8 +58,14 @@ export interface AppEnvironment {
   keyStore?: KeyStore;
   /** The built-in Sandbox workspace's server; `false` starts none (tests of other parts). */
   sandbox?: false | { seed?: 'demo' | 'large' | 'empty'; port?: number };
+  /** The system's languages, most preferred first (Electron asks the OS; plain Node reads LANG). */
+  systemLocales?: readonly string[];
   /** Time of the uploads' processing polls: the system's by default (end-to-end tests run it faster). */
   videoPollTime?: VideoPollTime;
+  /** How this transport updates the app (Electron: electron-updater); by default it does not. */
+  updater?: (policy: UpdatePolicy, log: Logger) => UpdaterPort;
+  /** The administrator's update policy file (default: the platform's place, src-main/updates/policy.ts). */
+  updatePolicyFile?: string;
 }
 
 export interface AppServices {
@@ -70,6 +79,10 @@ export interface AppServices {
   /** Lectern's own file and folder browser, where the transport has no native dialog. */
   readonly folderBrowser: FolderBrowser;
   readonly dialog: FileDialog;
+  /** The app's own updates (src-main/updates). */
+  readonly updates: UpdateService;
+  /** The language setting and the locale it picks (src-main/i18n). */
+  readonly language: LanguageService;
   /** The in-process sandbox server behind the Sandbox workspace (null when not started). */
   sandbox(): RunningSandbox | null;
   /** Stops and starts the in-process sandbox on the same port and data (tests: "the server went away"). */
@@ -180,6 +193,25 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
 
   log.info('services started', { transport: env.transport, sandbox: sandbox !== null });
 
+  const language = createLanguageService({
+    dataDir: env.dataDir,
+    systemLocales: env.systemLocales ?? systemLocalesFromEnvironment(),
+  });
+  const updates = createAppUpdates({
+    dataDir: env.dataDir,
+    events,
+    log,
+    updater: env.updater ?? (() => noUpdater(APP_VERSION)),
+    policyFile: env.updatePolicyFile,
+    session: () => session,
+    // Before an install: the session closes (uploads stop at their last commit, to go on at the next start).
+    pauseSession: async () => {
+      const open = session;
+      session = null;
+      await open?.close();
+      return () => openSessionFor(workspaces.activeProfileId());
+    },
+  });
   const fileHandles = createFileHandles();
   const folderHandles = createFolderHandles();
   const folderBrowser = createFolderBrowser();
@@ -228,6 +260,8 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
     folderHandles,
     folderBrowser,
     dialog: env.dialog,
+    updates: updates.service,
+    language,
     sandbox: () => sandbox,
     setSandboxRunning: async (running) => {
       if (!running && sandbox) {
@@ -258,6 +292,7 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
     },
     close: async () => {
       clearInterval(heartbeat);
+      updates.stop();
       stopRecording();
       await session?.close();
       session = null;

@@ -1,8 +1,11 @@
 /** Renderer entry. */
-import { StrictMode } from 'react';
+import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RawIntlProvider } from 'react-intl';
 import { App } from './app/App.tsx';
 import { startEarlyReads } from './app/early-reads.ts';
+import { currentIntl, currentLocale, subscribeLanguage } from './lib/i18n.ts';
+import { loadLanguage } from './lib/language.ts';
 import './styles.css';
 import './styles/controls.css';
 import './styles/components.css';
@@ -22,14 +25,26 @@ import './styles/picker.css';
 
 performance.mark('lectern:modules-evaluated');
 
-// Ask for the first screen's data now, while React renders the shell, not after it.
-startEarlyReads();
-
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+/** A language change remounts the app: every sentence is asked for again in the new language. */
+function Root() {
+  const locale = useSyncExternalStore(subscribeLanguage, currentLocale);
+  return (
+    <RawIntlProvider value={currentIntl()}>
+      <App key={locale} />
+    </RawIntlProvider>
   );
 }
+
+// The language first (one answer from main, the active locale's messages only), so the first
+// words painted are already in it; then the first screen's data, while React renders the shell.
+void loadLanguage().then(() => {
+  startEarlyReads();
+  const root = document.getElementById('root');
+  if (root) {
+    createRoot(root).render(
+      <StrictMode>
+        <Root />
+      </StrictMode>,
+    );
+  }
+});

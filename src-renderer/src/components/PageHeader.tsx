@@ -11,13 +11,15 @@ window.addEventListener('hashchange', () => {
 
 export interface PageHeaderProps {
   title: string;
+  /** The title is the user's own (a course's name): laid out by its own letters (`dir="auto"`). */
+  userTitle?: boolean;
   /** Small line above the title: a breadcrumb or the kind of thing. */
   eyebrow?: ReactNode;
   actions?: ReactNode;
   children?: ReactNode;
 }
 
-export function PageHeader({ title, eyebrow, actions, children }: PageHeaderProps) {
+export function PageHeader({ title, userTitle, eyebrow, actions, children }: PageHeaderProps) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} · Lectern`;
@@ -29,7 +31,7 @@ export function PageHeader({ title, eyebrow, actions, children }: PageHeaderProp
     <div className="page-header">
       <div className="page-header-text">
         {eyebrow && <div className="page-eyebrow">{eyebrow}</div>}
-        <h1 ref={ref} tabIndex={-1}>
+        <h1 ref={ref} tabIndex={-1} dir={userTitle ? 'auto' : undefined}>
           {title}
         </h1>
         {children}

@@ -1,13 +1,36 @@
-/** Renderer. Small formatters shared by every screen: times, ages, sizes, durations, speeds. */
-import { formatBytes } from '../../../src-shared/units.ts';
+/**
+ * Renderer. Small formatters shared by every screen: times, ages, sizes, durations, speeds, all in
+ * the user's locale (lib/i18n.ts: the app's language, in the system's region when it matches).
+ */
+import { formatBytes as formatBytesIn } from '../../../src-shared/units.ts';
+import { formatLocale, t } from './i18n.ts';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const numberFormat = new Intl.NumberFormat();
+interface Formats {
+  locale: string;
+  time: Intl.DateTimeFormat;
+  dateTime: Intl.DateTimeFormat;
+  date: Intl.DateTimeFormat;
+  number: Intl.NumberFormat;
+}
+let formats: Formats | null = null;
+
+/** Built once per locale: a language change makes new ones. */
+function current(): Formats {
+  const locale = formatLocale();
+  if (formats?.locale !== locale) {
+    formats = {
+      locale,
+      time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
+      dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+      date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }),
+      number: new Intl.NumberFormat(locale),
+    };
+  }
+  return formats;
+}
 
 export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+  return current().number.format(value);
 }
 
 export function parseTime(iso: string | null | undefined): number | null {
@@ -21,12 +44,12 @@ export function formatClock(iso: string | null | undefined, now: number): string
   const ms = parseTime(iso);
   if (ms === null) return '—';
   const sameDay = new Date(ms).toDateString() === new Date(now).toDateString();
-  return sameDay ? timeFormat.format(ms) : dateTimeFormat.format(ms);
+  return sameDay ? current().time.format(ms) : current().dateTime.format(ms);
 }
 
 export function formatDateTime(iso: string | null | undefined): string {
   const ms = parseTime(iso);
-  return ms === null ? '—' : dateTimeFormat.format(ms);
+  return ms === null ? '—' : current().dateTime.format(ms);
 }
 
 /** A `YYYY-MM-DD` date shown as a calendar date (no time zone shift). */
@@ -34,29 +57,31 @@ export function formatDate(date: string | null | undefined): string {
   if (!date) return '—';
   const [y, m, d] = date.split('-').map(Number);
   if (!y || !m || !d) return date;
-  return dateFormat.format(new Date(y, m - 1, d));
+  return current().date.format(new Date(y, m - 1, d));
 }
 
 /** "just now", "3 min ago", "2 h ago", "yesterday", "4 days ago". */
 export function formatAge(iso: string | null | undefined, now: number): string {
   const ms = parseTime(iso);
-  if (ms === null) return 'never';
+  if (ms === null) return t({ id: 'age.never', defaultMessage: 'never' });
   const seconds = Math.max(0, Math.round((now - ms) / 1000));
-  if (seconds < 45) return 'just now';
+  if (seconds < 45) return t({ id: 'age.justNow', defaultMessage: 'just now' });
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return t({ id: 'age.minutes', defaultMessage: '{minutes} min ago' }, { minutes });
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
+  if (hours < 24) return t({ id: 'age.hours', defaultMessage: '{hours} h ago' }, { hours });
   const days = Math.round(hours / 24);
-  return days === 1 ? 'yesterday' : `${days} days ago`;
+  return t({ id: 'age.days', defaultMessage: '{days, plural, one {yesterday} other {# days ago}}' }, { days });
 }
 
 /** 1536 → "1.5 KiB": the one unit system of screens, CLI and diagnostics report (src-shared/units.ts). */
-export { formatBytes };
+export function formatBytes(bytes: number): string {
+  return formatBytesIn(bytes, formatLocale());
+}
 
 export function formatSpeed(bytesPerSecond: number): string {
   if (!bytesPerSecond || bytesPerSecond <= 0) return '—';
-  return `${formatBytes(bytesPerSecond)}/s`;
+  return t({ id: 'units.perSecond', defaultMessage: '{size}/s' }, { size: formatBytes(bytesPerSecond) });
 }
 
 /** Seconds → "1 h 05 min", "4 min 10 s", "12 s". */
@@ -66,19 +91,21 @@ export function formatSeconds(total: number | null | undefined): string {
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const sec = s % 60;
-  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
-  if (m > 0) return `${m} min${sec ? ` ${sec} s` : ''}`;
-  return `${sec} s`;
+  if (h > 0)
+    return t({ id: 'duration.hoursMinutes', defaultMessage: '{h} h {m} min' }, { h, m: String(m).padStart(2, '0') });
+  if (m > 0 && sec) return t({ id: 'duration.minutesSeconds', defaultMessage: '{m} min {sec} s' }, { m, sec });
+  if (m > 0) return t({ id: 'duration.minutes', defaultMessage: '{m} min' }, { m });
+  return t({ id: 'duration.seconds', defaultMessage: '{sec} s' }, { sec });
 }
 
 /** Hours and minutes as the assessment shows them: "1 h 30 min", "45 min", "no limit set". */
 export function formatHoursMinutes(hours: number | undefined, minutes: number | undefined): string {
   if (hours === undefined && minutes === undefined) return '—'; // the server left both out
-  if (!hours && !minutes) return 'not set';
-  const parts = [];
-  if (hours) parts.push(`${formatNumber(hours)} h`);
-  if (minutes) parts.push(`${formatNumber(minutes)} min`);
-  return parts.join(' ');
+  if (!hours && !minutes) return t({ id: 'duration.notSet', defaultMessage: 'not set' });
+  if (hours && minutes)
+    return t({ id: 'duration.hoursMinutes', defaultMessage: '{h} h {m} min' }, { h: hours, m: minutes });
+  if (hours) return t({ id: 'duration.hours', defaultMessage: '{h} h' }, { h: hours });
+  return t({ id: 'duration.minutes', defaultMessage: '{m} min' }, { m: minutes });
 }
 
 /** ENUM_VALUE → "Enum value". */

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';
 import { describeError, errorDetail } from '../../lib/errors.ts';
 import { notify } from '../../lib/notices.ts';
+import { LanguageSetting } from './LanguageSetting.tsx';
 import { KeyDialog, ProfileDialog } from './ProfileDialog.tsx';
 import { useWorkspaces, type Verification } from './store.ts';
 import { WorkspaceCard, type CheckResult } from './WorkspaceCard.tsx';
@@ -125,6 +126,7 @@ export function WorkspacesScreen() {
           ))}
         </ul>
       )}
+      <LanguageSetting />
       <WorkspaceDialogs screen={screen} />
     </div>
   );

@@ -1,0 +1,128 @@
+/**
+ * Main process / plain Node. The app's language: the setting (follow the system, or one language),
+ * the locale it picks, that locale's compiled messages for the renderer, and `t()` for main's own
+ * user-facing sentences (errors and notices that reach the screens; the CLI's words go through it
+ * too and stay English there). Catalogues and how to add a language: docs/i18n.md.
+ */
+import {
+  createIntl,
+  createIntlCache,
+  type IntlShape,
+  type MessageDescriptor,
+  type ResolvedIntlConfig,
+} from '@formatjs/intl';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import {
+  directionOf,
+  formattingLocale,
+  LanguageSettingSchema,
+  normaliseLocaleTag,
+  resolveLocale,
+  SOURCE_LOCALE,
+  type AppLocale,
+  type LanguageSetting,
+  type LanguageState,
+} from '../../src-shared/index.ts';
+import de from './compiled/de.json' with { type: 'json' };
+import enXA from './compiled/en-XA.json' with { type: 'json' };
+import enXB from './compiled/en-XB.json' with { type: 'json' };
+
+/** Compiled to formatjs's AST, so neither process parses a message at run time. */
+type Messages = Extract<ResolvedIntlConfig['messages'], Record<string, unknown[]>>;
+
+/** English needs none: every message's source words are its English. */
+const CATALOGUES: Record<AppLocale, Messages> = {
+  en: {},
+  de: compiled(de),
+  'en-XA': compiled(enXA),
+  'en-XB': compiled(enXB),
+};
+
+/** The compiled files are formatjs's own output (scripts/i18n.ts), checked by the catalogue test. */
+function compiled(json: object): Messages {
+  return json as Messages;
+}
+
+export function messagesFor(locale: AppLocale): Messages {
+  return CATALOGUES[locale];
+}
+
+/** What "follow the system" means under plain Node: the POSIX variables, then ICU's own default. */
+export function systemLocalesFromEnvironment(env: NodeJS.ProcessEnv = process.env): string[] {
+  const tags = [env['LC_ALL'], env['LC_MESSAGES'], env['LANG'], Intl.DateTimeFormat().resolvedOptions().locale];
+  const normal = tags.map((tag) => normaliseLocaleTag(tag)).filter((tag): tag is string => tag !== null);
+  return [...new Set(normal)];
+}
+
+const cache = createIntlCache();
+let mainIntl: IntlShape<string> = createIntl({ locale: SOURCE_LOCALE, messages: {} }, cache);
+
+function setMainLocale(locale: AppLocale, formatLocale: string): void {
+  mainIntl = createIntl(
+    {
+      locale: formatLocale,
+      messages: messagesFor(locale),
+      // English is the messages' own words; a message missing from a catalogue falls back to them.
+      onError: () => {},
+    },
+    cache,
+  );
+}
+
+/** A user-facing sentence from main, in the app's language. Ids and English words as in the renderer. */
+export function t(descriptor: MessageDescriptor, values?: Record<string, string | number | Date>): string {
+  return mainIntl.formatMessage(descriptor, values);
+}
+
+export interface LanguageService {
+  state(): LanguageState;
+  set(setting: LanguageSetting): LanguageState;
+}
+
+/** The setting lives in the data folder beside the other app-wide files: `language.json`. */
+export function createLanguageService(options: { dataDir: string; systemLocales: readonly string[] }): LanguageService {
+  const file = join(options.dataDir, 'language.json');
+  const systemLocales = [...options.systemLocales];
+  let setting = readSetting(file);
+
+  const state = (): LanguageState => {
+    const locale = resolveLocale(setting, systemLocales);
+    return {
+      setting,
+      locale,
+      formatLocale: formattingLocale(locale, systemLocales),
+      dir: directionOf(locale),
+      systemLocales,
+      messages: messagesFor(locale),
+    };
+  };
+  const apply = (): LanguageState => {
+    const current = state();
+    setMainLocale(current.locale, current.formatLocale);
+    return current;
+  };
+  apply();
+  return {
+    state,
+    set(next) {
+      setting = LanguageSettingSchema.parse(next);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, `${JSON.stringify({ language: setting })}\n`);
+      return apply();
+    },
+  };
+}
+
+function readSetting(file: string): LanguageSetting {
+  if (!existsSync(file)) return 'system';
+  try {
+    const parsed = LanguageSettingSchema.safeParse(
+      (JSON.parse(readFileSync(file, 'utf8')) as { language?: unknown }).language,
+    );
+    return parsed.success ? parsed.data : 'system';
+  } catch {
+    // A damaged file is a setting never made: follow the system.
+    return 'system';
+  }
+}

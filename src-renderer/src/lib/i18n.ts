@@ -1,0 +1,75 @@
+/**
+ * Renderer. The words on screen in the app's language (react-intl over ICU MessageFormat).
+ * `t()` gives a sentence as a string, `tx()` one with React elements inside (rich text). Both read
+ * the one intl object main's language state built; until it arrives (and in unit tests) the
+ * messages' own English words are used. Messages are written where they are used:
+ *   t({ id: 'courses.empty', defaultMessage: 'No courses yet' })
+ * and `npm run i18n:extract` gathers them into the catalogue (docs/i18n.md).
+ */
+import type { ReactNode } from 'react';
+import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } from 'react-intl';
+import type { AppLocale, LanguageState } from '../../../src-shared/index.ts';
+
+export type { MessageDescriptor };
+type Values = Record<string, string | number | Date | null | undefined>;
+type RichValues = Record<string, ReactNode | Date | ((chunks: ReactNode[]) => ReactNode)>;
+
+const cache = createIntlCache();
+// A message missing from a catalogue falls back to its English; no console noise about it.
+const ignore = () => {};
+let intl: IntlShape = createIntl({ locale: 'en', messages: {}, onError: ignore }, cache);
+let locale: AppLocale = 'en';
+const listeners = new Set<() => void>();
+
+// react-intl's overloads type each call from its descriptor; these two wrappers are typed once here.
+function format(descriptor: MessageDescriptor, values: unknown): unknown {
+  return (intl.formatMessage as unknown as (d: MessageDescriptor, v?: unknown) => unknown)(descriptor, values);
+}
+
+/** A sentence in the app's language. */
+export function t(descriptor: MessageDescriptor, values?: Values): string {
+  return format(descriptor, values) as string;
+}
+
+/** A sentence with elements inside: `tx({..., defaultMessage: 'Open <b>{name}</b>'}, { b: (c) => <b>{c}</b>, name })`. */
+export function tx(descriptor: MessageDescriptor, values: RichValues): ReactNode {
+  return format(descriptor, values) as ReactNode;
+}
+
+export function currentIntl(): IntlShape {
+  return intl;
+}
+
+export function currentLocale(): AppLocale {
+  return locale;
+}
+
+/** The locale dates, numbers and sizes are written in (the system's region when it speaks the app's language). */
+export function formatLocale(): string {
+  return intl.locale;
+}
+
+/** Takes main's language state: the intl object, `<html lang dir>`, and a re-render of the app. */
+export function applyLanguage(state: Pick<LanguageState, 'locale' | 'formatLocale' | 'dir' | 'messages'>): void {
+  locale = state.locale;
+  intl = createIntl(
+    {
+      locale: state.formatLocale,
+      messages: state.messages as IntlShape['messages'],
+      defaultLocale: 'en',
+      onError: ignore,
+    },
+    cache,
+  );
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = state.locale;
+    document.documentElement.dir = state.dir;
+  }
+  for (const listener of listeners) listener();
+}
+
+/** For the root: re-render (remount) the app when the language changes. */
+export function subscribeLanguage(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
