@@ -9,6 +9,7 @@ import { createAppDispatch } from './ipc/index.ts';
 // The CLI's entry is small; it loads the commands themselves (cli/run.ts) only when one runs.
 import { isCommandName, runCliProcess } from './cli/index.ts';
 import {
+  createAppUpdater,
   createMainWindow,
   createNativeFileDialog,
   decideLaunch,
@@ -66,6 +67,7 @@ if (launch.refusal) {
       electronVersion: process.versions.electron ?? null,
       chromeVersion: process.versions.chrome ?? null,
       dialog: createNativeFileDialog(),
+      updater: createAppUpdater(app.isPackaged),
       // The OS's own list (Settings › Language on each platform), then the UI locale Chromium chose.
       systemLocales: [...app.getPreferredSystemLanguages(), app.getLocale()],
     });

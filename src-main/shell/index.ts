@@ -11,3 +11,4 @@ export { createNativeFileDialog } from './dialog.ts';
 export { watchNetwork } from './network.ts';
 export { showUploadNotifications } from './notifications.ts';
 export { setMacApplicationMenu } from './menu.ts';
+export { createAppUpdater } from './updates.ts';
