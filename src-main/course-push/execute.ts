@@ -14,7 +14,7 @@ import { pushedContent, type LessonPlan, type PushPlan, type SectionPlan } from 
 import { orderedLessons, untilAnswered, type PushApi } from './push-api.ts';
 import { deleteChosen } from './execute-delete.ts';
 import type { EntryRef, PushState } from './push-state.ts';
-import { movesToOrder } from './reorder.ts';
+import { movesToOrder } from '../../src-shared/reorder.ts';
 
 export class StructureRefusedError extends Error {
   readonly code = 'STRUCTURE_NOT_OFFERED';

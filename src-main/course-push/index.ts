@@ -18,7 +18,7 @@ export type {
 } from './plan.ts';
 export { planView, type PlanView } from './plan-view.ts';
 export { PushState } from './push-state.ts';
-export { movesToOrder, type Move } from './reorder.ts';
+export { movesToOrder, type Move } from '../../src-shared/reorder.ts';
 export { executePush, StructureRefusedError } from './execute.ts';
 export type { PushDeps, PushOutcome } from './execute.ts';
 export { preparePush, type PrepareInput } from './prepare.ts';

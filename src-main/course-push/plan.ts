@@ -3,7 +3,7 @@
 // matched to sections and lessons by that memory first (the same path; a renamed file by its
 // content), then by title; what is left is created. Nothing here reads disk or talks to a server.
 import type { FolderLayout, LessonFile, SectionFolder, SkippedFile } from './folder-scan.ts';
-import { outOfPlace } from './reorder.ts';
+import { outOfPlace } from '../../src-shared/reorder.ts';
 
 /** A lesson as the server lists it (display fields read tolerantly: maybe absent). */
 export interface RemoteLesson {

@@ -1,18 +1,14 @@
-// Main process / plain Node. The new lesson for a completed upload (session-steps.ts `attach`): in
-// its section's turn with the order lesson-order.ts gives, or beside the create at the section's end
-// when this is the batch's next file. The order and the Idempotency-Key are frozen in the journal
-// before the first send, so a retry always sends the same body under the same key.
-import type { OpenEnd } from './lesson-order.ts';
+// Main process / plain Node. The new lesson for a completed upload (session-steps.ts `attach`): sent
+// last (no `order`) as soon as the batch's earlier finishing files have sent theirs, or placed with
+// the order lesson-order.ts gives in its section's turn. The order and the Idempotency-Key are frozen
+// in the journal before the first send, so a retry always sends the same body under the same key.
 import type { StepContext } from './session-steps.ts';
 import type { UploadJob } from './upload-job.ts';
 import type { LessonInfo } from './types.ts';
 
 type NewLessonTarget = Extract<UploadJob['target'], { kind: 'new' }>;
 
-/**
- * The new lesson for a completed upload, in its section's turn (lesson-order.ts), or beside the
- * create at the section's end when this is the batch's next file.
- */
+/** The new lesson for a completed upload, sent last or placed in the batch's order (lesson-order.ts). */
 export async function createLesson(
   ctx: StepContext,
   job: UploadJob,
@@ -20,42 +16,38 @@ export async function createLesson(
   uploadId: string,
 ): Promise<LessonInfo> {
   const placement = ctx.placement;
-  const beside = async (joined: OpenEnd): Promise<LessonInfo> => {
-    let done!: () => void;
-    joined.follower = new Promise<void>((resolve) => (done = resolve));
-    try {
-      freezeLessonCreate(ctx, job, null);
-      const created = await sendLessonCreate(ctx, job, target, uploadId);
-      await placement!.followed(target, created.id, joined);
-      return recordLesson(ctx, job, created);
-    } finally {
-      done();
-    }
+  const sendAndRecord = async (): Promise<LessonInfo> => {
+    const created = await sendLessonCreate(ctx, job, target, uploadId);
+    placement?.created(target, created.id, job.lessonOrder, created.order);
+    return recordLesson(ctx, job, created);
   };
-  const create = async (): Promise<LessonInfo> => {
-    let end: OpenEnd | null = null;
-    if (!job.attachAttempted) {
-      // Frozen from here on (title and order): the stored key must always go with the same body.
-      const order = placement ? await ctx.call((signal) => placement.orderFor(job, { signal })) : null;
-      ctx.checkStale();
-      freezeLessonCreate(ctx, job, order);
-      end = placement?.openEnd(job, order) ?? null;
-    }
-    let ok = false;
-    try {
-      const created = await sendLessonCreate(ctx, job, target, uploadId);
-      placement?.created(target, created.id, job.lessonOrder, created.order);
-      const lesson = recordLesson(ctx, job, created);
-      ok = true;
-      return lesson;
-    } finally {
-      // The section's turn ends once a lesson created beside this one is recorded too.
-      await end?.close(ok);
-    }
-  };
-  if (!placement) return create();
-  // A create whose order is frozen (a resumed job) waits for its turn like any other.
-  return job.attachAttempted ? placement.inSection(target, create) : placement.inSectionOrBeside(job, create, beside);
+  if (!placement) {
+    if (!job.attachAttempted) freezeLessonCreate(ctx, job, null);
+    return sendAndRecord();
+  }
+  // A create whose body is frozen (a resumed job) is sent again as it was, in the section's turn.
+  if (job.attachAttempted) return placement.inSection(target, sendAndRecord);
+  const way = await placement.whenMyTurn(job, () => {
+    ctx.checkStale();
+    freezeLessonCreate(ctx, job, null);
+  });
+  if (way === 'last') {
+    const sending = sendAndRecord();
+    placement.landingLast(target, sending);
+    placement.changed();
+    return sending;
+  }
+  return placement.inSection(target, async () => {
+    // Placed among the batch's lessons, so the creates sent last must have landed first.
+    await placement.landed(target);
+    ctx.checkStale();
+    // Frozen from here on (title and order): the stored key must always go with the same body.
+    const order = await ctx.call((signal) => placement.orderFor(job, { signal }));
+    ctx.checkStale();
+    freezeLessonCreate(ctx, job, order);
+    placement.changed();
+    return sendAndRecord();
+  });
 }
 
 function freezeLessonCreate(ctx: StepContext, job: UploadJob, order: number | null): void {

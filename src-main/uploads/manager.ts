@@ -85,6 +85,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     onEvent: (event: UploadEvent) => {
       options.onEvent?.(event);
       if (event.type !== 'state') return;
+      placement.changed();
       const job = scheduler.jobs.find((j) => j.id === event.row.id);
       if (job?.state === 'done') follower.follow(job);
       batches.check(event.row.batchId);
@@ -334,7 +335,11 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     checkConnection(): void {
       scheduler.checkConnection();
     },
-    whenIdle: () => scheduler.whenIdle(),
+    // Idle once the bytes are sent and each ended batch's lessons are in their order.
+    whenIdle: async () => {
+      await scheduler.whenIdle();
+      await batches.settled();
+    },
     localFault: () => journal.halted,
 
     async close(): Promise<void> {
@@ -422,6 +427,11 @@ class BatchWatch {
       .catch(() => undefined) // best effort: the lessons exist either way
       .finally(() => this.work.delete(settling));
     this.work.add(settling);
+  }
+
+  /** Resolves once no batch is being put in order. */
+  async settled(): Promise<void> {
+    while (this.work.size > 0) await Promise.allSettled([...this.work]);
   }
 
   async close(): Promise<void> {

@@ -1,8 +1,9 @@
 // Tests (plain Node): one pipeline across the whole queue, read from the sandbox's own request log
 // (real HTTP, no clocks compared across processes, no wall-clock bounds). The next file's session is
 // made while the current file's parts are still in flight, a finished file's complete and lesson
-// create overlap the next file's bytes, URLs are signed in batches (not one call per part), and a
-// batch of files finishing in order reads its section once, not once per lesson — in the given order.
+// create overlap the next file's bytes, URLs are signed in batches (not one call per part), lesson
+// creates do not wait for each other's answers, and a batch reads its section once (at its end, to
+// check the given order), not once per lesson.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '../sandbox/index.ts';
@@ -128,14 +129,14 @@ describe('one pipeline across the queue', () => {
     const { rows, traffic } = await upload(files, 1);
     const sectionPath = `/courses/${h.courseId}/sections/${h.sectionId}`;
     const sectionReads = traffic.filter((e) => e.method === 'GET' && e.path.endsWith(sectionPath));
-    // One read to place lesson 2 after lesson 1; lessons 3–5 go by what the engine knows (and the
-    // batch's end checks the order once more).
-    expect(sectionReads.length).toBeLessThanOrEqual(2);
+    // Each lesson goes last as its file finishes (none needs a read to be placed); the batch's end
+    // checks the order once.
+    expect(sectionReads).toHaveLength(1);
     expect(await titlesInSectionOrder(rows)).toEqual(files.map((f) => f.name));
   });
 
-  it("creates two lessons at once at the section's end, never three, and keeps the given order", async () => {
-    const files = Array.from({ length: 10 }, (_, i) => ({ name: `pair-${i + 1}`, size: PART / 2 }));
+  it('sends the lesson creates of files finishing together without waiting for answers, and keeps the given order', async () => {
+    const files = Array.from({ length: 10 }, (_, i) => ({ name: `together-${i + 1}`, size: PART / 2 }));
     // 100 ms per API call: a file completes while the lesson before it is still being created.
     const { rows, traffic } = await uploadWithApiLatency(files, 3, 100);
     const lessonPath = `/courses/${h.courseId}/sections/${h.sectionId}/lessons`;
@@ -144,9 +145,7 @@ describe('one pipeline across the queue', () => {
     const inFlight = creates.map((c) =>
       creates.filter((d) => d.receivedAt <= c.receivedAt && d.answeredAt > c.receivedAt),
     );
-    expect(Math.max(...inFlight.map((x) => x.length))).toBe(2);
+    expect(Math.max(...inFlight.map((x) => x.length))).toBeGreaterThan(1);
     expect(await titlesInSectionOrder(rows)).toEqual(files.map((f) => f.name));
-    // In order without repairs: the batch's end found nothing to move.
-    expect(traffic.filter((e) => e.method === 'PATCH' && e.path.includes(lessonPath))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-// Main process / plain Node. The order-only moves that put a folder's sections (or a section's
-// lessons) in the folder's order with as few writes as possible. Positions follow ASSUMPTIONS
-// ("order" is the 1-based position; the others shift), and items that are not in the folder keep
-// their places relative to each other.
+// Shared (plain ES). The order-only moves that put items in a wanted order with as few writes as
+// possible: a folder's sections or a section's lessons (the course push), an upload batch's new
+// lessons (the upload engine). Positions follow ASSUMPTIONS ("order" is the 1-based position; the
+// others shift), and items not wanted keep their places relative to each other.
 
 export interface Move {
   id: string;
