@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join, resolve } from 'node:path';
-import { browserArgs, writeLaunchPage } from '../src-main/bridge-host/session.ts';
+import { browserArgs, writeLaunchPage } from '../src-main/bridge-host/index.ts';
 import { downloadFailure } from './start-words.ts';
 
 const require = createRequire(import.meta.url);

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Notices } from '../components/Notices.tsx';
 import { FileBrowserHost } from '../features/picker/index.ts';
 import { WriteRefusalNotice } from '../features/drafts/index.ts';
-import { useActiveProfile, useWorkspaces } from '../features/workspaces/store.ts';
+import { useActiveProfile, useWorkspaces } from '../features/workspaces/index.ts';
 import { useRoute } from '../lib/router.ts';
 import { EnvironmentBand } from './EnvironmentBand.tsx';
 import { KeyboardLayer } from './KeyboardLayer.tsx';

@@ -1,7 +1,7 @@
 /** Renderer. The main navigation: one link per screen, the current one marked for assistive tech. */
 import type { Profile } from '../../../src-shared/index.ts';
 import { useSync } from '../lib/sync-status.ts';
-import { totalsOf, useUploads } from '../features/uploads/store.ts';
+import { totalsOf, useUploads } from '../features/uploads/index.ts';
 import { href, sectionOf, type Route, type RouteName } from '../lib/router.ts';
 
 interface Item {

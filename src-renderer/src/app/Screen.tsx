@@ -2,48 +2,41 @@
  * Renderer. Route → screen. Courses (the opening screen) is in the main bundle; the others load on
  * first visit, so the first rows paint without waiting for the editors, their forms and zod.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Loading } from '../components/States.tsx';
-import { CoursesScreen } from '../features/courses/CoursesScreen.tsx';
+import {
+  loadAssessmentEditorScreen,
+  loadAssessmentsScreen,
+  loadNewAssessmentScreen,
+} from '../features/assessments/screens.ts';
+import { loadAssignmentScreen, loadAssignmentsScreen } from '../features/assignments/screens.ts';
+import { CoursesScreen, loadCourseDetailScreen } from '../features/courses/screens.ts';
+import { loadDiagnosticsScreen } from '../features/diagnostics/screens.ts';
+import { loadDraftScreen, loadDraftsScreen } from '../features/drafts/screens.ts';
+import { loadLessonEditorScreen } from '../features/lessons/screens.ts';
+import { loadQuizzesScreen } from '../features/quizzes/screens.ts';
+import { loadUploadsScreen } from '../features/uploads/screens.ts';
+import { loadWorkspacesScreen } from '../features/workspaces/screens.ts';
 import type { Route } from '../lib/router.ts';
 
-const AssessmentEditorScreen = lazy(() =>
-  import('../features/assessments/AssessmentEditorScreen.tsx').then((m) => ({ default: m.AssessmentEditorScreen })),
-);
-const AssessmentsScreen = lazy(() =>
-  import('../features/assessments/AssessmentsScreen.tsx').then((m) => ({ default: m.AssessmentsScreen })),
-);
-const AssignmentScreen = lazy(() =>
-  import('../features/assignments/AssignmentScreen.tsx').then((m) => ({ default: m.AssignmentScreen })),
-);
-const NewAssessmentScreen = lazy(() =>
-  import('../features/assessments/NewAssessmentScreen.tsx').then((m) => ({ default: m.NewAssessmentScreen })),
-);
-const AssignmentsScreen = lazy(() =>
-  import('../features/assignments/AssignmentsScreen.tsx').then((m) => ({ default: m.AssignmentsScreen })),
-);
-const CourseDetailScreen = lazy(() =>
-  import('../features/courses/CourseDetailScreen.tsx').then((m) => ({ default: m.CourseDetailScreen })),
-);
-const LessonEditorScreen = lazy(() =>
-  import('../features/lessons/LessonEditorScreen.tsx').then((m) => ({ default: m.LessonEditorScreen })),
-);
-const DraftScreen = lazy(() => import('../features/drafts/DraftScreen.tsx').then((m) => ({ default: m.DraftScreen })));
-const DraftsScreen = lazy(() =>
-  import('../features/drafts/DraftsScreen.tsx').then((m) => ({ default: m.DraftsScreen })),
-);
-const QuizzesScreen = lazy(() =>
-  import('../features/quizzes/QuizzesScreen.tsx').then((m) => ({ default: m.QuizzesScreen })),
-);
-const UploadsScreen = lazy(() =>
-  import('../features/uploads/UploadsScreen.tsx').then((m) => ({ default: m.UploadsScreen })),
-);
-const DiagnosticsScreen = lazy(() =>
-  import('../features/diagnostics/DiagnosticsScreen.tsx').then((m) => ({ default: m.DiagnosticsScreen })),
-);
-const WorkspacesScreen = lazy(() =>
-  import('../features/workspaces/WorkspacesScreen.tsx').then((m) => ({ default: m.WorkspacesScreen })),
-);
+/** A screen its feature loads on first visit. */
+function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() => load().then((Component) => ({ default: Component })));
+}
+
+const AssessmentEditorScreen = onDemand(loadAssessmentEditorScreen);
+const AssessmentsScreen = onDemand(loadAssessmentsScreen);
+const AssignmentScreen = onDemand(loadAssignmentScreen);
+const NewAssessmentScreen = onDemand(loadNewAssessmentScreen);
+const AssignmentsScreen = onDemand(loadAssignmentsScreen);
+const CourseDetailScreen = onDemand(loadCourseDetailScreen);
+const LessonEditorScreen = onDemand(loadLessonEditorScreen);
+const DraftScreen = onDemand(loadDraftScreen);
+const DraftsScreen = onDemand(loadDraftsScreen);
+const QuizzesScreen = onDemand(loadQuizzesScreen);
+const UploadsScreen = onDemand(loadUploadsScreen);
+const DiagnosticsScreen = onDemand(loadDiagnosticsScreen);
+const WorkspacesScreen = onDemand(loadWorkspacesScreen);
 
 export function Screen({ route }: { route: Route }) {
   return (

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import type { AppInfo } from '../../../src-shared/index.ts';
 import { call } from '../bridge.ts';
 import { CONNECTION_LABELS, CONNECTION_SENTENCES, useSync, workSummary } from '../lib/sync-status.ts';
-import { totalsOf, useUploads } from '../features/uploads/store.ts';
+import { totalsOf, useUploads } from '../features/uploads/index.ts';
 import { formatSpeed, plural } from '../lib/format.ts';
 import { href } from '../lib/router.ts';
 

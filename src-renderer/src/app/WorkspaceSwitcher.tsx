@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { describeError } from '../lib/errors.ts';
 import { notify } from '../lib/notices.ts';
-import { useWorkspaces } from '../features/workspaces/store.ts';
+import { useWorkspaces } from '../features/workspaces/index.ts';
 import { href } from '../lib/router.ts';
 
 const ENV_SHORT: Record<string, string> = {

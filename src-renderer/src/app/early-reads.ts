@@ -4,12 +4,11 @@
  * the instructor is waiting to see. The shell's stores stay started for the app's lifetime: the
  * status bar, navigation and notices show them on every screen.
  */
-import { DEFAULT_COURSE_QUERY, useCourseList } from '../features/courses/store.ts';
+import { DEFAULT_COURSE_QUERY, useCourseList } from '../features/courses/index.ts';
 import { useNotices } from '../lib/notices.ts';
 import { useSync } from '../lib/sync-status.ts';
-import { useUploads } from '../features/uploads/store.ts';
-import { followWaitingUploads } from '../features/uploads/upload-toasts.ts';
-import { useWorkspaces } from '../features/workspaces/store.ts';
+import { followWaitingUploads, useUploads } from '../features/uploads/index.ts';
+import { useWorkspaces } from '../features/workspaces/index.ts';
 import { parseHash } from '../lib/router.ts';
 
 export function startEarlyReads(): void {

@@ -1,4 +1,5 @@
-// Renderer. The entry of features/drafts: what other features may use of it (eslint: the only way in).
+// Renderer. The entry of features/drafts: what the shell and other features use of it (the only way
+// in, .dependency-cruiser.cjs; its screens are in screens.ts).
 export { DraftFields, focusFirstProblem, formErrors } from './DraftFields.tsx';
 export { DraftNotReady } from './DraftNotReady.tsx';
 export {

@@ -1,4 +1,5 @@
-// Renderer. The entry of features/lessons: what other features may use of it (eslint: the only way in).
+// Renderer. The entry of features/lessons: what other features use of it (the only way in,
+// .dependency-cruiser.cjs; its screen is in screens.ts).
 export { CROSS_SECTION_NOTE, SectionLessons } from './SectionLessons.tsx';
 export {
   byOrder,

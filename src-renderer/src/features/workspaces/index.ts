@@ -1,2 +1,3 @@
-// Renderer. The entry of features/workspaces: what other features may use of it (eslint: the only way in).
-export { activeKeyMode, useActiveProfile } from './store.ts';
+// Renderer. The entry of features/workspaces: what the shell and other features use of it (the
+// only way in, .dependency-cruiser.cjs; its screen is in screens.ts).
+export { activeKeyMode, useActiveProfile, useWorkspaces } from './store.ts';

@@ -1,0 +1,6 @@
+// Renderer. The screens of features/assessments (the shell's only way in, .dependency-cruiser.cjs),
+// each loaded on first visit.
+export const loadAssessmentsScreen = () => import('./AssessmentsScreen.tsx').then((m) => m.AssessmentsScreen);
+export const loadAssessmentEditorScreen = () =>
+  import('./AssessmentEditorScreen.tsx').then((m) => m.AssessmentEditorScreen);
+export const loadNewAssessmentScreen = () => import('./NewAssessmentScreen.tsx').then((m) => m.NewAssessmentScreen);
