@@ -12,9 +12,9 @@ import {
 } from './cache/index.ts';
 import { listPendingDeletes, type PendingDelete } from './deletes.ts';
 import type { DraftRow, DraftStore, DraftSummary, DraftView } from './drafts.ts';
-import { draftLocked, SyncServiceError } from './errors.ts';
 import type { Fields } from './merge.ts';
 import type { Outbox } from './outbox.ts';
+import { queueMove, refuseUnsaved, settledRefresh, takeBack, unsentCreates } from './position-work.ts';
 import type { DraftParent } from './resources.ts';
 import type { DatabaseSync } from 'node:sqlite';
 
@@ -50,13 +50,11 @@ export interface LessonWork {
   overlayMoves(courseId: string, sections: unknown): unknown;
 }
 
-const SETTLE_MS = 300;
 /** Draft states whose `order` has not reached the server yet. */
 const UNSENT = new Set(['queued', 'sending']);
 
 export function createLessonWork(deps: LessonWorkDeps): LessonWork {
   const { db, drafts, cache } = deps;
-  const timers = new Map<string, NodeJS.Timeout>();
 
   const sectionsOf = (courseId: string) => {
     const key = cacheKey({ kind: 'sections', courseId });
@@ -66,45 +64,21 @@ export function createLessonWork(deps: LessonWorkDeps): LessonWork {
     cache.write(key, 'sections', data);
     deps.sectionsChanged(key);
   };
-  /** Several moves in a row end in one re-read of the section, once the last answer is in. */
-  const reconcileSoon = (courseId: string) => {
-    clearTimeout(timers.get(courseId));
-    const timer = setTimeout(() => {
-      timers.delete(courseId);
-      deps.refreshSections(courseId);
-    }, SETTLE_MS);
-    timer.unref();
-    timers.set(courseId, timer);
-  };
+  const reconcileSoon = settledRefresh(deps.refreshSections);
 
   return {
     async move(ref, position) {
-      let draft = await deps.editDraft(ref);
-      // A send of this lesson under way: let it finish, then queue the move after it.
-      for (let i = 0; i < 50 && drafts.row(draft.id).state === 'sending'; i++) await deps.outbox().drain();
-      const before = drafts.row(draft.id);
-      // Edits still being written in the editor are not sent behind the user's back by a move;
-      // edits already queued are on their way anyway, and the move joins them.
-      const unsaved = Object.keys(JSON.parse(before.fields) as Fields).some((field) => field !== 'order');
-      if (unsaved && before.state !== 'queued') {
-        throw new SyncServiceError(
+      const row = await takeBack(
+        deps,
+        await deps.editDraft(ref),
+        'This lesson is being saved; move it again in a moment.',
+        refuseUnsaved(
           'LESSON_HAS_UNSAVED_CHANGES',
           'This lesson has local changes not sent to the server yet: save or discard them in its editor, then move it.',
-          { draftId: before.id },
-        );
-      }
-      if (before.state === 'queued') draft = deps.outbox().reopen(draft.id);
-      const row = drafts.row(draft.id);
-      if (row.state === 'sending')
-        throw draftLocked(row.id, row.state, 'This lesson is being saved; move it again in a moment.');
-      // `order` is a position: the draft compares against where the lesson is now, not where it
-      // was when the draft began (siblings' moves shift it without touching the lesson itself).
+        ),
+      );
       const { key, data } = sectionsOf(ref.courseId);
-      const now = cachedPosition(data, ref.sectionId, ref.id);
-      if (now !== null && row.base) {
-        drafts.update(row.id, { base: JSON.stringify({ ...(JSON.parse(row.base) as Fields), order: now }) });
-      }
-      deps.outbox().enqueue(row.id, { order: position });
+      queueMove(deps, row, cachedPosition(data, ref.sectionId, ref.id), position);
       if (moveCachedLesson(data, ref.sectionId, ref.id, position)) writeSections(key, data);
     },
 
@@ -129,15 +103,7 @@ export function createLessonWork(deps: LessonWorkDeps): LessonWork {
     pending(courseId) {
       return {
         deletes: listPendingDeletes(db).filter((p) => p.resource === 'lesson' && p.parent.courseId === courseId),
-        creates: drafts
-          .list()
-          .filter(
-            (d) =>
-              d.resource === 'lesson' &&
-              d.operation === 'create' &&
-              d.state !== 'sent' &&
-              d.parent.courseId === courseId,
-          ),
+        creates: unsentCreates(drafts, 'lesson', courseId),
       };
     },
 

@@ -9,9 +9,10 @@ import { cacheKey, type CacheStore } from './cache/index.ts';
 import type { CapabilityStore, MissingOperation } from './capabilities.ts';
 import { listPendingDeletes, type PendingDelete } from './deletes.ts';
 import type { DraftRow, DraftStore, DraftSummary, DraftView } from './drafts.ts';
-import { draftLocked, SyncServiceError } from './errors.ts';
+import { SyncServiceError } from './errors.ts';
 import type { Fields } from './merge.ts';
 import type { Outbox } from './outbox.ts';
+import { queueMove, refuseUnsaved, settledRefresh, takeBack, unsentCreates } from './position-work.ts';
 import type { DraftParent } from './resources.ts';
 import type { DatabaseSync } from 'node:sqlite';
 
@@ -82,13 +83,11 @@ export function moveCachedSection(sections: Fields[], id: string, position: numb
   return true;
 }
 
-const SETTLE_MS = 300;
 /** A section deleted with its lessons is sent this long after them. */
 const SECTION_AFTER_LESSONS_MS = 1_500;
 
 export function createStructureWork(deps: StructureWorkDeps): StructureWork {
   const { db, drafts, cache, capabilities } = deps;
-  const timers = new Map<string, NodeJS.Timeout>();
 
   const sectionsOf = (courseId: string) => {
     const key = cacheKey({ kind: 'sections', courseId });
@@ -98,15 +97,9 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
     cache.write(key, 'sections', list);
     deps.cacheChanged(key, 'sections');
   };
-  const reconcileSoon = (courseId: string) => {
-    clearTimeout(timers.get(courseId));
-    const timer = setTimeout(() => {
-      timers.delete(courseId);
-      deps.refreshSections(courseId);
-    }, SETTLE_MS);
-    timer.unref();
-    timers.set(courseId, timer);
-  };
+  const reconcileSoon = settledRefresh(deps.refreshSections);
+  const editSection = (ref: SectionRef) =>
+    deps.editDraft({ resource: 'section', id: ref.id, parent: { courseId: ref.courseId } });
   const refusalOf = (row: PendingDelete): string | null => {
     if (row.state !== 'failed' || row.error === null) return null;
     const error = JSON.parse(row.error) as { status?: number | null; message?: string };
@@ -140,45 +133,34 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
       return deps.outbox().enqueue(view.id);
     },
 
-    editSection: (ref) => deps.editDraft({ resource: 'section', id: ref.id, parent: { courseId: ref.courseId } }),
+    editSection,
 
     async moveSection(ref, position) {
       capabilities.assertOffered('section', 'update');
       deps.assertWritable('section');
-      let draft = await deps.editDraft({ resource: 'section', id: ref.id, parent: { courseId: ref.courseId } });
-      for (let i = 0; i < 50 && drafts.row(draft.id).state === 'sending'; i++) await deps.outbox().drain();
-      const before = drafts.row(draft.id);
-      const unsaved = Object.keys(JSON.parse(before.fields) as Fields).some((field) => field !== 'order');
-      if (unsaved && before.state !== 'queued') {
-        throw new SyncServiceError(
+      const row = await takeBack(
+        deps,
+        await editSection(ref),
+        'This section is being saved; move it again in a moment.',
+        refuseUnsaved(
           'SECTION_HAS_UNSAVED_CHANGES',
           'This section has changes that are not saved to the server yet: save or discard them, then move it.',
-          { draftId: before.id },
-        );
-      }
-      if (before.state === 'queued') draft = deps.outbox().reopen(draft.id);
-      const row = drafts.row(draft.id);
-      if (row.state === 'sending')
-        throw draftLocked(row.id, row.state, 'This section is being saved; move it again in a moment.');
+        ),
+      );
       const { key, list } = sectionsOf(ref.courseId);
-      // `order` is a position: compare against where it is now (siblings' moves shift it).
-      const now = list ? [...list].sort(byOrder).findIndex((s) => s.id === ref.id) + 1 : 0;
-      if (now > 0 && row.base) {
-        drafts.update(row.id, { base: JSON.stringify({ ...(JSON.parse(row.base) as Fields), order: now }) });
-      }
-      deps.outbox().enqueue(row.id, { order: position });
+      const current = list ? [...list].sort(byOrder).findIndex((s) => s.id === ref.id) + 1 : 0;
+      queueMove(deps, row, current > 0 ? current : null, position);
       if (list && moveCachedSection(list, ref.id, position)) writeSections(key, list);
     },
 
     async renameSection(ref, fields) {
       capabilities.assertOffered('section', 'update');
       deps.assertWritable('section');
-      let draft = await deps.editDraft({ resource: 'section', id: ref.id, parent: { courseId: ref.courseId } });
-      for (let i = 0; i < 50 && drafts.row(draft.id).state === 'sending'; i++) await deps.outbox().drain();
-      if (drafts.row(draft.id).state === 'queued') draft = deps.outbox().reopen(draft.id);
-      const row = drafts.row(draft.id);
-      if (row.state === 'sending')
-        throw draftLocked(row.id, row.state, 'This section is being saved; rename it again in a moment.');
+      const row = await takeBack(
+        deps,
+        await editSection(ref),
+        'This section is being saved; rename it again in a moment.',
+      );
       const patch: Fields = { title: fields.title };
       if (fields.description !== undefined) patch.description = fields.description;
       deps.outbox().enqueue(row.id, patch);
@@ -250,15 +232,7 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
         deletes: listPendingDeletes(db)
           .filter((p) => p.resource === 'section' && p.parent.courseId === courseId)
           .map((p) => ({ ...p, refusal: refusalOf(p) })),
-        creates: drafts
-          .list()
-          .filter(
-            (d) =>
-              d.resource === 'section' &&
-              d.operation === 'create' &&
-              d.state !== 'sent' &&
-              d.parent.courseId === courseId,
-          ),
+        creates: unsentCreates(drafts, 'section', courseId),
         renames: pendingRenames(courseId),
       };
     },

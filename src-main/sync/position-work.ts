@@ -1,0 +1,86 @@
+// Main process / plain Node. What moving a lesson and changing a section share: the draft taken
+// back from a send under way or from the outbox before it takes the change, a move sent as a
+// position compared against where the item is now, and several changes in a row ending in one
+// re-read of the course's sections. lesson-work.ts and structure-work.ts use it; it imports
+// neither.
+import type { DraftRow, DraftStore, DraftSummary, DraftView } from './drafts.ts';
+import { draftLocked, SyncServiceError } from './errors.ts';
+import type { Fields } from './merge.ts';
+import type { Outbox } from './outbox.ts';
+import type { ResourceKind } from './resources.ts';
+
+export interface PositionDeps {
+  drafts: DraftStore;
+  outbox: () => Outbox;
+}
+
+/** How many drains a change waits for a send of its draft under way, at the most. */
+const SEND_WAITS = 50;
+/** Several changes in a row end in one re-read of the sections, once the last answer is in. */
+const SETTLE_MS = 300;
+
+/**
+ * Lets a send of this draft under way end, runs `check` on the draft then, and takes it back from
+ * the outbox if it waits there (the change joins what was queued). Still sending: `busy` says so.
+ */
+export async function takeBack(
+  deps: PositionDeps,
+  opened: DraftView,
+  busy: string,
+  check?: (row: DraftRow) => void,
+): Promise<DraftRow> {
+  const { drafts } = deps;
+  for (let i = 0; i < SEND_WAITS && drafts.row(opened.id).state === 'sending'; i++) await deps.outbox().drain();
+  const before = drafts.row(opened.id);
+  check?.(before);
+  const draft = before.state === 'queued' ? deps.outbox().reopen(opened.id) : opened;
+  const row = drafts.row(draft.id);
+  if (row.state === 'sending') throw draftLocked(row.id, row.state, busy);
+  return row;
+}
+
+/**
+ * A move refuses a draft holding edits not yet saved to the server: they are not sent behind the
+ * user's back. Edits already queued are on their way anyway, and the move joins them.
+ */
+export const refuseUnsaved =
+  (code: string, message: string) =>
+  (row: DraftRow): void => {
+    const unsaved = Object.keys(JSON.parse(row.fields) as Fields).some((field) => field !== 'order');
+    if (unsaved && row.state !== 'queued') throw new SyncServiceError(code, message, { draftId: row.id });
+  };
+
+/**
+ * Queues `order: position`. `order` is a position: the draft compares against where the item is
+ * now (`current`, null when unknown), not where it was when the draft began (siblings' moves shift
+ * it without touching the item itself).
+ */
+export function queueMove(deps: PositionDeps, row: DraftRow, current: number | null, position: number): void {
+  if (current !== null && row.base) {
+    deps.drafts.update(row.id, { base: JSON.stringify({ ...(JSON.parse(row.base) as Fields), order: current }) });
+  }
+  deps.outbox().enqueue(row.id, { order: position });
+}
+
+/** New drafts of this kind in a course, not sent yet. */
+export const unsentCreates = (drafts: DraftStore, resource: ResourceKind, courseId: string): DraftSummary[] =>
+  drafts
+    .list()
+    .filter(
+      (d) =>
+        d.resource === resource && d.operation === 'create' && d.state !== 'sent' && d.parent.courseId === courseId,
+    );
+
+/** A re-read of a course's sections that waits for a quiet spell: the last call of a row wins. */
+export function settledRefresh(refresh: (courseId: string) => void): (courseId: string) => void {
+  const timers = new Map<string, NodeJS.Timeout>();
+  return (courseId) => {
+    clearTimeout(timers.get(courseId));
+    const timer = setTimeout(() => {
+      timers.delete(courseId);
+      refresh(courseId);
+    }, SETTLE_MS);
+    timer.unref();
+    timers.set(courseId, timer);
+  };
+}
