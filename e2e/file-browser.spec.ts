@@ -141,7 +141,10 @@ test('picking in the bridge host: push a folder, a preview video and a lesson vi
     await list.getByRole('option', { name: /new-take\.mp4/ }).click();
     await browser.getByRole('button', { name: 'Choose', exact: true }).click();
     await expect(browser).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Uploads');
+    // The editor stays on the lesson, the upload shown in place, focus back on "Add video…".
+    await expect(page.getByTestId('lesson-video-upload')).toContainText('new-take.mp4');
+    await expect(page.getByTestId('replace-video')).toBeFocused();
+    await gotoRoute(page, 'uploads');
     await expect(page.getByTestId('upload-row').filter({ hasText: 'new-take.mp4' })).toBeVisible();
     await expect(page.getByTestId('upload-row').filter({ hasText: 'course-teaser.mp4' })).toBeVisible();
   } finally {

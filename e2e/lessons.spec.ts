@@ -340,7 +340,10 @@ test('a lesson’s video is replaced through the upload engine', async ({ lecter
     await expect(page.locator('input[name="title"]')).toHaveValue(lesson.title);
     await lectern.answerFileDialog([path]);
     await page.getByTestId('replace-video').click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Uploads');
+    // The editor stays on the lesson and shows the upload in place; the Uploads screen lists it too.
+    await expect(page.getByTestId('lesson-video-upload')).toContainText('new-take.mp4');
+    await expect(page.locator('input[name="title"]')).toHaveValue(lesson.title);
+    await gotoRoute(page, 'uploads');
     await expect(page.getByTestId('upload-row').filter({ hasText: 'new-take.mp4' })).toBeVisible();
     // The engine attaches the finished upload to this lesson (not a new one).
     await expect

@@ -13,13 +13,15 @@ import { CROSS_SECTION_NOTE, SectionLessons, useCourseDetail } from '../lessons/
 import {
   AddSection,
   focusInPlace,
-  PendingSections,
+  PendingSection,
+  placePendingSections,
   SectionCardHeader,
   SectionDeleteDialog,
   SectionsNote,
   useFocusCreatedSection,
   useSectionDrop,
   useSectionReasons,
+  usePendingPositions,
   useStructure,
   useStructureOf,
 } from '../structure/index.ts';
@@ -105,6 +107,8 @@ export function CourseOutline({ course, sections, deletes, creates, onDelete }: 
   const lessonCount = sections.reduce((n, s) => n + visibleIn(s), 0);
   const sectionCreates = structure.courseId === course.id ? structure.creates : [];
   const sectionDeletes = new Set(structure.deletes.map((d) => d.sectionId));
+  // A new section waiting to be sent shows where it was asked for, not at the end.
+  const slots = placePendingSections(sections, sectionCreates, usePendingPositions(sectionCreates));
   return (
     <section className="course-outline" aria-label={`Outline of ${course.name ?? 'this course'}`}>
       <OutlineHeading sections={sections} lessonCount={lessonCount} />
@@ -113,45 +117,48 @@ export function CourseOutline({ course, sections, deletes, creates, onDelete }: 
         {sections.length === 0 && sectionCreates.length === 0 && (
           <p className="muted outline-empty">This course has no sections yet. Add its first section below.</p>
         )}
-        {sections.map((section, index) => (
-          <div key={section.id} className="outline-slot">
-            {index > 0 && (
-              <AddSection
-                courseId={course.id}
-                sections={sections}
-                position={index + 1}
-                reason={reasons.create}
-                after={sections[index - 1]}
-              />
-            )}
-            <SectionLessons
-              courseId={course.id}
-              section={section}
-              className={[
-                drop.over === section.id ? 'course-section--drop' : '',
-                created === section.id ? 'course-section--created' : '',
-                sectionDeletes.has(section.id) ? 'course-section--deleting' : '',
-              ]
-                .filter(Boolean)
-                .join(' ')}
-              cardProps={drop.cardProps(section, index)}
-              header={
-                <SectionCardHeader
+        {slots.map((slot) => {
+          if (slot.kind === 'pending') return <PendingSection key={slot.draft.id} draft={slot.draft} />;
+          const { section, index } = slot;
+          return (
+            <div key={section.id} className="outline-slot">
+              {index > 0 && (
+                <AddSection
                   courseId={course.id}
-                  section={section}
-                  index={index}
-                  total={sections.length}
-                  lessonCount={visibleIn(section)}
-                  reasons={reasons}
+                  sections={sections}
+                  position={index + 1}
+                  reason={reasons.create}
+                  after={sections[index - 1]}
                 />
-              }
-              deletes={deletes.filter((d) => d.sectionId === section.id)}
-              creates={creates.filter((d) => d.parent.sectionId === section.id)}
-              onDelete={onDelete}
-            />
-          </div>
-        ))}
-        <PendingSections creates={sectionCreates} />
+              )}
+              <SectionLessons
+                courseId={course.id}
+                section={section}
+                className={[
+                  drop.over === section.id ? 'course-section--drop' : '',
+                  created === section.id ? 'course-section--created' : '',
+                  sectionDeletes.has(section.id) ? 'course-section--deleting' : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
+                cardProps={drop.cardProps(section, index)}
+                header={
+                  <SectionCardHeader
+                    courseId={course.id}
+                    section={section}
+                    index={index}
+                    total={sections.length}
+                    lessonCount={visibleIn(section)}
+                    reasons={reasons}
+                  />
+                }
+                deletes={deletes.filter((d) => d.sectionId === section.id)}
+                creates={creates.filter((d) => d.parent.sectionId === section.id)}
+                onDelete={onDelete}
+              />
+            </div>
+          );
+        })}
       </div>
       <AddSection courseId={course.id} sections={sections} position={null} reason={reasons.create} />
       <SectionDeleteDialog courseId={course.id} />

@@ -1,18 +1,13 @@
 /**
  * Renderer. The lesson editor's parts: its fields (title, type, description, and the text with a
  * Markdown preview), the bar with the video state, the autosave line and "Save to server", the
- * notes under it (the draft's state, the server's refusal, a lesson just created) and "Add video…".
+ * notes under it (the draft's state, the server's refusal, a lesson just created).
  * Presentational: LessonEditorScreen feeds them from the lesson session.
  */
 import { useState } from 'react';
 import type { Lesson } from '../../../../src-shared/index.ts';
-import { call } from '../../bridge.ts';
 import { SelectField, TextAreaField, TextField } from '../../components/Field.tsx';
-import { describeError } from '../../lib/errors.ts';
-import { notify } from '../../lib/notices.ts';
-import { navigate } from '../../lib/router.ts';
 import { AutosaveLine, useSaveActionLabel } from '../drafts/index.ts';
-import { pickVideos } from '../picker/index.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { TITLE_MAX, typeOptions, videoState, type LessonForm } from './fields.ts';
 import { MarkdownPreview } from './MarkdownPreview.tsx';
@@ -141,31 +136,5 @@ export function LessonEditorBar(props: { lesson: Lesson | null; canSubmit: boole
         </button>
       </div>
     </div>
-  );
-}
-
-export function ReplaceVideo(props: { courseId: string; sectionId: string; lessonId: string; hasVideo: boolean }) {
-  const [busy, setBusy] = useState(false);
-  const replace = async () => {
-    setBusy(true);
-    try {
-      const [file] = await pickVideos('video');
-      if (!file) return;
-      const { courseId, sectionId, lessonId } = props;
-      await call((b) =>
-        b.uploads.add({ items: [{ handle: file.handle, target: { kind: 'replace', courseId, sectionId, lessonId } }] }),
-      );
-      notify('success', `Uploading “${file.name}” as this lesson’s video. Follow it under Uploads.`);
-      navigate({ name: 'uploads' });
-    } catch (error) {
-      notify('error', `The video could not be queued: ${describeError(error)}`);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button type="button" className="button" onClick={() => void replace()} disabled={busy} data-testid="replace-video">
-      {props.hasVideo ? 'Replace video…' : 'Add video…'}
-    </button>
   );
 }

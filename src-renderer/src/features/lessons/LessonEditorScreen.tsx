@@ -4,7 +4,8 @@
  * draft on this computer and "Save to server" queues them in the outbox, so an edit made offline is
  * sent once when the server is back and merged field by field. A new lesson of any type is made
  * the same way (a create with its Idempotency-Key) on the shared create form; once the server has
- * made it, this lesson's own editor opens in its place, editable, with "Add video…" there (issue 24).
+ * made it, this lesson's own editor opens in its place, editable, with "Add video…" there (issue 24);
+ * a video added there uploads while the editor stays on the lesson, its progress shown in place.
  */
 import { useState, type ReactNode } from 'react';
 import type { Lesson } from '../../../../src-shared/index.ts';
@@ -27,7 +28,9 @@ import {
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
 import { lessonFormErrors, videoState, type LessonForm } from './fields.ts';
-import { LessonEditorBar, LessonFields, ReplaceVideo } from './LessonEditorParts.tsx';
+import { LessonEditorBar, LessonFields } from './LessonEditorParts.tsx';
+import { LessonVideoUpload, ReplaceVideo } from './LessonVideoUpload.tsx';
+import { useLessonUpload } from './lesson-video.ts';
 import {
   createdLessonFrom,
   takeCreatedNote,
@@ -158,6 +161,7 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
   const f = useFormState();
   const [justCreated] = useState(() => takeCreatedNote(lessonId));
   const refusal = useWriteRefusal('lesson');
+  const upload = useLessonUpload(lessonId ?? '');
   const courseLink = <a href={href({ name: 'course', id: courseId })}>{data?.course.name ?? 'Course'}</a>;
   if (!state.ready || state.key !== key) {
     const failed = lookup.error ?? (detail.status === 'error' ? detail.error : null);
@@ -189,6 +193,7 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
               sectionId={sectionId}
               lessonId={lessonId}
               hasVideo={lesson !== null && videoState(lesson).state !== 'none'}
+              onQueued={upload.seen}
             />
           )
         }
@@ -202,6 +207,7 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
       ) : (
         <LessonEditorBar lesson={lesson} canSubmit={canSubmit} onSave={submitLesson} />
       )}
+      {lessonId && upload.row && <LessonVideoUpload row={upload.row} />}
       {justCreated && (
         <p className="form-note" data-testid="lesson-created" role="status">
           The lesson was created on the server. Add its video, or change it here and save.

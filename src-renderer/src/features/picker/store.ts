@@ -35,13 +35,27 @@ const TITLES: Record<PickPurpose, string> = {
 
 let lastId = 0;
 
-function browse(purpose: PickPurpose): Promise<Chosen | null> {
+/**
+ * Focus goes back to what opened the browser (as a native dialog gives it back): once the browser
+ * has gone and the opener can take it again (a button stays disabled while its pick is handled).
+ * Gives up after ~3 s, or as soon as focus is somewhere other than the page itself.
+ */
+function returnFocus(opener: Element | null, frames = 180): void {
+  if (!(opener instanceof HTMLElement) || !opener.isConnected) return;
+  const active = document.activeElement;
+  if (active !== null && active !== document.body && active !== document.documentElement) return;
+  opener.focus({ preventScroll: true });
+  if (document.activeElement !== opener && frames > 0) requestAnimationFrame(() => returnFocus(opener, frames - 1));
+}
+
+function browse(purpose: PickPurpose, opener: Element | null): Promise<Chosen | null> {
   return new Promise((resolve) => {
     // A second pick while one is open replaces it; the first ends as cancelled.
     usePicker.getState().request?.finish(null);
     const finish = (chosen: Chosen | null) => {
       if (usePicker.getState().request?.finish === finish) usePicker.setState({ request: null });
       resolve(chosen);
+      requestAnimationFrame(() => returnFocus(opener));
     };
     usePicker.setState({ request: { id: ++lastId, purpose, title: TITLES[purpose], finish } });
   });
@@ -49,20 +63,23 @@ function browse(purpose: PickPurpose): Promise<Chosen | null> {
 
 /** Video files (one for `video`), or one folder's videos (`video-folder`); empty when cancelled. */
 export async function pickVideos(purpose: 'video' | 'videos' | 'video-folder'): Promise<FileHandle[]> {
+  // Taken now: the button that asked may be disabled (and so lose the focus) while it waits.
+  const opener = document.activeElement;
   const { kind } = await call((b) => b.picker.kind());
   if (kind === 'native') {
     const picked = await call((b) => b.uploads.pickFiles(purpose === 'video-folder' ? { folder: true } : undefined));
     return purpose === 'video' ? picked.slice(0, 1) : picked;
   }
-  const chosen = await browse(purpose);
+  const chosen = await browse(purpose, opener);
   return chosen && 'files' in chosen ? chosen.files : [];
 }
 
 /** A folder to push as a whole course; null when cancelled. */
 export async function pickCourseFolder(): Promise<FolderHandle | null> {
+  const opener = document.activeElement;
   const { kind } = await call((b) => b.picker.kind());
   if (kind === 'native') return call((b) => b.folderPush.pickFolder());
-  const chosen = await browse('course');
+  const chosen = await browse('course', opener);
   return chosen && 'folder' in chosen ? chosen.folder : null;
 }
 

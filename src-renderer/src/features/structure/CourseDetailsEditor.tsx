@@ -3,12 +3,13 @@
  * GET /categories) as a draft: saved locally, sent through the outbox, a conflict shown field by
  * field. Disabled with the server's reason when it does not let Lectern change course details.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Category, Draft } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { useBridgeEvent } from '../../lib/events.ts';
+import { enumLabel } from '../../lib/format.ts';
 import { COURSE_LEVELS } from '../../lib/statuses.ts';
 import { MayBeRefusedHint, SaveStatusLine, useFormSaveState, useSaveActionLabel } from '../drafts/index.ts';
 
@@ -129,22 +130,37 @@ function DetailsFields({ values, set }: Pick<Details, 'values' | 'set'>) {
     <>
       <label>
         Name
-        <input value={text(values.name)} maxLength={255} required onChange={(e) => set('name', e.target.value)} />
+        <input
+          className="input"
+          value={text(values.name)}
+          maxLength={255}
+          required
+          data-autofocus
+          onChange={(e) => set('name', e.target.value)}
+        />
       </label>
       <label>
         Description
-        <textarea value={text(values.description)} onChange={(e) => set('description', e.target.value)} />
+        <textarea
+          className="input textarea"
+          value={text(values.description)}
+          onChange={(e) => set('description', e.target.value)}
+        />
       </label>
       <label>
         Requirements
-        <textarea value={text(values.requirements)} onChange={(e) => set('requirements', e.target.value)} />
+        <textarea
+          className="input textarea"
+          value={text(values.requirements)}
+          onChange={(e) => set('requirements', e.target.value)}
+        />
       </label>
       <label>
         Level
-        <select value={text(values.level)} onChange={(e) => set('level', e.target.value)}>
+        <select className="input select" value={text(values.level)} onChange={(e) => set('level', e.target.value)}>
           {COURSE_LEVELS.map((level) => (
             <option key={level} value={level}>
-              {level}
+              {enumLabel(level, COURSE_LEVELS)}
             </option>
           ))}
         </select>
@@ -186,10 +202,17 @@ function OpeningDetails({ error }: { error: string | null }) {
   );
 }
 
-function ClosedDetails({ onOpen, disabledReason }: { onOpen: () => void; disabledReason: string | null }) {
+function ClosedDetails(props: { onOpen: () => void; disabledReason: string | null; focused: boolean }) {
+  const { onOpen, disabledReason } = props;
+  // Back from the form (Close, or saved and closed): focus returns to the button that opened it.
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (props.focused) button.current?.focus({ preventScroll: true });
+  }, [props.focused]);
   return (
     <div className="course-details-editor">
       <button
+        ref={button}
         className="button button--small"
         type="button"
         onClick={onOpen}
@@ -207,16 +230,24 @@ function ClosedDetails({ onOpen, disabledReason }: { onOpen: () => void; disable
   );
 }
 
+/** The form once there: focus on its first field (the button that opened it has gone). */
+const focusFirstField = (form: HTMLFormElement | null) => {
+  form?.querySelector<HTMLElement>('[data-autofocus]')?.focus({ preventScroll: true });
+};
+
 export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: string; disabledReason: string | null }) {
   const [open, setOpen] = useState(false);
+  const [closedByUser, setClosedByUser] = useState(false);
   const details = useCourseDetailsDraft(courseId, open);
   const { draft, error } = details;
   const saveLabel = useSaveActionLabel('Save details');
-  if (!open) return <ClosedDetails onOpen={() => setOpen(true)} disabledReason={disabledReason} />;
+  if (!open)
+    return <ClosedDetails onOpen={() => setOpen(true)} disabledReason={disabledReason} focused={closedByUser} />;
   // Nothing to type into until the draft is there: typing before it arrived was lost when it did.
   if (!draft) return <OpeningDetails error={error} />;
   return (
     <form
+      ref={focusFirstField}
       className="course-details-editor form"
       aria-label="Course details"
       onSubmit={(event) => {
@@ -234,12 +265,21 @@ export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: st
           {error}
         </p>
       )}
-      <button className="button button--primary" type="submit" disabled={disabledReason !== null}>
-        {saveLabel}
-      </button>
-      <button className="button button--small" type="button" onClick={() => setOpen(false)}>
-        Close
-      </button>
+      <div className="course-details-actions">
+        <button className="button button--primary" type="submit" disabled={disabledReason !== null}>
+          {saveLabel}
+        </button>
+        <button
+          className="button"
+          type="button"
+          onClick={() => {
+            setClosedByUser(true);
+            setOpen(false);
+          }}
+        >
+          Close
+        </button>
+      </div>
     </form>
   );
 }

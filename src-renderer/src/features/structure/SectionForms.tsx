@@ -56,10 +56,9 @@ export function AddSection(props: {
     if (!asked) return;
     setTitle('');
     setOpen(false);
-    // Until the server has it, the waiting card (at the end) or this button (between) holds the
-    // focus; then the new section's heading does.
-    if (between) focusWhenThere(`[data-add-at="${position}"]`);
-    else focusWhenThere('[data-pending-section]:last-of-type');
+    // Until the server has it, its waiting card (where it was asked for) holds the focus; then the
+    // new section's heading does (useFocusCreatedSection).
+    focusWhenThere(`[data-pending-section][data-pending-title="${CSS.escape(wanted)}"]`);
   };
   return (
     <form
@@ -93,39 +92,34 @@ export function AddSection(props: {
 }
 
 /** New sections not on the server yet: waiting, or refused — then with Dismiss. */
-export function PendingSections({ creates }: { creates: DraftSummary[] }) {
+/** One new section not on the server yet, shown where it was asked for (CourseOutline places it). */
+export function PendingSection({ draft }: { draft: DraftSummary }) {
   const discard = useStructure((s) => s.discard);
   const keyRefusal = useWriteRefusal('section');
+  const failed = draft.state === 'failed';
+  const why =
+    draft.error?.code === 'WRITE_REFUSED' || (draft.error && draft.error.message === keyRefusal)
+      ? 'not saved.'
+      : (draft.error?.message ?? 'not sent');
   return (
-    <>
-      {creates.map((draft) => {
-        const failed = draft.state === 'failed';
-        const why =
-          draft.error?.code === 'WRITE_REFUSED' || (draft.error && draft.error.message === keyRefusal)
-            ? 'not saved.'
-            : (draft.error?.message ?? 'not sent');
-        return (
-          <section
-            key={draft.id}
-            className={`course-section course-section--pending${failed ? ' course-section--failed' : ''}`}
-            aria-label={`New section ${draft.title}`}
-            data-pending-section={draft.id}
-            tabIndex={-1}
-          >
-            <p className={failed ? 'inline-alert' : 'muted'} data-testid="section-create-pending">
-              <span>
-                New section “<bdi>{draft.title}</bdi>”: {failed ? why : 'waiting to be sent'}
-              </span>
-              {failed && (
-                <button className="button button--small" type="button" onClick={() => void discard(draft.id)}>
-                  Dismiss
-                </button>
-              )}
-            </p>
-          </section>
-        );
-      })}
-    </>
+    <section
+      className={`course-section course-section--pending${failed ? ' course-section--failed' : ''}`}
+      aria-label={`New section ${draft.title}`}
+      data-pending-section={draft.id}
+      data-pending-title={draft.title}
+      tabIndex={-1}
+    >
+      <p className={failed ? 'inline-alert' : 'muted'} data-testid="section-create-pending">
+        <span>
+          New section “<bdi>{draft.title}</bdi>”: {failed ? why : 'waiting to be sent'}
+        </span>
+        {failed && (
+          <button className="button button--small" type="button" onClick={() => void discard(draft.id)}>
+            Dismiss
+          </button>
+        )}
+      </p>
+    </section>
   );
 }
 

@@ -2,7 +2,8 @@
 export { CourseDetailsEditor } from './CourseDetailsEditor.tsx';
 export { CoursePreviewVideo } from './CoursePreviewVideo.tsx';
 export { SectionCardHeader } from './SectionCardHeader.tsx';
-export { AddSection, PendingSections, SectionDeleteDialog } from './SectionForms.tsx';
+export { AddSection, PendingSection, SectionDeleteDialog } from './SectionForms.tsx';
+export { placePendingSections, usePendingPositions } from './pending-positions.ts';
 export { SectionsNote, useStructureOf } from './SectionsNote.tsx';
 export { useStructure } from './store.ts';
 export { focusInPlace, reveal } from './focus.ts';

@@ -142,6 +142,8 @@ describe('a key refused section changes', () => {
     let creates = [create];
     fake.handle('drafts.list', () => []);
     fake.handle('sections.pending', () => ({ deletes: [], creates, renames: [] }));
+    // The outline reads where a waiting section was asked for (here: none, so at the end).
+    fake.handle('drafts.get', () => create);
     fake.handle('drafts.discard', () => {
       creates = [];
       return { ok: true as const };

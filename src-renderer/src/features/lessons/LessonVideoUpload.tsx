@@ -1,0 +1,81 @@
+/**
+ * Renderer. "Add video…" / "Replace video…" on a lesson's editor, and that upload shown in place:
+ * the editor stays on the lesson while the file uploads (its progress here and on the Uploads
+ * screen), then says when the server has processed it.
+ */
+import { useState } from 'react';
+import type { UploadRow } from '../../../../src-shared/index.ts';
+import { call } from '../../bridge.ts';
+import { describeError } from '../../lib/errors.ts';
+import { notify } from '../../lib/notices.ts';
+import { href } from '../../lib/router.ts';
+import { addLessonVideo, isUploadActive, uploadPercent, uploadSentence, type LessonRef } from './lesson-video.ts';
+
+export function ReplaceVideo(props: LessonRef & { hasVideo: boolean; onQueued: (row: UploadRow) => void }) {
+  const [busy, setBusy] = useState(false);
+  const { courseId, sectionId, lessonId, onQueued } = props;
+  const replace = async () => {
+    setBusy(true);
+    try {
+      const row = await addLessonVideo({ courseId, sectionId, lessonId });
+      if (row) onQueued(row);
+    } catch (error) {
+      notify('error', `The video could not be queued: ${describeError(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="button" onClick={() => void replace()} disabled={busy} data-testid="replace-video">
+      {props.hasVideo ? 'Replace video…' : 'Add video…'}
+    </button>
+  );
+}
+
+/** The lesson's upload: what it is doing, its progress while it moves, Cancel, and the Uploads screen. */
+export function LessonVideoUpload({ row }: { row: UploadRow }) {
+  const active = isUploadActive(row);
+  const percent = uploadPercent(row);
+  const failed = row.state === 'failed' || row.state === 'changed' || row.videoStatus?.toUpperCase() === 'FAILED';
+  const cancel = () =>
+    call((b) => b.uploads.cancel({ id: row.id })).catch((error: unknown) =>
+      notify('error', `Could not cancel the upload. ${describeError(error)}`),
+    );
+  return (
+    <div
+      className="lesson-video-upload"
+      data-testid="lesson-video-upload"
+      data-state={row.state}
+      data-video-status={row.videoStatus ?? ''}
+    >
+      <p role="status" className={failed ? 'text-danger' : undefined}>
+        {uploadSentence(row)}
+      </p>
+      {active && (
+        <span className="lesson-video-upload-progress">
+          <span
+            className="progress"
+            role="progressbar"
+            aria-label={`Upload of ${row.fileName}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+          >
+            <span className="progress-done" style={{ width: `${percent}%` }} />
+          </span>
+          <span className="progress-text" data-testid="lesson-video-percent">
+            {percent}%
+          </span>
+        </span>
+      )}
+      <span className="lesson-video-upload-actions">
+        {active && row.state !== 'completing' && row.state !== 'attaching' && (
+          <button type="button" className="button button--small" onClick={() => void cancel()}>
+            Cancel upload
+          </button>
+        )}
+        <a href={href({ name: 'uploads' })}>All uploads</a>
+      </span>
+    </div>
+  );
+}
