@@ -18,7 +18,7 @@ export type {
   UploadRow,
   UploadState,
 } from './types.ts';
-export type { VideoPollTime } from './video-follow.ts';
+export type { VideoPollTime } from './types.ts';
 // Used by the app's session and IPC handlers and the CLI.
 export { batchNotice, type BatchPlace } from './batch-notice.ts';
 export { checkStagedFiles, requireVideos } from './staging.ts';

@@ -3,8 +3,7 @@
 import { z } from 'zod';
 import { UPLOAD_STATES } from '../../src-shared/index.ts';
 import type { FileIdentity } from './file-identity.ts';
-import type { StoredFileCheck } from './preflight.ts';
-import type { UploadProblem, UploadState, UploadTarget } from './types.ts';
+import type { StoredFileCheck, UploadProblem, UploadState, UploadTarget } from './types.ts';
 
 export interface JournalPart {
   partNumber: number;

@@ -26,8 +26,7 @@ import {
   type VideoFollow,
 } from './journal-schema.ts';
 import { journalMigrations as migrations } from './migrations/index.ts';
-import type { StoredFileCheck } from './preflight.ts';
-import type { UploadProblem, UploadState, UploadTarget } from './types.ts';
+import type { StoredFileCheck, UploadProblem, UploadState, UploadTarget } from './types.ts';
 
 // How a target is stored (migrations/0005-course-preview-videos.ts: a preview is told apart by attach_to).
 const storedKind = (t: UploadTarget) => (t.kind === 'preview' ? 'new' : t.kind);

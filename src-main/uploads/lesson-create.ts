@@ -2,7 +2,7 @@
 // last (no `order`) as soon as the batch's earlier finishing files have sent theirs, or placed with
 // the order lesson-order.ts gives in its section's turn. The order and the Idempotency-Key are frozen
 // in the journal before the first send, so a retry always sends the same body under the same key.
-import type { StepContext } from './session-steps.ts';
+import type { StepContext } from './step-context.ts';
 import type { UploadJob } from './upload-job.ts';
 import type { LessonInfo } from './types.ts';
 

@@ -19,17 +19,17 @@ import { ownerText, runningElsewhereMessage, thisProcess } from './ownership.ts'
 import { RUNNING, Scheduler } from './scheduler.ts';
 import { sameTarget } from './targets.ts';
 import { UploadJob } from './upload-job.ts';
-import type { StoredFileCheck } from './preflight.ts';
 import { isFinalVideoStatus, VideoFollower } from './video-follow.ts';
 import type {
   AddOptions,
   AddUploadInput,
-  UploadTarget,
-  UploadManager,
+  StoredFileCheck,
   UploadEvent,
+  UploadManager,
   UploadManagerOptions,
   UploadRow,
   UploadState,
+  UploadTarget,
 } from './types.ts';
 
 /** Error thrown by the manager's own methods; plain `{ code, message }` for IPC. */

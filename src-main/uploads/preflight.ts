@@ -24,7 +24,7 @@ import {
   type MediaWarning,
 } from '../media/index.ts';
 import { sameTarget, sectionOf } from './targets.ts';
-import type { UploadManager, UploadRow, UploadTarget } from './types.ts';
+import type { StoredFileCheck, UploadManager, UploadRow, UploadTarget } from './types.ts';
 
 export interface FileCheck {
   path: string;
@@ -40,15 +40,6 @@ export interface FileCheck {
   media: MediaFacts | null;
   warnings: MediaWarning[];
   content: ContentFingerprint;
-}
-
-/** What the journal holds about an upload's file (stored when it was added). */
-export interface StoredFileCheck {
-  mime: string | null;
-  media: MediaFacts | null;
-  content: ContentFingerprint;
-  /** The file's mtime when it was read: with path and size, tells a rerun of the same file. */
-  mtimeMs: number | null;
 }
 
 // Checks are kept per path, size and mtime: re-checking after the section changes, or the CLI and

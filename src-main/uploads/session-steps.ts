@@ -3,62 +3,13 @@
 // retried safely), and attach the finished upload to a lesson with a stored Idempotency-Key.
 
 import { randomUUID } from 'node:crypto';
+import type { StepContext } from './step-context.ts';
 import { currentIdentity, md5OfRange, sameIdentity, statMatches } from './file-identity.ts';
-import type { UploadJournal } from './journal.ts';
 import { createLesson } from './lesson-create.ts';
-import type { LessonPlacement } from './lesson-order.ts';
 import { classify } from './retry-policy.ts';
 import { bareEtag, etagIsMd5 } from './storage-put.ts';
-import { AbortedError } from './token-bucket.ts';
 import type { UploadJob } from './upload-job.ts';
-import type { LessonInfo, ListedPart, UploadApi, UploadProblem, UploadSessionInfo, UploadState } from './types.ts';
-
-export interface StepContext {
-  api: UploadApi;
-  journal: UploadJournal;
-  /** Changes state (journal + event); throws AbortedError when the job moved on meanwhile. */
-  setState(state: UploadState): void;
-  setNotice(notice: UploadProblem | null): void;
-  /** An API call with the engine's retries, aborted when the job is paused or cancelled. */
-  call<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
-  /** Throws AbortedError when the job moved on (paused, cancelled) since the step began. */
-  checkStale(): void;
-  /** Places new lessons in the order their files were given (absent: each goes last). */
-  placement?: LessonPlacement;
-  /** The lesson now has the video: follow its processing. */
-  attached?: (job: UploadJob, lesson: LessonInfo) => void;
-  /** Hands a completed course preview to its course (UploadManagerOptions.attachPreview). */
-  attachPreview?: (courseId: string, uploadId: string) => Promise<void>;
-}
-
-/** What a step needs from the engine, before it is tied to one job's epoch. */
-export type StepDeps = Pick<
-  StepContext,
-  'api' | 'journal' | 'placement' | 'attached' | 'attachPreview' | 'setState' | 'call'
->;
-
-/**
- * The context of one phase of `job`: once `stale()` says the job moved on (paused, cancelled,
- * failed, closing), every state change and API call throws AbortedError instead.
- */
-export function stepContext(job: UploadJob, stale: () => boolean, deps: StepDeps): StepContext {
-  const checkStale = () => {
-    if (stale()) throw new AbortedError('stale');
-  };
-  return {
-    ...deps,
-    checkStale,
-    setState: (state) => {
-      checkStale();
-      deps.setState(state);
-    },
-    setNotice: (notice) => {
-      job.setNotice(notice);
-      deps.journal.setNotice(job.id, notice);
-    },
-    call: (fn) => (stale() ? Promise.reject(new AbortedError('stale')) : deps.call(fn)),
-  };
-}
+import type { LessonInfo, ListedPart, UploadSessionInfo } from './types.ts';
 
 /** Prepare, or finish: complete (unless done already) and then attach to the lesson. */
 export async function runSteps(ctx: StepContext, job: UploadJob, kind: 'prepare' | 'finish'): Promise<void> {

@@ -12,9 +12,8 @@ import {
   knownUploads,
   storedCheckOf,
   type FileCheck,
-  type StoredFileCheck,
 } from './preflight.ts';
-import type { UploadManager } from './types.ts';
+import type { StoredFileCheck, UploadManager } from './types.ts';
 
 export interface StagedFileCheck {
   handle: string;

@@ -4,8 +4,9 @@
 import type { TimeSource } from '../../src-shared/clock.ts';
 import type { UploadState } from '../../src-shared/index.ts';
 import type { DiskFullError } from '../platform/index.ts';
-import type { StoredFileCheck } from './preflight.ts';
-import type { VideoPollTime } from './video-follow.ts';
+import type { Clock } from '../../src-shared/retry.ts';
+import type { MediaFacts } from '../media/index.ts';
+import type { ContentFingerprint } from './duplicates.ts';
 
 export type { UploadState };
 
@@ -302,4 +303,23 @@ export interface UploadManagerOptions {
    * DISK_FULL notice, and resume() carries on once space is free (the app shows a notice).
    */
   onLocalFault?: (fault: DiskFullError) => void;
+}
+
+/** What the journal holds about an upload's file (stored when it was added). */
+export interface StoredFileCheck {
+  mime: string | null;
+  media: MediaFacts | null;
+  content: ContentFingerprint;
+  /** The file's mtime when it was read: with path and size, tells a rerun of the same file. */
+  mtimeMs: number | null;
+}
+
+/**
+ * The wall clock the checks are stamped with (kept in the journal, so a restart counts from the
+ * last check) and the timers that wait for the next one. Injectable, so a test proves the same
+ * 10 s rule against a real server in a fraction of the real time.
+ */
+export interface VideoPollTime {
+  time: Pick<TimeSource, 'wall'>;
+  timers: Clock;
 }

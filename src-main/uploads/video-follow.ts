@@ -5,12 +5,12 @@
 // preview video is followed the same way with retrieve course (ASSUMPTIONS.md "Course structure"),
 // once its course update has been sent.
 
-import { systemTime, wallWait, type TimeSource } from '../../src-shared/clock.ts';
-import { backoffStep, realClock, type Clock } from '../../src-shared/retry.ts';
+import { systemTime, wallWait } from '../../src-shared/clock.ts';
+import { backoffStep, realClock } from '../../src-shared/retry.ts';
 import { classify } from './retry-policy.ts';
 import type { UploadJournal, VideoFollow } from './journal.ts';
 import type { UploadJob } from './upload-job.ts';
-import type { CourseInfo, LessonInfo, UploadApi } from './types.ts';
+import type { CourseInfo, LessonInfo, UploadApi, VideoPollTime } from './types.ts';
 
 export const MIN_POLL_MS = 10_000;
 const MAX_POLL_MS = 5 * 60_000;
@@ -61,16 +61,6 @@ export interface VideoFollowerOptions {
   courseRead?: ((course: CourseInfo) => void) | undefined;
   /** The polls' time: the system's by default; a test runs it faster (see VideoPollTime). */
   pollTime?: VideoPollTime | undefined;
-}
-
-/**
- * The wall clock the checks are stamped with (kept in the journal, so a restart counts from the
- * last check) and the timers that wait for the next one. Injectable, so a test proves the same
- * 10 s rule against a real server in a fraction of the real time.
- */
-export interface VideoPollTime {
-  time: Pick<TimeSource, 'wall'>;
-  timers: Clock;
 }
 
 const SYSTEM_POLL_TIME: VideoPollTime = { time: systemTime, timers: realClock };
