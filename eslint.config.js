@@ -35,7 +35,7 @@ const rendererBanMessage = 'The renderer talks to main only through the typed br
  * A new feature folder must be placed here (src-main/renderer-layers.test.ts checks it).
  */
 export const FEATURE_LEVELS = [
-  ['workspaces', 'picker'],
+  ['workspaces', 'picker', 'updates'],
   ['drafts'],
   ['lessons', 'structure', 'folder-push'],
   ['courses'],

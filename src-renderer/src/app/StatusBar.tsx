@@ -10,6 +10,7 @@ import type { AppInfo } from '../../../src-shared/index.ts';
 import { call } from '../bridge.ts';
 import { CONNECTION_LABELS, CONNECTION_SENTENCES, useSync, workSummary } from '../lib/sync-status.ts';
 import { totalsOf, useUploads } from '../features/uploads/index.ts';
+import { UpdateStatusItem } from '../features/updates/index.ts';
 import { formatSpeed, plural } from '../lib/format.ts';
 import { href } from '../lib/router.ts';
 
@@ -47,6 +48,8 @@ export function StatusBar() {
       </a>
 
       <UploadsItem />
+
+      <UpdateStatusItem />
 
       <div className="status-item status-about">
         <span>

@@ -9,11 +9,12 @@ import { useNotices } from '../lib/notices.ts';
 import { useSync } from '../lib/sync-status.ts';
 import { followWaitingUploads, useUploads } from '../features/uploads/index.ts';
 import { useWorkspaces } from '../features/workspaces/index.ts';
+import { useUpdates } from '../features/updates/index.ts';
 import { parseHash } from '../lib/router.ts';
 
 export function startEarlyReads(): void {
   if (parseHash(window.location.hash).name === 'courses') useCourseList.getState().setQuery(DEFAULT_COURSE_QUERY);
-  for (const store of [useNotices, useWorkspaces, useSync, useUploads]) store.start();
+  for (const store of [useNotices, useWorkspaces, useSync, useUploads, useUpdates]) store.start();
   // One warning while uploads wait for the server, gone once none waits (for the app's lifetime too).
   followWaitingUploads();
 }

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
+import { UpdatesPanel } from '../updates/index.ts';
 import {
   ComputerSection,
   ConnectivitySection,
@@ -85,6 +86,7 @@ export function DiagnosticsScreen() {
         )}
       </PageHeader>
       <ComputerSection data={data} />
+      <UpdatesPanel />
       <DeviationsSection deviations={data.deviations} />
       <ConnectivitySection changes={data.connectivity} />
       <ErrorsSection errors={data.errors} />
