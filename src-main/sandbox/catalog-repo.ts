@@ -1,7 +1,7 @@
 // Main process / plain Node. Reads categories, courses, sections, lessons and quizzes from SQLite and
 // shapes them exactly as the reference's resources: every field present, nulls only where the
 // reference says "or null", string-typed fields as strings ("true"/"false", JSON text for lists).
-import type { Links } from './context.ts';
+import type { Links } from './signing.ts';
 import { parseJsonArray } from './sql.ts';
 import type { Sql } from './sql.ts';
 

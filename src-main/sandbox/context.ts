@@ -3,7 +3,7 @@ import type { KeyRing } from './auth.ts';
 import type { FaultInjector, RateLimiter } from './faults.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 import type { RequestLogEntry } from './options.ts';
-import { assetPath, type UrlSigner } from './signing.ts';
+import { assetPath, type Links, type UrlSigner } from './signing.ts';
 import type { Clock, Sql } from './sql.ts';
 import type { PartWriterPool } from './storage-writer.ts';
 import type { VideoProcessor } from './video-processing.ts';
@@ -35,14 +35,6 @@ export interface SandboxContext {
 export function originOf(host: string | undefined, ctx: SandboxContext): string {
   if (host !== undefined && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)) return `http://${host}`;
   return ctx.fallbackOrigin();
-}
-
-export interface Links {
-  origin: string;
-  /** A fresh signed GET URL of a completed upload's bytes. */
-  assetUrl(uploadId: string): string;
-  /** Lifetime of the URLs that assetUrl returns, in seconds. */
-  ttlSeconds: number;
 }
 
 export function linksFor(ctx: SandboxContext, origin: string): Links {

@@ -52,3 +52,12 @@ export class UrlSigner {
     return createHmac('sha256', this.secret).update(`${method}\n${path}\n${expiresAtSeconds}`).digest('hex');
   }
 }
+
+/** The absolute links a response carries: its origin, and signed asset URLs (context.ts's linksFor). */
+export interface Links {
+  origin: string;
+  /** A fresh signed GET URL of a completed upload's bytes. */
+  assetUrl(uploadId: string): string;
+  /** Lifetime of the URLs that assetUrl returns, in seconds. */
+  ttlSeconds: number;
+}

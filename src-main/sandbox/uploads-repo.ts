@@ -3,7 +3,7 @@
 // (an INITIATED session past expires_datetime).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Links } from './context.ts';
+import type { Links } from './signing.ts';
 import type { Sql } from './sql.ts';
 
 /** Sessions may be completed within 24 hours of their creation. */
