@@ -4,7 +4,6 @@
 // alone, its section stays. What is already gone (a re-run after a kill) counts as deleted.
 import type { PushEvent } from '../../src-shared/push-events.ts';
 import { isApiError } from '../api/index.ts';
-import type { PushOutcome } from './execute.ts';
 import type { OtherLesson, PushPlan } from './plan.ts';
 import type { PushApi } from './push-api.ts';
 import type { PushState } from './push-state.ts';
@@ -24,7 +23,8 @@ export interface DeleteStep {
 export async function deleteChosen(
   plan: PushPlan,
   step: DeleteStep,
-  outcome: Pick<PushOutcome, 'lessonsDeleted' | 'sectionsDeleted'>,
+  /** The push's counts of what it deleted (execute.ts's PushOutcome). */
+  outcome: { lessonsDeleted: number; sectionsDeleted: number },
 ): Promise<void> {
   const { api, state, signal, call, record } = step;
   const courseId = plan.courseId;
