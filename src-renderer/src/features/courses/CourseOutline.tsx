@@ -25,6 +25,7 @@ import {
   useStructure,
   useStructureOf,
 } from '../structure/index.ts';
+import { useFocusAfterLessonUndo } from './use-lesson-focus.ts';
 
 interface OutlineProps {
   course: Course;
@@ -98,6 +99,7 @@ export function CourseOutline({ course, sections, deletes, creates, onDelete }: 
   useStructureOf(course.id);
   useRereadAfterSectionWork();
   useFocusAfterRemoval(sections);
+  useFocusAfterLessonUndo(deletes);
   const structure = useStructure();
   const reasons = useSectionReasons();
   const created = useFocusCreatedSection(sections);

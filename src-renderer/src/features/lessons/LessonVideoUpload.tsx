@@ -3,7 +3,7 @@
  * the editor stays on the lesson while the file uploads (its progress here and on the Uploads
  * screen), then says when the server has processed it.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { UploadRow } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
@@ -11,8 +11,22 @@ import { notify } from '../../lib/notices.ts';
 import { href } from '../../lib/router.ts';
 import { addLessonVideo, isUploadActive, uploadPercent, uploadSentence, type LessonRef } from './lesson-video.ts';
 
+/** While it was disabled (its pick under way) the button lost the focus: it takes it back after. */
+function useFocusBackAfter(busy: boolean) {
+  const button = useRef<HTMLButtonElement>(null);
+  const was = useRef(busy);
+  useEffect(() => {
+    const ended = was.current && !busy;
+    was.current = busy;
+    const active = document.activeElement;
+    if (ended && (active === null || active === document.body)) button.current?.focus({ preventScroll: true });
+  }, [busy]);
+  return button;
+}
+
 export function ReplaceVideo(props: LessonRef & { hasVideo: boolean; onQueued: (row: UploadRow) => void }) {
   const [busy, setBusy] = useState(false);
+  const button = useFocusBackAfter(busy);
   const { courseId, sectionId, lessonId, onQueued } = props;
   const replace = async () => {
     setBusy(true);
@@ -26,7 +40,14 @@ export function ReplaceVideo(props: LessonRef & { hasVideo: boolean; onQueued: (
     }
   };
   return (
-    <button type="button" className="button" onClick={() => void replace()} disabled={busy} data-testid="replace-video">
+    <button
+      ref={button}
+      type="button"
+      className="button"
+      onClick={() => void replace()}
+      disabled={busy}
+      data-testid="replace-video"
+    >
       {props.hasVideo ? 'Replace video…' : 'Add video…'}
     </button>
   );

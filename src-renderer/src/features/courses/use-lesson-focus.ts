@@ -1,0 +1,34 @@
+/**
+ * Renderer. A lesson's "deleting" row leaves the outline (its Undo used, from the row or its toast,
+ * or its delete sent): that row held the focus, or its toast did, and focus would fall to the page.
+ * It goes to the lesson's own row when it was kept, or to the row now in its place when it went.
+ */
+import { useEffect, useRef } from 'react';
+import type { PendingLessonDelete } from '../../../../src-shared/index.ts';
+import { focusInPlace } from '../structure/index.ts';
+
+/** The lesson's row (its title link), or the row after where it was, or its section's "New lesson". */
+function landingFor(lessonId: string, sectionId: string): HTMLElement | null {
+  const row = document.querySelector<HTMLElement>(`[data-lesson-id="${CSS.escape(lessonId)}"] a.row-title`);
+  if (row) return row;
+  const card = document.querySelector<HTMLElement>(`.course-section[data-section-id="${CSS.escape(sectionId)}"]`);
+  return card?.querySelector<HTMLElement>('[data-lesson-id] a.row-title, [data-testid="new-lesson"]') ?? null;
+}
+
+export function useFocusAfterLessonUndo(deletes: readonly PendingLessonDelete[]): void {
+  const before = useRef<readonly PendingLessonDelete[]>([]);
+  useEffect(() => {
+    const was = before.current;
+    before.current = deletes;
+    const gone = was.filter((d) => !deletes.some((now) => now.lessonId === d.lessonId));
+    if (gone.length === 0) return;
+    // A frame later: the kept lesson's row is back in place of its "deleting" row.
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body && active !== document.documentElement) return;
+      const landing = gone.map((d) => landingFor(d.lessonId, d.sectionId)).find(Boolean);
+      if (landing) focusInPlace(landing);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [deletes]);
+}
