@@ -35,6 +35,7 @@ export async function createLesson(
     const sending = sendAndRecord();
     placement.landingLast(target, sending);
     placement.changed();
+    placement.readBesideLastCreate(job, { signal: job.apiAbort.signal });
     return sending;
   }
   return placement.inSection(target, async () => {

@@ -71,6 +71,10 @@ export class LessonPlacement {
   private readonly landing = new Map<string, Set<Promise<unknown>>>();
   /** Files waiting for their batch's earlier finishing files to send their creates first. */
   private readonly waiting = new Set<() => void>();
+  /** Orders the server gave lessons created last (no `order`) in this run. */
+  private readonly toldLast = new Map<string, number>();
+  /** Per batch: the section read beside its last create, in order (readBesideLastCreate). */
+  private readonly earlyReads = new Map<string, Promise<string[]>>();
 
   constructor(api: UploadApi, jobs: () => readonly UploadJob[]) {
     // Kept whole and read when used: building a manager never touches the API.
@@ -176,6 +180,7 @@ export class LessonPlacement {
     const key = sectionKey(target);
     const known = this.known.get(key) ?? { orders: new Map<string, number>(), whole: false, readAt: performance.now() };
     const told = typeof answered === 'number' && Number.isInteger(answered) ? answered : null;
+    if (sent === null && told !== null) this.toldLast.set(lessonId, told);
     const last = known.whole ? Math.max(0, ...known.orders.values()) + 1 : null;
     const order = told ?? sent ?? last;
     if (order === null || (sent !== null && told !== null && told !== sent)) {
@@ -201,25 +206,55 @@ export class LessonPlacement {
     const first = this.jobs().find((j) => j.batchId === batchId && j.target.kind === 'new');
     const target = first?.target;
     if (!sections || !first || target?.kind !== 'new') return;
+    const early = this.earlyReads.get(batchId);
+    this.earlyReads.delete(batchId);
     await this.inSection(target, async () => {
       await this.landed(target);
       this.forget(target);
       const wanted = this.placed(batchId, first)
         .sort((a, b) => a.position - b.position)
         .map((p) => p.lessonId);
+      const seen = early ? await this.withLateArrivals(early, wanted) : null;
+      for (const id of wanted) this.toldLast.delete(id);
+      if (seen && movesToOrder(seen, wanted).length === 0) return;
       // Bounded: each round's moves put every lesson it moves right after its predecessor.
       for (let round = 0; round < 3; round++) {
         const section = await sections.get(target.courseId, target.sectionId, options);
-        const current = placedLessons(section)
-          .sort((a, b) => a.order - b.order)
-          .map((l) => l.id);
-        const moves = movesToOrder(current, wanted);
+        const moves = movesToOrder(inOrder(section), wanted);
         if (moves.length === 0) return;
         for (const move of moves) {
           await this.api.lessons.update(target.courseId, target.sectionId, move.id, { order: move.order }, options);
         }
       }
     });
+  }
+
+  /**
+   * `job`'s create was just sent last: when no other file of its batch is still to send one, the
+   * section is read now, beside that create, so the batch's end need not wait a round trip more to
+   * check the order (settle).
+   */
+  readBesideLastCreate(job: UploadJob, options: CallOptions): void {
+    const sections = this.api.sections;
+    if (!sections || job.batchId === null || job.target.kind !== 'new') return;
+    const batch = this.batchInSection(job.batchId, job);
+    if (batch.some((j) => j !== job && j.lessonId === null && !j.attachAttempted && j.runnable)) return;
+    const read = sections.get(job.target.courseId, job.target.sectionId, options).then(inOrder);
+    read.catch(() => undefined); // settle reads again
+    this.earlyReads.set(job.batchId, read);
+  }
+
+  /**
+   * The section as an early read saw it, with the batch's lessons it missed put at the end in the
+   * order the server gave them (each was created last after the read); null when the read failed
+   * or a missed one went another way, so settle reads again.
+   */
+  private async withLateArrivals(early: Promise<string[]>, wanted: readonly string[]): Promise<string[] | null> {
+    const seen = await early.catch(() => null);
+    if (!seen) return null;
+    const missed = wanted.filter((id) => !seen.includes(id));
+    if (missed.some((id) => !this.toldLast.has(id))) return null;
+    return [...seen, ...missed.sort((a, b) => this.toldLast.get(a)! - this.toldLast.get(b)!)];
   }
 
   /** Lessons already created by this batch in the same section as `like`. */
@@ -251,6 +286,13 @@ function finishingNow(job: UploadJob): boolean {
     !job.attachAttempted &&
     (job.state === 'completing' || job.state === 'attaching')
   );
+}
+
+/** The section's lesson ids in the server's order. */
+function inOrder(section: { lessons?: { id: string; order?: number }[] }): string[] {
+  return placedLessons(section)
+    .sort((a, b) => a.order - b.order)
+    .map((l) => l.id);
 }
 
 function sectionKey(target: SectionTarget): string {

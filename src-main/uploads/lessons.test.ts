@@ -169,7 +169,7 @@ describe('lesson order', () => {
   });
 
   it('sends the creates of files finishing together at once; creates that overtake each other are put back in order', async () => {
-    // The three creates are held until all three have been sent (an engine waiting for each
+    // The creates are held unanswered until all three have been sent (an engine waiting for each
     // answer before the next create never gets there), then let through last file first, each
     // answered before the next goes: the lessons land c, b, a, and the batch's settle puts them
     // back before the manager says it is idle.
@@ -203,9 +203,12 @@ describe('lesson order', () => {
           lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: f.title },
         })),
       );
-      manager.start(rows.map((r) => r.id));
+      // One file after another, each started once the create before it is held unanswered.
+      for (const [i, row] of rows.entries()) {
+        manager.start([row.id]);
+        await vi.waitUntil(() => held.length === i + 1, { ...UPLOAD_SETTLES, timeout: 30_000 });
+      }
       await threeSent;
-      // Sent without waiting for one another, in the order the files were given.
       expect(held.map((c) => c.title)).toEqual(['Together a', 'Together b', 'Together c']);
       const landed = async (count: number) =>
         vi.waitUntil(

@@ -64,7 +64,14 @@ export class PartRunner {
     this.md5Pool = options.md5Workers > 0 ? new Md5Pool(options.md5Workers) : undefined;
   }
 
-  async run(job: UploadJob, part: number, signed: SignedUrl, onProgress: () => void): Promise<PartOutcome> {
+  /** `onBodySent`: the last byte left (storage's answer is still to come), see putPart. */
+  async run(
+    job: UploadJob,
+    part: number,
+    signed: SignedUrl,
+    onProgress: () => void,
+    onBodySent?: () => void,
+  ): Promise<PartOutcome> {
     const { start, size } = job.partRange(part);
     const resend = this.options.journal.markAttempt(job.id, part, size) > 0;
     const controller = new AbortController();
@@ -87,6 +94,7 @@ export class PartRunner {
           job.recordBytesSent(part, n, resend);
           onProgress();
         },
+        onBodySent,
       });
     } catch (error) {
       return this.failed(job, part, signed, error);

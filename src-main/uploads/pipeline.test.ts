@@ -104,7 +104,7 @@ describe('one pipeline across the queue', () => {
     }
   });
 
-  it('makes several sessions at once and keeps PUTs of several files in flight, within the one concurrency limit', async () => {
+  it('makes several sessions at once and keeps PUTs of several files in flight, within the one concurrency limit (plus those waiting for their answer)', async () => {
     const files = Array.from({ length: 8 }, (_, i) => ({ name: `many-${i + 1}`, size: PART }));
     // 100 ms per API call: sessions of several files are made at once, not one after another.
     const { rows, traffic } = await uploadWithApiLatency(files, 3, 100);
@@ -119,9 +119,10 @@ describe('one pipeline across the queue', () => {
     // At the moment each PUT arrived, how many were in flight (arrived, not yet answered)?
     const inFlight = puts.map((p) => puts.filter((q) => q.receivedAt <= p.receivedAt && q.answeredAt > p.receivedAt));
     const most = Math.max(...inFlight.map((x) => x.length));
-    // One-part files: more than one file's bytes moved at once, but never more than 3 PUTs.
+    // One-part files: more than one file's bytes moved at once. Three slots send bytes; a PUT whose
+    // bytes are all sent waits 150 ms for its answer without holding a slot, so at most three more.
     expect(most).toBeGreaterThan(1);
-    expect(most).toBeLessThanOrEqual(3);
+    expect(most).toBeLessThanOrEqual(6);
   });
 
   it('reads the section once for a batch whose files finish in order, and keeps the given order', async () => {

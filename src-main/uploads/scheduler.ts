@@ -48,7 +48,9 @@ export class Scheduler {
   private readonly backoff: { baseMs: number; capMs: number };
   private readonly runner: PartRunner;
   private readonly signer: UrlSigner;
+  /** PUTs in flight, and those of them still sending bytes (the rest wait for storage's answer). */
   private active = 0;
+  private sending = 0;
   private closed = false;
   private readonly throttle = new Throttle(100);
   private readonly work = new SchedulerWork(
@@ -143,7 +145,9 @@ export class Scheduler {
       }
     }
     let nextWake = Infinity;
-    while (this.active < this.concurrency) {
+    // A slot is a PUT sending bytes: one that waits for storage's answer (a round trip after its
+    // last byte) leaves the link to the next, up to as many waiting as sending.
+    while (this.sending < this.concurrency && this.active < this.concurrency * 2) {
       const pick = this.pickPart(now);
       if (pick.wakeAt < nextWake) nextWake = pick.wakeAt;
       if (!pick.job || !pick.signed) break;
@@ -191,7 +195,7 @@ export class Scheduler {
 
   /**
    * Prepares the next files early enough that slots never wait for a session to exist: several at
-   * once (their create and sign calls overlap other files' bytes), while fewer than two parts per
+   * once (their create and sign calls overlap other files' bytes), while fewer than three parts per
    * slot are ready to go. A file earlier in the queue than one already prepared (resumed, retried)
    * is prepared at once.
    */
@@ -207,10 +211,12 @@ export class Scheduler {
         lastPrepared = Math.max(lastPrepared, j.position);
       }
     }
+    // Twice the slots: a file's session and URLs take two round trips, which at a far server's
+    // latency is longer than its bytes take on the link.
     for (const next of this.jobs) {
-      if (preparing >= this.concurrency) return;
+      if (preparing >= this.concurrency * 2) return;
       if (!this.running(next) || next.prepared || next.phaseBusy) continue;
-      if (ready + preparing >= this.concurrency * 2 && next.position > lastPrepared) return;
+      if (ready + preparing >= this.concurrency * 3 && next.position > lastPrepared) return;
       this.runPhase(next, 'prepare');
       preparing++;
     }
@@ -221,14 +227,31 @@ export class Scheduler {
   private launch(job: UploadJob, part: number, signed: SignedUrl): void {
     job.parts.takePending(part);
     this.active++;
+    this.sending++;
+    let sent = false;
+    const bodySent = () => {
+      if (sent) return;
+      sent = true;
+      this.sending--;
+    };
     this.work.track(
       this.runner
-        .run(job, part, signed, () => this.emitProgress(job))
+        .run(
+          job,
+          part,
+          signed,
+          () => this.emitProgress(job),
+          () => {
+            bodySent();
+            this.pump();
+          },
+        )
         .then((outcome) => {
           if (outcome.kind === 'unreachable') this.verifyThenApply(job, part, signed, outcome.failure);
           else this.apply(job, part, outcome);
         })
         .finally(() => {
+          bodySent();
           this.active--;
           this.pump();
         }),

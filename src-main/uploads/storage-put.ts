@@ -78,6 +78,8 @@ export interface PutPartInput {
   stallTimeoutMs: number;
   /** Called with each chunk's length as undici takes it for the socket. */
   onBytes: (bytes: number) => void;
+  /** Called once the socket has taken the last byte (the answer is still to come). */
+  onBodySent?: () => void;
 }
 
 export interface PutPartResult {
@@ -167,6 +169,7 @@ export async function putPart(input: PutPartInput): Promise<PutPartResult> {
       shrank = new FileShrankError(read, size);
       throw shrank;
     }
+    input.onBodySent?.();
   }
 
   try {
