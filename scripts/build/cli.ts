@@ -197,7 +197,7 @@ function builtinsWithoutFacades(code: string): string {
       .split(',')
       .map((name) => name.trim())
       .filter(Boolean)
-      .map((name) => name.replace(/^(\w+) as (\w+)$/, '$1: $2'));
+      .map((name) => name.replace(/^([\w$]+) as ([\w$]+)$/, '$1: $2'));
     const statements = [];
     const local = defaultBeside ?? defaultAlone;
     if (local) statements.push(`const ${local} = ${load};`);

@@ -18,14 +18,18 @@
  *                        and only for the owner secret
  *   --video-poll-speed N with --test-hooks: the uploads' processing polls run on a clock N times
  *                        faster (the first check 10 s / N after the attach)
+ *   --update-feed URL    with --test-hooks: the app's updates from this feed (electron-updater under
+ *                        plain Node, src-main/updates/node-feed.ts); what it would install is printed
+ *                        on stdout as {"event":"update-install","file":…} (the host replaces nothing)
  */
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { createAppServices } from '../services/index.ts';
+import { APP_VERSION, createAppServices } from '../services/index.ts';
 import { createQueuedFileDialog } from '../platform/index.ts';
 import { createAppDispatch } from '../ipc/index.ts';
 import { startBridgeHost } from './server.ts';
+import { loadNodeFeed } from '../updates/index.ts';
 import { fasterTime } from '../../src-shared/retry.ts';
 
 const { values } = parseArgs({
@@ -38,6 +42,7 @@ const { values } = parseArgs({
     'no-sandbox': { type: 'boolean', default: false },
     'test-hooks': { type: 'boolean', default: false },
     'video-poll-speed': { type: 'string' },
+    'update-feed': { type: 'string' },
     open: { type: 'boolean', default: false },
   },
   strict: true,
@@ -53,15 +58,22 @@ if (values['video-poll-speed'] !== undefined && !values['test-hooks']) {
   process.exit(2);
 }
 
+if (values['update-feed'] !== undefined && !values['test-hooks']) {
+  process.stderr.write('--update-feed is a test hook: it needs --test-hooks.\n');
+  process.exit(2);
+}
+
 const seed = z.enum(['demo', 'large', 'empty']).parse(values['sandbox-seed']);
 const pollSpeed = z.coerce.number().min(1).max(100).optional().parse(values['video-poll-speed']);
 const dialog = createQueuedFileDialog();
+const updater = await bridgeUpdater(values['update-feed'], resolve(values.data));
 const services = await createAppServices({
   dataDir: resolve(values.data),
   transport: 'bridge',
   dialog,
   sandbox: values['no-sandbox'] ? false : { seed },
   ...(pollSpeed !== undefined && { videoPollTime: fasterTime(pollSpeed) }),
+  ...(updater && { updater }),
 });
 
 const hookInput = {
@@ -109,3 +121,16 @@ async function stop(): Promise<void> {
 }
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
+
+/** With a feed, electron-updater itself reads it (loaded only then); without one, no updates. */
+async function bridgeUpdater(feedUrl: string | undefined, dataDir: string) {
+  if (feedUrl === undefined) return null;
+  const { createNodeFeedUpdater } = await loadNodeFeed();
+  return () =>
+    createNodeFeedUpdater({
+      feedUrl,
+      currentVersion: APP_VERSION,
+      cacheDir: join(dataDir, 'updater'),
+      onInstall: (file) => process.stdout.write(JSON.stringify({ event: 'update-install', file }) + '\n'),
+    });
+}

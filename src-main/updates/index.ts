@@ -25,3 +25,6 @@ export {
   UpdateServiceError,
   type UpdateService,
 } from './service.ts';
+
+/** electron-updater under plain Node (node-feed.ts), loaded only when needed: it brings electron-updater along. */
+export const loadNodeFeed = () => import('./node-feed.ts');
