@@ -56,7 +56,9 @@ export function applyLanguage(state: Pick<LanguageState, 'locale' | 'formatLocal
     {
       locale: state.formatLocale,
       messages: state.messages as IntlShape['messages'],
-      defaultLocale: 'en',
+      // The default messages are English: in English they are the words, not missing translations
+      // (formatjs builds an error, stack and all, for each string whose locale is not the default).
+      defaultLocale: state.locale === 'en' ? state.formatLocale : 'en',
       onError: ignore,
     },
     cache,
