@@ -100,6 +100,24 @@ describe('cached read', () => {
     expect(fake.inputsTo('assessments.get')).toEqual([{ id: A, refresh: true }, { id: A }]);
   });
 
+  it('a forced load while the same opening read is on its way waits for that read (the app started it early)', async () => {
+    const first = deferred<AssessmentRead>();
+    fake.handle('assessments.get', () => first.promise);
+    const read = store.useAssessment;
+    read.getState().load(A);
+    read.getState().load(A, { force: true });
+    first.resolve(copy('Read once'));
+    await vi.waitFor(() => expect(read.getState().status).toBe('ready'));
+    expect(read.getState().data?.title).toBe('Read once');
+    expect(fake.inputsTo('assessments.get')).toHaveLength(1);
+
+    // Once that read is answered, forcing reads again.
+    fake.handle('assessments.get', () => copy('Read again'));
+    read.getState().load(A, { force: true });
+    await vi.waitFor(() => expect(read.getState().data?.title).toBe('Read again'));
+    expect(fake.inputsTo('assessments.get')).toHaveLength(2);
+  });
+
   it('with nothing cached it waits for main, and fills in on cache.updated', async () => {
     let answer = nothing(null);
     fake.handle('assessments.get', () => answer);

@@ -92,7 +92,8 @@ export function createCachedRead<T, P>(options: {
         ...EMPTY,
         load(param, opts) {
           const same = JSON.stringify(param) === JSON.stringify(get().param);
-          if (same && !opts?.force && get().status !== 'idle' && get().status !== 'error') return;
+          // Forced while nothing is shown yet: the opening read on its way (the app's early read) is as fresh.
+          if (same && (!opts?.force || get().status === 'loading') && !['idle', 'error'].includes(get().status)) return;
           generation++;
           rereads.calm();
           if (same) set({ status: get().data ? get().status : 'loading', error: null });

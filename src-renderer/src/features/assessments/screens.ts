@@ -4,3 +4,9 @@ export const loadAssessmentsScreen = () => import('./AssessmentsScreen.tsx').the
 export const loadAssessmentEditorScreen = () =>
   import('./AssessmentEditorScreen.tsx').then((m) => m.AssessmentEditorScreen);
 export const loadNewAssessmentScreen = () => import('./NewAssessmentScreen.tsx').then((m) => m.NewAssessmentScreen);
+/** The list's first read, started by the shell before the screen mounts (it then finds it under way). */
+export const startAssessmentsRead = (courseId: string | null) =>
+  import('./store.ts').then((m) => {
+    const list = m.useAssessmentList.getState();
+    if (list.status === 'idle') list.setQuery({ search: '', status: null, courseId });
+  });
