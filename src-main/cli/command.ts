@@ -1,21 +1,15 @@
 // CLI (plain Node). The shape of one `lectern` command. Each command lives in its own file under
 // commands/ and is listed once in registry.ts.
 import type { ParseArgsOptionDescriptor } from 'node:util';
-import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from '../api/index.ts';
 import type { Connection } from './connection.ts';
 import type { GlobalOptions } from './globals.ts';
 import type { CommandName } from './help.ts';
-import type { Output } from './output.ts';
+import type { CliIo, Output } from './output.ts';
+
+export type { CliIo };
 
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
-
-export interface CliIo {
-  stdout: Writable;
-  stderr: Writable;
-  stdin: Readable;
-  env: NodeJS.ProcessEnv;
-}
 
 export interface CommandContext {
   /** Positional arguments after the command name. */

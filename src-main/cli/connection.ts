@@ -28,9 +28,9 @@ export const fromEnvironment: ConnectionResolver = async (globals, env) => {
   return { baseUrl: globals.baseUrl, apiKey: key };
 };
 
-/** `--profile NAME` (profiles.ts): its keychain and workspaces database are loaded only when it is given. */
-const fromProfile: ConnectionResolver = async (globals, env) =>
-  globals.raw.profile === undefined ? null : (await import('./commands/profiles.ts')).profileResolver(globals, env);
+/** `--profile NAME` (profile-connection.ts): its keychain and workspaces database are loaded only when it is given. */
+const fromProfile: ConnectionResolver = async (globals) =>
+  globals.raw.profile === undefined ? null : (await import('./profile-connection.ts')).profileResolver(globals);
 
 export const CONNECTION_RESOLVERS: ConnectionResolver[] = [fromProfile, fromEnvironment];
 

@@ -1,7 +1,15 @@
 // CLI (plain Node). Printing: JSON for scripts (`--json`), aligned tables and key/value blocks for
 // people. Writes to the given streams only (no console.log).
 import { escapeControls } from '../../src-shared/text-controls.ts';
-import type { CliIo } from './command.ts';
+import type { Readable, Writable } from 'node:stream';
+
+/** The streams and environment a command runs with (the process's own, or a test's). */
+export interface CliIo {
+  stdout: Writable;
+  stderr: Writable;
+  stdin: Readable;
+  env: NodeJS.ProcessEnv;
+}
 
 export interface Column<T> {
   header: string;

@@ -11,7 +11,7 @@ import { WORKSPACES_DB_FILE } from '../../workspaces/index.ts';
 import { keychainKey, keychainOrigin, startRecorder, type Recorder } from '../../workspaces/test-support/index.ts';
 import { readGlobals, UsageError } from '../globals.ts';
 import { runLectern, stderrJson, type CliResult } from '../test-support/index.ts';
-import { profileResolver, resolveProfileConnection } from './profiles.ts';
+import { profileResolver, resolveProfileConnection } from '../profile-connection.ts';
 
 requirePrivateKeyring();
 
@@ -153,14 +153,14 @@ describe('--profile NAME', () => {
     expect(resolved).toMatchObject({ baseUrl: sandbox.baseUrl, keyMode: 'tenant', apiKey: bound });
 
     const globals = readGlobals({ profile: 'Work', 'data-dir': dataDir }, {});
-    expect(await profileResolver(globals, {})).toEqual({
+    expect(await profileResolver(globals)).toEqual({
       baseUrl: sandbox.baseUrl,
       apiKey: bound,
       profileId: resolved.profileId,
     });
-    expect(await profileResolver(readGlobals({ 'data-dir': dataDir }, {}), {})).toBeNull();
+    expect(await profileResolver(readGlobals({ 'data-dir': dataDir }, {}))).toBeNull();
     await expect(
-      profileResolver(readGlobals({ profile: 'Work', 'base-url': 'http://x', 'data-dir': dataDir }, {}), {}),
+      profileResolver(readGlobals({ profile: 'Work', 'base-url': 'http://x', 'data-dir': dataDir }, {})),
     ).rejects.toThrow(UsageError);
     await expect(resolveProfileConnection('Nope', dataDir)).rejects.toThrow(/no workspace named "Nope".*"Work"/);
   });

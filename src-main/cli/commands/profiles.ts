@@ -1,11 +1,10 @@
 // CLI (plain Node). `lectern profiles list|add|set-key|set-url|remove|test`: the app's workspaces, shared
 // with the desktop app through the data folder. Keys go to the OS keychain and are read from
-// standard input only (never from argv, where `ps` and shell history would show them). Also the
-// `--profile NAME` connection resolver other commands use instead of LECTERN_API_KEY.
-import { existsSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// standard input only (never from argv, where `ps` and shell history would show them). The
+// `--profile NAME` connection other commands use is profile-connection.ts.
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { BoundApiKey } from '../../api/index.ts';
 import { createSystemKeyStore, isKeychainError, type KeyStore } from '../../keychain/index.ts';
 import { profileDatabasePath } from '../../store/index.ts';
 import { forgetWriteRefusalsOf } from '../../sync/index.ts';
@@ -19,7 +18,6 @@ import {
   SandboxProfileFixed,
   Unreachable,
   VerificationFailed,
-  WORKSPACES_DB_FILE,
   WorkspaceService,
   type Profile,
   type Verification,
@@ -27,8 +25,8 @@ import {
 import { action } from '../args.ts';
 import type { Command, CommandContext } from '../command.ts';
 import { COMMAND_HELP } from '../help.ts';
-import type { ConnectionResolver } from '../connection.ts';
-import { UsageError, type GlobalOptions } from '../globals.ts';
+import { UsageError } from '../globals.ts';
+import { byName } from '../profile-connection.ts';
 
 const USAGE = COMMAND_HELP.profiles.usage;
 
@@ -151,15 +149,6 @@ function oneName(ctx: CommandContext, verb: string): string {
   return ctx.args[0];
 }
 
-function byName(service: WorkspaceService, name: string): Profile {
-  const profile = service.findByName(name);
-  if (profile) return profile;
-  const names = service.list().map((p) => `"${p.name}"`);
-  throw new UsageError(
-    `There is no workspace named "${name}".${names.length ? ` Workspaces: ${names.join(', ')}.` : ''}`,
-  );
-}
-
 /** Typed workspace and keychain errors as one plain line (or one JSON line with --json). */
 function reportWorkspaceError(ctx: CommandContext, error: unknown): number {
   const known =
@@ -239,58 +228,3 @@ function promptHidden(stdin: Readable & { setRawMode?: (raw: boolean) => void },
 }
 
 // ---- `--profile NAME` for every other command ----------------------------------------------------
-
-export interface ResolvedProfileConnection {
-  profileId: string;
-  baseUrl: string;
-  keyMode: Profile['keyMode'];
-  /** Read from the keychain once, when the connection was resolved, with the origin it is bound to. */
-  apiKey: BoundApiKey;
-}
-
-/**
- * The server and key of the workspace named `name` in `dataDir` (case-insensitive). Throws
- * UsageError for an unknown name, a workspace without key, or the built-in Sandbox (whose key
- * exists only inside the running app); keychain errors pass through with their plain message.
- */
-export async function resolveProfileConnection(
-  name: string,
-  dataDir: string,
-  keyStore: KeyStore = createSystemKeyStore(),
-): Promise<ResolvedProfileConnection> {
-  if (!existsSync(join(dataDir, WORKSPACES_DB_FILE))) {
-    throw new UsageError(
-      `There is no workspace named "${name}" (no workspaces in ${dataDir}). Add one with: lectern profiles add`,
-    );
-  }
-  const service = new WorkspaceService({ dataDir, keyStore });
-  try {
-    const profile = byName(service, name);
-    if (profile.environment === 'sandbox') {
-      throw new UsageError(
-        'The built-in Sandbox workspace’s key exists only inside the running app. For the CLI, start a sandbox with ' +
-          '`npm run sandbox` and use --base-url with LECTERN_API_KEY.',
-      );
-    }
-    if (!profile.hasKey) throw new UsageError(new NoKey(profile.name).message);
-    const connection = service.getConnection(profile.id);
-    return {
-      profileId: profile.id,
-      baseUrl: connection.baseUrl,
-      keyMode: connection.keyMode,
-      apiKey: await connection.apiKey(),
-    };
-  } finally {
-    service.close();
-  }
-}
-
-/** For CONNECTION_RESOLVERS (first): answers when `--profile NAME` was given, else lets others try. */
-export const profileResolver: ConnectionResolver = async (globals: GlobalOptions) => {
-  const name = globals.raw.profile;
-  if (name === undefined) return null;
-  if (typeof name !== 'string' || name.trim() === '') throw new UsageError('--profile needs a workspace NAME');
-  if (globals.raw['base-url'] !== undefined) throw new UsageError('Use either --profile or --base-url, not both.');
-  const { baseUrl, apiKey, profileId } = await resolveProfileConnection(name, globals.dataDir);
-  return { baseUrl, apiKey, profileId };
-};
