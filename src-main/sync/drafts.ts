@@ -131,6 +131,80 @@ export function toView(row: DraftRow): DraftView {
   };
 }
 
+function checkFields(resource: ResourceKind, operation: DraftOperation, patch: Fields): void {
+  const unknown = unknownFields(resource, operation, patch);
+  if (unknown.length > 0) {
+    throw draftInvalid(
+      unknown.map((field) => ({ field, code: 'unknown_field', message: 'This field cannot be edited here.' })),
+    );
+  }
+}
+
+function checkParent(resource: ResourceKind, parent: DraftParent): void {
+  const missing = RESOURCES[resource].needsParent.filter((k) => typeof parent[k] !== 'string' || parent[k] === '');
+  if (missing.length > 0) {
+    throw new SyncServiceError('DRAFT_PARENT_REQUIRED', `A ${resource} draft needs ${missing.join(' and ')}.`, {
+      missing,
+    });
+  }
+}
+
+/** Where an edit of this draft starts from, by its state (a draft that may not take one throws). */
+interface EditStart {
+  operation: DraftOperation;
+  base: string | null;
+  baseUpdatedAt: string | null;
+  changes: Fields;
+  state: DraftState;
+  /** A failed draft's outbox row goes: it is back to editing. */
+  dropQueued: boolean;
+}
+
+function editStart(current: DraftRow): EditStart {
+  const { id, state } = current;
+  const kept: EditStart = {
+    operation: current.operation,
+    base: current.base,
+    baseUpdatedAt: current.base_updated_at,
+    changes: parse<Fields>(current.fields) ?? {},
+    state,
+    dropQueued: false,
+  };
+  switch (state) {
+    case 'sending':
+      throw draftLocked(id, state, 'This draft is being sent right now; edit it again when it has been sent.');
+    case 'queued':
+      // Offline never locks editing: a change waiting to send takes further edits in.
+      if (current.in_doubt === 1) {
+        throw draftLocked(id, state, 'This may already have reached the server; let it finish sending.');
+      }
+      return kept;
+    case 'failed':
+      if (current.in_doubt === 1) {
+        throw draftLocked(id, state, 'This may already have reached the server; retry sending it, or discard it.');
+      }
+      return { ...kept, state: 'editing', dropQueued: true };
+    case 'sent': {
+      // Editing what was sent: a new round of changes against the server copy we got back.
+      if (RESOURCES[current.resource].updateFields.length === 0) {
+        throw draftLocked(id, state, 'This was created on the server and cannot be changed from Lectern.');
+      }
+      // The newest server copy the draft holds (base is rebased by merges; result only by sends).
+      const result = parse<Fields>(current.base) ?? parse<Fields>(current.result) ?? {};
+      return {
+        operation: 'update',
+        base: JSON.stringify(result),
+        baseUpdatedAt: typeof result.updated_datetime === 'string' ? result.updated_datetime : null,
+        changes: {},
+        state: 'editing',
+        dropQueued: false,
+      };
+    }
+    default:
+      return kept; // editing, conflict, deleted-on-server: keep the user's work coming
+  }
+}
+
 export interface DraftStore {
   row(id: string): DraftRow;
   get(id: string): DraftView;
@@ -180,62 +254,12 @@ export function createDraftStore(
     );
   };
 
-  const checkFields = (resource: ResourceKind, operation: DraftOperation, patch: Fields) => {
-    const unknown = unknownFields(resource, operation, patch);
-    if (unknown.length > 0) {
-      throw draftInvalid(
-        unknown.map((field) => ({ field, code: 'unknown_field', message: 'This field cannot be edited here.' })),
-      );
-    }
-  };
-
-  const checkParent = (resource: ResourceKind, parent: DraftParent) => {
-    const missing = RESOURCES[resource].needsParent.filter((k) => typeof parent[k] !== 'string' || parent[k] === '');
-    if (missing.length > 0) {
-      throw new SyncServiceError('DRAFT_PARENT_REQUIRED', `A ${resource} draft needs ${missing.join(' and ')}.`, {
-        missing,
-      });
-    }
-  };
-
   const saveFieldsIn = (id: string, patch: Fields): DraftView => {
     const current = row(id);
-    let { operation, base, base_updated_at: baseUpdatedAt } = current;
-    let changes = parse<Fields>(current.fields) ?? {};
-    let state: DraftState = current.state;
-    switch (current.state) {
-      case 'sending':
-        throw draftLocked(id, state, 'This draft is being sent right now; edit it again when it has been sent.');
-      case 'queued':
-        // Offline never locks editing (issue 24): a change waiting to send takes further edits in.
-        if (current.in_doubt === 1) {
-          throw draftLocked(id, state, 'This may already have reached the server; let it finish sending.');
-        }
-        break;
-      case 'failed':
-        if (current.in_doubt === 1) {
-          throw draftLocked(id, state, 'This may already have reached the server; retry sending it, or discard it.');
-        }
-        deleteOutbox.run(id); // back to editing; "Save to server" queues it again
-        state = 'editing';
-        break;
-      case 'sent': {
-        // Editing what was sent: a new round of changes against the server copy we got back.
-        if (RESOURCES[current.resource].updateFields.length === 0) {
-          throw draftLocked(id, state, 'This was created on the server and cannot be changed from Lectern.');
-        }
-        // The newest server copy the draft holds (base is rebased by merges; result only by sends).
-        const result = parse<Fields>(current.base) ?? parse<Fields>(current.result) ?? {};
-        operation = 'update';
-        base = JSON.stringify(result);
-        baseUpdatedAt = typeof result.updated_datetime === 'string' ? result.updated_datetime : null;
-        changes = {};
-        state = 'editing';
-        break;
-      }
-      default:
-        break; // editing, conflict, deleted-on-server: keep the user's work coming
-    }
+    const start = editStart(current);
+    if (start.dropQueued) deleteOutbox.run(id); // back to editing; "Save to server" queues it again
+    const { operation, base, baseUpdatedAt, changes } = start;
+    let { state } = start;
     checkFields(current.resource, operation, patch);
     const merged = { ...changes, ...patch };
     const next = operation === 'update' ? changedFields(parse<Fields>(base) ?? {}, merged) : merged;
