@@ -4,12 +4,14 @@
  * place; the Uploads row names the lesson and links back); a section added between two while
  * offline shows there at once and stays there once sent; a long course title keeps its line at
  * 1024 px (the header's actions go under it) and the window itself never scrolls; focus is never
- * dropped to the page by Undo of a lesson delete or by the course details' form.
+ * dropped to the page by Undo of a lesson delete or by the course details' form; the push plan
+ * shows its skipped files and totals without scrolling, never a row cut in half, and a push that
+ * ends with its dialog closed says so once, on its course page.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, type SandboxInfo } from './fixtures.ts';
 import { chooseRowAction } from './row-menu.ts';
 import { gotoRoute, sandboxApi, screenshot, waitForShell, writeVideo } from './support.ts';
@@ -236,4 +238,81 @@ test('focus stays on the page: Undo of a lesson delete, and the course details f
   const toast = page.getByTestId('notice').filter({ hasText: 'will be deleted' });
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(row.getByRole('link', { name: lesson.title })).toBeFocused({ timeout: 10_000 });
+});
+
+/** Rows of the plan's tree each wholly inside its scrolling box or wholly outside it. */
+async function rowsCut(region: Locator): Promise<string[]> {
+  return region.evaluate((box) => {
+    const outer = box.getBoundingClientRect();
+    const top = outer.top + box.clientTop;
+    const bottom = top + box.clientHeight;
+    return [...box.querySelectorAll('.push-entry')]
+      .map((row) => row.getBoundingClientRect())
+      .filter((r) => r.bottom > top + 0.5 && r.top < bottom - 0.5 && (r.top < top - 0.5 || r.bottom > bottom + 0.5))
+      .map((r) => `${Math.round(r.top - top)}..${Math.round(r.bottom - top)} of ${Math.round(bottom - top)}`);
+  });
+}
+
+test('the push plan shows its skipped files and totals without scrolling, no row cut; the result said once', async ({
+  lectern,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
+  const root = mkdtempSync(join(tmpdir(), 'lectern-e2e-first-hour-push-'));
+  const folder = join(root, 'Yard course');
+  mkdirSync(join(folder, '1 - Yard rules'), { recursive: true });
+  mkdirSync(join(folder, '2 - Loading bay'), { recursive: true });
+  writeFileSync(join(folder, '1 - Yard rules', '01 - Welcome.md'), '# Welcome\nWalk, never run.');
+  writeFileSync(join(folder, '2 - Loading bay', '01 - Signals.md'), '# Signals\nHands up means stop.');
+  writeFileSync(join(folder, 'notes.txt'), 'beside the sections');
+  for (let i = 1; i <= 12; i++) writeFileSync(join(folder, '2 - Loading bay', `scrap-${i}.tmp`), '');
+  try {
+    const { page } = lectern;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await waitForShell(page);
+    const info = await lectern.sandboxInfo();
+    const course = await courseNamed(info, 'Workplace Safety');
+    await openCourse(page, course);
+    await lectern.answerFileDialog([folder]);
+    await page.getByRole('button', { name: 'Push a folder…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Push “Yard course” into “${course.name}”` });
+    await expect(dialog.getByTestId('push-plan-tree')).toBeVisible({ timeout: 30_000 });
+
+    // The skipped files and the totals are in view at once; the dialog itself does not scroll.
+    await expect(dialog.getByTestId('push-skipped')).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByTestId('push-skipped')).toContainText('scrap-1.tmp');
+    await expect(dialog.getByTestId('push-summary')).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByTestId('push-summary')).toContainText('13 files skipped');
+    expect(await dialog.evaluate((d) => d.scrollHeight <= d.clientHeight)).toBe(true);
+    const summary = (await dialog.getByTestId('push-summary').boundingBox())!;
+    const buttons = (await dialog.locator('.modal-actions').boundingBox())!;
+    expect(buttons.y, 'the buttons never cover the totals').toBeGreaterThanOrEqual(summary.y + summary.height);
+    // The plan scrolls in a box of whole rows: none is cut in half, at the top or scrolled down.
+    const region = dialog.getByRole('region', { name: 'The plan' });
+    expect(await region.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
+    expect(await rowsCut(region)).toEqual([]);
+    await region.focus();
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => region.evaluate((box) => box.scrollTop)).toBeGreaterThan(0);
+    await expect.poll(() => rowsCut(region)).toEqual([]);
+    await page.keyboard.press('End');
+    await expect.poll(() => rowsCut(region)).toEqual([]);
+    await screenshot(page, testInfo, 'push-plan-1024');
+
+    // Pushed with the dialog closed, on the course page: its card says how it ended, no toast too.
+    await dialog.getByRole('button', { name: 'Push to course' }).click();
+    await dialog.getByRole('button', { name: /Close \(the push goes on\)|Done/ }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('push-folder')).toBeFocused();
+    const status = page.getByTestId('push-status');
+    await expect(status).toHaveAttribute('data-step', 'finished', { timeout: 60_000 });
+    await expect(status).toContainText('Pushed to');
+    await expect(page.locator('.section-card-name', { hasText: 'Loading bay' })).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.getByTestId('notice').filter({ hasText: 'Pushed to' })).toHaveCount(0);
+    await status.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(status).toHaveCount(0);
+    await expect(page.getByTestId('push-folder')).toBeFocused();
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });

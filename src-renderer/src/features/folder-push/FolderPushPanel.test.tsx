@@ -239,6 +239,43 @@ describe('folder push dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Done' })).toBeTruthy();
   });
 
+  it('a push that ends with the dialog closed says so once: its card on the course page, a toast anywhere else', async () => {
+    fake.handle('folderPush.plan', () => plan());
+    fake.handle('folderPush.start', () => ({ ok: true as const }));
+    const notices = await import('../../lib/notices.ts');
+    const pushAndFinish = async (hash: string, planId: string) => {
+      fake.handle('folderPush.plan', () => plan({ planId }));
+      const dialog = await openDialog();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Push to course' }));
+      await vi.waitFor(() => expect(fake.inputsTo('folderPush.start').at(-1)).toEqual({ planId }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Close (the push goes on)' }));
+      window.location.hash = hash;
+      act(() =>
+        fake.emit('folderPush.finished', {
+          planId,
+          courseId: COURSE,
+          status: 'done',
+          message: `Pushed to “Forklift” (${planId}).`,
+          outcome: null,
+        }),
+      );
+    };
+    const toasts = () => notices.useNotices.getState().notices.map((n) => n.message);
+
+    // On the course's own page: the card, and no toast saying it again.
+    await pushAndFinish(`#/courses/${COURSE}`, 'plan-here');
+    expect(screen.getByTestId('push-status').textContent).toContain('Pushed to “Forklift” (plan-here).');
+    expect(toasts()).not.toContain('Pushed to “Forklift” (plan-here).');
+    // Dismissed, the card leaves and focus goes to "Push a folder…".
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('data-testid')).toBe('push-folder'));
+    cleanup();
+
+    // Elsewhere (the Uploads screen): a toast says how it ended.
+    await pushAndFinish('#/uploads', 'plan-away');
+    expect(toasts()).toContain('Pushed to “Forklift” (plan-away).');
+  });
+
   it('says in one line that there is nothing to push', async () => {
     fake.handle('folderPush.plan', () =>
       plan({ otherSections: [], sections: [{ ...plan().sections[0]!, otherLessons: [] }], empty: true }),

@@ -122,7 +122,7 @@ function PushStatus({ flow }: { flow: Flow }) {
         {finished ? 'Show what was done' : 'Show progress'}
       </button>
       {finished && (
-        <button type="button" className="button button--small button--quiet" onClick={flow.dismiss}>
+        <button type="button" className="button button--small button--quiet" onClick={() => dismissKeepingFocus(flow)}>
           Dismiss
         </button>
       )}
@@ -132,8 +132,31 @@ function PushStatus({ flow }: { flow: Flow }) {
 
 type Flow = ReturnType<typeof useFolderPush>;
 
+/** The dialog closed (Cancel, Escape, Done): focus, fallen to the page, goes to "Push a folder…". */
+function useFocusBackOnClose(open: boolean): void {
+  const was = useRef(open);
+  useEffect(() => {
+    const closed = was.current && !open;
+    was.current = open;
+    if (!closed) return;
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (active !== null && active !== document.body) return;
+      document.querySelector<HTMLElement>('[data-testid="push-folder"]')?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
+}
+
+/** The card leaves with its buttons: focus goes to "Push a folder…", where another push starts. */
+function dismissKeepingFocus(flow: Flow): void {
+  flow.dismiss();
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="push-folder"]')?.focus());
+}
+
 function PushDialog({ flow, courseId, courseName }: { flow: Flow; courseId: string; courseName: string | null }) {
   const { state } = flow;
+  useFocusBackOnClose(flow.open);
   const folderName = state.step === 'closed' || !('folder' in state) || !state.folder ? null : state.folder.name;
   const title = folderName ? `Push “${folderName}” into “${courseName ?? 'this course'}”` : 'Push a folder';
   return (

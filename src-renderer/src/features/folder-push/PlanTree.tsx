@@ -77,59 +77,67 @@ function sectionWhat(section: SectionPlan): string {
 
 export function PlanTree({ plan, onChoose }: { plan: FolderPushPlan; onChoose: OnChoose }) {
   return (
-    // A long plan scrolls inside the dialog: focusable, so the keyboard can scroll it too.
-    <div className="push-plan" role="region" aria-label="The plan" tabIndex={0}>
-      <ul className="push-tree" aria-label="Sections and lessons after the push" data-testid="push-plan-tree">
-        {plan.sections.map((section) => (
-          <li key={`s:${section.key}`} data-action={section.action}>
-            <div className="push-entry push-entry--section">
-              <Mark action={section.action} />
-              <strong dir="auto">{section.title}</strong>
-              <span className="muted">{sectionWhat(section)}</span>
-            </div>
-            <ul aria-label={`Lessons of ${section.title}`}>
-              {section.lessons.map((lesson) => (
-                <li key={`l:${lesson.key}`} className="push-entry" data-action={lesson.action}>
-                  <Mark action={lesson.action} />
-                  <span dir="auto">{lesson.title}</span>
-                  <span className="muted">{lessonWhat(lesson)}</span>
-                </li>
-              ))}
-              {section.otherLessons.map((other) => (
-                <li key={`o:${other.id}`} className="push-entry" data-action={other.action}>
-                  <DeleteBox
-                    label={`Delete lesson “${other.title ?? '—'}” of “${section.title}”`}
-                    checked={other.action === 'delete'}
-                    onChange={(on) => onChoose('lessons', other.id, on)}
-                  />
-                  <Mark action={other.action} />
-                  <span dir="auto">{other.title ?? '—'}</span>
-                  <span className="muted">not in the folder</span>
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
-        {plan.otherSections.map((section) => (
-          <OtherSectionEntry key={`os:${section.id}`} section={section} onChoose={onChoose} />
-        ))}
-      </ul>
-      {plan.skipped.length > 0 && (
-        <section aria-labelledby="push-skipped-heading" className="push-skipped">
-          <h3 id="push-skipped-heading">Skipped files</h3>
-          <ul data-testid="push-skipped">
-            {plan.skipped.map((skip) => (
-              <li key={skip.key}>
-                <span className="badge">Skipped</span> <code dir="auto">{skip.key}</code> — {skip.reason}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+    // A long plan scrolls inside the dialog (focusable, so the keyboard can scroll it too); the
+    // files skipped and the totals stay in view under it, never below its fold.
+    <>
+      <div className="push-plan" role="region" aria-label="The plan" tabIndex={0}>
+        <ul className="push-tree" aria-label="Sections and lessons after the push" data-testid="push-plan-tree">
+          {plan.sections.map((section) => (
+            <li key={`s:${section.key}`} data-action={section.action}>
+              <div className="push-entry push-entry--section">
+                <Mark action={section.action} />
+                <strong dir="auto">{section.title}</strong>
+                <span className="muted">{sectionWhat(section)}</span>
+              </div>
+              <ul aria-label={`Lessons of ${section.title}`}>
+                {section.lessons.map((lesson) => (
+                  <li key={`l:${lesson.key}`} className="push-entry" data-action={lesson.action}>
+                    <Mark action={lesson.action} />
+                    <span dir="auto">{lesson.title}</span>
+                    <span className="muted">{lessonWhat(lesson)}</span>
+                  </li>
+                ))}
+                {section.otherLessons.map((other) => (
+                  <li key={`o:${other.id}`} className="push-entry" data-action={other.action}>
+                    <DeleteBox
+                      label={`Delete lesson “${other.title ?? '—'}” of “${section.title}”`}
+                      checked={other.action === 'delete'}
+                      onChange={(on) => onChoose('lessons', other.id, on)}
+                    />
+                    <Mark action={other.action} />
+                    <span dir="auto">{other.title ?? '—'}</span>
+                    <span className="muted">not in the folder</span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+          {plan.otherSections.map((section) => (
+            <OtherSectionEntry key={`os:${section.id}`} section={section} onChoose={onChoose} />
+          ))}
+        </ul>
+      </div>
+      {plan.skipped.length > 0 && <SkippedFiles skipped={plan.skipped} />}
       <p className="push-summary" data-testid="push-summary">
         {planSummary(plan)}
       </p>
-    </div>
+    </>
+  );
+}
+
+/** The files that will not become lessons, and why: under the plan, in a list of their own. */
+function SkippedFiles({ skipped }: { skipped: FolderPushPlan['skipped'] }) {
+  return (
+    <section aria-labelledby="push-skipped-heading" className="push-skipped">
+      <h3 id="push-skipped-heading">Skipped files</h3>
+      <ul data-testid="push-skipped" tabIndex={0} aria-labelledby="push-skipped-heading">
+        {skipped.map((skip) => (
+          <li key={skip.key} title={`${skip.key} — ${skip.reason}`}>
+            <span className="badge">Skipped</span> <code dir="auto">{skip.key}</code> — {skip.reason}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

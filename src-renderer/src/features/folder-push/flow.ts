@@ -13,6 +13,7 @@ import { call, getBridge, unwrap } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore, useFeature } from '../../lib/feature-store.ts';
 import { notify } from '../../lib/notices.ts';
+import { parseHash } from '../../lib/router.ts';
 import { pickCourseFolder } from '../picker/index.ts';
 
 export type PushFinished = EventPayload<'folderPush.finished'>;
@@ -156,13 +157,21 @@ export const usePushFlow = createFeatureStore<PushState>(
             .getState()
             .plan(courseId, s.folder)
             .then(() => keepEnd(event));
-        } else if (!open) {
+        } else if (!open && !(courseId && showsCourse(courseId))) {
+          // One presentation of the result: on its course page the push's card says it (with its
+          // log); anywhere else a toast does, and the card waits on the course page.
           notify(event.status === 'done' ? 'info' : 'warning', event.message);
         }
       }),
     ],
   },
 );
+
+/** Whether the course's own page is on screen now. */
+function showsCourse(courseId: string): boolean {
+  const route = parseHash(window.location.hash);
+  return route.name === 'course' && route.id === courseId;
+}
 
 /** After a refusal's re-plan, the refusal stays said above the new plan. */
 function keepEnd(end: PushFinished): void {
