@@ -7,11 +7,13 @@
  * not moved: the API has no way to move a lesson to another section (ASSUMPTIONS.md, "Lessons"),
  * and the outline says so.
  */
-import { useState, type DragEvent, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type DragEvent, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import type { DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-shared/index.ts';
 import { notify } from '../../lib/notices.ts';
 import { href } from '../../lib/router.ts';
 import { DeletingRow, LessonRow, WaitingCreateRow } from './LessonRow.tsx';
+import { useSectionWindow } from './section-window.ts';
+import { lessonInHash } from '../../lib/lesson-link.ts';
 import { moveLesson, sortedLessons } from './store.ts';
 
 interface Props {
@@ -121,10 +123,17 @@ export function SectionLessons(props: Props) {
   const lessons = sortedLessons(section);
   const reorder = useLessonReorder(courseId, section.id, lessons);
   const headingId = `section-${section.id}`;
+  // A long course renders only the sections near the view (a linked lesson's and a drag's stay).
+  const linked = lessonInHash()?.lessonId;
+  const keep = reorder.dragging !== null || (linked !== undefined && lessons.some((l) => l.id === linked));
+  const cardRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const view = useSectionWindow({ sectionId: section.id, lessonCount: lessons.length, keep, cardRef, listRef });
 
   return (
     <section
       {...props.cardProps}
+      ref={cardRef}
       className={`course-section${props.className ? ` ${props.className}` : ''}`}
       aria-labelledby={headingId}
       data-section-id={section.id}
@@ -147,8 +156,11 @@ export function SectionLessons(props: Props) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {reorder.announcement}
       </p>
-      <ol className="lesson-rows" aria-labelledby={headingId} aria-describedby="reorder-help">
-        {lessons.map((lesson, index) => {
+      {!view.shown && (
+        <div className="lesson-rows-stand-in" style={{ height: view.standInHeight }} data-testid="lessons-stand-in" />
+      )}
+      <ol className="lesson-rows" aria-labelledby={headingId} aria-describedby="reorder-help" ref={listRef}>
+        {(view.shown ? lessons : []).map((lesson, index) => {
           const pending = deletes.find((d) => d.lessonId === lesson.id);
           if (pending)
             return <DeletingRow key={lesson.id} courseId={courseId} pending={pending} title={lesson.title ?? '—'} />;
