@@ -5,6 +5,7 @@
  * so it never lands inside one. Fed by props: a link or plain text per step.
  */
 import { Fragment } from 'react';
+import { t } from '../lib/i18n.ts';
 
 export interface Crumb {
   label: string;
@@ -13,7 +14,10 @@ export interface Crumb {
 
 export function Breadcrumb({ items }: { items: readonly Crumb[] }) {
   return (
-    <nav className="breadcrumb" aria-label="Breadcrumb">
+    <nav
+      className="breadcrumb"
+      aria-label={t({ id: 'components.breadcrumb.breadcrumb', defaultMessage: 'Breadcrumb' })}
+    >
       {items.map((item, index) => (
         <Fragment key={index}>
           {index > 0 && (

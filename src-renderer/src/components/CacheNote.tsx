@@ -7,6 +7,7 @@ import { splitTechnical } from '../../../src-shared/connection-words.ts';
 import { useSync } from '../lib/sync-status.ts';
 import { useNow } from '../lib/clock.ts';
 import { formatAge, formatClock } from '../lib/format.ts';
+import { t } from '../lib/i18n.ts';
 
 export interface CacheNoteProps {
   fetchedAt: string | null;
@@ -50,12 +51,12 @@ export function CacheNote({ fetchedAt, stale, offlineReason, onRefresh, onRefres
           className="button button--link"
           onClick={() => void useSync.getState().checkNow().then(onRefresh)}
         >
-          Try again
+          {t({ id: 'components.cacheNote.tryAgain', defaultMessage: 'Try again' })}
         </button>
       )}
       {onRefreshNow && !offlineReason && !stale && (
         <button type="button" className="button button--link" onClick={onRefreshNow} data-testid="refresh-now">
-          Refresh
+          {t({ id: 'components.cacheNote.refresh', defaultMessage: 'Refresh' })}
         </button>
       )}
     </p>

@@ -1,6 +1,7 @@
 /** Renderer. "Are you sure?" for destructive actions: names the thing, Cancel has the focus. */
 import type { ReactNode } from 'react';
 import { Modal } from './Modal.tsx';
+import { t } from '../lib/i18n.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -27,7 +28,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       )}
       <div className="modal-actions">
         <button type="button" className="button" onClick={onCancel} data-autofocus>
-          Cancel
+          {t({ id: 'components.confirmDialog.cancel', defaultMessage: 'Cancel' })}
         </button>
         <button
           type="button"
@@ -35,7 +36,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           onClick={onConfirm}
           disabled={busy}
         >
-          {busy ? 'Working…' : confirmLabel}
+          {busy ? t({ id: 'components.confirmDialog.working', defaultMessage: 'Working…' }) : confirmLabel}
         </button>
       </div>
     </Modal>

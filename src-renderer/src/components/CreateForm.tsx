@@ -10,6 +10,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { describeError, fieldErrorsOf } from '../lib/errors.ts';
+import { t } from '../lib/i18n.ts';
 
 export interface CreateFormFields {
   /** The problem to show at field `name`: its own once touched or tried, else the server's. */
@@ -128,14 +129,20 @@ function CreateActions<T>(props: CreateFormProps<T> & { revealed: boolean; hasPr
           title={props.blockedReason ?? undefined}
           data-testid={props.submitTestId}
         >
-          {pending ? (props.pendingLabel ?? 'Creating…') : props.submitLabel}
+          {pending
+            ? (props.pendingLabel ?? t({ id: 'components.createForm.creating', defaultMessage: 'Creating…' }))
+            : props.submitLabel}
         </button>
         {props.onCancel && (
           <button type="button" className="button button--ghost" onClick={props.onCancel} disabled={pending}>
-            {props.cancelLabel ?? 'Cancel'}
+            {props.cancelLabel ?? t({ id: 'components.createForm.cancel', defaultMessage: 'Cancel' })}
           </button>
         )}
-        {props.hasProblems && props.revealed && <span className="text-danger">Fix the marked fields first.</span>}
+        {props.hasProblems && props.revealed && (
+          <span className="text-danger">
+            {t({ id: 'components.createForm.fixTheMarkedFieldsFirst', defaultMessage: 'Fix the marked fields first.' })}
+          </span>
+        )}
       </div>
       {props.blockedReason && props.sayBlocked !== false && (
         <p className="muted form-note" data-testid="write-refused">

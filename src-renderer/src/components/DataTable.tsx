@@ -3,6 +3,7 @@
  * header cell per column, and a last column for the row's buttons named only for screen readers.
  */
 import type { ReactNode } from 'react';
+import { t } from '../lib/i18n.ts';
 
 export interface DataTableProps {
   /** Id of the heading that names the table. */
@@ -26,7 +27,9 @@ export function DataTable({ labelledBy, testId, columns, className, children }: 
               </th>
             ))}
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">
+                {t({ id: 'components.dataTable.actions', defaultMessage: 'Actions' })}
+              </span>
             </th>
           </tr>
         </thead>

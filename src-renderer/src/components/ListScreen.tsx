@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { PageHeader } from './PageHeader.tsx';
 import { Empty, ErrorState } from './States.tsx';
 import { VirtualList, type VirtualListProps } from './VirtualList.tsx';
+import { t } from '../lib/i18n.ts';
 
 export type ListBody =
   | { state: 'loading'; label: string; rowHeight?: number }
@@ -60,7 +61,13 @@ export function ListScreen(props: ListScreenProps) {
         <div
           className="toolbar"
           role={props.toolbar === 'controls' ? 'group' : 'search'}
-          aria-label={props.filterLabel ?? `Filter ${props.title.toLowerCase()}`}
+          aria-label={
+            props.filterLabel ??
+            t(
+              { id: 'components.listScreen.filter', defaultMessage: 'Filter {toLowerCase}' },
+              { toLowerCase: props.title.toLowerCase() },
+            )
+          }
         >
           {filters}
           {count !== undefined && (

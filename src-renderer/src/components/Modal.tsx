@@ -4,6 +4,7 @@
  * on the element marked `data-autofocus` (React's autoFocus fires before the dialog is shown).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { t } from '../lib/i18n.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -60,7 +61,12 @@ export function Modal({ open, title, onClose, children, description, size = 'med
         <div className="modal-body">
           <header className="modal-header">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="button button--ghost button--icon" onClick={onClose} aria-label="Close">
+            <button
+              type="button"
+              className="button button--ghost button--icon"
+              onClick={onClose}
+              aria-label={t({ id: 'components.modal.close', defaultMessage: 'Close' })}
+            >
               <span aria-hidden="true">×</span>
             </button>
           </header>

@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useNotices, visibleNotices, type Notice } from '../lib/notices.ts';
+import { t } from '../lib/i18n.ts';
 
 /** The region's distance from the window's bottom edge (`.notices` in components.css). */
 const BOTTOM_GAP_PX = 56;
@@ -100,7 +101,7 @@ function Toast({ notice }: { notice: Notice }) {
         type="button"
         className="button button--ghost button--icon"
         onClick={() => dismiss(notice.id)}
-        aria-label="Dismiss"
+        aria-label={t({ id: 'components.notices.dismiss', defaultMessage: 'Dismiss' })}
       >
         <span aria-hidden="true">×</span>
       </button>
@@ -122,7 +123,7 @@ export function Notices() {
     <section
       ref={region}
       className={`notices${atTop ? ' notices--top' : ''}${expanded ? ' notices--expanded' : ''}`}
-      aria-label="Notifications"
+      aria-label={t({ id: 'components.notices.notifications', defaultMessage: 'Notifications' })}
       data-testid="notices"
       data-placement={atTop ? 'top' : 'bottom'}
       {...pause}
@@ -135,7 +136,7 @@ export function Notices() {
           aria-expanded={expanded}
           onClick={() => setExpanded(!expanded)}
         >
-          {expanded ? 'Show fewer' : `${hidden.length} more`}
+          {expanded ? t({ id: 'components.notices.showFewer', defaultMessage: 'Show fewer' }) : `${hidden.length} more`}
         </button>
       )}
       {list.map((notice) => (

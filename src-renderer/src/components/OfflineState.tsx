@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { splitTechnical } from '../../../src-shared/connection-words.ts';
 import { useSync } from '../lib/sync-status.ts';
 import { ErrorDetails } from './ErrorDetails.tsx';
+import { t } from '../lib/i18n.ts';
 
 export const OFFLINE_NOTHING_SAVED = 'Offline — nothing saved on this computer yet';
 
@@ -29,15 +30,25 @@ export function OfflineNothingSaved({ reason, onRetry }: { reason: string | null
     <div className="state state--empty state--offline" data-testid="offline-nothing-saved" role="status">
       <p className="state-title">
         {state === 'key-rejected'
-          ? 'The server refused this workspace’s key — nothing saved on this computer yet'
+          ? t({
+              id: 'components.offlineState.theServerRefusedThisWorkspace',
+              defaultMessage: 'The server refused this workspace’s key — nothing saved on this computer yet',
+            })
           : OFFLINE_NOTHING_SAVED}
       </p>
       <div className="state-body">
-        <p>Connect to the server once to read this here offline later.</p>
+        <p>
+          {t({
+            id: 'components.offlineState.connectToTheServerOnce',
+            defaultMessage: 'Connect to the server once to read this here offline later.',
+          })}
+        </p>
         {why.sentence && <p className="muted">{why.sentence}</p>}
         <ErrorDetails detail={why.technical} />
         <button type="button" className="button" onClick={retry} disabled={retrying}>
-          {retrying ? 'Checking…' : 'Retry'}
+          {retrying
+            ? t({ id: 'components.offlineState.checking', defaultMessage: 'Checking…' })
+            : t({ id: 'components.offlineState.retry', defaultMessage: 'Retry' })}
         </button>
       </div>
     </div>

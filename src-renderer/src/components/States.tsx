@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { splitTechnical } from '../../../src-shared/connection-words.ts';
 import { errorDetail } from '../lib/errors.ts';
 import { ErrorDetails } from './ErrorDetails.tsx';
+import { t } from '../lib/i18n.ts';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -47,7 +48,7 @@ export function ErrorState({
       <ErrorDetails detail={(error === undefined ? null : errorDetail(error)) ?? technical} />
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>
-          Try again
+          {t({ id: 'components.states.tryAgain', defaultMessage: 'Try again' })}
         </button>
       )}
     </div>
@@ -58,7 +59,9 @@ export function ErrorState({
 export function Unavailable({ reason }: { reason: string }) {
   return (
     <div className="state state--unavailable" data-testid="feature-unavailable">
-      <p className="state-title">Not available in this workspace</p>
+      <p className="state-title">
+        {t({ id: 'components.states.notAvailableInThisWorkspace', defaultMessage: 'Not available in this workspace' })}
+      </p>
       <p className="state-body">{reason}</p>
     </div>
   );
@@ -70,7 +73,7 @@ export function PlaceholderRow() {
     <div className="row row--placeholder" aria-busy="true">
       <span className="skeleton skeleton--title" />
       <span className="skeleton skeleton--line" />
-      <span className="visually-hidden">Loading…</span>
+      <span className="visually-hidden">{t({ id: 'components.states.loading', defaultMessage: 'Loading…' })}</span>
     </div>
   );
 }

@@ -3,9 +3,85 @@
  * through `describeError`, so one code always reads the same way. Where main already wrote a
  * message for users (keychain, bridge, notices), that message is shown as it is.
  */
+import { defineMessages } from 'react-intl';
 import type { KeyMode } from '../../../src-shared/index.ts';
 import { connectionSentence, isTlsProblem } from '../../../src-shared/connection-words.ts';
 import { BridgeError } from '../bridge.ts';
+import { t } from './i18n.ts';
+
+const messages = defineMessages({
+  theServerDidNotAccept: {
+    id: 'lib.errors.theServerDidNotAccept',
+    defaultMessage: 'The server did not accept this workspace’s API key. Replace the key under Workspaces.',
+  },
+  thisKeyCanTSee: {
+    id: 'lib.errors.thisKeyCanTSee',
+    defaultMessage: 'This key can’t see {subject} — it is a service-provider key.',
+  },
+  thisKeyIsNotAllowed: {
+    id: 'lib.errors.thisKeyIsNotAllowed',
+    defaultMessage:
+      'This key is not allowed to open {subject}. Ask your administrator for the learning permissions, or check that the learning module is enabled.',
+  },
+  theServerNoLongerHas: {
+    id: 'lib.errors.theServerNoLongerHas',
+    defaultMessage: 'The server no longer has {subject}. It may have been deleted elsewhere.',
+  },
+  theServerIsStillWorking: {
+    id: 'lib.errors.theServerIsStillWorking',
+    defaultMessage: 'The server is still working on an identical request. Try again in a moment.',
+  },
+  theServerRejectedSomeFields: {
+    id: 'lib.errors.theServerRejectedSomeFields',
+    defaultMessage: 'The server rejected some fields. They are marked below.',
+  },
+  theServerAskedLecternTo: {
+    id: 'lib.errors.theServerAskedLecternTo',
+    defaultMessage: 'The server asked Lectern to slow down. It will try again shortly.',
+  },
+  theServerHadAProblem: {
+    id: 'lib.errors.theServerHadAProblem',
+    defaultMessage: 'The server had a problem answering. Try again in a little while.',
+  },
+  youAreOfflineOrThe: {
+    id: 'lib.errors.youAreOfflineOrThe',
+    defaultMessage: 'You are offline or the server cannot be reached. Lectern shows what it has saved locally.',
+  },
+  theServerTookTooLong: {
+    id: 'lib.errors.theServerTookTooLong',
+    defaultMessage: 'The server took too long to answer. It may be overloaded or unreachable.',
+  },
+  theServerAnsweredInA: {
+    id: 'lib.errors.theServerAnsweredInA',
+    defaultMessage: 'The server answered in a form Lectern does not understand. This server may be a newer version.',
+  },
+  thisIsNotAvailableOn: {
+    id: 'lib.errors.thisIsNotAvailableOn',
+    defaultMessage: 'This is not available on this server.',
+  },
+  theServerCouldNotUnderstand: {
+    id: 'lib.errors.theServerCouldNotUnderstand',
+    defaultMessage: 'The server could not understand the request.',
+  },
+  cancelled: { id: 'lib.errors.cancelled', defaultMessage: 'Cancelled.' },
+  someValuesAreNotIn: {
+    id: 'lib.errors.someValuesAreNotIn',
+    defaultMessage: 'Some values are not in the expected form{error}.',
+  },
+  someFieldsContainInvalidValues: {
+    id: 'lib.errors.someFieldsContainInvalidValues',
+    defaultMessage: 'Some fields contain invalid values. They are marked below.',
+  },
+  lecternSBackgroundProcessIs: {
+    id: 'lib.errors.lecternSBackgroundProcessIs',
+    defaultMessage: 'Lectern’s background process is not reachable.',
+  },
+  somethingWentWrongInsideLectern: {
+    id: 'lib.errors.somethingWentWrongInsideLectern',
+    defaultMessage: 'Something went wrong inside Lectern. The details were written to the log.',
+  },
+  somethingWentWrong: { id: 'lib.errors.somethingWentWrong', defaultMessage: 'Something went wrong.' },
+});
 
 export type { KeyMode };
 
@@ -85,51 +161,51 @@ export function describeError(error: unknown, context: ErrorContext = {}): strin
   if (code === 'WRITE_REFUSED' && message) return message;
   switch (kind ?? code) {
     case 'Unauthorized':
-      return 'The server did not accept this workspace’s API key. Replace the key under Workspaces.';
+      return t(messages.theServerDidNotAccept);
     case 'Forbidden':
       if (context.keyMode === 'service-provider') {
-        return `This key can’t see ${subject} — it is a service-provider key.`;
+        return t(messages.thisKeyCanTSee, { subject });
       }
-      return `This key is not allowed to open ${subject}. Ask your administrator for the learning permissions, or check that the learning module is enabled.`;
+      return t(messages.thisKeyIsNotAllowed, { subject });
     case 'NotFound':
-      return `The server no longer has ${subject}. It may have been deleted elsewhere.`;
+      return t(messages.theServerNoLongerHas, { subject });
     case 'Conflict':
-      return 'The server is still working on an identical request. Try again in a moment.';
+      return t(messages.theServerIsStillWorking);
     case 'Validation':
-      return 'The server rejected some fields. They are marked below.';
+      return t(messages.theServerRejectedSomeFields);
     case 'RateLimited':
-      return 'The server asked Lectern to slow down. It will try again shortly.';
+      return t(messages.theServerAskedLecternTo);
     case 'ServerError':
-      return 'The server had a problem answering. Try again in a little while.';
+      return t(messages.theServerHadAProblem);
     case 'Network': {
       // A certificate problem is not "offline": say what is wrong with the server instead.
       const systemCode = systemCodeOf(error);
       if (isTlsProblem(systemCode)) return connectionSentence(systemCode);
-      return 'You are offline or the server cannot be reached. Lectern shows what it has saved locally.';
+      return t(messages.youAreOfflineOrThe);
     }
     case 'Timeout':
-      return 'The server took too long to answer. It may be overloaded or unreachable.';
+      return t(messages.theServerTookTooLong);
     case 'ContractError':
-      return 'The server answered in a form Lectern does not understand. This server may be a newer version.';
+      return t(messages.theServerAnsweredInA);
     case 'UnsupportedOperation':
-      return 'This is not available on this server.';
+      return t(messages.thisIsNotAvailableOn);
     case 'BadRequest':
-      return 'The server could not understand the request.';
+      return t(messages.theServerCouldNotUnderstand);
     case 'Cancelled':
-      return 'Cancelled.';
+      return t(messages.cancelled);
     case 'INVALID_INPUT':
-      return `Some values are not in the expected form${issuesSuffix(error)}.`;
+      return t(messages.someValuesAreNotIn, { error: issuesSuffix(error) });
     case 'DRAFT_INVALID':
-      return 'Some fields contain invalid values. They are marked below.';
+      return t(messages.someFieldsContainInvalidValues);
     case 'BRIDGE_UNAVAILABLE':
-      return message || 'Lectern’s background process is not reachable.';
+      return message || t(messages.lecternSBackgroundProcessIs);
     case 'INTERNAL':
-      return message || 'Something went wrong inside Lectern. The details were written to the log.';
+      return message || t(messages.somethingWentWrongInsideLectern);
     case 'UNKNOWN':
-      return message || 'Something went wrong.';
+      return message || t(messages.somethingWentWrong);
     default:
       // KEYCHAIN_UNAVAILABLE, DRAFT_LOCKED, NOT_AVAILABLE, …: main writes these for users.
-      return message || 'Something went wrong.';
+      return message || t(messages.somethingWentWrong);
   }
 }
 

@@ -3,6 +3,7 @@
  * the user's locale (lib/i18n.ts: the app's language, in the system's region when it matches).
  */
 import { formatBytes as formatBytesIn } from '../../../src-shared/units.ts';
+import { ENUM_WORDS } from './enum-words.ts';
 import { formatLocale, t } from './i18n.ts';
 
 interface Formats {
@@ -108,9 +109,11 @@ export function formatHoursMinutes(hours: number | undefined, minutes: number | 
   return t({ id: 'duration.minutes', defaultMessage: '{m} min' }, { m: minutes });
 }
 
-/** ENUM_VALUE → "Enum value". */
+/** ENUM_VALUE → "Enum value": in the app's language for a value it knows (lib/enum-words.ts). */
 export function humanize(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
+  const known = Object.hasOwn(ENUM_WORDS, value) ? ENUM_WORDS[value] : undefined;
+  if (known) return t(known);
   const words = value.replace(/[_-]+/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

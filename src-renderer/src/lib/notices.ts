@@ -18,6 +18,7 @@
 import type { AppNoticeCondition, SyncStatus } from '../../../src-shared/index.ts';
 import { onEvent } from './events.ts';
 import { createFeatureStore } from './feature-store.ts';
+import { t } from './i18n.ts';
 
 export type NoticeLevel = 'info' | 'success' | 'warning' | 'error';
 
@@ -324,7 +325,7 @@ export function notifyUndoable(action: Undoable): number {
   return notify('info', action.message, {
     ...key,
     action: {
-      label: 'Undo',
+      label: t({ id: 'lib.notices.undo', defaultMessage: 'Undo' }),
       run: () => {
         if (settled) return;
         settled = true;
