@@ -19,6 +19,7 @@ import {
   type EntryGroup,
 } from './palette-entries.ts';
 import { usePaletteSearch, type PaletteSearch } from './palette-search.ts';
+import { t } from '../lib/i18n.ts';
 
 export interface CommandPaletteProps {
   open: boolean;
@@ -29,7 +30,13 @@ export interface CommandPaletteProps {
 
 export function CommandPalette({ open, onClose, onShowShortcuts }: CommandPaletteProps) {
   return (
-    <Modal open={open} title="Go to or do…" onClose={() => onClose(false)} size="medium" testId="command-palette">
+    <Modal
+      open={open}
+      title={t({ id: 'app.commandPalette.goToOrDo', defaultMessage: 'Go to or do…' })}
+      onClose={() => onClose(false)}
+      size="medium"
+      testId="command-palette"
+    >
       {/* Mounted only while open, so every opening starts empty. */}
       <PaletteBody onClose={onClose} onShowShortcuts={onShowShortcuts} />
     </Modal>
@@ -70,12 +77,18 @@ function PaletteBody({ onClose, onShowShortcuts }: Omit<CommandPaletteProps, 'op
         className="input palette-input"
         type="text"
         role="combobox"
-        aria-label="Find a course, section, lesson, assessment or action"
+        aria-label={t({
+          id: 'app.commandPalette.findACourseSectionLesson',
+          defaultMessage: 'Find a course, section, lesson, assessment or action',
+        })}
         aria-expanded={entries.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={entries[at] ? `${listId}-${at}` : undefined}
-        placeholder="Course, lesson, assessment or action…"
+        placeholder={t({
+          id: 'app.commandPalette.courseLessonAssessmentOrAction',
+          defaultMessage: 'Course, lesson, assessment or action…',
+        })}
         autoComplete="off"
         spellCheck={false}
         value={text}
@@ -104,7 +117,13 @@ interface PaletteListProps {
 function PaletteList({ listId, groups, active, onHover, onChoose }: PaletteListProps) {
   let index = 0;
   return (
-    <div id={listId} role="listbox" aria-label="Results" className="palette-list" data-testid="palette-results">
+    <div
+      id={listId}
+      role="listbox"
+      aria-label={t({ id: 'app.commandPalette.results', defaultMessage: 'Results' })}
+      className="palette-list"
+      data-testid="palette-results"
+    >
       {groups.map(({ group, entries }) => (
         <div
           key={group}
@@ -166,13 +185,23 @@ export function paletteNote(text: string, search: PaletteSearch, shown: number):
   const keys = `↑ ↓ to move, Enter to open, Esc to close · ${MOD_LABEL}+K any time`;
   if (query === '') return keys;
   const searching = search.waiting || search.server === 'searching';
-  if (shown > 0) return searching ? `Searching the server… · ${keys}` : keys;
-  if (searching) return 'Searching…';
+  if (shown > 0)
+    return searching
+      ? t({ id: 'app.commandPalette.searchingTheServer', defaultMessage: 'Searching the server… · {keys}' }, { keys })
+      : keys;
+  if (searching) return t({ id: 'app.commandPalette.searching', defaultMessage: 'Searching…' });
   const reading =
     search.reading > 0
       ? ` It is reading the outlines of ${search.reading === 1 ? 'one course' : `${search.reading} courses`} not opened yet; their lessons appear as they arrive.`
       : '';
-  return `Nothing matches “${query}”. Lectern searched the server’s courses, assessments and quizzes and the sections and lessons it has saved.${SERVER_WORDS[search.server]}${reading}`;
+  return t(
+    {
+      id: 'app.commandPalette.nothingMatchesLecternSearchedThe',
+      defaultMessage:
+        'Nothing matches “{query}”. Lectern searched the server’s courses, assessments and quizzes and the sections and lessons it has saved.{item}{reading}',
+    },
+    { query, item: SERVER_WORDS[search.server], reading },
+  );
 }
 
 function PaletteNote({ text, search, shown }: { text: string; search: PaletteSearch; shown: number }) {

@@ -3,6 +3,7 @@
  * says so in capitals; staging is amber; the Sandbox is calm blue; a custom server is grey.
  */
 import type { Profile } from '../../../src-shared/index.ts';
+import { t } from '../lib/i18n.ts';
 
 const TEXT: Record<Profile['environment'], { label: string; note: string }> = {
   production: { label: 'PRODUCTION', note: 'Changes here reach real learners.' },
@@ -20,7 +21,10 @@ export function EnvironmentBand({ profile }: { profile: Profile | null }) {
       data-testid="environment-band"
       data-environment={profile.environment}
       role="note"
-      aria-label={`Environment: ${text.label.toLowerCase()}`}
+      aria-label={t(
+        { id: 'app.environmentBand.environment', defaultMessage: 'Environment: {toLowerCase}' },
+        { toLowerCase: text.label.toLowerCase() },
+      )}
     >
       <strong>{text.label}</strong>
       <span className="env-band-name" title={profile.name}>

@@ -8,6 +8,7 @@ import { Modal } from '../components/Modal.tsx';
 import { notify } from '../lib/notices.ts';
 import { focusScreenSearch, isTyping, runSave, SHORTCUTS } from '../lib/shortcuts.ts';
 import { CommandPalette } from './CommandPalette.tsx';
+import { t } from '../lib/i18n.ts';
 
 const anyDialogOpen = () => document.querySelector('dialog[open]') !== null;
 /** A dialog other than the palette: the palette's own stays `open` until React re-renders after Escape. */
@@ -53,7 +54,11 @@ export function KeyboardLayer() {
         }
       } else if (mod && !event.altKey && !event.shiftKey && key === 's') {
         event.preventDefault(); // never the browser's "Save page"
-        if (!runSave()) notify('info', 'Nothing to save on this screen.');
+        if (!runSave())
+          notify(
+            'info',
+            t({ id: 'app.keyboardLayer.nothingToSaveOnThis', defaultMessage: 'Nothing to save on this screen.' }),
+          );
       } else if (mod || event.altKey || isTyping(event.target) || anyDialogOpen()) {
         return;
       } else if (event.key === '/') {
@@ -95,7 +100,13 @@ export function KeyboardLayer() {
 
 function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Modal open={open} title="Keyboard shortcuts" onClose={onClose} size="small" testId="shortcuts-dialog">
+    <Modal
+      open={open}
+      title={t({ id: 'app.keyboardLayer.keyboardShortcuts', defaultMessage: 'Keyboard shortcuts' })}
+      onClose={onClose}
+      size="small"
+      testId="shortcuts-dialog"
+    >
       <dl className="shortcut-list">
         {SHORTCUTS.map((shortcut) => (
           <div key={shortcut.does} className="shortcut-item">
@@ -113,7 +124,7 @@ function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void
       </dl>
       <div className="modal-actions">
         <button type="button" className="button" data-autofocus onClick={onClose}>
-          Close
+          {t({ id: 'app.keyboardLayer.close', defaultMessage: 'Close' })}
         </button>
       </div>
     </Modal>

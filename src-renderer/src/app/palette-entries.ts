@@ -6,6 +6,7 @@
 import type { PaletteHit } from '../../../src-shared/index.ts';
 import { lessonHref } from '../lib/lesson-link.ts';
 import { href, navigate, type Route } from '../lib/router.ts';
+import { t } from '../lib/i18n.ts';
 
 export const GROUPS = ['Screens', 'Courses', 'Sections', 'Lessons', 'Assessments', 'Quizzes'] as const;
 export type Group = (typeof GROUPS)[number];
@@ -92,7 +93,7 @@ export function actionEntries(route: Route, onShowShortcuts: () => void): Entry[
   });
   const screen = (key: string, label: string, target: Route): Entry => ({
     key,
-    label: `Go to ${label}`,
+    label: t({ id: 'app.paletteentries.goTo', defaultMessage: 'Go to {label}' }, { label }),
     kind: 'Go to',
     group: 'Screens',
     detail: null,
@@ -118,7 +119,7 @@ export function actionEntries(route: Route, onShowShortcuts: () => void): Entry[
     screen('diagnostics', 'Diagnostics', { name: 'diagnostics' }),
     {
       key: SHORTCUTS_KEY,
-      label: 'Keyboard shortcuts',
+      label: t({ id: 'app.paletteentries.keyboardShortcuts', defaultMessage: 'Keyboard shortcuts' }),
       kind: 'Help',
       group: 'Screens',
       detail: '?',
