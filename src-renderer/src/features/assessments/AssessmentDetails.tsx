@@ -6,11 +6,12 @@ import type { Assessment } from '../../../../src-shared/index.ts';
 import { formatDate, formatDateTime, orDash } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
 import { GroupsPanel, LocationsPanel, SeatsPanel } from './PeoplePanels.tsx';
+import { t } from '../../lib/i18n.ts';
 
 function yesNo(value: string | undefined): string {
   if (value === undefined) return '—';
-  if (/^(true|yes|1)$/i.test(value)) return 'Yes';
-  if (/^(false|no|0)$/i.test(value)) return 'No';
+  if (/^(true|yes|1)$/i.test(value)) return t({ id: 'assessments.assessmentDetails.yes', defaultMessage: 'Yes' });
+  if (/^(false|no|0)$/i.test(value)) return t({ id: 'assessments.assessmentDetails.no', defaultMessage: 'No' });
   return value || '—';
 }
 
@@ -20,41 +21,57 @@ export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
     typeof assessment.passing_score_points === 'number' ? `${assessment.passing_score_points} points` : null,
   ].filter(Boolean);
   return (
-    <aside className="details" aria-label="Details from the server" data-testid="assessment-details">
+    <aside
+      className="details"
+      aria-label={t({
+        id: 'assessments.assessmentDetails.detailsFromTheServer',
+        defaultMessage: 'Details from the server',
+      })}
+      data-testid="assessment-details"
+    >
       <section className="details-section">
-        <h2>At a glance</h2>
+        <h2>{t({ id: 'assessments.assessmentDetails.atAGlance', defaultMessage: 'At a glance' })}</h2>
         <dl className="details-list">
-          <dt>Course</dt>
+          <dt>{t({ id: 'assessments.assessmentDetails.course', defaultMessage: 'Course' })}</dt>
           <dd>
             <a href={href({ name: 'course', id: assessment.course_id })}>{orDash(assessment.course?.name)}</a>
           </dd>
-          <dt>Total points</dt>
+          <dt>{t({ id: 'assessments.assessmentDetails.totalPoints', defaultMessage: 'Total points' })}</dt>
           <dd data-testid="detail-total-points">{orDash(assessment.total_points)}</dd>
-          <dt>Questions</dt>
+          <dt>{t({ id: 'assessments.assessmentDetails.questions', defaultMessage: 'Questions' })}</dt>
           <dd>{assessment.questions_count || '0'}</dd>
-          <dt>Passing score</dt>
-          <dd>{passing.length ? passing.join(' · ') : 'Not set'}</dd>
-          <dt>Maximum attempts</dt>
+          <dt>{t({ id: 'assessments.assessmentDetails.passingScore', defaultMessage: 'Passing score' })}</dt>
+          <dd>
+            {passing.length
+              ? passing.join(' · ')
+              : t({ id: 'assessments.assessmentDetails.notSet', defaultMessage: 'Not set' })}
+          </dd>
+          <dt>{t({ id: 'assessments.assessmentDetails.maximumAttempts', defaultMessage: 'Maximum attempts' })}</dt>
           <dd>{assessment.maximum_attempts || '—'}</dd>
-          <dt>Results released automatically</dt>
+          <dt>
+            {t({
+              id: 'assessments.assessmentDetails.resultsReleasedAutomatically',
+              defaultMessage: 'Results released automatically',
+            })}
+          </dt>
           <dd>{yesNo(assessment.effective_auto_release_result)}</dd>
-          <dt>Camera proctoring</dt>
+          <dt>{t({ id: 'assessments.assessmentDetails.cameraProctoring', defaultMessage: 'Camera proctoring' })}</dt>
           <dd>{yesNo(assessment.effective_camera_proctoring_enabled)}</dd>
         </dl>
       </section>
 
       <section className="details-section">
-        <h2>Schedule</h2>
+        <h2>{t({ id: 'assessments.assessmentDetails.schedule', defaultMessage: 'Schedule' })}</h2>
         <dl className="details-list">
-          <dt>Starts</dt>
+          <dt>{t({ id: 'assessments.assessmentDetails.starts', defaultMessage: 'Starts' })}</dt>
           <dd>{formatDateTime(assessment.start_datetime)}</dd>
-          <dt>Submission date</dt>
+          <dt>{t({ id: 'assessments.assessmentDetails.submissionDate', defaultMessage: 'Submission date' })}</dt>
           <dd>{formatDate(assessment.submission_date)}</dd>
-          <dt>Deadline</dt>
+          <dt>{t({ id: 'assessments.assessmentDetails.deadline', defaultMessage: 'Deadline' })}</dt>
           <dd>{formatDateTime(assessment.deadline_datetime)}</dd>
-          <dt>Locked</dt>
+          <dt>{t({ id: 'assessments.assessmentDetails.locked', defaultMessage: 'Locked' })}</dt>
           <dd>{formatDateTime(assessment.locked_datetime)}</dd>
-          <dt>Results released</dt>
+          <dt>{t({ id: 'assessments.assessmentDetails.resultsReleased', defaultMessage: 'Results released' })}</dt>
           <dd>{formatDateTime(assessment.results_released_datetime)}</dd>
         </dl>
       </section>
@@ -64,8 +81,16 @@ export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
       <SeatsPanel seats={assessment.seats ?? []} />
 
       <p className="muted details-footnote">
-        Created {formatDateTime(assessment.created_datetime)} · last changed on the server{' '}
-        {formatDateTime(assessment.updated_datetime)}
+        {t(
+          {
+            id: 'assessments.assessmentDetails.createdLastChangedOnThe',
+            defaultMessage: 'Created {createddatetime} · last changed on the server {updateddatetime}',
+          },
+          {
+            createddatetime: formatDateTime(assessment.created_datetime),
+            updateddatetime: formatDateTime(assessment.updated_datetime),
+          },
+        )}
       </p>
     </aside>
   );

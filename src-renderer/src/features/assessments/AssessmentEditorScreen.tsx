@@ -20,6 +20,7 @@ import { CreatedBanner, DeleteAssessment, EditorBar, EditorNotes } from './Edito
 import { useOpenAssessment } from './editor-hooks.ts';
 import { StatusChangeDialog, summaryOf, type StatusChange } from './StatusChangeDialog.tsx';
 import { useAssessment, useAssessmentSession } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 const session = useAssessmentSession;
 const LIST = href({ name: 'assessments', courseId: null });
@@ -29,7 +30,7 @@ export function AssessmentEditorScreen({ assessmentId }: { assessmentId: string 
   if (profile && !profile.capabilities.assessments) {
     return (
       <div className="screen">
-        <PageHeader title="Assessment" />
+        <PageHeader title={t({ id: 'assessments.assessmentEditorScreen.assessment', defaultMessage: 'Assessment' })} />
         <Unavailable reason={profile.capabilities.reason ?? 'This workspace’s key cannot see assessments.'} />
       </div>
     );
@@ -48,7 +49,14 @@ function Editor({ assessmentId }: { assessmentId: string }) {
   const offlineNothing = read.status === 'ready' && !shown && read.offlineReason && lookup.done;
   return (
     <div className="screen">
-      <PageHeader title="Assessment" eyebrow={<a href={LIST}>Assessments</a>} />
+      <PageHeader
+        title={t({ id: 'assessments.assessmentEditorScreen.assessment', defaultMessage: 'Assessment' })}
+        eyebrow={
+          <a href={LIST}>
+            {t({ id: 'assessments.assessmentEditorScreen.assessments', defaultMessage: 'Assessments' })}
+          </a>
+        }
+      />
       {read.status === 'error' && !lookup.draft ? (
         <ErrorState
           message={describeError(read.error, { subject: 'this assessment', keyMode: activeKeyMode() })}
@@ -58,7 +66,12 @@ function Editor({ assessmentId }: { assessmentId: string }) {
       ) : offlineNothing && !lookup.draft ? (
         <OfflineNothingSaved reason={read.offlineReason} onRetry={retry} />
       ) : (
-        <Loading label="Loading the assessment…" />
+        <Loading
+          label={t({
+            id: 'assessments.assessmentEditorScreen.loadingTheAssessment',
+            defaultMessage: 'Loading the assessment…',
+          })}
+        />
       )}
     </div>
   );
@@ -98,7 +111,12 @@ function EditorBody({ assessmentId }: { assessmentId: string }) {
       />
       <EditorNotes hasClientErrors={hasClientErrors} />
       <div className="editor-columns">
-        <form className="editor-form" aria-label="Edit assessment" onSubmit={(e) => e.preventDefault()} noValidate>
+        <form
+          className="editor-form"
+          aria-label={t({ id: 'assessments.assessmentEditorScreen.editAssessment', defaultMessage: 'Edit assessment' })}
+          onSubmit={(e) => e.preventDefault()}
+          noValidate
+        >
           <DraftFields
             specs={ASSESSMENT_FIELDS}
             session={session}
@@ -108,7 +126,13 @@ function EditorBody({ assessmentId }: { assessmentId: string }) {
             base={draft?.base ?? assessment}
           />
         </form>
-        {assessment ? <AssessmentDetails assessment={assessment} /> : <Loading label="Loading details…" />}
+        {assessment ? (
+          <AssessmentDetails assessment={assessment} />
+        ) : (
+          <Loading
+            label={t({ id: 'assessments.assessmentEditorScreen.loadingDetails', defaultMessage: 'Loading details…' })}
+          />
+        )}
       </div>
       <StatusChangeDialog
         change={statusChange}
@@ -143,7 +167,9 @@ function EditorHeader({ assessmentId, assessment, title, draft }: EditorHeaderPr
       title={title}
       eyebrow={
         <>
-          <a href={LIST}>Assessments</a>
+          <a href={LIST}>
+            {t({ id: 'assessments.assessmentEditorScreen.assessments', defaultMessage: 'Assessments' })}
+          </a>
           {assessment && (
             <>
               {' / '}

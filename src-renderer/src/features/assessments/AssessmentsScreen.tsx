@@ -20,6 +20,7 @@ import { useCourseNames } from '../courses/index.ts';
 import { useActiveProfile } from '../workspaces/index.ts';
 import { ASSESSMENT_TYPES, CONTENT_STATUSES } from '../../lib/statuses.ts';
 import { useAssessmentList, type AssessmentQuery } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 const ROW_HEIGHT = 68;
 
@@ -28,7 +29,7 @@ export function AssessmentsScreen({ courseId }: { courseId: string | null }) {
   if (profile && !profile.capabilities.assessments) {
     return (
       <div className="screen">
-        <PageHeader title="Assessments" />
+        <PageHeader title={t({ id: 'assessments.assessmentsScreen.assessments', defaultMessage: 'Assessments' })} />
         <Unavailable reason={profile.capabilities.reason ?? 'This workspace’s key cannot see assessments.'} />
       </div>
     );
@@ -58,14 +59,27 @@ function AssessmentList({ courseId, keyMode }: { courseId: string | null; keyMod
       href={href({ name: 'assessment-new', courseId, draftId: null })}
       data-testid="new-assessment"
     >
-      New assessment
+      {t({ id: 'assessments.assessmentsScreen.newAssessment', defaultMessage: 'New assessment' })}
     </a>
   );
 
   return (
     <ListScreen
-      title={courseId ? `Assessments of ${courseName ?? 'this course'}` : 'Assessments'}
-      eyebrow={courseId ? <a href={href({ name: 'course', id: courseId })}>{courseName ?? 'Course'}</a> : undefined}
+      title={
+        courseId
+          ? t(
+              { id: 'assessments.assessmentsScreen.assessmentsOf', defaultMessage: 'Assessments of {value}' },
+              { value: courseName ?? 'this course' },
+            )
+          : t({ id: 'assessments.assessmentsScreen.assessments', defaultMessage: 'Assessments' })
+      }
+      eyebrow={
+        courseId ? (
+          <a href={href({ name: 'course', id: courseId })}>
+            {courseName ?? t({ id: 'assessments.assessmentsScreen.course', defaultMessage: 'Course' })}
+          </a>
+        ) : undefined
+      }
       primaryAction={newAssessment}
       headerNote={<ListCacheNote list={list} />}
       filterLabel="Filter assessments"
@@ -83,18 +97,18 @@ function AssessmentFilters({ courseId }: { courseId: string | null }) {
   return (
     <>
       <SearchBox
-        label="Search"
+        label={t({ id: 'assessments.assessmentsScreen.search', defaultMessage: 'Search' })}
         value={query.search}
-        placeholder="Title"
+        placeholder={t({ id: 'assessments.assessmentsScreen.title', defaultMessage: 'Title' })}
         onSearch={(search) => list.setQuery({ ...query, search })}
         testId="assessment-search"
       />
       <FilterSelect
-        label="Status"
+        label={t({ id: 'assessments.assessmentsScreen.status', defaultMessage: 'Status' })}
         value={query.status ?? ''}
         onChange={(value) => list.setQuery({ ...query, status: (value || null) as ContentStatus | null })}
         options={[
-          { value: '', label: 'Any status' },
+          { value: '', label: t({ id: 'assessments.assessmentsScreen.anyStatus', defaultMessage: 'Any status' }) },
           ...CONTENT_STATUSES.map((s) => ({ value: s, label: enumLabel(s, CONTENT_STATUSES) })),
         ]}
       />
@@ -105,7 +119,7 @@ function AssessmentFilters({ courseId }: { courseId: string | null }) {
             className="button button--small"
             onClick={() => navigate({ name: 'assessments', courseId: null })}
           >
-            Show all courses
+            {t({ id: 'assessments.assessmentsScreen.showAllCourses', defaultMessage: 'Show all courses' })}
           </button>
         </div>
       )}
@@ -137,7 +151,11 @@ function useAssessmentBody(courseId: string | null, keyMode: KeyMode | null): Li
     };
   }
   if (list.status === 'idle' || list.status === 'loading' || (count === 0 && list.requested[1] === 'waiting')) {
-    return { state: 'loading', label: 'Loading assessments…', rowHeight: ROW_HEIGHT };
+    return {
+      state: 'loading',
+      label: t({ id: 'assessments.assessmentsScreen.loadingAssessments', defaultMessage: 'Loading assessments…' }),
+      rowHeight: ROW_HEIGHT,
+    };
   }
   if (count === 0 && list.offlineReason) {
     return { state: 'content', content: <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} /> };
@@ -150,7 +168,7 @@ function useAssessmentBody(courseId: string | null, keyMode: KeyMode | null): Li
       rowHeight: ROW_HEIGHT,
       renderRow,
       onRangeChange: onRange,
-      label: 'Assessments',
+      label: t({ id: 'assessments.assessmentsScreen.assessments', defaultMessage: 'Assessments' }),
       testId: 'assessment-list',
       itemAt: (index) => itemAt({ pages, pageSize }, index),
       version: deleted,
@@ -162,30 +180,49 @@ function emptyAssessments(query: AssessmentQuery | null, courseId: string | null
   if (query && (query.search.trim() !== '' || query.status !== null)) {
     return {
       state: 'empty',
-      title: 'No assessments match',
-      body: <p>Try other words, or show every status.</p>,
+      title: t({ id: 'assessments.assessmentsScreen.noAssessmentsMatch', defaultMessage: 'No assessments match' }),
+      body: (
+        <p>
+          {t({
+            id: 'assessments.assessmentsScreen.tryOtherWordsOrShow',
+            defaultMessage: 'Try other words, or show every status.',
+          })}
+        </p>
+      ),
       action: (
         <button
           type="button"
           className="button"
           onClick={() => useAssessmentList.getState().setQuery({ search: '', status: null, courseId })}
         >
-          Clear filters
+          {t({ id: 'assessments.assessmentsScreen.clearFilters', defaultMessage: 'Clear filters' })}
         </button>
       ),
     };
   }
   return {
     state: 'empty',
-    title: courseId ? 'This course has no assessments yet' : 'No assessments yet',
-    body: <p>Create the first one; it opens in the editor once the server has made it.</p>,
+    title: courseId
+      ? t({
+          id: 'assessments.assessmentsScreen.thisCourseHasNoAssessments',
+          defaultMessage: 'This course has no assessments yet',
+        })
+      : t({ id: 'assessments.assessmentsScreen.noAssessmentsYet', defaultMessage: 'No assessments yet' }),
+    body: (
+      <p>
+        {t({
+          id: 'assessments.assessmentsScreen.createTheFirstOneIt',
+          defaultMessage: 'Create the first one; it opens in the editor once the server has made it.',
+        })}
+      </p>
+    ),
     action: (
       <a
         className="button button--primary"
         href={href({ name: 'assessment-new', courseId, draftId: null })}
         data-testid="empty-new-assessment"
       >
-        Create an assessment
+        {t({ id: 'assessments.assessmentsScreen.createAnAssessment', defaultMessage: 'Create an assessment' })}
       </a>
     ),
   };
@@ -198,7 +235,7 @@ function DeletedRow({ title }: { title: string }) {
         <RowTitle text={title} />
       </span>
       <span className="row-meta">
-        <span>Deleted.</span>
+        <span>{t({ id: 'assessments.assessmentsScreen.deleted', defaultMessage: 'Deleted.' })}</span>
       </span>
     </div>
   );
@@ -234,7 +271,12 @@ function AssessmentRow({
         <span>{formatHoursMinutes(assessment.duration_hours, assessment.duration_minutes)}</span>
         <span>{assessment.questions_count || '0'} questions</span>
         <span>{orDash(assessment.total_points)} points</span>
-        <span>Starts {formatDateTime(assessment.start_datetime)}</span>
+        <span>
+          {t(
+            { id: 'assessments.assessmentsScreen.starts', defaultMessage: 'Starts {startdatetime}' },
+            { startdatetime: formatDateTime(assessment.start_datetime) },
+          )}
+        </span>
       </span>
     </a>
   );

@@ -14,6 +14,7 @@ import { activeKeyMode } from '../workspaces/index.ts';
 import { useCreatedNote, useCreatedNoteFor } from '../../lib/created.ts';
 import type { StatusChange } from './StatusChangeDialog.tsx';
 import { deleteAssessment, useAssessmentSession } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 const session = useAssessmentSession;
 
@@ -28,11 +29,13 @@ export function CreatedBanner({ assessmentId }: { assessmentId: string }) {
   return (
     <div ref={ref} className="banner banner--success created-banner" role="status" data-testid="assessment-created">
       <p>
-        <strong>Created “{note.title}”</strong>
+        <strong>
+          {t({ id: 'assessments.editorParts.created', defaultMessage: 'Created “{title}”' }, { title: note.title })}
+        </strong>
         {note.where ? <> in {note.where}</> : null}. It is in Draft status until you publish it; keep editing it here.
       </p>
       <button type="button" className="button button--small button--ghost" onClick={useCreatedNote.getState().dismiss}>
-        Close
+        {t({ id: 'assessments.editorParts.close', defaultMessage: 'Close' })}
       </button>
     </div>
   );
@@ -57,23 +60,28 @@ export function EditorBar({ status, onStatusChange, onSubmit }: EditorBarProps) 
   return (
     <div className="editor-bar">
       <div className="editor-status">
-        <span className="muted">Status</span> <StatusBadge status={status} />
+        <span className="muted">{t({ id: 'assessments.editorParts.status', defaultMessage: 'Status' })}</span>{' '}
+        <StatusBadge status={status} />
         <AutosaveLine session={state} />
       </div>
-      <div className="editor-actions" role="group" aria-label="Status and saving">
+      <div
+        className="editor-actions"
+        role="group"
+        aria-label={t({ id: 'assessments.editorParts.statusAndSaving', defaultMessage: 'Status and saving' })}
+      >
         {status !== 'PUBLISHED' && (
           <button type="button" className="button" disabled={busy} onClick={() => onStatusChange('PUBLISHED')}>
-            Publish…
+            {t({ id: 'assessments.editorParts.publish', defaultMessage: 'Publish…' })}
           </button>
         )}
         {status !== 'ARCHIVED' && (
           <button type="button" className="button" disabled={busy} onClick={() => onStatusChange('ARCHIVED')}>
-            Archive…
+            {t({ id: 'assessments.editorParts.archive', defaultMessage: 'Archive…' })}
           </button>
         )}
         {status !== 'DRAFT' && (
           <button type="button" className="button" disabled={busy} onClick={() => onSubmit({ status: 'DRAFT' })}>
-            Back to draft
+            {t({ id: 'assessments.editorParts.backToDraft', defaultMessage: 'Back to draft' })}
           </button>
         )}
         <button
@@ -84,7 +92,7 @@ export function EditorBar({ status, onStatusChange, onSubmit }: EditorBarProps) 
           data-testid="save-to-server"
           title={refusal ?? undefined}
         >
-          {state.submitting ? 'Saving…' : saveLabel}
+          {state.submitting ? t({ id: 'assessments.editorParts.saving', defaultMessage: 'Saving…' }) : saveLabel}
         </button>
       </div>
     </div>
@@ -104,7 +112,12 @@ export function EditorNotes({ hasClientErrors }: { hasClientErrors: boolean }) {
         </p>
       )}
       {hasClientErrors && (state.revealed || hasChanges) && (
-        <p className="form-note text-danger">Fix the marked fields to save to the server.</p>
+        <p className="form-note text-danger">
+          {t({
+            id: 'assessments.editorParts.fixTheMarkedFieldsTo',
+            defaultMessage: 'Fix the marked fields to save to the server.',
+          })}
+        </p>
       )}
       {refusal !== null && (
         <p className="muted form-note" data-testid="write-refused">
@@ -135,18 +148,24 @@ export function DeleteAssessment({
   return (
     <>
       <button type="button" className="button button--ghost button--danger-text" onClick={() => setOpen(true)}>
-        Delete…
+        {t({ id: 'assessments.editorParts.delete', defaultMessage: 'Delete…' })}
       </button>
       <ConfirmDialog
         open={open}
-        title={`Delete the assessment “${title}”?`}
-        confirmLabel="Delete assessment"
+        title={t(
+          { id: 'assessments.editorParts.deleteTheAssessment', defaultMessage: 'Delete the assessment “{title}”?' },
+          { title },
+        )}
+        confirmLabel={t({ id: 'assessments.editorParts.deleteAssessment', defaultMessage: 'Delete assessment' })}
         onConfirm={doDelete}
         onCancel={() => setOpen(false)}
       >
         <p>
-          It will be deleted on the server with its schedule and seats. You have a few seconds to undo it; after that it
-          cannot be undone.
+          {t({
+            id: 'assessments.editorParts.itWillBeDeletedOn',
+            defaultMessage:
+              'It will be deleted on the server with its schedule and seats. You have a few seconds to undo it; after that it cannot be undone.',
+          })}
         </p>
       </ConfirmDialog>
     </>

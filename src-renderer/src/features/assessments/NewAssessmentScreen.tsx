@@ -5,6 +5,7 @@
  * editor opens, editable, saying it was created. A server without the (assumed) create answers
  * "not available on this server" and the draft stays.
  */
+import { defineMessages } from 'react-intl';
 import { CreateForm } from '../../components/CreateForm.tsx';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { SelectField } from '../../components/Field.tsx';
@@ -29,6 +30,35 @@ import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
 import { createdFrom, useCreatedNote } from '../../lib/created.ts';
 import { NEW_ASSESSMENT, NEW_ASSESSMENT_DEFAULTS, useNewAssessmentSession } from './new-assessment.ts';
 import { useCourseChoices, useNewAssessmentDraft, type CourseChoices } from './new-assessment-hooks.ts';
+import { t } from '../../lib/i18n.ts';
+
+const messages = defineMessages({
+  newAssessment: { id: 'assessments.newAssessmentScreen.newAssessment', defaultMessage: 'New assessment' },
+  questionsSchedulePlacesAndSeats: {
+    id: 'assessments.newAssessmentScreen.questionsSchedulePlacesAndSeats',
+    defaultMessage:
+      'Questions, schedule, places and seats are set up on the server once the assessment exists. Until you press “Create assessment”, this stays on this computer.',
+  },
+  assessments: { id: 'assessments.newAssessmentScreen.assessments', defaultMessage: 'Assessments' },
+  discard: { id: 'assessments.newAssessmentScreen.discard', defaultMessage: 'Discard' },
+  creatingAssessmentsIsNotAvailable: {
+    id: 'assessments.newAssessmentScreen.creatingAssessmentsIsNotAvailable',
+    defaultMessage: 'Creating assessments is not available on this server.',
+  },
+  yourDraftStaysOnThis: {
+    id: 'assessments.newAssessmentScreen.yourDraftStaysOnThis',
+    defaultMessage:
+      'Your draft stays on this computer; create the assessment in the server’s own tools, or discard the draft.',
+  },
+  loadingCourses: { id: 'assessments.newAssessmentScreen.loadingCourses', defaultMessage: 'Loading courses…' },
+  chooseACourse: { id: 'assessments.newAssessmentScreen.chooseACourse', defaultMessage: 'Choose a course' },
+  thisCourse: { id: 'assessments.newAssessmentScreen.thisCourse', defaultMessage: 'This course' },
+  course: { id: 'assessments.newAssessmentScreen.course', defaultMessage: 'Course' },
+  coursesAsLastSeenOffline: {
+    id: 'assessments.newAssessmentScreen.coursesAsLastSeenOffline',
+    defaultMessage: 'Courses as last seen (offline).',
+  },
+});
 
 const session = useNewAssessmentSession;
 const SUBJECT = 'new assessments';
@@ -38,7 +68,7 @@ export function NewAssessmentScreen({ courseId, draftId }: { courseId: string | 
   if (profile && !profile.capabilities.assessments) {
     return (
       <div className="screen">
-        <PageHeader title="New assessment" />
+        <PageHeader title={t(messages.newAssessment)} />
         <Unavailable reason={profile.capabilities.reason ?? 'This workspace’s key cannot see assessments.'} />
       </div>
     );
@@ -55,7 +85,7 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
   const createLabel = useSaveActionLabel('Create assessment');
 
   if (loadError !== null || !state.ready || state.key === null) {
-    return <DraftNotReady title="New assessment" loadError={loadError} />;
+    return <DraftNotReady title={t(messages.newAssessment)} loadError={loadError} />;
   }
 
   const draft = state.draft;
@@ -69,7 +99,11 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
 
   return (
     <div className="screen screen--editor">
-      <NewAssessmentHeader title={state.form['title'] || 'New assessment'} courseId={courseId} canDiscard={!locked} />
+      <NewAssessmentHeader
+        title={state.form['title'] || t(messages.newAssessment)}
+        courseId={courseId}
+        canDiscard={!locked}
+      />
       {notOnServer ? (
         <NotOnServerBanner />
       ) : (
@@ -77,7 +111,7 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
       )}
       <MayBeRefusedHint resource="assessment" />
       <CreateForm
-        label="New assessment"
+        label={t(messages.newAssessment)}
         submitLabel={createLabel}
         problems={problems}
         serverProblems={serverErrors}
@@ -94,7 +128,7 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
         onRevealProblems={() => session.getState().revealErrors()}
         created={draft?.state === 'sent' ? createdFrom(draft.result) : null}
         onCreated={(made) => openCreated(made, state.form['title'] ?? '', choices)}
-        note="Questions, schedule, places and seats are set up on the server once the assessment exists. Until you press “Create assessment”, this stays on this computer."
+        note={t(messages.questionsSchedulePlacesAndSeats)}
       >
         {({ errorFor, touch }) => (
           <>
@@ -158,14 +192,14 @@ function NewAssessmentHeader({
       title={title}
       eyebrow={
         <>
-          <a href={href({ name: 'assessments', courseId: null })}>Assessments</a>
+          <a href={href({ name: 'assessments', courseId: null })}>{t(messages.assessments)}</a>
           {' / New'}
         </>
       }
       actions={
         draft && canDiscard ? (
           <button type="button" className="button button--ghost button--danger-text" onClick={discard}>
-            Discard
+            {t(messages.discard)}
           </button>
         ) : undefined
       }
@@ -179,8 +213,7 @@ function NotOnServerBanner() {
   return (
     <div className="banner banner--danger" role="alert" data-testid="not-available">
       <p>
-        <strong>Creating assessments is not available on this server.</strong> Your draft stays on this computer; create
-        the assessment in the server’s own tools, or discard the draft.
+        <strong>{t(messages.creatingAssessmentsIsNotAvailable)}</strong> {t(messages.yourDraftStaysOnThis)}
       </p>
     </div>
   );
@@ -198,20 +231,23 @@ function CourseField({ choices, disabled, error, onTouch }: CourseFieldProps) {
   const change = session((s) => s.change);
   const value = form['course_id'] ?? '';
   const options = [
-    { value: '', label: choices.courses === null ? 'Loading courses…' : 'Choose a course' },
+    {
+      value: '',
+      label: choices.courses === null ? t(messages.loadingCourses) : t(messages.chooseACourse),
+    },
     ...(choices.courses ?? []).map((c) => ({ value: c.id, label: c.name })),
     // A course from the link or the draft that is not among the first hundred still shows.
-    ...(value && !choices.chosen ? [{ value, label: 'This course' }] : []),
+    ...(value && !choices.chosen ? [{ value, label: t(messages.thisCourse) }] : []),
   ];
   return (
     <SelectField
-      label="Course"
+      label={t(messages.course)}
       name="course_id"
       value={value}
       options={options}
       disabled={disabled}
       error={error}
-      hint={choices.offline ? 'Courses as last seen (offline).' : undefined}
+      hint={choices.offline ? t(messages.coursesAsLastSeenOffline) : undefined}
       onChange={(next) => {
         onTouch();
         change('course_id', next, next === '' ? undefined : next);

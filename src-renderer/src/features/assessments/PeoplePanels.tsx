@@ -7,6 +7,7 @@ import type { Assessment } from '../../../../src-shared/index.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { humanize, plural } from '../../lib/format.ts';
 import { groupMembers, LEARNER_STATUS_TONES, seatsByLocation, type Person } from './people.ts';
+import { t } from '../../lib/i18n.ts';
 
 type Location = NonNullable<Assessment['locations']>[number];
 type Group = NonNullable<Assessment['groups']>[number];
@@ -34,19 +35,30 @@ export function LocationsPanel({ locations }: { locations: readonly Location[] }
   return (
     <section className="details-section" aria-labelledby="panel-locations" data-testid="locations-panel">
       <h2 id="panel-locations">
-        Locations {locations.length > 0 && <span className="muted">({locations.length})</span>}
+        {t({ id: 'assessments.peoplePanels.locations', defaultMessage: 'Locations' })}{' '}
+        {locations.length > 0 && <span className="muted">({locations.length})</span>}
       </h2>
       {locations.length === 0 ? (
-        <p className="muted">No places set for this assessment.</p>
+        <p className="muted">
+          {t({
+            id: 'assessments.peoplePanels.noPlacesSetForThis',
+            defaultMessage: 'No places set for this assessment.',
+          })}
+        </p>
       ) : (
         <ul className="place-list">
           {locations.map((location, index) => (
             <li key={location.id ?? index} className="place">
               <div className="place-line">
-                <strong>{location.name || 'Unnamed place'}</strong>
+                <strong>
+                  {location.name || t({ id: 'assessments.peoplePanels.unnamedPlace', defaultMessage: 'Unnamed place' })}
+                </strong>
                 {typeof location.capacity === 'number' && <Badge>{plural(location.capacity, 'seat')}</Badge>}
               </div>
-              <div className="place-address">{location.address || 'No address given'}</div>
+              <div className="place-address">
+                {location.address ||
+                  t({ id: 'assessments.peoplePanels.noAddressGiven', defaultMessage: 'No address given' })}
+              </div>
               {location.description && <div className="muted">{location.description}</div>}
             </li>
           ))}
@@ -59,9 +71,17 @@ export function LocationsPanel({ locations }: { locations: readonly Location[] }
 export function GroupsPanel({ groups }: { groups: readonly Group[] }) {
   return (
     <section className="details-section" aria-labelledby="panel-groups" data-testid="groups-panel">
-      <h2 id="panel-groups">Groups {groups.length > 0 && <span className="muted">({groups.length})</span>}</h2>
+      <h2 id="panel-groups">
+        {t({ id: 'assessments.peoplePanels.groups', defaultMessage: 'Groups' })}{' '}
+        {groups.length > 0 && <span className="muted">({groups.length})</span>}
+      </h2>
       {groups.length === 0 ? (
-        <p className="muted">No groups take this assessment yet.</p>
+        <p className="muted">
+          {t({
+            id: 'assessments.peoplePanels.noGroupsTakeThisAssessment',
+            defaultMessage: 'No groups take this assessment yet.',
+          })}
+        </p>
       ) : (
         <ul className="place-list">
           {groups.map((group, index) => {
@@ -69,16 +89,32 @@ export function GroupsPanel({ groups }: { groups: readonly Group[] }) {
             return (
               <li key={group.id ?? index} className="group" data-testid="group">
                 <div className="group-line">
-                  <strong>{group.name || 'Unnamed group'}</strong>
+                  <strong>
+                    {group.name || t({ id: 'assessments.peoplePanels.unnamedGroup', defaultMessage: 'Unnamed group' })}
+                  </strong>
                   <Badge tone="accent">{plural(members.length, 'learner')}</Badge>
                 </div>
                 {group.description && <div className="muted">{group.description}</div>}
                 {members.length > 0 && (
                   <details open={members.length <= OPEN_UP_TO}>
                     <summary>
-                      {members.length <= OPEN_UP_TO ? 'Learners' : `Show all ${members.length} learners`}
+                      {members.length <= OPEN_UP_TO
+                        ? t({ id: 'assessments.peoplePanels.learners', defaultMessage: 'Learners' })
+                        : t(
+                            {
+                              id: 'assessments.peoplePanels.showAllLearners',
+                              defaultMessage: 'Show all {count} learners',
+                            },
+                            { count: members.length },
+                          )}
                     </summary>
-                    <ul className="people-list" aria-label={`Learners in ${group.name || 'this group'}`}>
+                    <ul
+                      className="people-list"
+                      aria-label={t(
+                        { id: 'assessments.peoplePanels.learnersIn', defaultMessage: 'Learners in {value}' },
+                        { value: group.name || 'this group' },
+                      )}
+                    >
                       {members.map((person) => (
                         <PersonLine key={person.key} person={person} />
                       ))}
@@ -99,10 +135,13 @@ export function SeatsPanel({ seats }: { seats: readonly Seat[] }) {
   return (
     <section className="details-section" aria-labelledby="panel-seats" data-testid="seats-panel">
       <h2 id="panel-seats">
-        Seats {seats.length > 0 && <span className="muted">({plural(seats.length, 'seat')} assigned)</span>}
+        {t({ id: 'assessments.peoplePanels.seats', defaultMessage: 'Seats' })}{' '}
+        {seats.length > 0 && <span className="muted">({plural(seats.length, 'seat')} assigned)</span>}
       </h2>
       {seats.length === 0 ? (
-        <p className="muted">No seats assigned yet.</p>
+        <p className="muted">
+          {t({ id: 'assessments.peoplePanels.noSeatsAssignedYet', defaultMessage: 'No seats assigned yet.' })}
+        </p>
       ) : (
         <ul className="place-list">
           {byPlace.map((place) => (
@@ -113,9 +152,20 @@ export function SeatsPanel({ seats }: { seats: readonly Seat[] }) {
               </div>
               <details open={place.seats.length <= OPEN_UP_TO}>
                 <summary>
-                  {place.seats.length <= OPEN_UP_TO ? 'Who sits where' : `Show all ${place.seats.length} seats`}
+                  {place.seats.length <= OPEN_UP_TO
+                    ? t({ id: 'assessments.peoplePanels.whoSitsWhere', defaultMessage: 'Who sits where' })
+                    : t(
+                        { id: 'assessments.peoplePanels.showAllSeats', defaultMessage: 'Show all {count} seats' },
+                        { count: place.seats.length },
+                      )}
                 </summary>
-                <ul className="people-list" aria-label={`Seats in ${place.location}`}>
+                <ul
+                  className="people-list"
+                  aria-label={t(
+                    { id: 'assessments.peoplePanels.seatsIn', defaultMessage: 'Seats in {location}' },
+                    { location: place.location },
+                  )}
+                >
                   {place.seats.map((seat, index) => {
                     const learner = seat.learner as Partial<Seat['learner']> | undefined;
                     const name = learner?.full_name || learner?.email || 'Unnamed learner';

@@ -3,9 +3,42 @@
  * will get (or lose), and a warning when it looks unfinished — no questions, zero points, no
  * schedule — before the change is saved to the server.
  */
+import { defineMessages } from 'react-intl';
 import type { Assessment } from '../../../../src-shared/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatDateTime, formatHoursMinutes } from '../../lib/format.ts';
+import { t } from '../../lib/i18n.ts';
+
+const messages = defineMessages({
+  untitledAssessment: {
+    id: 'assessments.statusChangeDialog.untitledAssessment',
+    defaultMessage: 'Untitled assessment',
+  },
+  publish: { id: 'assessments.statusChangeDialog.publish', defaultMessage: 'Publish “{title}”?' },
+  archive: { id: 'assessments.statusChangeDialog.archive', defaultMessage: 'Archive “{title}”?' },
+  publishAnyway: { id: 'assessments.statusChangeDialog.publishAnyway', defaultMessage: 'Publish anyway' },
+  publish2: { id: 'assessments.statusChangeDialog.publish2', defaultMessage: 'Publish' },
+  archive2: { id: 'assessments.statusChangeDialog.archive2', defaultMessage: 'Archive' },
+  learnersInItsGroupsWill: {
+    id: 'assessments.statusChangeDialog.learnersInItsGroupsWill',
+    defaultMessage: 'Learners in its groups will be able to see and take it.',
+  },
+  learnersWillNoLongerSee: {
+    id: 'assessments.statusChangeDialog.learnersWillNoLongerSee',
+    defaultMessage: 'Learners will no longer see it. You can bring it back to draft later.',
+  },
+  course: { id: 'assessments.statusChangeDialog.course', defaultMessage: 'Course' },
+  questions: { id: 'assessments.statusChangeDialog.questions', defaultMessage: 'Questions' },
+  totalPoints: { id: 'assessments.statusChangeDialog.totalPoints', defaultMessage: 'Total points' },
+  duration: { id: 'assessments.statusChangeDialog.duration', defaultMessage: 'Duration' },
+  starts: { id: 'assessments.statusChangeDialog.starts', defaultMessage: 'Starts' },
+  notScheduled: { id: 'assessments.statusChangeDialog.notScheduled', defaultMessage: 'Not scheduled' },
+  deadline: { id: 'assessments.statusChangeDialog.deadline', defaultMessage: 'Deadline' },
+  thisLooksUnfinished: {
+    id: 'assessments.statusChangeDialog.thisLooksUnfinished',
+    defaultMessage: 'This looks unfinished.',
+  },
+});
 
 export type StatusChange = 'PUBLISHED' | 'ARCHIVED';
 
@@ -23,7 +56,7 @@ export interface StatusSummary {
 export function summaryOf(form: Record<string, string>, assessment: Partial<Assessment> | null): StatusSummary {
   const num = (raw: string | undefined, fallback: number) => (raw && /^\d+$/.test(raw.trim()) ? Number(raw) : fallback);
   return {
-    title: form['title'] || assessment?.title || 'Untitled assessment',
+    title: form['title'] || assessment?.title || t(messages.untitledAssessment),
     course: assessment?.course?.name || '—',
     questions: Number(assessment?.questions_count ?? 0) || 0,
     points: form['total_points'] || assessment?.total_points || '0',
@@ -56,39 +89,37 @@ export function StatusChangeDialog(props: {
   return (
     <ConfirmDialog
       open={change !== null}
-      title={publishing ? `Publish “${summary.title}”?` : `Archive “${summary.title}”?`}
-      confirmLabel={publishing ? (signs.length ? 'Publish anyway' : 'Publish') : 'Archive'}
+      title={publishing ? t(messages.publish, { title: summary.title }) : t(messages.archive, { title: summary.title })}
+      confirmLabel={
+        publishing ? (signs.length ? t(messages.publishAnyway) : t(messages.publish2)) : t(messages.archive2)
+      }
       tone={publishing ? 'default' : 'danger'}
       testId="status-dialog"
       onConfirm={props.onConfirm}
       onCancel={props.onCancel}
     >
-      <p>
-        {publishing
-          ? 'Learners in its groups will be able to see and take it.'
-          : 'Learners will no longer see it. You can bring it back to draft later.'}
-      </p>
+      <p>{publishing ? t(messages.learnersInItsGroupsWill) : t(messages.learnersWillNoLongerSee)}</p>
       <dl className="publish-summary" data-testid="status-summary">
-        <dt>Course</dt>
+        <dt>{t(messages.course)}</dt>
         <dd>{summary.course}</dd>
-        <dt>Questions</dt>
+        <dt>{t(messages.questions)}</dt>
         <dd>{summary.questions}</dd>
-        <dt>Total points</dt>
+        <dt>{t(messages.totalPoints)}</dt>
         <dd>{summary.points}</dd>
-        <dt>Duration</dt>
+        <dt>{t(messages.duration)}</dt>
         <dd>{formatHoursMinutes(summary.hours, summary.minutes)}</dd>
-        <dt>Starts</dt>
-        <dd>{summary.starts ? formatDateTime(summary.starts) : 'Not scheduled'}</dd>
+        <dt>{t(messages.starts)}</dt>
+        <dd>{summary.starts ? formatDateTime(summary.starts) : t(messages.notScheduled)}</dd>
         {summary.deadline && (
           <>
-            <dt>Deadline</dt>
+            <dt>{t(messages.deadline)}</dt>
             <dd>{formatDateTime(summary.deadline)}</dd>
           </>
         )}
       </dl>
       {signs.length > 0 && (
         <div className="publish-warnings" role="alert" data-testid="publish-warning">
-          <strong>This looks unfinished.</strong>
+          <strong>{t(messages.thisLooksUnfinished)}</strong>
           <ul>
             {signs.map((sign) => (
               <li key={sign}>{sign}</li>

@@ -12,6 +12,7 @@ import { findDraftFor, formFrom, isIdleUpdate } from '../drafts/index.ts';
 import { useCreatedNote } from '../../lib/created.ts';
 import { ASSESSMENT_FIELDS } from './fields.ts';
 import { useAssessment, useAssessmentSession } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 const session = useAssessmentSession;
 
@@ -67,7 +68,19 @@ export function useOpenAssessment(assessmentId: string): DraftLookup {
   useSaveShortcut(() => {
     const button = document.querySelector<HTMLButtonElement>('[data-testid="save-to-server"]');
     if (button && !button.disabled) button.click();
-    else notify('info', button ? 'Nothing new to save, or it is already on its way.' : 'Still opening the assessment.');
+    else
+      notify(
+        'info',
+        button
+          ? t({
+              id: 'assessments.editorhooks.nothingNewToSaveOr',
+              defaultMessage: 'Nothing new to save, or it is already on its way.',
+            })
+          : t({
+              id: 'assessments.editorhooks.stillOpeningTheAssessment',
+              defaultMessage: 'Still opening the assessment.',
+            }),
+      );
   });
 
   return lookup;

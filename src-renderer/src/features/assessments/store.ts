@@ -10,6 +10,7 @@ import { notifyUndoable } from '../../lib/notices.ts';
 import { createPagedList, pageInput } from '../../lib/paged-list.ts';
 import { createDraftSession } from '../drafts/index.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
+import { t } from '../../lib/i18n.ts';
 
 export interface AssessmentQuery {
   search: string;
@@ -52,7 +53,13 @@ export function deleteAssessment(id: string, title: string, draftId: string | nu
   useAssessmentList.getState().markDeleted(id);
   notifyUndoable({
     key: `assessment-delete:${id}`,
-    message: `The assessment “${title}” will be deleted in a few seconds.`,
+    message: t(
+      {
+        id: 'assessments.store.theAssessmentWillBeDeleted',
+        defaultMessage: 'The assessment “{title}” will be deleted in a few seconds.',
+      },
+      { title },
+    ),
     undone: `“${title}” was kept; nothing was sent.`,
     restore: () => useAssessmentList.getState().unmarkDeleted(id),
     commit: async () => {
@@ -62,6 +69,12 @@ export function deleteAssessment(id: string, title: string, draftId: string | nu
       useAssessmentList.getState().reread();
     },
     failed: (error) =>
-      `The assessment “${title}” was not deleted. ${describeError(error, { subject: 'this assessment', keyMode: activeKeyMode() })}`,
+      t(
+        {
+          id: 'assessments.store.theAssessmentWasNotDeleted',
+          defaultMessage: 'The assessment “{title}” was not deleted. {error}',
+        },
+        { title, error: describeError(error, { subject: 'this assessment', keyMode: activeKeyMode() }) },
+      ),
   });
 }
