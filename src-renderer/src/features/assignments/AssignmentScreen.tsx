@@ -5,6 +5,7 @@
  * assignments list opens on it, saying it was created (the server offers no way to change an
  * assignment afterwards, so its record is where it lives in Lectern).
  */
+import { defineMessages } from 'react-intl';
 import { CreateForm } from '../../components/CreateForm.tsx';
 import { SelectField } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -30,6 +31,27 @@ import { ASSIGNMENT_FIELDS } from './fields.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
 import { useAssignmentDraft, whereCreated } from './assignment-hooks.ts';
 import { ASSIGNMENT_DEFAULTS, NEW_ASSIGNMENT, useAssignmentSession } from './store.ts';
+import { t } from '../../lib/i18n.ts';
+
+const messages = defineMessages({
+  newAssignment: { id: 'assignments.assignmentScreen.newAssignment', defaultMessage: 'New assignment' },
+  addQuestionsOnTheServer: {
+    id: 'assignments.assignmentScreen.addQuestionsOnTheServer',
+    defaultMessage:
+      'Add questions on the server once the assignment exists. Everything you write here is kept on this computer until you create it;',
+  },
+  assignments: { id: 'assignments.assignmentScreen.assignments', defaultMessage: 'Assignments' },
+  listsTheOnesYouHave: {
+    id: 'assignments.assignmentScreen.listsTheOnesYouHave',
+    defaultMessage: 'lists the ones you have created.',
+  },
+  status: { id: 'assignments.assignmentScreen.status', defaultMessage: 'Status' },
+  draftKeepsItHiddenFrom: {
+    id: 'assignments.assignmentScreen.draftKeepsItHiddenFrom',
+    defaultMessage: 'Draft keeps it hidden from learners.',
+  },
+  discard: { id: 'assignments.assignmentScreen.discard', defaultMessage: 'Discard' },
+});
 
 const session = useAssignmentSession;
 
@@ -38,7 +60,7 @@ export function AssignmentScreen({ draftId }: { draftId: string | null }) {
   if (profile && !profile.capabilities.assignments) {
     return (
       <div className="screen">
-        <PageHeader title="New assignment" />
+        <PageHeader title={t(messages.newAssignment)} />
         <Unavailable reason={profile.capabilities.reason ?? 'This workspace’s key cannot create assignments.'} />
       </div>
     );
@@ -53,7 +75,8 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
   // This key was refused an assignment create: Create is disabled with the reason (issue 24).
   const refusal = useWriteRefusal('assignment');
   const createLabel = useSaveActionLabel('Create assignment');
-  if (loadError !== null || !state.ready) return <DraftNotReady title="New assignment" loadError={loadError} />;
+  if (loadError !== null || !state.ready)
+    return <DraftNotReady title={t(messages.newAssignment)} loadError={loadError} />;
 
   const draft = state.draft;
   const locked = draft !== null && draft.state !== 'editing' && draft.state !== 'failed';
@@ -62,11 +85,11 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
 
   return (
     <div className="screen screen--editor">
-      <AssignmentHeader title={state.form['title'] || 'New assignment'} canDiscard={!locked} />
+      <AssignmentHeader title={state.form['title'] || t(messages.newAssignment)} canDiscard={!locked} />
       <DraftBanner draft={draft} subject="assignments" onRetry={() => void session.getState().submit()} />
       <MayBeRefusedHint resource="assignment" />
       <CreateForm
-        label="New assignment"
+        label={t(messages.newAssignment)}
         submitLabel={createLabel}
         submitTestId="create-assignment"
         problems={formErrors(ASSIGNMENT_FIELDS, state.form, 'assignment')}
@@ -95,9 +118,8 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
         }}
         note={
           <>
-            Add questions on the server once the assignment exists. Everything you write here is kept on this computer
-            until you create it; <a href={href({ name: 'assignments' })}>Assignments</a> lists the ones you have
-            created.
+            {t(messages.addQuestionsOnTheServer)} <a href={href({ name: 'assignments' })}>{t(messages.assignments)}</a>{' '}
+            {t(messages.listsTheOnesYouHave)}
           </>
         }
       >
@@ -110,14 +132,14 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
         />
         <div className="form-grid">
           <SelectField
-            label="Status"
+            label={t(messages.status)}
             name="status"
             value={state.form['status'] ?? 'DRAFT'}
             disabled={locked}
             error={serverErrors['status'] ?? null}
             options={CONTENT_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
             onChange={(value) => state.change('status', value, value)}
-            hint="Draft keeps it hidden from learners."
+            hint={t(messages.draftKeepsItHiddenFrom)}
           />
         </div>
       </CreateForm>
@@ -140,11 +162,11 @@ function AssignmentHeader({ title, canDiscard }: { title: string; canDiscard: bo
   return (
     <PageHeader
       title={title}
-      eyebrow={<a href={href({ name: 'assignments' })}>Assignments</a>}
+      eyebrow={<a href={href({ name: 'assignments' })}>{t(messages.assignments)}</a>}
       actions={
         draft && canDiscard ? (
           <button type="button" className="button button--ghost button--danger-text" onClick={discard}>
-            Discard
+            {t(messages.discard)}
           </button>
         ) : undefined
       }

@@ -17,6 +17,7 @@ import { href, navigate } from '../../lib/router.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { useActiveProfile } from '../workspaces/index.ts';
 import { useAssignmentHistory } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 const STATE_LABELS: Record<AssignmentRecord['state'], [string, Tone]> = {
   sent: ['Created', 'success'],
@@ -33,7 +34,7 @@ export function AssignmentsScreen() {
   if (profile && !profile.capabilities.assignments) {
     return (
       <div className="screen">
-        <PageHeader title="Assignments" />
+        <PageHeader title={t({ id: 'assignments.assignmentsScreen.assignments', defaultMessage: 'Assignments' })} />
         <Unavailable reason={profile.capabilities.reason ?? 'This workspace’s key cannot create assignments.'} />
       </div>
     );
@@ -50,22 +51,39 @@ function AssignmentList() {
   const refusal = useWriteRefusal('assignment');
   const newButton = (
     <a className="button button--primary" href={href({ name: 'assignment-new', draftId: null })}>
-      New assignment
+      {t({ id: 'assignments.assignmentsScreen.newAssignment', defaultMessage: 'New assignment' })}
     </a>
   );
   const body: ListBody =
     error !== null
       ? { state: 'error', message: describeError(error, { subject: 'the assignments' }), error, onRetry: load }
       : records === null
-        ? { state: 'loading', label: 'Loading assignments…', rowHeight: 72 }
+        ? {
+            state: 'loading',
+            label: t({
+              id: 'assignments.assignmentsScreen.loadingAssignments',
+              defaultMessage: 'Loading assignments…',
+            }),
+            rowHeight: 72,
+          }
         : records.length === 0
           ? {
               state: 'empty',
-              title: 'No assignments written here yet',
-              body: <p>Write one and it will be listed here, with what the server made of it.</p>,
+              title: t({
+                id: 'assignments.assignmentsScreen.noAssignmentsWrittenHereYet',
+                defaultMessage: 'No assignments written here yet',
+              }),
+              body: (
+                <p>
+                  {t({
+                    id: 'assignments.assignmentsScreen.writeOneAndItWill',
+                    defaultMessage: 'Write one and it will be listed here, with what the server made of it.',
+                  })}
+                </p>
+              ),
               action: (
                 <a className="button button--primary" href={href({ name: 'assignment-new', draftId: null })}>
-                  Write an assignment
+                  {t({ id: 'assignments.assignmentsScreen.writeAnAssignment', defaultMessage: 'Write an assignment' })}
                 </a>
               ),
             }
@@ -73,14 +91,17 @@ function AssignmentList() {
 
   return (
     <ListScreen
-      title="Assignments"
+      title={t({ id: 'assignments.assignmentsScreen.assignments', defaultMessage: 'Assignments' })}
       primaryAction={newButton}
       fill={false}
       headerNote={
         <>
           <p className="muted page-note">
-            The assignments written in Lectern for this workspace, newest first. Assignments made elsewhere are not
-            listed: the server does not share its list.
+            {t({
+              id: 'assignments.assignmentsScreen.theAssignmentsWrittenInLectern',
+              defaultMessage:
+                'The assignments written in Lectern for this workspace, newest first. Assignments made elsewhere are not listed: the server does not share its list.',
+            })}
           </p>
           {refusal && (
             <p className="form-note" role="note" data-testid="assignments-read-only">
@@ -99,7 +120,11 @@ function AssignmentRecords({ records }: { records: readonly AssignmentRecord[] }
   return (
     <>
       {note && <CreatedAssignmentBanner title={note.title} where={note.where} />}
-      <ul className="record-list" aria-label="Assignments" data-testid="assignment-list">
+      <ul
+        className="record-list"
+        aria-label={t({ id: 'assignments.assignmentsScreen.assignments', defaultMessage: 'Assignments' })}
+        data-testid="assignment-list"
+      >
         {records.map((record) => (
           <AssignmentItem key={record.draftId} record={record} created={note?.id === record.draftId} />
         ))}
@@ -113,7 +138,9 @@ function CreatedAssignmentBanner({ title, where }: { title: string; where: strin
   return (
     <div className="banner banner--success created-banner" role="status" data-testid="assignment-created">
       <p>
-        <strong>Created “{title}”</strong>
+        <strong>
+          {t({ id: 'assignments.assignmentsScreen.created', defaultMessage: 'Created “{title}”' }, { title })}
+        </strong>
         {where ? <> in {where}</> : null}. Add its questions on the server.
       </p>
       <span className="created-banner-actions">
@@ -127,14 +154,17 @@ function CreatedAssignmentBanner({ title, where }: { title: string; where: strin
             useCreatedNote.getState().dismiss();
           }}
         >
-          Write another assignment
+          {t({
+            id: 'assignments.assignmentsScreen.writeAnotherAssignment',
+            defaultMessage: 'Write another assignment',
+          })}
         </a>
         <button
           type="button"
           className="button button--small button--ghost"
           onClick={useCreatedNote.getState().dismiss}
         >
-          Close
+          {t({ id: 'assignments.assignmentsScreen.close', defaultMessage: 'Close' })}
         </button>
       </span>
     </div>
@@ -182,13 +212,38 @@ function AssignmentItem({ record, created }: { record: AssignmentRecord; created
 function RecordMeta({ record }: { record: AssignmentRecord }) {
   return (
     <div className="record-meta">
-      <span>Course: {record.courseName ?? (record.state === 'sent' ? '—' : 'set by the server when created')}</span>
-      {record.className && <span>Class: {record.className}</span>}
-      {record.submissionDate && <span>Due {formatDate(record.submissionDate)}</span>}
-      <span>Written {formatDateTime(record.createdAt)}</span>
+      <span>
+        {t(
+          { id: 'assignments.assignmentsScreen.course', defaultMessage: 'Course: {value}' },
+          { value: record.courseName ?? (record.state === 'sent' ? '—' : 'set by the server when created') },
+        )}
+      </span>
+      {record.className && (
+        <span>
+          {t(
+            { id: 'assignments.assignmentsScreen.class', defaultMessage: 'Class: {className}' },
+            { className: record.className },
+          )}
+        </span>
+      )}
+      {record.submissionDate && (
+        <span>
+          {t(
+            { id: 'assignments.assignmentsScreen.due', defaultMessage: 'Due {submissionDate}' },
+            { submissionDate: formatDate(record.submissionDate) },
+          )}
+        </span>
+      )}
+      <span>
+        {t(
+          { id: 'assignments.assignmentsScreen.written', defaultMessage: 'Written {createdAt}' },
+          { createdAt: formatDateTime(record.createdAt) },
+        )}
+      </span>
       {record.serverId && (
         <span>
-          Server id <span className="mono">{record.serverId}</span>
+          {t({ id: 'assignments.assignmentsScreen.serverId', defaultMessage: 'Server id' })}{' '}
+          <span className="mono">{record.serverId}</span>
         </span>
       )}
     </div>
