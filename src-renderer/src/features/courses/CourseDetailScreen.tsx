@@ -32,6 +32,7 @@ import { FolderPushPanel, PushFolderButton } from '../folder-push/index.ts';
 import { CourseDetailsEditor, CoursePreviewVideo, focusInPlace, useSectionReasons } from '../structure/index.ts';
 import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
 import { CourseOutline } from './CourseOutline.tsx';
+import { t } from '../../lib/i18n.ts';
 
 interface PendingDelete {
   section: Section;
@@ -56,15 +57,25 @@ function useLessonDelete(courseId: string) {
     scheduleLessonDelete(courseId, section.id, lesson.id).then(
       (scheduled) => {
         const title = lesson.title ?? '—';
-        notify('info', `“${title}” will be deleted in a few seconds.`, {
-          key: lessonDeleteNoticeKey(lesson.id),
-          // Main sends it at sendAt (the toast cannot stop that clock): Undo goes then.
-          action: {
-            label: 'Undo',
-            run: () => void undoLessonDeleteAndSay(courseId, scheduled, title),
-            until: Date.parse(scheduled.sendAt),
+        notify(
+          'info',
+          t(
+            {
+              id: 'courses.courseDetailScreen.willBeDeletedInA',
+              defaultMessage: '“{title}” will be deleted in a few seconds.',
+            },
+            { title },
+          ),
+          {
+            key: lessonDeleteNoticeKey(lesson.id),
+            // Main sends it at sendAt (the toast cannot stop that clock): Undo goes then.
+            action: {
+              label: t({ id: 'courses.courseDetailScreen.undo', defaultMessage: 'Undo' }),
+              run: () => void undoLessonDeleteAndSay(courseId, scheduled, title),
+              until: Date.parse(scheduled.sendAt),
+            },
           },
-        });
+        );
         setPending(null);
         setDeleting(false);
         // Keyboard users land on the Undo of the row they deleted.
@@ -100,7 +111,14 @@ function CourseNotReady({ courseId }: { courseId: string }) {
   const detail = useCourseDetail();
   return (
     <div className="screen">
-      <PageHeader title="Course" eyebrow={<a href={href({ name: 'courses' })}>Courses</a>} />
+      <PageHeader
+        title={t({ id: 'courses.courseDetailScreen.course', defaultMessage: 'Course' })}
+        eyebrow={
+          <a href={href({ name: 'courses' })}>
+            {t({ id: 'courses.courseDetailScreen.courses', defaultMessage: 'Courses' })}
+          </a>
+        }
+      />
       {detail.status === 'error' ? (
         <ErrorState
           message={describeError(detail.error, { subject: 'this course', keyMode: activeKeyMode() })}
@@ -110,7 +128,9 @@ function CourseNotReady({ courseId }: { courseId: string }) {
       ) : detail.status === 'ready' && detail.offlineReason ? (
         <OfflineNothingSaved reason={detail.offlineReason} onRetry={() => detail.load(courseId, { force: true })} />
       ) : (
-        <Loading label="Loading the course…" />
+        <Loading
+          label={t({ id: 'courses.courseDetailScreen.loadingTheCourse', defaultMessage: 'Loading the course…' })}
+        />
       )}
     </div>
   );
@@ -122,16 +142,20 @@ function CourseHeader({ course }: { course: Course }) {
   return (
     <PageHeader
       title={course.name ?? '—'}
-      eyebrow={<a href={href({ name: 'courses' })}>Courses</a>}
+      eyebrow={
+        <a href={href({ name: 'courses' })}>
+          {t({ id: 'courses.courseDetailScreen.courses', defaultMessage: 'Courses' })}
+        </a>
+      }
       actions={
         <>
           {profile?.capabilities.assessments !== false && (
             <a className="button" href={href({ name: 'assessments', courseId: course.id })}>
-              Assessments
+              {t({ id: 'courses.courseDetailScreen.assessments', defaultMessage: 'Assessments' })}
             </a>
           )}
           <a className="button" href={href({ name: 'uploads', courseId: course.id })}>
-            Upload videos
+            {t({ id: 'courses.courseDetailScreen.uploadVideos', defaultMessage: 'Upload videos' })}
           </a>
           <PushFolderButton courseId={course.id} />
         </>
@@ -182,8 +206,15 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
       />
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? `Delete the lesson “${pending.lesson.title ?? '—'}”?` : 'Delete lesson'}
-        confirmLabel="Delete lesson"
+        title={
+          pending
+            ? t(
+                { id: 'courses.courseDetailScreen.deleteTheLesson', defaultMessage: 'Delete the lesson “{value}”?' },
+                { value: pending.lesson.title ?? '—' },
+              )
+            : t({ id: 'courses.courseDetailScreen.deleteLesson', defaultMessage: 'Delete lesson' })
+        }
+        confirmLabel={t({ id: 'courses.courseDetailScreen.deleteLesson', defaultMessage: 'Delete lesson' })}
         onConfirm={lessonDelete.confirm}
         onCancel={lessonDelete.cancel}
         busy={lessonDelete.deleting}
@@ -191,8 +222,14 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
       >
         {pending && (
           <p>
-            “{orDash(pending.lesson.title)}” will be removed from the section “{orDash(pending.section.title)}” of “
-            {orDash(course.name)}” on the server, with its video and quiz. You have a few seconds to undo it.
+            {t(
+              {
+                id: 'courses.courseDetailScreen.willBeRemovedFromThe',
+                defaultMessage:
+                  '“{title}” will be removed from the section “{title2}” of “{name}” on the server, with its video and quiz. You have a few seconds to undo it.',
+              },
+              { title: orDash(pending.lesson.title), title2: orDash(pending.section.title), name: orDash(course.name) },
+            )}
           </p>
         )}
       </ConfirmDialog>
@@ -201,14 +238,21 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
 }
 
 function yesNo(value: unknown): string {
-  return value === true ? 'Yes' : value === false ? 'No' : 'Not known';
+  return value === true
+    ? t({ id: 'courses.courseDetailScreen.yes', defaultMessage: 'Yes' })
+    : value === false
+      ? t({ id: 'courses.courseDetailScreen.no', defaultMessage: 'No' })
+      : t({ id: 'courses.courseDetailScreen.notKnown', defaultMessage: 'Not known' });
 }
 
 /** The course card: what is true of the course, its details' form and its preview video. */
 function CourseCard({ course, sections }: { course: Course; sections: readonly Section[] }) {
   const reasons = useSectionReasons();
   return (
-    <section className="course-card" aria-label="About this course">
+    <section
+      className="course-card"
+      aria-label={t({ id: 'courses.courseDetailScreen.aboutThisCourse', defaultMessage: 'About this course' })}
+    >
       <div className="course-card-body">
         <CourseSummary course={course} quizzes={quizLessons(sections)} />
         <CoursePreviewVideo courseId={course.id} disabledReason={reasons.course} />
@@ -235,44 +279,49 @@ function CourseSummary({ course, quizzes }: { course: Course; quizzes: number })
     <div className="summary course-card-summary">
       <dl className="summary-grid" data-testid="course-summary">
         <div>
-          <dt>Status</dt>
+          <dt>{t({ id: 'courses.courseDetailScreen.status', defaultMessage: 'Status' })}</dt>
           <dd>
             <StatusBadge status={course.status} />
           </dd>
         </div>
         <div>
-          <dt>Level</dt>
+          <dt>{t({ id: 'courses.courseDetailScreen.level', defaultMessage: 'Level' })}</dt>
           <dd data-testid="course-level">{enumLabel(course.level, COURSE_LEVELS)}</dd>
         </div>
         <div>
-          <dt>Categories</dt>
-          <dd>{categories || 'None'}</dd>
+          <dt>{t({ id: 'courses.courseDetailScreen.categories', defaultMessage: 'Categories' })}</dt>
+          <dd>{categories || t({ id: 'courses.courseDetailScreen.none', defaultMessage: 'None' })}</dd>
         </div>
         <div>
-          <dt>Instructors</dt>
-          <dd>{course.instructors === undefined ? '—' : instructorNames(course.instructors) || 'None listed'}</dd>
+          <dt>{t({ id: 'courses.courseDetailScreen.instructors', defaultMessage: 'Instructors' })}</dt>
+          <dd>
+            {course.instructors === undefined
+              ? '—'
+              : instructorNames(course.instructors) ||
+                t({ id: 'courses.courseDetailScreen.noneListed', defaultMessage: 'None listed' })}
+          </dd>
         </div>
         <div>
-          <dt>Duration</dt>
+          <dt>{t({ id: 'courses.courseDetailScreen.duration', defaultMessage: 'Duration' })}</dt>
           <dd>{formatSeconds(course.overall_duration_seconds)}</dd>
         </div>
         <div>
-          <dt>Quizzes</dt>
+          <dt>{t({ id: 'courses.courseDetailScreen.quizzes', defaultMessage: 'Quizzes' })}</dt>
           <dd data-testid="course-quizzes">{quizzes}</dd>
         </div>
         <div>
-          <dt>Has enrollments</dt>
+          <dt>{t({ id: 'courses.courseDetailScreen.hasEnrollments', defaultMessage: 'Has enrollments' })}</dt>
           <dd data-testid="has-enrollments">{yesNo(course.has_enrollments)}</dd>
         </div>
         <div>
-          <dt>Last changed</dt>
+          <dt>{t({ id: 'courses.courseDetailScreen.lastChanged', defaultMessage: 'Last changed' })}</dt>
           <dd>{formatDateTime(course.updated_datetime)}</dd>
         </div>
       </dl>
       {course.description && <p className="summary-description">{course.description}</p>}
       {course.requirements && (
         <p className="summary-description">
-          <strong>Requirements: </strong>
+          <strong>{t({ id: 'courses.courseDetailScreen.requirements', defaultMessage: 'Requirements:' })} </strong>
           {course.requirements}
         </p>
       )}

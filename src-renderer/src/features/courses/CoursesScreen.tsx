@@ -18,6 +18,7 @@ import { CONTENT_STATUSES, COURSE_LEVELS } from '../../lib/statuses.ts';
 import { href } from '../../lib/router.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
 import { DEFAULT_COURSE_QUERY, useCategories, useCourseList, type ContentStatus, type CourseQuery } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 const ROW_HEIGHT = 68;
 
@@ -40,7 +41,7 @@ export function CoursesScreen() {
 
   return (
     <ListScreen
-      title="Courses"
+      title={t({ id: 'courses.coursesScreen.courses', defaultMessage: 'Courses' })}
       headerNote={<ListCacheNote list={list} />}
       filterLabel="Filter courses"
       filters={
@@ -58,28 +59,34 @@ function CourseFilters({ query, onChange }: { query: CourseQuery; onChange: (pat
   return (
     <>
       <SearchBox
-        label="Search"
+        label={t({ id: 'courses.coursesScreen.search', defaultMessage: 'Search' })}
         value={query.search}
-        placeholder="Course name"
+        placeholder={t({ id: 'courses.coursesScreen.courseName', defaultMessage: 'Course name' })}
         onSearch={(search) => onChange({ search })}
         testId="course-search"
       />
       <FilterSelect
-        label="Category"
+        label={t({ id: 'courses.coursesScreen.category', defaultMessage: 'Category' })}
         value={query.category ?? ''}
         onChange={(value) => onChange({ category: value || null })}
         options={[
-          { value: '', label: categories.status === 'loading' ? 'Loading categories…' : 'All categories' },
+          {
+            value: '',
+            label:
+              categories.status === 'loading'
+                ? t({ id: 'courses.coursesScreen.loadingCategories', defaultMessage: 'Loading categories…' })
+                : t({ id: 'courses.coursesScreen.allCategories', defaultMessage: 'All categories' }),
+          },
           ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name ?? c.id })),
         ]}
         testId="course-category"
       />
       <FilterSelect
-        label="Status"
+        label={t({ id: 'courses.coursesScreen.status', defaultMessage: 'Status' })}
         value={query.status ?? ''}
         onChange={(value) => onChange({ status: (value || null) as ContentStatus | null })}
         options={[
-          { value: '', label: 'Any status' },
+          { value: '', label: t({ id: 'courses.coursesScreen.anyStatus', defaultMessage: 'Any status' }) },
           ...CONTENT_STATUSES.map((s) => ({ value: s, label: humanize(s) })),
         ]}
         testId="course-status"
@@ -108,7 +115,11 @@ function useCourseBody(query: CourseQuery, clearFilters: () => void): ListBody {
     };
   }
   if (list.status === 'idle' || list.status === 'loading' || (count === 0 && list.requested[1] === 'waiting')) {
-    return { state: 'loading', label: 'Loading courses…', rowHeight: ROW_HEIGHT };
+    return {
+      state: 'loading',
+      label: t({ id: 'courses.coursesScreen.loadingCourses', defaultMessage: 'Loading courses…' }),
+      rowHeight: ROW_HEIGHT,
+    };
   }
   if (count === 0 && list.offlineReason) {
     return { state: 'content', content: <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} /> };
@@ -121,7 +132,7 @@ function useCourseBody(query: CourseQuery, clearFilters: () => void): ListBody {
       rowHeight: ROW_HEIGHT,
       renderRow,
       onRangeChange: onRange,
-      label: 'Courses',
+      label: t({ id: 'courses.coursesScreen.courses', defaultMessage: 'Courses' }),
       testId: 'course-list',
       itemAt: (index) => itemAt({ pages, pageSize }, index),
     },
@@ -133,21 +144,32 @@ function emptyCourses(query: CourseQuery, clearFilters: () => void): ListBody {
   if (filtered) {
     return {
       state: 'empty',
-      title: 'No courses match these filters',
+      title: t({
+        id: 'courses.coursesScreen.noCoursesMatchTheseFilters',
+        defaultMessage: 'No courses match these filters',
+      }),
       action: (
         <button type="button" className="button" onClick={clearFilters}>
-          Clear filters
+          {t({ id: 'courses.coursesScreen.clearFilters', defaultMessage: 'Clear filters' })}
         </button>
       ),
     };
   }
   return {
     state: 'empty',
-    title: 'No courses yet',
-    body: <p>This workspace has no courses. Add a workspace whose server has some, or switch to another one.</p>,
+    title: t({ id: 'courses.coursesScreen.noCoursesYet', defaultMessage: 'No courses yet' }),
+    body: (
+      <p>
+        {t({
+          id: 'courses.coursesScreen.thisWorkspaceHasNoCourses',
+          defaultMessage:
+            'This workspace has no courses. Add a workspace whose server has some, or switch to another one.',
+        })}
+      </p>
+    ),
     action: (
       <a className="button button--primary" href={href({ name: 'workspaces' })}>
-        Add a workspace
+        {t({ id: 'courses.coursesScreen.addAWorkspace', defaultMessage: 'Add a workspace' })}
       </a>
     ),
   };
@@ -174,10 +196,17 @@ function CourseRow({ course, active }: { course: Course | undefined; active: boo
         <Badge testId="course-level">{enumLabel(course.level, COURSE_LEVELS)}</Badge>
       </span>
       <span className="row-meta">
-        <span>{categories || 'No category'}</span>
-        <span>{instructorNames(course.instructors ?? '') || 'No instructors listed'}</span>
+        <span>{categories || t({ id: 'courses.coursesScreen.noCategory', defaultMessage: 'No category' })}</span>
+        <span>
+          {instructorNames(course.instructors ?? '') ||
+            t({ id: 'courses.coursesScreen.noInstructorsListed', defaultMessage: 'No instructors listed' })}
+        </span>
         <span className="meta-fixed">{formatSeconds(course.overall_duration_seconds)}</span>
-        {preview !== 'none' && <span className="meta-fixed">Preview: {preview}</span>}
+        {preview !== 'none' && (
+          <span className="meta-fixed">
+            {t({ id: 'courses.coursesScreen.preview', defaultMessage: 'Preview: {preview}' }, { preview })}
+          </span>
+        )}
       </span>
     </a>
   );
