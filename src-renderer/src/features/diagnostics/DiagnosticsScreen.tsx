@@ -19,6 +19,7 @@ import {
   ReportSection,
   RequestsSection,
 } from './DiagnosticsSections.tsx';
+import { t } from '../../lib/i18n.ts';
 
 function useDiagnostics() {
   const [data, setData] = useState<Diagnostics | null>(null);
@@ -51,10 +52,10 @@ export function DiagnosticsScreen() {
   const actions = (
     <>
       <button type="button" className="button" onClick={load}>
-        Refresh
+        {t({ id: 'diagnostics.diagnosticsScreen.refresh', defaultMessage: 'Refresh' })}
       </button>
       <button type="button" className="button button--primary" onClick={() => void copy()} disabled={!data}>
-        Copy report
+        {t({ id: 'diagnostics.diagnosticsScreen.copyReport', defaultMessage: 'Copy report' })}
       </button>
     </>
   );
@@ -62,23 +63,37 @@ export function DiagnosticsScreen() {
   if (!data) {
     return (
       <div className="screen">
-        <PageHeader title="Diagnostics" actions={actions} />
+        <PageHeader
+          title={t({ id: 'diagnostics.diagnosticsScreen.diagnostics', defaultMessage: 'Diagnostics' })}
+          actions={actions}
+        />
         {error ? (
           <ErrorState
-            title="Diagnostics could not be gathered"
+            title={t({
+              id: 'diagnostics.diagnosticsScreen.diagnosticsCouldNotBeGathered',
+              defaultMessage: 'Diagnostics could not be gathered',
+            })}
             message={describeError(error)}
             error={error}
             onRetry={load}
           />
         ) : (
-          <Loading label="Gathering diagnostics…" />
+          <Loading
+            label={t({
+              id: 'diagnostics.diagnosticsScreen.gatheringDiagnostics',
+              defaultMessage: 'Gathering diagnostics…',
+            })}
+          />
         )}
       </div>
     );
   }
   return (
     <div className="screen" data-testid="diagnostics">
-      <PageHeader title="Diagnostics" actions={actions}>
+      <PageHeader
+        title={t({ id: 'diagnostics.diagnosticsScreen.diagnostics', defaultMessage: 'Diagnostics' })}
+        actions={actions}
+      >
         {copied && (
           <p role="status" className="muted">
             {copied}

@@ -8,6 +8,7 @@ import { groupRequests, requestFailed, shortPath } from '../../../../src-shared/
 import { formatBytes, formatDateTime, parseTime } from '../../lib/format.ts';
 import { CONNECTION_LABELS } from '../../lib/sync-status.ts';
 import { DataTable, type Cell } from './DataTable.tsx';
+import { t } from '../../lib/i18n.ts';
 
 const secondsFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 /** Requests come seconds apart: their time to the second (the date is the report's). */
@@ -20,23 +21,34 @@ export function ComputerSection({ data }: { data: Diagnostics }) {
   const v = data.app.versions;
   return (
     <section className="details-section diagnostics-section">
-      <h2>This computer</h2>
+      <h2>{t({ id: 'diagnostics.diagnosticsSections.thisComputer', defaultMessage: 'This computer' })}</h2>
       <dl className="details-list">
-        <dt>App</dt>
+        <dt>{t({ id: 'diagnostics.diagnosticsSections.app', defaultMessage: 'App' })}</dt>
         <dd>
           {data.app.name} {data.app.version} ({data.app.transport})
         </dd>
-        <dt>Platform</dt>
+        <dt>{t({ id: 'diagnostics.diagnosticsSections.platform', defaultMessage: 'Platform' })}</dt>
         <dd>
-          {data.app.platform} {data.app.arch} · Node {v.node}
-          {v.electron && ` · Electron ${v.electron}`}
-          {v.chrome && ` · Chrome ${v.chrome}`}
+          {data.app.platform} {data.app.arch}{' '}
+          {t({ id: 'diagnostics.diagnosticsSections.node', defaultMessage: '· Node' })} {v.node}
+          {v.electron &&
+            t(
+              { id: 'diagnostics.diagnosticsSections.electron', defaultMessage: ' · Electron {electron}' },
+              { electron: v.electron },
+            )}
+          {v.chrome &&
+            t(
+              { id: 'diagnostics.diagnosticsSections.chrome', defaultMessage: ' · Chrome {chrome}' },
+              { chrome: v.chrome },
+            )}
         </dd>
-        <dt>Server</dt>
+        <dt>{t({ id: 'diagnostics.diagnosticsSections.server', defaultMessage: 'Server' })}</dt>
         <dd data-testid="diagnostics-server">
-          {data.workspace ? `${data.workspace.baseUrl} (${data.workspace.name})` : 'No workspace'}
+          {data.workspace
+            ? `${data.workspace.baseUrl} (${data.workspace.name})`
+            : t({ id: 'diagnostics.diagnosticsSections.noWorkspace', defaultMessage: 'No workspace' })}
         </dd>
-        <dt>Data folder</dt>
+        <dt>{t({ id: 'diagnostics.diagnosticsSections.dataFolder', defaultMessage: 'Data folder' })}</dt>
         <dd>
           <code>{data.dataFolder.path}</code> ·{' '}
           <span data-testid="diagnostics-data-size">{formatBytes(data.dataFolder.bytes)}</span>
@@ -49,12 +61,25 @@ export function ComputerSection({ data }: { data: Diagnostics }) {
 export function DeviationsSection({ deviations }: { deviations: Diagnostics['deviations'] }) {
   return (
     <section className="details-section diagnostics-section" data-testid="diagnostics-deviations">
-      <h2>Contract deviations ({deviations.length})</h2>
+      <h2>
+        {t(
+          { id: 'diagnostics.diagnosticsSections.contractDeviations', defaultMessage: 'Contract deviations ({count})' },
+          { count: deviations.length },
+        )}
+      </h2>
       {deviations.length === 0 ? (
-        <p className="muted">The server's answers matched the API reference.</p>
+        <p className="muted">
+          {t({
+            id: 'diagnostics.diagnosticsSections.theServerSAnswersMatched',
+            defaultMessage: "The server's answers matched the API reference.",
+          })}
+        </p>
       ) : (
         <DataTable
-          label="Contract deviations"
+          label={t({
+            id: 'diagnostics.diagnosticsSections.contractDeviations2',
+            defaultMessage: 'Contract deviations',
+          })}
           headers={['Operation', 'Where', 'Reference says', 'Server sent', 'Times', 'Last seen']}
           rows={deviations.map((d) => [
             d.operation,
@@ -78,9 +103,14 @@ function stateLabel(state: string): string {
 export function ConnectivitySection({ changes }: { changes: Diagnostics['connectivity'] }) {
   return (
     <section className="details-section diagnostics-section" data-testid="diagnostics-connectivity">
-      <h2>Connectivity</h2>
+      <h2>{t({ id: 'diagnostics.diagnosticsSections.connectivity', defaultMessage: 'Connectivity' })}</h2>
       {changes.length === 0 ? (
-        <p className="muted">No changes recorded yet.</p>
+        <p className="muted">
+          {t({
+            id: 'diagnostics.diagnosticsSections.noChangesRecordedYet',
+            defaultMessage: 'No changes recorded yet.',
+          })}
+        </p>
       ) : (
         <ul className="plain-list">
           {changes.map((c) => (
@@ -98,9 +128,14 @@ export function ConnectivitySection({ changes }: { changes: Diagnostics['connect
 export function ErrorsSection({ errors }: { errors: Diagnostics['errors'] }) {
   return (
     <section className="details-section diagnostics-section">
-      <h2>Recent errors ({errors.length})</h2>
+      <h2>
+        {t(
+          { id: 'diagnostics.diagnosticsSections.recentErrors', defaultMessage: 'Recent errors ({count})' },
+          { count: errors.length },
+        )}
+      </h2>
       {errors.length === 0 ? (
-        <p className="muted">None.</p>
+        <p className="muted">{t({ id: 'diagnostics.diagnosticsSections.none', defaultMessage: 'None.' })}</p>
       ) : (
         <ul className="plain-list">
           {errors.map((e, i) => (
@@ -119,14 +154,27 @@ export function RequestsSection({ requests }: { requests: Diagnostics['requests'
   const groups = groupRequests(requests);
   return (
     <section className="details-section diagnostics-section" data-testid="diagnostics-requests">
-      <h2>Recent requests ({requests.length})</h2>
-      {groups.length === 0 && <p className="muted">None yet.</p>}
+      <h2>
+        {t(
+          { id: 'diagnostics.diagnosticsSections.recentRequests', defaultMessage: 'Recent requests ({count})' },
+          { count: requests.length },
+        )}
+      </h2>
+      {groups.length === 0 && (
+        <p className="muted">{t({ id: 'diagnostics.diagnosticsSections.noneYet', defaultMessage: 'None yet.' })}</p>
+      )}
       <div className="request-groups">
         {groups.map((group) => (
           <details key={group.kind} className="request-group" open={group.failed > 0} data-testid="request-group">
             <summary>
               {group.label} · {group.requests.length} {group.requests.length === 1 ? 'request' : 'requests'}
-              {group.failed > 0 && ` · ${group.failed} failed`} · last at {formatTime(group.lastAt)}
+              {group.failed > 0 &&
+                t(
+                  { id: 'diagnostics.diagnosticsSections.failed', defaultMessage: ' · {failed} failed' },
+                  { failed: group.failed },
+                )}{' '}
+              {t({ id: 'diagnostics.diagnosticsSections.lastAt', defaultMessage: '· last at' })}{' '}
+              {formatTime(group.lastAt)}
             </summary>
             <DataTable
               label={`${group.label} requests`}
@@ -150,7 +198,7 @@ export function RequestsSection({ requests }: { requests: Diagnostics['requests'
 export function ReportSection({ report }: { report: string }) {
   return (
     <section className="details-section diagnostics-section">
-      <h2>Report</h2>
+      <h2>{t({ id: 'diagnostics.diagnosticsSections.report', defaultMessage: 'Report' })}</h2>
       <pre className="diagnostics-report" data-testid="diagnostics-report" tabIndex={0}>
         {report}
       </pre>
