@@ -10,6 +10,7 @@ import { notify } from '../../lib/notices.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
 import { fieldLabel, showValue } from './labels.ts';
 import { useDraftDetail } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 type Choice = 'mine' | 'theirs';
 type FieldConflict = NonNullable<Draft['conflict']>['fields'][number];
@@ -41,7 +42,13 @@ export function useConflictResolution(): ConflictResolution {
         () => {
           setChoices({});
           setResolving(false);
-          notify('success', 'Conflict resolved. Your choices are on their way to the server.');
+          notify(
+            'success',
+            t({
+              id: 'drafts.conflictView.conflictResolvedYourChoicesAre',
+              defaultMessage: 'Conflict resolved. Your choices are on their way to the server.',
+            }),
+          );
         },
         (e: unknown) => {
           setResolveError(e);
@@ -76,7 +83,9 @@ function ConflictChoice({ conflict, side, chosen, onChoose }: ConflictChoiceProp
           checked={chosen === side}
           onChange={() => onChoose(conflict.field, side)}
         />{' '}
-        {side === 'mine' ? 'Keep mine' : 'Take the server’s'}
+        {side === 'mine'
+          ? t({ id: 'drafts.conflictView.keepMine', defaultMessage: 'Keep mine' })
+          : t({ id: 'drafts.conflictView.takeTheServerS', defaultMessage: 'Take the server’s' })}
       </span>
       <span className="conflict-value">{showValue(conflict[side])}</span>
     </label>
@@ -90,7 +99,9 @@ function ConflictField({ conflict, resolution }: { conflict: FieldConflict; reso
       <legend>{fieldLabel(conflict.field)}</legend>
       <div className="conflict-grid">
         <div className="conflict-cell">
-          <span className="conflict-caption">When you started</span>
+          <span className="conflict-caption">
+            {t({ id: 'drafts.conflictView.whenYouStarted', defaultMessage: 'When you started' })}
+          </span>
           <span className="conflict-value">{showValue(conflict.base)}</span>
         </div>
         <ConflictChoice conflict={conflict} side="mine" chosen={chosen} onChoose={resolution.choose} />
@@ -111,12 +122,18 @@ export function ConflictPanel({ draft, conflicts, resolution }: ConflictPanelPro
   const allChosen = conflicts.every((c) => choices[c.field]);
   return (
     <section className="panel" aria-labelledby="conflict-heading" data-testid="conflict-view">
-      <h2 id="conflict-heading">Changed on both sides</h2>
+      <h2 id="conflict-heading">
+        {t({ id: 'drafts.conflictView.changedOnBothSides', defaultMessage: 'Changed on both sides' })}
+      </h2>
       <p className="muted">
-        The server copy changed
-        {draft.conflict?.theirsUpdatedAt ? ` at ${formatDateTime(draft.conflict.theirsUpdatedAt)}` : ''} while you
-        edited. Fields only you changed are kept; fields only the server changed take the server’s value. For each field
-        below, choose the version to keep.
+        {t(
+          {
+            id: 'drafts.conflictView.theServerCopyChangedWhile',
+            defaultMessage:
+              'The server copy changed{value} while you edited. Fields only you changed are kept; fields only the server changed take the server’s value. For each field below, choose the version to keep.',
+          },
+          { value: draft.conflict?.theirsUpdatedAt ? ` at ${formatDateTime(draft.conflict.theirsUpdatedAt)}` : '' },
+        )}
       </p>
       <div className="conflict-list">
         {conflicts.map((conflict) => (
@@ -136,9 +153,18 @@ export function ConflictPanel({ draft, conflicts, resolution }: ConflictPanelPro
           onClick={resolve}
           data-testid="resolve-conflict"
         >
-          {resolving ? 'Saving…' : 'Use these choices'}
+          {resolving
+            ? t({ id: 'drafts.conflictView.saving', defaultMessage: 'Saving…' })
+            : t({ id: 'drafts.conflictView.useTheseChoices', defaultMessage: 'Use these choices' })}
         </button>
-        {!allChosen && <span className="muted">Choose a version for every field.</span>}
+        {!allChosen && (
+          <span className="muted">
+            {t({
+              id: 'drafts.conflictView.chooseAVersionForEvery',
+              defaultMessage: 'Choose a version for every field.',
+            })}
+          </span>
+        )}
       </div>
     </section>
   );

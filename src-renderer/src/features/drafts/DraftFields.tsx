@@ -6,6 +6,7 @@ import { Fragment } from 'react';
 import { SelectField, TextAreaField, TextField } from '../../components/Field.tsx';
 import type { DraftSession } from './session.ts';
 import { carryMinutes, checkField, enumLabel, parseField, type FieldSpec } from './form-fields.ts';
+import { t } from '../../lib/i18n.ts';
 
 export interface DraftFieldsProps {
   specs: readonly FieldSpec[];
@@ -54,7 +55,9 @@ export function DraftFields({ specs, session, form, disabled, serverErrors, base
       case 'enum': {
         const unsetAllowed = value === '' || base?.[spec.name] === null || base?.[spec.name] === undefined;
         const options = [
-          ...(unsetAllowed ? [{ value: '', label: 'Not set' }] : []),
+          ...(unsetAllowed
+            ? [{ value: '', label: t({ id: 'drafts.draftFields.notSet', defaultMessage: 'Not set' }) }]
+            : []),
           ...(spec.options ?? []).map((option) => ({ value: option, label: enumLabel(option) })),
         ];
         return (
@@ -126,7 +129,13 @@ function CarryNote(props: {
   return (
     <p className="duration-note" role="status" data-testid="duration-note">
       <span>
-        {minutes} minutes is an hour or more: altogether this is {total}.
+        {t(
+          {
+            id: 'drafts.draftFields.minutesIsAnHourOr',
+            defaultMessage: '{minutes} minutes is an hour or more: altogether this is {total}.',
+          },
+          { minutes, total },
+        )}
       </span>
       {!props.disabled && (
         <button
@@ -134,7 +143,7 @@ function CarryNote(props: {
           className="button button--small"
           onClick={() => props.onCarry(carried.hours, carried.minutes)}
         >
-          Make it {total}
+          {t({ id: 'drafts.draftFields.makeIt', defaultMessage: 'Make it {total}' }, { total })}
         </button>
       )}
     </p>

@@ -2,6 +2,7 @@
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
+import { t } from '../../lib/i18n.ts';
 
 export function DraftNotReady({ title, loadError }: { title: string; loadError: unknown }) {
   return (
@@ -10,7 +11,7 @@ export function DraftNotReady({ title, loadError }: { title: string; loadError: 
       {loadError !== null ? (
         <ErrorState message={describeError(loadError, { subject: 'this form' })} error={loadError} />
       ) : (
-        <Loading label="Opening the form…" />
+        <Loading label={t({ id: 'drafts.draftNotReady.openingTheForm', defaultMessage: 'Opening the form…' })} />
       )}
     </div>
   );

@@ -16,8 +16,13 @@ import { AutosaveLine, DraftBanner } from './DraftStatus.tsx';
 import { fieldLabel, showValue } from './labels.ts';
 import { editorHref } from './editor-href.ts';
 import { DRAFT_STATE_LABELS, describeDraftKind, useDraftDetail } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
-const backToDrafts = <a href={href({ name: 'drafts' })}>Changes &amp; sync</a>;
+const backToDrafts = (
+  <a href={href({ name: 'drafts' })}>
+    {t({ id: 'drafts.draftScreen.changesAmpSync', defaultMessage: 'Changes &amp; sync' })}
+  </a>
+);
 
 export function DraftScreen({ draftId }: { draftId: string }) {
   useFeature(useDraftDetail);
@@ -39,7 +44,7 @@ export function DraftScreen({ draftId }: { draftId: string }) {
   if (!draft) {
     return (
       <DraftPlaceholder>
-        <Loading label="Loading the change…" />
+        <Loading label={t({ id: 'drafts.draftScreen.loadingTheChange', defaultMessage: 'Loading the change…' })} />
       </DraftPlaceholder>
     );
   }
@@ -60,7 +65,7 @@ export function DraftScreen({ draftId }: { draftId: string }) {
 function DraftPlaceholder({ children }: { children: ReactNode }) {
   return (
     <div className="screen">
-      <PageHeader title="Change" eyebrow={backToDrafts} />
+      <PageHeader title={t({ id: 'drafts.draftScreen.change', defaultMessage: 'Change' })} eyebrow={backToDrafts} />
       {children}
     </div>
   );
@@ -73,12 +78,13 @@ function DraftHeader({ draft }: { draft: Draft }) {
       eyebrow={backToDrafts}
       actions={
         <a className="button" href={editorHref(draft)}>
-          Open in editor
+          {t({ id: 'drafts.draftScreen.openInEditor', defaultMessage: 'Open in editor' })}
         </a>
       }
     >
       <p className="muted">
-        {describeDraftKind(draft)} · <Badge>{DRAFT_STATE_LABELS[draft.state]}</Badge> · last changed{' '}
+        {describeDraftKind(draft)} · <Badge>{DRAFT_STATE_LABELS[draft.state]}</Badge>{' '}
+        {t({ id: 'drafts.draftScreen.lastChanged', defaultMessage: '· last changed' })}{' '}
         {formatDateTime(draft.updatedAt)}
       </p>
     </PageHeader>
@@ -91,17 +97,34 @@ function ChangesPanel({ draft }: { draft: Draft }) {
   const isUpdate = draft.operation === 'update';
   return (
     <section className="panel" aria-labelledby="changes-heading">
-      <h2 id="changes-heading">{draft.operation === 'create' ? 'What will be created' : 'Your changes'}</h2>
+      <h2 id="changes-heading">
+        {draft.operation === 'create'
+          ? t({ id: 'drafts.draftScreen.whatWillBeCreated', defaultMessage: 'What will be created' })
+          : t({ id: 'drafts.draftScreen.yourChanges', defaultMessage: 'Your changes' })}
+      </h2>
       {changed.length === 0 ? (
-        <p className="muted panel-empty">Nothing changed in it.</p>
+        <p className="muted panel-empty">
+          {t({ id: 'drafts.draftScreen.nothingChangedInIt', defaultMessage: 'Nothing changed in it.' })}
+        </p>
       ) : (
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="changes-heading">
           <table className="table" data-testid="draft-changes">
             <thead>
               <tr>
-                <th scope="col">Field</th>
-                {isUpdate && <th scope="col">Server copy when you started</th>}
-                <th scope="col">{isUpdate ? 'Yours' : 'Value'}</th>
+                <th scope="col">{t({ id: 'drafts.draftScreen.field', defaultMessage: 'Field' })}</th>
+                {isUpdate && (
+                  <th scope="col">
+                    {t({
+                      id: 'drafts.draftScreen.serverCopyWhenYouStarted',
+                      defaultMessage: 'Server copy when you started',
+                    })}
+                  </th>
+                )}
+                <th scope="col">
+                  {isUpdate
+                    ? t({ id: 'drafts.draftScreen.yours', defaultMessage: 'Yours' })
+                    : t({ id: 'drafts.draftScreen.value', defaultMessage: 'Value' })}
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -23,6 +23,7 @@ import { useSync } from '../../lib/sync-status.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
 import { fieldLabel } from './labels.ts';
 import type { DraftSessionState } from './session.ts';
+import { t } from '../../lib/i18n.ts';
 
 type SessionView = Pick<DraftSessionState, 'saving' | 'saveError' | 'pending' | 'draft'>;
 
@@ -135,9 +136,14 @@ export function DraftBanner({ draft, onRetry, onDiscard }: DraftBannerProps) {
       return wrap(
         'warning',
         <>
-          <p>Choose, field by field, which version to keep.</p>
+          <p>
+            {t({
+              id: 'drafts.draftStatus.chooseFieldByFieldWhich',
+              defaultMessage: 'Choose, field by field, which version to keep.',
+            })}
+          </p>
           <a className="button button--small button--primary" href={href({ name: 'draft', id: draft.id })}>
-            Resolve the conflict
+            {t({ id: 'drafts.draftStatus.resolveTheConflict', defaultMessage: 'Resolve the conflict' })}
           </a>
         </>,
       );
@@ -146,9 +152,14 @@ export function DraftBanner({ draft, onRetry, onDiscard }: DraftBannerProps) {
         ? wrap(
             'danger',
             <>
-              <p>Your changes stay here until you discard them.</p>
+              <p>
+                {t({
+                  id: 'drafts.draftStatus.yourChangesStayHereUntil',
+                  defaultMessage: 'Your changes stay here until you discard them.',
+                })}
+              </p>
               <button type="button" className="button button--small" onClick={onDiscard}>
-                Discard my changes
+                {t({ id: 'drafts.draftStatus.discardMyChanges', defaultMessage: 'Discard my changes' })}
               </button>
             </>,
           )
@@ -166,7 +177,14 @@ function RefusedActions({ draft, onRetry }: { draft: Draft; onRetry?: () => void
   return (
     <div className="banner banner--danger" data-testid="draft-banner" data-state={draft.state}>
       <div>
-        {draft.inDoubt && <p>It may already be on the server; trying again is safe and makes no second copy.</p>}
+        {draft.inDoubt && (
+          <p>
+            {t({
+              id: 'drafts.draftStatus.itMayAlreadyBeOn',
+              defaultMessage: 'It may already be on the server; trying again is safe and makes no second copy.',
+            })}
+          </p>
+        )}
         {fields.length > 0 && (
           <ul className="banner-fields">
             {fields.map(([field, message]) => (
@@ -182,7 +200,7 @@ function RefusedActions({ draft, onRetry }: { draft: Draft; onRetry?: () => void
       </div>
       {retry && (
         <button type="button" className="button button--small" onClick={onRetry}>
-          Try again
+          {t({ id: 'drafts.draftStatus.tryAgain', defaultMessage: 'Try again' })}
         </button>
       )}
     </div>

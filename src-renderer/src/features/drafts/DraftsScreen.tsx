@@ -24,6 +24,7 @@ import { RefusedPanel } from './RefusedPanel.tsx';
 import { workLists } from './work-lists.ts';
 import { DRAFT_STATE_LABELS, describeDraftKind, useDrafts } from './store.ts';
 import { discardWithUndo } from './discard.ts';
+import { t } from '../../lib/i18n.ts';
 
 const STATE_TONES: Record<string, Tone> = {
   editing: 'neutral',
@@ -57,7 +58,11 @@ export function DraftsScreen() {
     );
   const body: ListBody =
     drafts.status === 'loading' || drafts.status === 'idle'
-      ? { state: 'loading', label: 'Loading your changes…', rowHeight: 56 }
+      ? {
+          state: 'loading',
+          label: t({ id: 'drafts.draftsScreen.loadingYourChanges', defaultMessage: 'Loading your changes…' }),
+          rowHeight: 56,
+        }
       : drafts.status === 'error'
         ? {
             state: 'error',
@@ -82,7 +87,7 @@ export function DraftsScreen() {
   return (
     <>
       <ListScreen
-        title="Changes & sync"
+        title={t({ id: 'drafts.draftsScreen.changesSync', defaultMessage: 'Changes & sync' })}
         fill={false}
         primaryAction={<CheckConnectionButton />}
         headerNote={<ConnectionLine now={now} />}
@@ -97,7 +102,9 @@ function CheckConnectionButton() {
   const sync = useSync();
   return (
     <button type="button" className="button" onClick={() => void sync.checkNow()} disabled={sync.checking}>
-      {sync.checking ? 'Checking…' : 'Check connection now'}
+      {sync.checking
+        ? t({ id: 'drafts.draftsScreen.checking', defaultMessage: 'Checking…' })
+        : t({ id: 'drafts.draftsScreen.checkConnectionNow', defaultMessage: 'Check connection now' })}
     </button>
   );
 }
@@ -113,9 +120,21 @@ function ConnectionLine({ now }: { now: number }) {
     >
       <span className="connection-dot" aria-hidden="true" />
       <span>
-        <strong>{state ? CONNECTION_LABELS[state] : 'Connection unknown'}</strong>
+        <strong>
+          {state
+            ? CONNECTION_LABELS[state]
+            : t({ id: 'drafts.draftsScreen.connectionUnknown', defaultMessage: 'Connection unknown' })}
+        </strong>
         {state && state !== 'online' ? ` — ${CONNECTION_SENTENCES[state]}` : ''}
-        {status?.lastCheckedAt && <span className="muted"> Checked {formatAge(status.lastCheckedAt, now)}.</span>}
+        {status?.lastCheckedAt && (
+          <span className="muted">
+            {' '}
+            {t(
+              { id: 'drafts.draftsScreen.checked', defaultMessage: 'Checked {lastCheckedAt}.' },
+              { lastCheckedAt: formatAge(status.lastCheckedAt, now) },
+            )}
+          </span>
+        )}
       </span>
     </p>
   );
@@ -133,9 +152,14 @@ function OutboxPanel({ now, onDiscard }: PanelProps) {
   const waiting = workLists(drafts, outbox).waiting;
   return (
     <section className="panel" aria-labelledby="outbox-heading">
-      <h2 id="outbox-heading">Waiting to send</h2>
+      <h2 id="outbox-heading">{t({ id: 'drafts.draftsScreen.waitingToSend', defaultMessage: 'Waiting to send' })}</h2>
       {waiting.length === 0 ? (
-        <p className="muted panel-empty">Nothing is waiting: every change you saved has reached the server.</p>
+        <p className="muted panel-empty">
+          {t({
+            id: 'drafts.draftsScreen.nothingIsWaitingEveryChange',
+            defaultMessage: 'Nothing is waiting: every change you saved has reached the server.',
+          })}
+        </p>
       ) : (
         <DataTable labelledBy="outbox-heading" testId="outbox-table" columns={['What', 'State', 'Attempts', 'Problem']}>
           {waiting.map((item) => (
@@ -157,18 +181,28 @@ function OutboxRow({ item, now, onDiscard }: PanelProps & { item: OutboxItem }) 
       <td>
         <Badge tone={STATE_TONES[item.state] ?? 'neutral'}>{DRAFT_STATE_LABELS[item.state]}</Badge>
         {item.nextAttemptAt && item.state === 'queued' && (
-          <div className="muted">next try {formatClock(item.nextAttemptAt, now)}</div>
+          <div className="muted">
+            {t(
+              { id: 'drafts.draftsScreen.nextTry', defaultMessage: 'next try {nextAttemptAt}' },
+              { nextAttemptAt: formatClock(item.nextAttemptAt, now) },
+            )}
+          </div>
         )}
       </td>
       <td>{item.attempts}</td>
       <td className="cell-wrap">
         {item.lastError
           ? isOfflineError(item.lastError)
-            ? 'Waiting for a connection.'
+            ? t({ id: 'drafts.draftsScreen.waitingForAConnection', defaultMessage: 'Waiting for a connection.' })
             : describeError(item.lastError, { keyMode: activeKeyMode() })
           : '—'}
         {item.inDoubt && (
-          <div className="muted">It may already exist on the server; a retry will not duplicate it.</div>
+          <div className="muted">
+            {t({
+              id: 'drafts.draftsScreen.itMayAlreadyExistOn',
+              defaultMessage: 'It may already exist on the server; a retry will not duplicate it.',
+            })}
+          </div>
         )}
       </td>
       <td className="cell-actions">
@@ -177,9 +211,12 @@ function OutboxRow({ item, now, onDiscard }: PanelProps & { item: OutboxItem }) 
           className="button button--small button--ghost button--danger-text"
           disabled={item.state === 'sending'}
           onClick={() => onDiscard({ kind: 'outbox', item })}
-          aria-label={`Discard ${item.title}`}
+          aria-label={t(
+            { id: 'drafts.draftsScreen.discard', defaultMessage: 'Discard {title}' },
+            { title: item.title },
+          )}
         >
-          Discard
+          {t({ id: 'drafts.draftsScreen.discard2', defaultMessage: 'Discard' })}
         </button>
       </td>
     </tr>
@@ -193,23 +230,38 @@ function DraftsPanel({ now, onDiscard }: PanelProps) {
   const { local: visible, sent } = workLists(all, outbox);
   return (
     <section className="panel" aria-labelledby="drafts-heading">
-      <h2 id="drafts-heading">Local changes</h2>
+      <h2 id="drafts-heading">{t({ id: 'drafts.draftsScreen.localChanges', defaultMessage: 'Local changes' })}</h2>
       {visible.length === 0 ? (
-        <Empty title="No local changes">
-          <p>Changes you make are kept on this computer until you save them to the server.</p>
+        <Empty title={t({ id: 'drafts.draftsScreen.noLocalChanges', defaultMessage: 'No local changes' })}>
+          <p>
+            {t({
+              id: 'drafts.draftsScreen.changesYouMakeAreKept',
+              defaultMessage: 'Changes you make are kept on this computer until you save them to the server.',
+            })}
+          </p>
           <div className="list-empty-action">
             <a className="button" href={href({ name: 'assessments', courseId: null })}>
-              Open the assessments
+              {t({ id: 'drafts.draftsScreen.openTheAssessments', defaultMessage: 'Open the assessments' })}
             </a>
             <a className="button" href={href({ name: 'assignment-new', draftId: null })}>
-              Write an assignment
+              {t({ id: 'drafts.draftsScreen.writeAnAssignment', defaultMessage: 'Write an assignment' })}
             </a>
           </div>
         </Empty>
       ) : (
         <DraftTable drafts={visible} now={now} onDiscard={(draft) => onDiscard({ kind: 'draft', draft })} />
       )}
-      {sent > 0 && <p className="muted panel-footnote">{sent} sent recently and kept for reference.</p>}
+      {sent > 0 && (
+        <p className="muted panel-footnote">
+          {t(
+            {
+              id: 'drafts.draftsScreen.sentRecentlyAndKeptFor',
+              defaultMessage: '{sent} sent recently and kept for reference.',
+            },
+            { sent },
+          )}
+        </p>
+      )}
     </section>
   );
 }
@@ -225,14 +277,17 @@ function DiscardDialog({ pending, onClose }: { pending: Pending | null; onClose:
   return (
     <ConfirmDialog
       open={pending !== null}
-      title={`Discard “${title}”?`}
-      confirmLabel="Discard"
+      title={t({ id: 'drafts.draftsScreen.discard3', defaultMessage: 'Discard “{title}”?' }, { title })}
+      confirmLabel={t({ id: 'drafts.draftsScreen.discard2', defaultMessage: 'Discard' })}
       onConfirm={confirm}
       onCancel={onClose}
     >
       <p>
-        It will not be sent, and your changes in it are lost (you have a few seconds to undo it). The server copy stays
-        as it is.
+        {t({
+          id: 'drafts.draftsScreen.itWillNotBeSent',
+          defaultMessage:
+            'It will not be sent, and your changes in it are lost (you have a few seconds to undo it). The server copy stays as it is.',
+        })}
       </p>
     </ConfirmDialog>
   );
@@ -263,24 +318,30 @@ function DraftTable({ drafts, now, onDiscard }: DraftTableProps) {
           <td className="cell-actions">
             {draft.state === 'conflict' && (
               <a className="button button--small button--primary" href={href({ name: 'draft', id: draft.id })}>
-                Resolve
+                {t({ id: 'drafts.draftsScreen.resolve', defaultMessage: 'Resolve' })}
               </a>
             )}
             <a
               className="button button--small"
               href={href({ name: 'draft', id: draft.id })}
-              aria-label={`Details of ${draft.title}`}
+              aria-label={t(
+                { id: 'drafts.draftsScreen.detailsOf', defaultMessage: 'Details of {title}' },
+                { title: draft.title },
+              )}
             >
-              Details
+              {t({ id: 'drafts.draftsScreen.details', defaultMessage: 'Details' })}
             </a>
             <button
               type="button"
               className="button button--small button--ghost button--danger-text"
               disabled={draft.state === 'sending'}
               onClick={() => onDiscard(draft)}
-              aria-label={`Discard ${draft.title}`}
+              aria-label={t(
+                { id: 'drafts.draftsScreen.discard', defaultMessage: 'Discard {title}' },
+                { title: draft.title },
+              )}
             >
-              Discard
+              {t({ id: 'drafts.draftsScreen.discard2', defaultMessage: 'Discard' })}
             </button>
           </td>
         </tr>

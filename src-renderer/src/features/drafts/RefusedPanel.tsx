@@ -12,6 +12,7 @@ import { activeKeyMode } from '../workspaces/index.ts';
 import { editorHref } from './editor-href.ts';
 import { DRAFT_STATE_LABELS, describeDraftKind, useDrafts } from './store.ts';
 import { workLists, type RefusedChange } from './work-lists.ts';
+import { t } from '../../lib/i18n.ts';
 
 interface RefusedPanelProps {
   now: number;
@@ -26,10 +27,15 @@ export function RefusedPanel({ now, onRetry, onDiscard }: RefusedPanelProps) {
   if (refused.length === 0) return null;
   return (
     <section className="panel panel--refused" aria-labelledby="refused-heading" data-testid="refused-panel">
-      <h2 id="refused-heading">Refused by the server</h2>
+      <h2 id="refused-heading">
+        {t({ id: 'drafts.refusedPanel.refusedByTheServer', defaultMessage: 'Refused by the server' })}
+      </h2>
       <p className="muted">
-        These changes were not saved and are not waiting: try each again, or discard it (the server copy stays as it
-        is).
+        {t({
+          id: 'drafts.refusedPanel.theseChangesWereNotSaved',
+          defaultMessage:
+            'These changes were not saved and are not waiting: try each again, or discard it (the server copy stays as it is).',
+        })}
       </p>
       <DataTable labelledBy="refused-heading" testId="refused-table" columns={['Change', 'Why', 'When']}>
         {refused.map((change) => (
@@ -57,9 +63,16 @@ function RefusedRow({ change, now, onRetry, onDiscard }: RefusedPanelProps & { c
       </td>
       <td className="cell-wrap">
         <Badge tone="danger">{DRAFT_STATE_LABELS[change.state]}</Badge>{' '}
-        {change.error ? describeError(change.error, { keyMode: activeKeyMode() }) : 'The server did not take it.'}
+        {change.error
+          ? describeError(change.error, { keyMode: activeKeyMode() })
+          : t({ id: 'drafts.refusedPanel.theServerDidNotTake', defaultMessage: 'The server did not take it.' })}
         {change.inDoubt && (
-          <div className="muted">It may already be on the server; trying again makes no second copy.</div>
+          <div className="muted">
+            {t({
+              id: 'drafts.refusedPanel.itMayAlreadyBeOn',
+              defaultMessage: 'It may already be on the server; trying again makes no second copy.',
+            })}
+          </div>
         )}
       </td>
       <td>{formatAge(change.updatedAt, now)}</td>
@@ -69,18 +82,24 @@ function RefusedRow({ change, now, onRetry, onDiscard }: RefusedPanelProps & { c
             type="button"
             className="button button--small"
             onClick={() => onRetry(change.draftId)}
-            aria-label={`Try again: ${change.title}`}
+            aria-label={t(
+              { id: 'drafts.refusedPanel.tryAgain', defaultMessage: 'Try again: {title}' },
+              { title: change.title },
+            )}
           >
-            Try again
+            {t({ id: 'drafts.refusedPanel.tryAgain2', defaultMessage: 'Try again' })}
           </button>
         )}
         <button
           type="button"
           className="button button--small button--ghost button--danger-text"
           onClick={() => onDiscard(change)}
-          aria-label={`Discard ${change.title}`}
+          aria-label={t(
+            { id: 'drafts.refusedPanel.discard', defaultMessage: 'Discard {title}' },
+            { title: change.title },
+          )}
         >
-          Discard
+          {t({ id: 'drafts.refusedPanel.discard2', defaultMessage: 'Discard' })}
         </button>
       </td>
     </tr>

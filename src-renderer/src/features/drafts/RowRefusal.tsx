@@ -8,6 +8,7 @@ import type { ResourceKind } from '../../../../src-shared/index.ts';
 import { describeError } from '../../lib/errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { dismissRefusal, retryRefusal, useRefusal } from './refusals.ts';
+import { t } from '../../lib/i18n.ts';
 
 export function RowRefusal({ resource, id }: { resource: ResourceKind; id: string }) {
   const refusal = useRefusal(resource, id);
@@ -17,14 +18,16 @@ export function RowRefusal({ resource, id }: { resource: ResourceKind; id: strin
   const retry = () => void retryRefusal(refusal).catch(failed);
   return (
     <span className="row-refusal" role="alert" data-testid="row-refusal">
-      <strong>Not saved:</strong> {refusal.message}{' '}
+      <strong>{t({ id: 'drafts.rowRefusal.notSaved', defaultMessage: 'Not saved:' })}</strong> {refusal.message}{' '}
       {refusal.draftId && (
         <button type="button" className="button button--link" onClick={retry}>
-          Try again
+          {t({ id: 'drafts.rowRefusal.tryAgain', defaultMessage: 'Try again' })}
         </button>
       )}{' '}
       <button type="button" className="button button--link" onClick={dismiss}>
-        {refusal.draftId ? 'Discard' : 'Dismiss'}
+        {refusal.draftId
+          ? t({ id: 'drafts.rowRefusal.discard', defaultMessage: 'Discard' })
+          : t({ id: 'drafts.rowRefusal.dismiss', defaultMessage: 'Dismiss' })}
       </button>
     </span>
   );

@@ -11,6 +11,7 @@ import { notify } from '../../lib/notices.ts';
 import { href } from '../../lib/router.ts';
 import { recheckWrites, useMayBeRefused, useSync, useWritesRefused } from '../../lib/sync-status.ts';
 import type { ResourceKind } from '../../../../src-shared/index.ts';
+import { t } from '../../lib/i18n.ts';
 
 const PLURALS: Record<ResourceKind, string> = {
   lesson: 'lessons',
@@ -40,18 +41,34 @@ export function WriteRefusalNotice() {
       data-kinds={refused.map((r) => r.resource).join(' ')}
     >
       <p>
-        <strong>This workspace’s key may be read-only.</strong> The server refused changes to{' '}
-        {kindsInWords(refused.map((r) => r.resource))}; other changes may be refused too. Ask your administrator for a
-        key that may change them, or replace the key under Workspaces.
+        <strong>
+          {t({
+            id: 'drafts.writeRefusalNotice.thisWorkspaceSKeyMay',
+            defaultMessage: 'This workspace’s key may be read-only.',
+          })}
+        </strong>{' '}
+        {t({
+          id: 'drafts.writeRefusalNotice.theServerRefusedChangesTo',
+          defaultMessage: 'The server refused changes to',
+        })}{' '}
+        {kindsInWords(refused.map((r) => r.resource))}
+        {t({
+          id: 'drafts.writeRefusalNotice.otherChangesMayBeRefused',
+          defaultMessage:
+            '; other changes may be refused too. Ask your administrator for a key that may change them, or replace the key under Workspaces.',
+        })}
       </p>
       <div className="banner-actions">
         {refusedChanges > 0 && (
           <a className="button button--small" href={href({ name: 'drafts' })}>
-            Refused changes ({refusedChanges})
+            {t(
+              { id: 'drafts.writeRefusalNotice.refusedChanges', defaultMessage: 'Refused changes ({refusedChanges})' },
+              { refusedChanges },
+            )}
           </a>
         )}
         <button type="button" className="button button--small" onClick={recheck}>
-          Check again
+          {t({ id: 'drafts.writeRefusalNotice.checkAgain', defaultMessage: 'Check again' })}
         </button>
       </div>
     </div>

@@ -2,19 +2,60 @@
  * Renderer. Discarding a change with Undo (issue 37). Main's discard cannot be taken back (the local
  * change is gone), so it is held back: the change leaves the lists at once and main discards it when
  * the toast leaves without Undo (or before a workspace switch). Undo only shows it again. A change
- * edited again meanwhile (its editor reopened) is kept: the discard was about what it was then.
+ * edited again meanwhile (its editor reopened) is kept: the discard was about what it was then. One
+ * only sent again meanwhile (Try again) is the same change: its send is let end, then it goes.
  */
 import { call } from '../../bridge.ts';
-import { describeError } from '../../lib/errors.ts';
+import { describeError, errorCode, errorParts } from '../../lib/errors.ts';
+import { onEvent } from '../../lib/events.ts';
 import { notify, notifyUndoable } from '../../lib/notices.ts';
 import { holdBack, withoutHeldBack } from './held-back.ts';
 import { useDrafts } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
-const updatedAt = (id: string) =>
+/** Bumps when the change itself changes (an edit, a conflict resolved); a send or a refusal leaves it. */
+const revisionOf = (id: string) =>
   call((b) => b.drafts.get({ id })).then(
-    (draft) => draft.updatedAt,
+    (draft) => draft.revision,
     () => null,
   );
+
+/** Main keeps a change while it is on its way to the server this very moment. */
+const isBeingSent = (error: unknown) =>
+  errorCode(error) === 'DRAFT_LOCKED' &&
+  (errorParts(error).details as { state?: unknown } | null | undefined)?.state === 'sending';
+
+/** Resolves when main says the change `id` changed (its send ended), or at once if it is not being sent. */
+function sendEnded(id: string): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = onEvent('drafts.changed', ({ ids }) => {
+      if (ids.includes(id)) finish();
+    });
+    function finish() {
+      stop();
+      resolve();
+    }
+    // It may have ended before the listener was in place.
+    void call((b) => b.drafts.get({ id })).then((draft) => {
+      if (draft.state !== 'sending') finish();
+    }, finish);
+  });
+}
+
+/** Discards in main once a send of it under way has ended; 'sent' when that send reached the server. */
+async function discardInMain(id: string): Promise<'discarded' | 'sent'> {
+  for (;;) {
+    try {
+      await call((b) => b.drafts.discard({ id }));
+      return 'discarded';
+    } catch (error) {
+      if (!isBeingSent(error)) throw error;
+    }
+    await sendEnded(id);
+    const draft = await call((b) => b.drafts.get({ id }));
+    if (draft.state === 'sent') return 'sent';
+  }
+}
 
 /**
  * Discards the change `id` (named `title`) once its toast leaves without Undo; `onUndo` runs after
@@ -22,7 +63,7 @@ const updatedAt = (id: string) =>
  */
 export function discardWithUndo(id: string, title: string, onUndo?: () => void): void {
   holdBack(id, true);
-  const stamp = updatedAt(id);
+  const stamp = revisionOf(id);
   useDrafts.setState((s) => ({ drafts: withoutHeldBack(s.drafts), outbox: withoutHeldBack(s.outbox) }));
   const showAgain = () => {
     holdBack(id, false);
@@ -30,22 +71,39 @@ export function discardWithUndo(id: string, title: string, onUndo?: () => void):
   };
   notifyUndoable({
     key: `draft-discard:${id}`,
-    message: `“${title}” will be discarded in a few seconds.`,
+    message: t(
+      { id: 'drafts.discard.willBeDiscardedInA', defaultMessage: '“{title}” will be discarded in a few seconds.' },
+      { title },
+    ),
     undone: `“${title}” was kept.`,
     restore: () => {
       showAgain();
       onUndo?.();
     },
     commit: async () => {
-      const [then, now] = [await stamp, await updatedAt(id)];
+      const [then, now] = [await stamp, await revisionOf(id)];
       if (then !== null && now !== null && now !== then) {
         showAgain();
-        notify('info', `“${title}” was changed again since, so it was kept.`);
+        notify(
+          'info',
+          t(
+            {
+              id: 'drafts.discard.wasChangedAgainSinceSo',
+              defaultMessage: '“{title}” was changed again since, so it was kept.',
+            },
+            { title },
+          ),
+        );
         return;
       }
-      await call((b) => b.drafts.discard({ id }));
+      const outcome = await discardInMain(id);
       showAgain();
+      if (outcome === 'sent') notify('info', `“${title}” reached the server before it could be discarded.`);
     },
-    failed: (error) => `“${title}” could not be discarded. ${describeError(error)}`,
+    failed: (error) =>
+      t(
+        { id: 'drafts.discard.couldNotBeDiscarded', defaultMessage: '“{title}” could not be discarded. {error}' },
+        { title, error: describeError(error) },
+      ),
   });
 }

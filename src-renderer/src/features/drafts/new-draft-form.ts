@@ -11,6 +11,7 @@ import { describeError } from '../../lib/errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { useSaveShortcut } from '../../lib/shortcuts.ts';
 import type { DraftSession } from './session.ts';
+import { t } from '../../lib/i18n.ts';
 
 export interface NewDraftFormOptions {
   session: DraftSession;
@@ -75,7 +76,16 @@ export function saveTypedDraft(session: DraftSession, sendsWith: string): void {
   if (s.draft && s.draft.state !== 'editing' && s.draft.state !== 'failed') return;
   const typed = Object.keys(s.pending).length > 0 || s.draft !== null;
   void s.flush().then(
-    () => notify(typed ? 'success' : 'info', typed ? `Kept on this computer. ${sendsWith}` : 'Nothing typed yet.'),
+    () =>
+      notify(
+        typed ? 'success' : 'info',
+        typed
+          ? t(
+              { id: 'drafts.newdraftform.keptOnThisComputer', defaultMessage: 'Kept on this computer. {sendsWith}' },
+              { sendsWith },
+            )
+          : t({ id: 'drafts.newdraftform.nothingTypedYet', defaultMessage: 'Nothing typed yet.' }),
+      ),
     (error: unknown) => notify('error', describeError(error)),
   );
 }

@@ -8,6 +8,7 @@ import { call } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore, type FeatureStore, readInto, type LoadState } from '../../lib/feature-store.ts';
 import { withoutHeldBack } from './held-back.ts';
+import { t } from '../../lib/i18n.ts';
 
 interface DraftsState extends LoadState {
   drafts: DraftSummary[];
@@ -135,5 +136,7 @@ export const DRAFT_STATE_LABELS: Record<DraftSummary['state'], string> = {
 export function describeDraftKind(draft: Pick<DraftSummary, 'resource' | 'operation'>): string {
   const noun = draft.resource.charAt(0).toUpperCase() + draft.resource.slice(1);
   if (draft.operation === 'delete') return `${noun} deletion`;
-  return draft.operation === 'create' ? `New ${draft.resource}` : `${noun} changes`;
+  return draft.operation === 'create'
+    ? t({ id: 'drafts.store.new', defaultMessage: 'New {resource}' }, { resource: draft.resource })
+    : `${noun} changes`;
 }
