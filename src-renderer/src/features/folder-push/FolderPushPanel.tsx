@@ -16,13 +16,14 @@ import { activeKeyMode } from '../workspaces/index.ts';
 import { useFolderPush, type FlowState } from './flow.ts';
 import { everything, isAll, isEmpty, NOTHING, toggle, toRemove, withChoice, deletionNames } from './choice.ts';
 import { PlanTree } from './PlanTree.tsx';
+import { t } from '../../lib/i18n.ts';
 
 /** "Push a folder…": a header action of the course page (main's folder dialog). */
 export function PushFolderButton({ courseId }: { courseId: string }) {
   const flow = useFolderPush(courseId);
   return (
     <button type="button" className="button" onClick={() => void flow.choose()} data-testid="push-folder">
-      Push a folder…
+      {t({ id: 'folder-push.folderPushPanel.pushAFolder', defaultMessage: 'Push a folder…' })}
     </button>
   );
 }
@@ -85,11 +86,21 @@ export function FolderPushPanel({ courseId, courseName }: { courseId: string; co
       {dragging && (
         <div className="folder-drop-overlay" data-testid="folder-push-dropzone" aria-hidden="true">
           <p>
-            Drop the folder to push it into “<bdi>{courseName ?? 'this course'}</bdi>”
+            {t({
+              id: 'folder-push.folderPushPanel.dropTheFolderToPush',
+              defaultMessage: 'Drop the folder to push it into “',
+            })}
+            <bdi>
+              {courseName ?? t({ id: 'folder-push.folderPushPanel.thisCourse', defaultMessage: 'this course' })}
+            </bdi>
+            ”
           </p>
           <p className="muted">
-            Each sub-folder becomes a section and each video, .md or .txt file a lesson. You see the plan before
-            anything is sent.
+            {t({
+              id: 'folder-push.folderPushPanel.eachSubFolderBecomesA',
+              defaultMessage:
+                'Each sub-folder becomes a section and each video, .md or .txt file a lesson. You see the plan before anything is sent.',
+            })}
           </p>
         </div>
       )}
@@ -114,16 +125,21 @@ function PushStatus({ flow }: { flow: Flow }) {
     >
       <p>
         <strong>
-          {finished ? 'Folder push finished' : 'Pushing'} “<bdi>{state.folder.name}</bdi>”
+          {finished
+            ? t({ id: 'folder-push.folderPushPanel.folderPushFinished', defaultMessage: 'Folder push finished' })
+            : t({ id: 'folder-push.folderPushPanel.pushing', defaultMessage: 'Pushing' })}{' '}
+          “<bdi>{state.folder.name}</bdi>”
         </strong>
         {finished ? `: ${finished.message}` : last ? ` — ${last}` : '…'}
       </p>
       <button type="button" className="button button--small" onClick={flow.reopen}>
-        {finished ? 'Show what was done' : 'Show progress'}
+        {finished
+          ? t({ id: 'folder-push.folderPushPanel.showWhatWasDone', defaultMessage: 'Show what was done' })
+          : t({ id: 'folder-push.folderPushPanel.showProgress', defaultMessage: 'Show progress' })}
       </button>
       {finished && (
         <button type="button" className="button button--small button--quiet" onClick={() => dismissKeepingFocus(flow)}>
-          Dismiss
+          {t({ id: 'folder-push.folderPushPanel.dismiss', defaultMessage: 'Dismiss' })}
         </button>
       )}
     </div>
@@ -188,7 +204,12 @@ function DialogBody({
     case 'planning':
       return (
         <>
-          <Loading label="Reading the folder and the course…" />
+          <Loading
+            label={t({
+              id: 'folder-push.folderPushPanel.readingTheFolderAndThe',
+              defaultMessage: 'Reading the folder and the course…',
+            })}
+          />
           <Actions onCancel={flow.close} />
         </>
       );
@@ -210,7 +231,7 @@ function FailedStep({ flow, state }: { flow: Flow; state: Extract<FlowState, { s
       <Actions onCancel={flow.close}>
         {state.folder && (
           <button type="button" className="button button--primary" onClick={() => void flow.plan(state.folder!)}>
-            Try again
+            {t({ id: 'folder-push.folderPushPanel.tryAgain', defaultMessage: 'Try again' })}
           </button>
         )}
       </Actions>
@@ -244,8 +265,18 @@ function PlannedStep({ flow, state }: { flow: Flow; state: Extract<FlowState, { 
       <UnsentChanges changes={plan.unsentChanges ?? []} />
       {othersInCourse && (
         <fieldset className="push-delete">
-          <legend>Sections and lessons not in the folder</legend>
-          <p className="muted form-note">Left alone unless ticked above. A section ticked goes with its lessons.</p>
+          <legend>
+            {t({
+              id: 'folder-push.folderPushPanel.sectionsAndLessonsNotIn',
+              defaultMessage: 'Sections and lessons not in the folder',
+            })}
+          </legend>
+          <p className="muted form-note">
+            {t({
+              id: 'folder-push.folderPushPanel.leftAloneUnlessTickedAbove',
+              defaultMessage: 'Left alone unless ticked above. A section ticked goes with its lessons.',
+            })}
+          </p>
           <AllBox
             all={isAll(state.plan, selection)}
             some={!isEmpty(selection)}
@@ -254,7 +285,8 @@ function PlannedStep({ flow, state }: { flow: Flow; state: Extract<FlowState, { 
           {gone.length > 0 && (
             <label className="checkbox">
               <input type="checkbox" checked={deleteConfirmed} onChange={(e) => setDeleteConfirmed(e.target.checked)} />
-              Yes, delete {gone.join('; ')} on the server
+              {t({ id: 'folder-push.folderPushPanel.yesDelete', defaultMessage: 'Yes, delete' })} {gone.join('; ')}{' '}
+              {t({ id: 'folder-push.folderPushPanel.onTheServer', defaultMessage: 'on the server' })}
             </label>
           )}
         </fieldset>
@@ -277,7 +309,9 @@ function PlannedStep({ flow, state }: { flow: Flow; state: Extract<FlowState, { 
           aria-describedby={blocked ? reasonId : undefined}
           onClick={() => void flow.confirm(gone.length > 0 && deleteConfirmed ? toRemove(selection) : null)}
         >
-          {gone.length > 0 ? 'Push and delete' : 'Push to course'}
+          {gone.length > 0
+            ? t({ id: 'folder-push.folderPushPanel.pushAndDelete', defaultMessage: 'Push and delete' })
+            : t({ id: 'folder-push.folderPushPanel.pushToCourse', defaultMessage: 'Push to course' })}
         </button>
       </Actions>
     </>
@@ -293,14 +327,24 @@ function UnsentChanges({ changes }: { changes: NonNullable<FolderPushPlan['unsen
   return (
     <div className="form-note" data-testid="push-unsent">
       <p>
-        Not sent yet to this course ({changes.length}): the push does not write over these changes. They wait while it
-        runs and are sent after it, or you can resolve them in Drafts &amp; sync.
+        {t(
+          {
+            id: 'folder-push.folderPushPanel.notSentYetToThis',
+            defaultMessage:
+              'Not sent yet to this course ({count}): the push does not write over these changes. They wait while it runs and are sent after it, or you can resolve them in Drafts &amp; sync.',
+          },
+          { count: changes.length },
+        )}
       </p>
       <ul>
         {changes.map((c, i) => (
           <li key={i}>
-            <bdi>{c.title || 'Untitled'}</bdi> ({c.resource},{' '}
-            {c.state === 'failed' ? 'failed to send' : 'waiting to send'})
+            <bdi>{c.title || t({ id: 'folder-push.folderPushPanel.untitled', defaultMessage: 'Untitled' })}</bdi> (
+            {c.resource},{' '}
+            {c.state === 'failed'
+              ? t({ id: 'folder-push.folderPushPanel.failedToSend', defaultMessage: 'failed to send' })
+              : t({ id: 'folder-push.folderPushPanel.waitingToSend', defaultMessage: 'waiting to send' })}
+            )
           </li>
         ))}
       </ul>
@@ -317,7 +361,10 @@ function AllBox({ all, some, onChange }: { all: boolean; some: boolean; onChange
   return (
     <label className="checkbox">
       <input ref={box} type="checkbox" checked={all} onChange={(event) => onChange(event.target.checked)} />
-      Delete all of them from the course
+      {t({
+        id: 'folder-push.folderPushPanel.deleteAllOfThemFrom',
+        defaultMessage: 'Delete all of them from the course',
+      })}
     </label>
   );
 }
@@ -333,7 +380,7 @@ function PushingStep({
 }) {
   const uploadsLink = (
     <a href={href({ name: 'uploads', courseId })} onClick={flow.close}>
-      Uploads
+      {t({ id: 'folder-push.folderPushPanel.uploads', defaultMessage: 'Uploads' })}
     </a>
   );
   const finished = state.step === 'finished' ? state.end : null;
@@ -349,7 +396,17 @@ function PushingStep({
             {finished.message}
           </p>
         ) : (
-          <p>Pushing… Videos upload on the {uploadsLink} screen; you can close this and keep working.</p>
+          <p>
+            {t({
+              id: 'folder-push.folderPushPanel.pushingVideosUploadOnThe',
+              defaultMessage: 'Pushing… Videos upload on the',
+            })}{' '}
+            {uploadsLink}{' '}
+            {t({
+              id: 'folder-push.folderPushPanel.screenYouCanCloseThis',
+              defaultMessage: 'screen; you can close this and keep working.',
+            })}
+          </p>
         )}
         {finished?.outcome ? (
           // The whole list of what was done, said as the CLI says it.
@@ -366,12 +423,20 @@ function PushingStep({
           </ul>
         )}
         {finished && finished.outcome && finished.outcome.videosUploaded + finished.outcome.failed.length > 0 && (
-          <p>The videos are listed on the {uploadsLink} screen.</p>
+          <p>
+            {t({
+              id: 'folder-push.folderPushPanel.theVideosAreListedOn',
+              defaultMessage: 'The videos are listed on the',
+            })}{' '}
+            {uploadsLink} {t({ id: 'folder-push.folderPushPanel.screen', defaultMessage: 'screen.' })}
+          </p>
         )}
       </div>
       <div className="modal-actions">
         <button type="button" className="button button--primary" onClick={flow.close} data-autofocus>
-          {finished ? 'Done' : 'Close (the push goes on)'}
+          {finished
+            ? t({ id: 'folder-push.folderPushPanel.done', defaultMessage: 'Done' })
+            : t({ id: 'folder-push.folderPushPanel.closeThePushGoesOn', defaultMessage: 'Close (the push goes on)' })}
         </button>
       </div>
     </>
@@ -382,7 +447,7 @@ function Actions({ onCancel, children }: { onCancel: () => void; children?: Reac
   return (
     <div className="modal-actions">
       <button type="button" className="button" onClick={onCancel} data-autofocus>
-        Cancel
+        {t({ id: 'folder-push.folderPushPanel.cancel', defaultMessage: 'Cancel' })}
       </button>
       {children}
     </div>

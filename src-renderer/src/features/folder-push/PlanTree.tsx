@@ -8,6 +8,7 @@
  */
 import type { FolderPushPlan } from '../../../../src-shared/index.ts';
 import { formatBytes, plural } from '../../lib/format.ts';
+import { t } from '../../lib/i18n.ts';
 
 /** Ticks an item not in the folder for deletion (or unticks it). */
 export type OnChoose = (kind: 'sections' | 'lessons', id: string, on: boolean) => void;
@@ -80,8 +81,20 @@ export function PlanTree({ plan, onChoose }: { plan: FolderPushPlan; onChoose: O
     // A long plan scrolls inside the dialog (focusable, so the keyboard can scroll it too); the
     // files skipped and the totals stay in view under it, never below its fold.
     <>
-      <div className="push-plan" role="region" aria-label="The plan" tabIndex={0}>
-        <ul className="push-tree" aria-label="Sections and lessons after the push" data-testid="push-plan-tree">
+      <div
+        className="push-plan"
+        role="region"
+        aria-label={t({ id: 'folder-push.planTree.thePlan', defaultMessage: 'The plan' })}
+        tabIndex={0}
+      >
+        <ul
+          className="push-tree"
+          aria-label={t({
+            id: 'folder-push.planTree.sectionsAndLessonsAfterThe',
+            defaultMessage: 'Sections and lessons after the push',
+          })}
+          data-testid="push-plan-tree"
+        >
           {plan.sections.map((section) => (
             <li key={`s:${section.key}`} data-action={section.action}>
               <div className="push-entry push-entry--section">
@@ -89,7 +102,12 @@ export function PlanTree({ plan, onChoose }: { plan: FolderPushPlan; onChoose: O
                 <strong dir="auto">{section.title}</strong>
                 <span className="muted">{sectionWhat(section)}</span>
               </div>
-              <ul aria-label={`Lessons of ${section.title}`}>
+              <ul
+                aria-label={t(
+                  { id: 'folder-push.planTree.lessonsOf', defaultMessage: 'Lessons of {title}' },
+                  { title: section.title },
+                )}
+              >
                 {section.lessons.map((lesson) => (
                   <li key={`l:${lesson.key}`} className="push-entry" data-action={lesson.action}>
                     <Mark action={lesson.action} />
@@ -100,13 +118,21 @@ export function PlanTree({ plan, onChoose }: { plan: FolderPushPlan; onChoose: O
                 {section.otherLessons.map((other) => (
                   <li key={`o:${other.id}`} className="push-entry" data-action={other.action}>
                     <DeleteBox
-                      label={`Delete lesson “${other.title ?? '—'}” of “${section.title}”`}
+                      label={t(
+                        {
+                          id: 'folder-push.planTree.deleteLessonOf',
+                          defaultMessage: 'Delete lesson “{value}” of “{title}”',
+                        },
+                        { value: other.title ?? '—', title: section.title },
+                      )}
                       checked={other.action === 'delete'}
                       onChange={(on) => onChoose('lessons', other.id, on)}
                     />
                     <Mark action={other.action} />
                     <span dir="auto">{other.title ?? '—'}</span>
-                    <span className="muted">not in the folder</span>
+                    <span className="muted">
+                      {t({ id: 'folder-push.planTree.notInTheFolder', defaultMessage: 'not in the folder' })}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -129,11 +155,14 @@ export function PlanTree({ plan, onChoose }: { plan: FolderPushPlan; onChoose: O
 function SkippedFiles({ skipped }: { skipped: FolderPushPlan['skipped'] }) {
   return (
     <section aria-labelledby="push-skipped-heading" className="push-skipped">
-      <h3 id="push-skipped-heading">Skipped files</h3>
+      <h3 id="push-skipped-heading">
+        {t({ id: 'folder-push.planTree.skippedFiles', defaultMessage: 'Skipped files' })}
+      </h3>
       <ul data-testid="push-skipped" tabIndex={0} aria-labelledby="push-skipped-heading">
         {skipped.map((skip) => (
           <li key={skip.key} title={`${skip.key} — ${skip.reason}`}>
-            <span className="badge">Skipped</span> <code dir="auto">{skip.key}</code> — {skip.reason}
+            <span className="badge">{t({ id: 'folder-push.planTree.skipped', defaultMessage: 'Skipped' })}</span>{' '}
+            <code dir="auto">{skip.key}</code> — {skip.reason}
           </li>
         ))}
       </ul>
@@ -153,20 +182,42 @@ function OtherSectionEntry({
     <li data-action={section.action}>
       <div className="push-entry push-entry--section">
         <DeleteBox
-          label={`Delete section “${section.title ?? '—'}” and its lessons`}
+          label={t(
+            {
+              id: 'folder-push.planTree.deleteSectionAndItsLessons',
+              defaultMessage: 'Delete section “{value}” and its lessons',
+            },
+            { value: section.title ?? '—' },
+          )}
           checked={section.action === 'delete'}
           onChange={(on) => onChoose('sections', section.id, on)}
         />
         <Mark action={section.action} />
         <strong dir="auto">{section.title ?? '—'}</strong>
-        <span className="muted">not in the folder · {plural(section.lessons.length, 'lesson')}</span>
+        <span className="muted">
+          {t(
+            { id: 'folder-push.planTree.notInTheFolder2', defaultMessage: 'not in the folder · {count}' },
+            { count: plural(section.lessons.length, 'lesson') },
+          )}
+        </span>
       </div>
       {section.lessons.length > 0 && (
-        <ul aria-label={`Lessons of ${section.title ?? '—'}`}>
+        <ul
+          aria-label={t(
+            { id: 'folder-push.planTree.lessonsOf2', defaultMessage: 'Lessons of {value}' },
+            { value: section.title ?? '—' },
+          )}
+        >
           {section.lessons.map((lesson) => (
             <li key={`ol:${lesson.id}`} className="push-entry" data-action={lesson.action}>
               <DeleteBox
-                label={`Delete lesson “${lesson.title ?? '—'}” of “${section.title ?? '—'}”`}
+                label={t(
+                  {
+                    id: 'folder-push.planTree.deleteLessonOf2',
+                    defaultMessage: 'Delete lesson “{value}” of “{value2}”',
+                  },
+                  { value: lesson.title ?? '—', value2: section.title ?? '—' },
+                )}
                 checked={lesson.action === 'delete'}
                 // A section chosen takes its lessons with it.
                 disabled={section.action === 'delete'}

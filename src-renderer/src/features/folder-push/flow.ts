@@ -8,6 +8,7 @@
  * is elsewhere, and coming back the course page still shows it running or how it ended, with its
  * log to open again. The store listens while a push runs even when no screen shows it.
  */
+import { defineMessages } from 'react-intl';
 import type { EventPayload, FolderHandle, FolderPushPlan, FolderPushRemove } from '../../../../src-shared/index.ts';
 import { call, getBridge, unwrap } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
@@ -15,6 +16,18 @@ import { createFeatureStore, useFeature } from '../../lib/feature-store.ts';
 import { notify } from '../../lib/notices.ts';
 import { parseHash } from '../../lib/router.ts';
 import { pickCourseFolder } from '../picker/index.ts';
+import { t } from '../../lib/i18n.ts';
+
+const messages = defineMessages({
+  aFolderPushIsRunning: {
+    id: 'folder-push.flow.aFolderPushIsRunning',
+    defaultMessage: 'A folder push is running; push another folder when it has finished.',
+  },
+  thisDropCannotBeRead: {
+    id: 'folder-push.flow.thisDropCannotBeRead',
+    defaultMessage: 'This drop cannot be read as a folder here. Use “Push a folder…” to choose it.',
+  },
+});
 
 export type PushFinished = EventPayload<'folderPush.finished'>;
 
@@ -66,7 +79,7 @@ export const usePushFlow = createFeatureStore<PushState>(
     });
     const refuseWhileRunning = (): boolean => {
       if (!busy(get().state)) return false;
-      notify('info', 'A folder push is running; push another folder when it has finished.');
+      notify('info', t(messages.aFolderPushIsRunning));
       set({ open: true });
       return true;
     };
@@ -103,7 +116,7 @@ export const usePushFlow = createFeatureStore<PushState>(
           // Only a real drop on the desktop app's window can hand main a folder (the preload's gate).
           const code = (error as { code?: unknown }).code;
           if (code === 'NOT_AVAILABLE' || code === 'NOT_A_DROP') {
-            notify('warning', 'This drop cannot be read as a folder here. Use “Push a folder…” to choose it.');
+            notify('warning', t(messages.thisDropCannotBeRead));
           } else {
             setFlow(courseId, { step: 'failed', folder: null, error });
           }
