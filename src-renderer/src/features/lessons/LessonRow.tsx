@@ -16,6 +16,7 @@ import { hasDuration, lessonRowFacts } from './lesson-labels.ts';
 import { undoLessonDeleteAndSay, useLessonWork } from './store.ts';
 import { RowRefusal } from '../drafts/index.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
+import { t } from '../../lib/i18n.ts';
 
 export interface LessonRowProps {
   courseId: string;
@@ -98,23 +99,30 @@ export function LessonRow(props: LessonRowProps) {
         <RowRefusal resource="lesson" id={lesson.id} />
       </div>
       <RowMenu
-        label={`Actions for ${title}`}
+        label={t({ id: 'lessons.lessonRow.actionsFor', defaultMessage: 'Actions for {title}' }, { title })}
         items={[
           {
-            label: 'Move up',
+            label: t({ id: 'lessons.lessonRow.moveUp', defaultMessage: 'Move up' }),
             action: 'move-up',
             disabled: first || !!refused,
             reason,
             onSelect: () => props.onMove(-1),
           },
           {
-            label: 'Move down',
+            label: t({ id: 'lessons.lessonRow.moveDown', defaultMessage: 'Move down' }),
             action: 'move-down',
             disabled: last || !!refused,
             reason,
             onSelect: () => props.onMove(1),
           },
-          { label: 'Delete…', action: 'delete', danger: true, disabled: !!refused, reason, onSelect: props.onDelete },
+          {
+            label: t({ id: 'lessons.lessonRow.delete', defaultMessage: 'Delete…' }),
+            action: 'delete',
+            danger: true,
+            disabled: !!refused,
+            reason,
+            onSelect: props.onDelete,
+          },
         ]}
       />
     </li>
@@ -122,9 +130,15 @@ export function LessonRow(props: LessonRowProps) {
 }
 
 function deletingSentence(pending: PendingLessonDelete, seconds: number): string {
-  if (pending.state === 'failed') return `Not deleted: ${pending.error?.message ?? 'the server refused'}`;
-  if (pending.state === 'sending') return 'Deleting…';
-  return seconds > 0 ? `Deleting in ${seconds} s` : 'Deleting when connected';
+  if (pending.state === 'failed')
+    return t(
+      { id: 'lessons.lessonRow.notDeleted', defaultMessage: 'Not deleted: {value}' },
+      { value: pending.error?.message ?? 'the server refused' },
+    );
+  if (pending.state === 'sending') return t({ id: 'lessons.lessonRow.deleting', defaultMessage: 'Deleting…' });
+  return seconds > 0
+    ? t({ id: 'lessons.lessonRow.deletingInS', defaultMessage: 'Deleting in {seconds} s' }, { seconds })
+    : t({ id: 'lessons.lessonRow.deletingWhenConnected', defaultMessage: 'Deleting when connected' });
 }
 
 function useSecondsUntil(at: string): number {
@@ -160,12 +174,13 @@ export function DeletingRow(props: { courseId: string; pending: PendingLessonDel
       </span>
       {pending.state === 'failed' && (
         <button type="button" className="button button--small" onClick={() => void retry()}>
-          Try again
+          {t({ id: 'lessons.lessonRow.tryAgain', defaultMessage: 'Try again' })}
         </button>
       )}
       {canUndo && (
         <button type="button" className="button button--small" onClick={() => void undo()} data-testid="undo-delete">
-          Undo<span className="visually-hidden"> deleting {title}</span>
+          {t({ id: 'lessons.lessonRow.undo', defaultMessage: 'Undo' })}
+          <span className="visually-hidden"> deleting {title}</span>
         </button>
       )}
     </li>
@@ -184,7 +199,11 @@ export function WaitingCreateRow(props: { courseId: string; sectionId: string; d
       >
         {draft.title}
       </a>
-      <Badge tone="warning">{draft.state === 'editing' ? 'Not sent yet' : humanize(draft.state)}</Badge>
+      <Badge tone="warning">
+        {draft.state === 'editing'
+          ? t({ id: 'lessons.lessonRow.notSentYet', defaultMessage: 'Not sent yet' })
+          : humanize(draft.state)}
+      </Badge>
     </li>
   );
 }

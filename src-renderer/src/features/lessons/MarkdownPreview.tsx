@@ -4,6 +4,7 @@
  * the text holds cannot run or inject anything. The text itself is sent as plain text.
  */
 import type { ReactNode } from 'react';
+import { t } from '../../lib/i18n.ts';
 
 type Block =
   | { kind: 'heading'; level: number; text: string }
@@ -62,7 +63,12 @@ function inline(text: string): ReactNode[] {
 
 export function MarkdownPreview({ source }: { source: string }) {
   const blocks = parseBlocks(source);
-  if (blocks.length === 0) return <p className="muted">Nothing to preview yet.</p>;
+  if (blocks.length === 0)
+    return (
+      <p className="muted">
+        {t({ id: 'lessons.markdownPreview.nothingToPreviewYet', defaultMessage: 'Nothing to preview yet.' })}
+      </p>
+    );
   return (
     <div className="markdown-preview" data-testid="markdown-preview">
       {blocks.map((block, index) => {

@@ -15,6 +15,7 @@ import { DeletingRow, LessonRow, WaitingCreateRow } from './LessonRow.tsx';
 import { useSectionWindow } from './section-window.ts';
 import { lessonInHash } from '../../lib/lesson-link.ts';
 import { moveLesson, sortedLessons } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 interface Props {
   courseId: string;
@@ -113,7 +114,8 @@ function NewLessonLink({ courseId, section }: { courseId: string; section: Secti
       href={href({ name: 'lesson-new', courseId, sectionId: section.id, draftId: null })}
       data-testid="new-lesson"
     >
-      + New lesson<span className="visually-hidden"> in {section.title}</span>
+      {t({ id: 'lessons.sectionLessons.newLesson', defaultMessage: '+ New lesson' })}
+      <span className="visually-hidden"> in {section.title}</span>
     </a>
   );
 }
@@ -187,7 +189,11 @@ export function SectionLessons(props: Props) {
           <WaitingCreateRow key={draft.id} courseId={courseId} sectionId={section.id} draft={draft} />
         ))}
       </ol>
-      {lessons.length === 0 && creates.length === 0 && <p className="muted section-empty">No lessons yet.</p>}
+      {lessons.length === 0 && creates.length === 0 && (
+        <p className="muted section-empty">
+          {t({ id: 'lessons.sectionLessons.noLessonsYet', defaultMessage: 'No lessons yet.' })}
+        </p>
+      )}
       <NewLessonLink courseId={courseId} section={section} />
     </section>
   );

@@ -1,6 +1,7 @@
 /** Renderer. The lesson form: its fields, their limits (checked as the user types) and values. */
 import type { Lesson } from '../../../../src-shared/index.ts';
 import { humanize } from '../../lib/format.ts';
+import { t } from '../../lib/i18n.ts';
 
 export const TITLE_MAX = 255;
 /** The values the sandbox knows; the reference's list is open, so an unknown one is kept and shown. */
@@ -46,10 +47,18 @@ export function videoState(lesson: Partial<Pick<Lesson, 'video_status' | 'video_
 } {
   const status = (lesson.video_status ?? '').toUpperCase();
   const error = lesson.video_error ?? '';
-  if (status === 'FAILED' || error) return { state: 'failed', text: error ? `failed — ${error}` : 'failed' };
+  if (status === 'FAILED' || error)
+    return {
+      state: 'failed',
+      text: error ? t({ id: 'lessons.fields.failed', defaultMessage: 'failed — {error}' }, { error }) : 'failed',
+    };
   if (status === 'READY') return { state: 'ready', text: 'ready' };
   if (status === 'PROCESSING') return { state: 'processing', text: 'processing' };
   if (status === '' || status === 'NONE') return { state: 'none', text: lesson.video_url ? 'ready' : 'none' };
-  if (status === 'PENDING') return { state: 'none', text: 'none yet (waiting for an upload)' };
+  if (status === 'PENDING')
+    return {
+      state: 'none',
+      text: t({ id: 'lessons.fields.noneYetWaitingForAn', defaultMessage: 'none yet (waiting for an upload)' }),
+    };
   return { state: 'other', text: humanize(lesson.video_status ?? '').toLowerCase() };
 }

@@ -11,6 +11,7 @@ import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore } from '../../lib/feature-store.ts';
 import { useCourseDetail } from './outline.ts';
 import { notify } from '../../lib/notices.ts';
+import { t } from '../../lib/i18n.ts';
 
 interface LessonWorkState {
   courseId: string | null;
@@ -107,17 +108,21 @@ function sayMoved(courseId: string, sectionId: string, lessonId: string, from: n
   const forget = () => {
     if (movedFrom.get(lessonId)?.toast === toast) movedFrom.delete(lessonId);
   };
-  notify('info', `Moved “${title}” to position ${to}.`, {
-    key: `lesson-move:${lessonId}`,
-    action: {
-      label: 'Undo',
-      run: () => {
-        forget();
-        void moveLesson(courseId, sectionId, lessonId, start, { undoing: true });
+  notify(
+    'info',
+    t({ id: 'lessons.store.movedToPosition', defaultMessage: 'Moved “{title}” to position {to}.' }, { title, to }),
+    {
+      key: `lesson-move:${lessonId}`,
+      action: {
+        label: t({ id: 'lessons.store.undo', defaultMessage: 'Undo' }),
+        run: () => {
+          forget();
+          void moveLesson(courseId, sectionId, lessonId, start, { undoing: true });
+        },
       },
+      onLeave: forget,
     },
-    onLeave: forget,
-  });
+  );
 }
 
 /**
@@ -134,7 +139,14 @@ export function moveLesson(
   const before = placeOf(courseId, sectionId, lessonId);
   if (before && before.position !== position) {
     if (options.undoing)
-      notify('info', `“${before.title}” is back at position ${position}.`, { key: `lesson-move:${lessonId}` });
+      notify(
+        'info',
+        t(
+          { id: 'lessons.store.isBackAtPosition', defaultMessage: '“{title}” is back at position {position}.' },
+          { title: before.title, position },
+        ),
+        { key: `lesson-move:${lessonId}` },
+      );
     else sayMoved(courseId, sectionId, lessonId, before.position, position, before.title);
   }
   const sent = moves.then(() => call((b) => b.lessons.move({ courseId, sectionId, id: lessonId, position })));
@@ -144,7 +156,14 @@ export function moveLesson(
     (error: unknown) => {
       // Refused (the key may not change lessons, …): said on the lesson's row, where it was made.
       if (isRefusal(error, { orInvalid: true })) noteRefused('lesson', lessonId, error);
-      else notify('error', `The lesson could not be moved: ${describeError(error, { subject: 'this lesson' })}`);
+      else
+        notify(
+          'error',
+          t(
+            { id: 'lessons.store.theLessonCouldNotBe', defaultMessage: 'The lesson could not be moved: {error}' },
+            { error: describeError(error, { subject: 'this lesson' }) },
+          ),
+        );
       useCourseDetail.getState().reread(); // back to what main has
     },
   );
@@ -173,7 +192,15 @@ export function undoLessonDeleteAndSay(
 ) {
   const key = lessonDeleteNoticeKey(pending.lessonId);
   return undoLessonDelete(courseId, pending.draftId).then(
-    () => notify('success', `“${title}” was kept; nothing was sent.`, { key }),
+    () =>
+      notify(
+        'success',
+        t(
+          { id: 'lessons.store.wasKeptNothingWasSent', defaultMessage: '“{title}” was kept; nothing was sent.' },
+          { title },
+        ),
+        { key },
+      ),
     (error: unknown) => notify('error', describeError(error, { subject: 'this lesson' }), { key }),
   );
 }
