@@ -12,6 +12,7 @@ import { describeError } from '../../lib/errors.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { choose, usePicker, type PickRequest } from './store.ts';
 import { choiceOf, useBrowser, type BrowserControls } from './use-browser.ts';
+import { t } from '../../lib/i18n.ts';
 
 /** The open browser, if any: mounted once by the app shell. */
 export function FileBrowserHost() {
@@ -47,14 +48,17 @@ function FileBrowser({ request }: { request: PickRequest }) {
       onClose={() => finish(null)}
       size="large"
       testId="file-browser"
-      description="↑ ↓ move · Enter opens a folder · Backspace goes up · type a name to jump to it"
+      description={t({
+        id: 'picker.fileBrowser.moveEnterOpensAFolder',
+        defaultMessage: '↑ ↓ move · Enter opens a folder · Backspace goes up · type a name to jump to it',
+      })}
     >
       <BrowserBar browser={browser} />
       <EntryList browser={browser} purpose={purpose} onChoose={chooseNow} />
       <BrowserStatus browser={browser} purpose={purpose} />
       <div className="modal-actions">
         <button type="button" className="button" onClick={() => finish(null)}>
-          Cancel
+          {t({ id: 'picker.fileBrowser.cancel', defaultMessage: 'Cancel' })}
         </button>
         <button
           type="button"
@@ -70,9 +74,13 @@ function FileBrowser({ request }: { request: PickRequest }) {
 }
 
 function chooseLabel(purpose: PickPurpose, listing: BrowseListing | null, handles: string[] | null): string {
-  if (FOLDER_PICKS.has(purpose)) return listing ? `Choose “${listing.folder.name}”` : 'Choose';
-  if (purpose === 'videos' && handles && handles.length > 1) return `Add ${handles.length} videos`;
-  return 'Choose';
+  if (FOLDER_PICKS.has(purpose))
+    return listing
+      ? t({ id: 'picker.fileBrowser.choose', defaultMessage: 'Choose “{name}”' }, { name: listing.folder.name })
+      : t({ id: 'picker.fileBrowser.choose2', defaultMessage: 'Choose' });
+  if (purpose === 'videos' && handles && handles.length > 1)
+    return t({ id: 'picker.fileBrowser.addVideos', defaultMessage: 'Add {count} videos' }, { count: handles.length });
+  return t({ id: 'picker.fileBrowser.choose2', defaultMessage: 'Choose' });
 }
 
 /** The breadcrumb (each folder up to the root opens with one click), Up, Home and hidden entries. */
@@ -81,7 +89,10 @@ function BrowserBar({ browser }: { browser: BrowserControls }) {
   const trail = listing?.trail ?? [];
   return (
     <div className="file-browser-bar">
-      <nav aria-label="Folder path" className="file-browser-crumbs">
+      <nav
+        aria-label={t({ id: 'picker.fileBrowser.folderPath', defaultMessage: 'Folder path' })}
+        className="file-browser-crumbs"
+      >
         <ol>
           {trail.map((crumb, i) => (
             <li key={crumb.handle}>
@@ -104,10 +115,10 @@ function BrowserBar({ browser }: { browser: BrowserControls }) {
           aria-keyshortcuts="Backspace Alt+ArrowUp"
           onClick={() => listing?.parent && open(listing.parent, listing.folder.handle)}
         >
-          Up
+          {t({ id: 'picker.fileBrowser.up', defaultMessage: 'Up' })}
         </button>
         <button type="button" className="button button--small" onClick={() => open(listing?.home)}>
-          Home
+          {t({ id: 'picker.fileBrowser.home', defaultMessage: 'Home' })}
         </button>
         <label className="file-browser-hidden">
           <input
@@ -115,7 +126,7 @@ function BrowserBar({ browser }: { browser: BrowserControls }) {
             checked={browser.showHidden}
             onChange={(event) => browser.setShowHidden(event.target.checked)}
           />
-          Show hidden
+          {t({ id: 'picker.fileBrowser.showHidden', defaultMessage: 'Show hidden' })}
         </label>
       </div>
     </div>
@@ -201,7 +212,14 @@ function EntryList({ browser, purpose, onChoose }: EntryListProps) {
       tabIndex={0}
       data-autofocus
       className="file-browser-list"
-      aria-label={listing ? `Contents of “${listing.folder.name}”` : 'Folder contents'}
+      aria-label={
+        listing
+          ? t(
+              { id: 'picker.fileBrowser.contentsOf', defaultMessage: 'Contents of “{name}”' },
+              { name: listing.folder.name },
+            )
+          : t({ id: 'picker.fileBrowser.folderContents', defaultMessage: 'Folder contents' })
+      }
       aria-multiselectable={multi || undefined}
       aria-activedescendant={active >= 0 && entries[active] ? `${id}-${active}` : undefined}
       aria-busy={browser.loading}
@@ -290,7 +308,11 @@ function BrowserStatus({ browser, purpose }: { browser: BrowserControls; purpose
   return (
     <>
       <p className="muted file-browser-status" aria-live="polite">
-        {loading ? 'Reading the folder…' : listing ? parts.join(' · ') : ''}
+        {loading
+          ? t({ id: 'picker.fileBrowser.readingTheFolder', defaultMessage: 'Reading the folder…' })
+          : listing
+            ? parts.join(' · ')
+            : ''}
       </p>
       {error && (
         <p className="form-error" role="alert">
