@@ -22,6 +22,7 @@ import { useCourseNames } from '../courses/index.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
 import { useQuizFilter, type QuizFilter } from './filter.ts';
 import { useQuizList } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 const ROW_HEIGHT = 68;
 
@@ -44,7 +45,7 @@ export function QuizzesScreen() {
 
   return (
     <ListScreen
-      title="Quizzes"
+      title={t({ id: 'quizzes.quizzesScreen.quizzes', defaultMessage: 'Quizzes' })}
       headerNote={<ListCacheNote list={list} />}
       filterLabel="Search quizzes"
       filters={<QuizFilters key={searchKey} filter={filter} onChange={setFilter} />}
@@ -77,7 +78,10 @@ function countLine(
   if (!filtering(filter)) return total !== null ? plural(total, 'quiz', 'quizzes') : '';
   if (filtered.status !== 'loading') return plural(filtered.matches.length, 'quiz', 'quizzes');
   const of = filtered.total !== null ? ` of ${filtered.total}` : '';
-  return `${plural(filtered.matches.length, 'match', 'matches')} so far (looked at ${filtered.scanned}${of})`;
+  return t(
+    { id: 'quizzes.quizzesScreen.soFarLookedAt', defaultMessage: '{count} so far (looked at {scanned}{of})' },
+    { count: plural(filtered.matches.length, 'match', 'matches'), scanned: filtered.scanned, of },
+  );
 }
 
 function QuizFilters({ filter, onChange }: { filter: QuizFilter; onChange: (patch: Partial<QuizFilter>) => void }) {
@@ -85,31 +89,36 @@ function QuizFilters({ filter, onChange }: { filter: QuizFilter; onChange: (patc
   return (
     <>
       <SearchBox
-        label="Search"
+        label={t({ id: 'quizzes.quizzesScreen.search', defaultMessage: 'Search' })}
         value={filter.search}
-        placeholder="Lesson title"
+        placeholder={t({ id: 'quizzes.quizzesScreen.lessonTitle', defaultMessage: 'Lesson title' })}
         onSearch={(search) => onChange({ search })}
         testId="quiz-search"
       />
       <FilterSelect
-        label="Course"
+        label={t({ id: 'quizzes.quizzesScreen.course', defaultMessage: 'Course' })}
         value={filter.courseId ?? ''}
         onChange={(value) => onChange({ courseId: value || null })}
         options={[
-          { value: '', label: 'All courses' },
+          { value: '', label: t({ id: 'quizzes.quizzesScreen.allCourses', defaultMessage: 'All courses' }) },
           ...courses.map((c) => ({ value: c.id, label: c.name })),
           ...(filter.courseId && !courses.some((c) => c.id === filter.courseId)
-            ? [{ value: filter.courseId, label: 'This course' }]
+            ? [
+                {
+                  value: filter.courseId,
+                  label: t({ id: 'quizzes.quizzesScreen.thisCourse', defaultMessage: 'This course' }),
+                },
+              ]
             : []),
         ]}
         testId="quiz-course"
       />
       <FilterSelect
-        label="Status"
+        label={t({ id: 'quizzes.quizzesScreen.status', defaultMessage: 'Status' })}
         value={filter.status ?? ''}
         onChange={(value) => onChange({ status: value || null })}
         options={[
-          { value: '', label: 'Any status' },
+          { value: '', label: t({ id: 'quizzes.quizzesScreen.anyStatus', defaultMessage: 'Any status' }) },
           ...CONTENT_STATUSES.map((s) => ({ value: s, label: humanize(s) })),
         ]}
         testId="quiz-status"
@@ -148,7 +157,13 @@ function useQuizBody(filter: QuizFilter, clearAll: () => void): ListBody {
     const loading = byFilter
       ? filtered.status === 'loading'
       : list.status === 'idle' || list.status === 'loading' || list.requested[1] === 'waiting';
-    if (loading) return { state: 'loading', label: byFilter ? 'Looking through the quizzes…' : 'Loading quizzes…' };
+    if (loading)
+      return {
+        state: 'loading',
+        label: byFilter
+          ? t({ id: 'quizzes.quizzesScreen.lookingThroughTheQuizzes', defaultMessage: 'Looking through the quizzes…' })
+          : t({ id: 'quizzes.quizzesScreen.loadingQuizzes', defaultMessage: 'Loading quizzes…' }),
+      };
     if (!byFilter && list.offlineReason) {
       return { state: 'content', content: <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} /> };
     }
@@ -161,7 +176,7 @@ function useQuizBody(filter: QuizFilter, clearAll: () => void): ListBody {
       rowHeight: ROW_HEIGHT,
       renderRow: rows.renderRow,
       onRangeChange: rows.onRange,
-      label: 'Quizzes',
+      label: t({ id: 'quizzes.quizzesScreen.quizzes', defaultMessage: 'Quizzes' }),
       testId: 'quiz-list',
       itemAt: rows.quizAt,
       version: names,
@@ -176,25 +191,47 @@ function emptyQuizzes(
 ): ListBody {
   const clear = (
     <button type="button" className="button" onClick={clearAll}>
-      {filtering(filter) ? 'Clear filters' : 'Clear the search'}
+      {filtering(filter)
+        ? t({ id: 'quizzes.quizzesScreen.clearFilters', defaultMessage: 'Clear filters' })
+        : t({ id: 'quizzes.quizzesScreen.clearTheSearch', defaultMessage: 'Clear the search' })}
     </button>
   );
   if (filtering(filter)) {
     const courseName = filter.courseId ? (courses.find((c) => c.id === filter.courseId)?.name ?? 'this course') : null;
     return {
       state: 'empty',
-      title: courseName ? `No quizzes in ${courseName} match` : 'No quizzes have this status',
+      title: courseName
+        ? t(
+            { id: 'quizzes.quizzesScreen.noQuizzesInMatch', defaultMessage: 'No quizzes in {courseName} match' },
+            { courseName },
+          )
+        : t({ id: 'quizzes.quizzesScreen.noQuizzesHaveThisStatus', defaultMessage: 'No quizzes have this status' }),
       action: clear,
     };
   }
-  if (filter.search.trim()) return { state: 'empty', title: 'No quizzes match this search', action: clear };
+  if (filter.search.trim())
+    return {
+      state: 'empty',
+      title: t({
+        id: 'quizzes.quizzesScreen.noQuizzesMatchThisSearch',
+        defaultMessage: 'No quizzes match this search',
+      }),
+      action: clear,
+    };
   return {
     state: 'empty',
-    title: 'No quizzes yet',
-    body: <p>A quiz belongs to a lesson. Open a course and add a quiz lesson to one of its sections.</p>,
+    title: t({ id: 'quizzes.quizzesScreen.noQuizzesYet', defaultMessage: 'No quizzes yet' }),
+    body: (
+      <p>
+        {t({
+          id: 'quizzes.quizzesScreen.aQuizBelongsToA',
+          defaultMessage: 'A quiz belongs to a lesson. Open a course and add a quiz lesson to one of its sections.',
+        })}
+      </p>
+    ),
     action: (
       <a className="button button--primary" href={href({ name: 'courses' })}>
-        Open the courses
+        {t({ id: 'quizzes.quizzesScreen.openTheCourses', defaultMessage: 'Open the courses' })}
       </a>
     ),
   };
@@ -262,14 +299,25 @@ function QuizRow({ quiz, active, names }: { quiz: Quiz | undefined; active: bool
       <span className="row-line">
         <RowTitle text={orDash(lesson?.title)} />
         <Badge>{humanize(quiz.status)}</Badge>
-        <span className="muted">{quiz.total_points ? `${quiz.total_points} points` : 'No points set'}</span>
+        <span className="muted">
+          {quiz.total_points
+            ? `${quiz.total_points} points`
+            : t({ id: 'quizzes.quizzesScreen.noPointsSet', defaultMessage: 'No points set' })}
+        </span>
       </span>
       <span className="row-meta">
         <span>
-          Lesson {orDash(lesson?.order)} · {formatSeconds(lesson?.duration_seconds)}
+          {t(
+            { id: 'quizzes.quizzesScreen.lesson', defaultMessage: 'Lesson {order} · {durationseconds}' },
+            { order: orDash(lesson?.order), durationseconds: formatSeconds(lesson?.duration_seconds) },
+          )}
         </span>
-        <span>Section: {sectionName}</span>
-        <span>Course: {courseName}</span>
+        <span>
+          {t({ id: 'quizzes.quizzesScreen.section', defaultMessage: 'Section: {sectionName}' }, { sectionName })}
+        </span>
+        <span>
+          {t({ id: 'quizzes.quizzesScreen.course2', defaultMessage: 'Course: {courseName}' }, { courseName })}
+        </span>
       </span>
     </a>
   );
