@@ -12,25 +12,60 @@ import { describeError } from '../../lib/errors.ts';
 import { onCacheUpdated, useBridgeEvent } from '../../lib/events.ts';
 import { notifyUndoable } from '../../lib/notices.ts';
 import { pickVideos } from '../picker/index.ts';
+import { t } from '../../lib/i18n.ts';
 
 function sentence(view: PreviewVideo): string {
   switch (view.phase) {
     case 'none':
-      return 'This course has no preview video.';
+      return t({
+        id: 'structure.coursePreviewVideo.thisCourseHasNoPreview',
+        defaultMessage: 'This course has no preview video.',
+      });
     case 'uploading':
-      return `Uploading ${view.upload?.fileName ?? 'the preview video'}: ${view.upload?.percent ?? 0} %${
-        view.upload && view.upload.state !== 'uploading' ? ` (${view.upload.state})` : ''
-      }`;
+      return t(
+        { id: 'structure.coursePreviewVideo.uploading', defaultMessage: 'Uploading {value}: {value2} %{value3}' },
+        {
+          value: view.upload?.fileName ?? 'the preview video',
+          value2: view.upload?.percent ?? 0,
+          value3: view.upload && view.upload.state !== 'uploading' ? ` (${view.upload.state})` : '',
+        },
+      );
     case 'attaching':
-      return view.blocked ?? 'Uploaded. It is attached to the course as soon as the server can be reached.';
+      return (
+        view.blocked ??
+        t({
+          id: 'structure.coursePreviewVideo.uploadedItIsAttachedTo',
+          defaultMessage: 'Uploaded. It is attached to the course as soon as the server can be reached.',
+        })
+      );
     case 'removing':
-      return view.blocked ?? 'The preview video is removed as soon as the server can be reached.';
+      return (
+        view.blocked ??
+        t({
+          id: 'structure.coursePreviewVideo.thePreviewVideoIsRemoved',
+          defaultMessage: 'The preview video is removed as soon as the server can be reached.',
+        })
+      );
     case 'processing':
-      return 'Processing on the server…';
+      return t({
+        id: 'structure.coursePreviewVideo.processingOnTheServer',
+        defaultMessage: 'Processing on the server…',
+      });
     case 'ready':
-      return view.hasUrl ? 'Ready: the course has its preview video.' : 'Ready (the server gives no URL for it yet).';
+      return view.hasUrl
+        ? t({
+            id: 'structure.coursePreviewVideo.readyTheCourseHasIts',
+            defaultMessage: 'Ready: the course has its preview video.',
+          })
+        : t({
+            id: 'structure.coursePreviewVideo.readyTheServerGivesNo',
+            defaultMessage: 'Ready (the server gives no URL for it yet).',
+          });
     case 'failed':
-      return `Failed: ${view.error ?? 'no reason given'}`;
+      return t(
+        { id: 'structure.coursePreviewVideo.failed', defaultMessage: 'Failed: {value}' },
+        { value: view.error ?? 'no reason given' },
+      );
   }
 }
 
@@ -91,14 +126,24 @@ function useHeldRemoval(courseId: string, removed: (view: PreviewVideo) => void)
     setRemoving(true);
     notifyUndoable({
       key: `preview-remove:${courseId}`,
-      message: 'The preview video will be removed from this course.',
+      message: t({
+        id: 'structure.coursePreviewVideo.thePreviewVideoWillBe',
+        defaultMessage: 'The preview video will be removed from this course.',
+      }),
       restore: () => setRemoving(false),
       undone: 'The preview video was kept.',
       commit: async () => {
         removed(await call((b) => b.courses.removePreviewVideo({ courseId })));
         setRemoving(false);
       },
-      failed: (e) => `Could not remove the preview video. ${describeError(e, { subject: 'this course' })}`,
+      failed: (e) =>
+        t(
+          {
+            id: 'structure.coursePreviewVideo.couldNotRemoveThePreview',
+            defaultMessage: 'Could not remove the preview video. {e}',
+          },
+          { e: describeError(e, { subject: 'this course' }) },
+        ),
     });
   };
   return { removing, remove };
@@ -110,8 +155,12 @@ export function CoursePreviewVideo({ courseId, disabledReason }: { courseId: str
   const removable = view !== null && !removing && phase !== 'none' && phase !== 'removing' && phase !== 'uploading';
   const upload = phase === 'uploading' ? (view?.upload ?? null) : null;
   return (
-    <div className="course-preview-video" role="group" aria-label="Preview video">
-      <h3>Preview video</h3>
+    <div
+      className="course-preview-video"
+      role="group"
+      aria-label={t({ id: 'structure.coursePreviewVideo.previewVideo', defaultMessage: 'Preview video' })}
+    >
+      <h3>{t({ id: 'structure.coursePreviewVideo.previewVideo', defaultMessage: 'Preview video' })}</h3>
       {view && (
         <p
           className="muted"
@@ -119,14 +168,22 @@ export function CoursePreviewVideo({ courseId, disabledReason }: { courseId: str
           data-phase={removing ? 'removing' : phase}
           aria-live="polite"
         >
-          {removing ? 'It will be removed when its notice closes; Undo is there.' : sentence(view)}
+          {removing
+            ? t({
+                id: 'structure.coursePreviewVideo.itWillBeRemovedWhen',
+                defaultMessage: 'It will be removed when its notice closes; Undo is there.',
+              })
+            : sentence(view)}
         </p>
       )}
       {phase === 'uploading' && view?.upload && (
         <div
           className="progress"
           role="progressbar"
-          aria-label="Preview video upload"
+          aria-label={t({
+            id: 'structure.coursePreviewVideo.previewVideoUpload',
+            defaultMessage: 'Preview video upload',
+          })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={view.upload.percent}
@@ -146,11 +203,11 @@ export function CoursePreviewVideo({ courseId, disabledReason }: { courseId: str
         disabled={busy || disabledReason !== null}
         title={disabledReason ?? undefined}
       >
-        Choose preview video…
+        {t({ id: 'structure.coursePreviewVideo.choosePreviewVideo', defaultMessage: 'Choose preview video…' })}
       </button>
       {upload && (
         <button className="button button--small" type="button" onClick={() => void cancel(upload.id)} disabled={busy}>
-          Cancel upload
+          {t({ id: 'structure.coursePreviewVideo.cancelUpload', defaultMessage: 'Cancel upload' })}
         </button>
       )}
       {removable && (
@@ -161,7 +218,7 @@ export function CoursePreviewVideo({ courseId, disabledReason }: { courseId: str
           disabled={busy || disabledReason !== null}
           title={disabledReason ?? undefined}
         >
-          Remove preview
+          {t({ id: 'structure.coursePreviewVideo.removePreview', defaultMessage: 'Remove preview' })}
         </button>
       )}
     </div>

@@ -17,6 +17,7 @@ import { useStructure } from './store.ts';
 import type { SectionReasons } from './use-section-actions.ts';
 
 import { SECTION_DRAG_TYPE, sectionDrag } from './dnd.ts';
+import { t } from '../../lib/i18n.ts';
 
 /** A control of the section's own header (not of its lessons' rows). */
 const inSection = (sectionId: string, selector: string) =>
@@ -63,14 +64,18 @@ function SectionTitle(props: { section: Section; position: number; waiting: bool
       data-section-heading
       aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
     >
-      <span className="section-card-number">Section {position}</span>
+      <span className="section-card-number">
+        {t({ id: 'structure.sectionCardHeader.section', defaultMessage: 'Section {position}' }, { position })}
+      </span>
       <span className="visually-hidden">: </span>
       <span className="section-card-name" dir="auto" title={title}>
         {title}
       </span>
       {waiting && (
         <Badge tone="warning">
-          <span data-testid="section-rename-waiting">Waiting to send</span>
+          <span data-testid="section-rename-waiting">
+            {t({ id: 'structure.sectionCardHeader.waitingToSend', defaultMessage: 'Waiting to send' })}
+          </span>
         </Badge>
       )}
     </h3>
@@ -96,7 +101,10 @@ function RenameForm(props: { courseId: string; section: Section; onDone: (saved:
   return (
     <form
       className="section-rename"
-      aria-label={`Rename section ${section.title ?? ''}`}
+      aria-label={t(
+        { id: 'structure.sectionCardHeader.renameSection', defaultMessage: 'Rename section {value}' },
+        { value: section.title ?? '' },
+      )}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -105,7 +113,7 @@ function RenameForm(props: { courseId: string; section: Section; onDone: (saved:
       <input
         ref={input}
         dir="auto"
-        aria-label="Section title"
+        aria-label={t({ id: 'structure.sectionCardHeader.sectionTitle', defaultMessage: 'Section title' })}
         value={value}
         maxLength={255}
         required
@@ -121,7 +129,7 @@ function RenameForm(props: { courseId: string; section: Section; onDone: (saved:
         {saveLabel}
       </button>
       <button className="button button--small" type="button" onClick={() => onDone(false)}>
-        Cancel
+        {t({ id: 'structure.sectionCardHeader.cancel', defaultMessage: 'Cancel' })}
       </button>
     </form>
   );
@@ -137,31 +145,34 @@ function SectionMenu(props: Props & { onRename: () => void }) {
   };
   return (
     <RowMenu
-      label={`Actions for section ${title}`}
+      label={t(
+        { id: 'structure.sectionCardHeader.actionsForSection', defaultMessage: 'Actions for section {title}' },
+        { title },
+      )}
       items={[
         {
-          label: 'Rename',
+          label: t({ id: 'structure.sectionCardHeader.rename', defaultMessage: 'Rename' }),
           action: 'rename',
           disabled: reasons.update !== null,
           reason: reasons.update,
           onSelect: onRename,
         },
         {
-          label: 'Move up',
+          label: t({ id: 'structure.sectionCardHeader.moveUp', defaultMessage: 'Move up' }),
           action: 'move-up',
           disabled: index === 0 || reasons.update !== null,
           reason: reasons.update,
           onSelect: () => move(index),
         },
         {
-          label: 'Move down',
+          label: t({ id: 'structure.sectionCardHeader.moveDown', defaultMessage: 'Move down' }),
           action: 'move-down',
           disabled: index === total - 1 || reasons.update !== null,
           reason: reasons.update,
           onSelect: () => move(index + 2),
         },
         {
-          label: 'Delete section…',
+          label: t({ id: 'structure.sectionCardHeader.deleteSection', defaultMessage: 'Delete section…' }),
           action: 'delete',
           danger: true,
           disabled: reasons.delete !== null,
@@ -175,9 +186,15 @@ function SectionMenu(props: Props & { onRename: () => void }) {
 
 function deletingSentence(pending: PendingSectionDelete, title: string, keyRefusal: string | null): string {
   // The key's refusal is said once, above the sections; a delete it stopped says only that.
-  if (pending.refusal !== null && pending.refusal === keyRefusal) return `“${title}” was not deleted.`;
+  if (pending.refusal !== null && pending.refusal === keyRefusal)
+    return t(
+      { id: 'structure.sectionCardHeader.wasNotDeleted', defaultMessage: '“{title}” was not deleted.' },
+      { title },
+    );
   if (pending.refusal !== null) return pending.refusal;
-  return pending.state === 'sending' ? 'Deleting…' : 'Will be deleted in a few seconds.';
+  return pending.state === 'sending'
+    ? t({ id: 'structure.sectionCardHeader.deleting', defaultMessage: 'Deleting…' })
+    : t({ id: 'structure.sectionCardHeader.willBeDeletedInA', defaultMessage: 'Will be deleted in a few seconds.' });
 }
 
 function DeletingNote({ pending, title }: { pending: PendingSectionDelete; title: string }) {
@@ -189,7 +206,7 @@ function DeletingNote({ pending, title }: { pending: PendingSectionDelete; title
       <span className={refused ? 'text-danger' : 'muted'}>{deletingSentence(pending, title, keyRefusal)}</span>
       {pending.state === 'failed' ? (
         <button className="button button--small" type="button" onClick={() => void structure.discard(pending.draftId)}>
-          Dismiss
+          {t({ id: 'structure.sectionCardHeader.dismiss', defaultMessage: 'Dismiss' })}
         </button>
       ) : (
         !pending.inDoubt &&
@@ -203,7 +220,17 @@ function DeletingNote({ pending, title }: { pending: PendingSectionDelete; title
               focusWhenThere(inSection(pending.sectionId, '[data-row-menu]'));
             }}
           >
-            Undo<span className="visually-hidden"> deleting the section {title}</span>
+            {t({ id: 'structure.sectionCardHeader.undo', defaultMessage: 'Undo' })}
+            <span className="visually-hidden">
+              {' '}
+              {t(
+                {
+                  id: 'structure.sectionCardHeader.deletingTheSection',
+                  defaultMessage: 'deleting the section {title}',
+                },
+                { title },
+              )}
+            </span>
           </button>
         )
       )}
@@ -237,7 +264,14 @@ export function SectionCardHeader(props: Props) {
       onKeyDown={onKeyDown}
     >
       {draggable && (
-        <span className="drag-handle" aria-hidden="true" title="Drag to move the section">
+        <span
+          className="drag-handle"
+          aria-hidden="true"
+          title={t({
+            id: 'structure.sectionCardHeader.dragToMoveTheSection',
+            defaultMessage: 'Drag to move the section',
+          })}
+        >
           ⠿
         </span>
       )}

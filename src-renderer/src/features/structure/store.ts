@@ -5,6 +5,7 @@
  * intentions — add, rename, move, delete (with its lessons when asked by name) and undo — each one
  * store action calling one main-process method. Components render and dispatch.
  */
+import { defineMessages } from 'react-intl';
 import type { DraftSummary, MissingOperation, PendingSectionDelete, Section } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
@@ -12,6 +13,24 @@ import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore } from '../../lib/feature-store.ts';
 import { notify } from '../../lib/notices.ts';
 import { isRefusal, noteRefused } from '../drafts/index.ts';
+import { t } from '../../lib/i18n.ts';
+
+const messages = defineMessages({
+  theSectionWillBeDeleted: {
+    id: 'structure.store.theSectionWillBeDeleted',
+    defaultMessage: 'The section “{title}”{lessons} will be deleted in a few seconds.',
+  },
+  undo: { id: 'structure.store.undo', defaultMessage: 'Undo' },
+  isBackAtPosition: { id: 'structure.store.isBackAtPosition', defaultMessage: '“{title}” is back at position {to}.' },
+  movedTheSectionToPosition: {
+    id: 'structure.store.movedTheSectionToPosition',
+    defaultMessage: 'Moved the section “{title}” to position {to}.',
+  },
+  wasKeptNothingWasSent: {
+    id: 'structure.store.wasKeptNothingWasSent',
+    defaultMessage: '“{title}” was kept; nothing was sent.',
+  },
+});
 
 export interface PendingRename {
   sectionId: string;
@@ -73,9 +92,13 @@ function sayScheduled(section: Section, withLessons: boolean, pending: PendingSe
   const title = section.title ?? '—';
   const count = section.lessons?.length ?? 0;
   const lessons = withLessons && count > 0 ? ` and its ${count === 1 ? 'lesson' : `${count} lessons`}` : '';
-  notify('info', `The section “${title}”${lessons} will be deleted in a few seconds.`, {
+  notify('info', t(messages.theSectionWillBeDeleted, { title, lessons }), {
     key: deleteNoticeKey(section.id),
-    action: { label: 'Undo', run: undo, until: Date.parse(pending.sendAt) },
+    action: {
+      label: t(messages.undo),
+      run: undo,
+      until: Date.parse(pending.sendAt),
+    },
   });
 }
 
@@ -88,7 +111,7 @@ function sayMoved(courseId: string, section: Section, to: number, undoing: boole
   const key = `section-move:${section.id}`;
   if (undoing) {
     movedFrom.delete(section.id);
-    notify('info', `“${title}” is back at position ${to}.`, { key });
+    notify('info', t(messages.isBackAtPosition, { title, to }), { key });
     return;
   }
   const start = movedFrom.get(section.id)?.start ?? section.order;
@@ -98,10 +121,10 @@ function sayMoved(courseId: string, section: Section, to: number, undoing: boole
   const forget = () => {
     if (movedFrom.get(section.id)?.toast === toast) movedFrom.delete(section.id);
   };
-  notify('info', `Moved the section “${title}” to position ${to}.`, {
+  notify('info', t(messages.movedTheSectionToPosition, { title, to }), {
     key,
     action: {
-      label: 'Undo',
+      label: t(messages.undo),
       run: () => void useStructure.getState().move(courseId, section, start, { undoing: true }),
     },
     onLeave: forget,
@@ -183,7 +206,7 @@ export const useStructure = createFeatureStore<StructureState>(
       async undoDelete(draftId, sectionId, title) {
         const done = await attempt(() => call((b) => b.sections.undoDelete({ draftId })));
         if (done !== null)
-          notify('success', `“${title}” was kept; nothing was sent.`, { key: deleteNoticeKey(sectionId) });
+          notify('success', t(messages.wasKeptNothingWasSent, { title }), { key: deleteNoticeKey(sectionId) });
       },
       async discard(draftId) {
         await attempt(() => call((b) => b.drafts.discard({ id: draftId })));
