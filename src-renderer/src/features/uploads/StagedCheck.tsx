@@ -5,6 +5,7 @@
 import { useId } from 'react';
 import { describeError } from '../../lib/errors.ts';
 import { useUploads, type StagedFile } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 export function StagedCheck({ file }: { file: StagedFile }) {
   const setChoice = useUploads((s) => s.setDuplicateChoice);
@@ -13,21 +14,28 @@ export function StagedCheck({ file }: { file: StagedFile }) {
   if (file.checkError) {
     return (
       <div className="staged-check muted" data-testid="staged-check">
-        Could not check this file ({describeError(file.checkError)}). It is checked again when started.
+        {t(
+          {
+            id: 'uploads.stagedCheck.couldNotCheckThisFile',
+            defaultMessage: 'Could not check this file ({checkError}). It is checked again when started.',
+          },
+          { checkError: describeError(file.checkError) },
+        )}
       </div>
     );
   }
   if (!check) {
     return (
       <div className="staged-check muted" data-testid="staged-check" aria-live="polite">
-        Checking…
+        {t({ id: 'uploads.stagedCheck.checking', defaultMessage: 'Checking…' })}
       </div>
     );
   }
   if (!check.video) {
     return (
       <div className="staged-check text-danger" data-testid="staged-refused" role="status">
-        {check.reason} It will not be uploaded.
+        {check.reason}{' '}
+        {t({ id: 'uploads.stagedCheck.itWillNotBeUploaded', defaultMessage: 'It will not be uploaded.' })}
       </div>
     );
   }
@@ -47,7 +55,9 @@ export function StagedCheck({ file }: { file: StagedFile }) {
       {duplicate && (
         <fieldset className="staged-duplicate" data-testid="staged-duplicate">
           <legend className="text-warning">
-            {duplicate.sameContent ? 'Duplicate: ' : 'Possible duplicate: '}
+            {duplicate.sameContent
+              ? t({ id: 'uploads.stagedCheck.duplicate', defaultMessage: 'Duplicate: ' })
+              : t({ id: 'uploads.stagedCheck.possibleDuplicate', defaultMessage: 'Possible duplicate: ' })}
             {duplicate.message}
           </legend>
           <label>
@@ -57,7 +67,7 @@ export function StagedCheck({ file }: { file: StagedFile }) {
               checked={file.duplicateChoice === 'skip'}
               onChange={() => setChoice(file.handle, 'skip')}
             />{' '}
-            Skip
+            {t({ id: 'uploads.stagedCheck.skip', defaultMessage: 'Skip' })}
           </label>
           <label>
             <input
@@ -66,7 +76,7 @@ export function StagedCheck({ file }: { file: StagedFile }) {
               checked={file.duplicateChoice === 'upload'}
               onChange={() => setChoice(file.handle, 'upload')}
             />{' '}
-            Upload anyway
+            {t({ id: 'uploads.stagedCheck.uploadAnyway', defaultMessage: 'Upload anyway' })}
           </label>
         </fieldset>
       )}

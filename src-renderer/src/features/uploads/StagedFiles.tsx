@@ -4,6 +4,7 @@
  * Each row shows what main read from the file: a refusal with its reason (never started), the
  * video's length, size and codecs, warnings, and duplicates with a skip / upload-anyway choice.
  */
+import { defineMessages } from 'react-intl';
 import { useEffect, useId, useMemo } from 'react';
 import { SelectField } from '../../components/Field.tsx';
 import { describeError } from '../../lib/errors.ts';
@@ -14,6 +15,53 @@ import { notify } from '../../lib/notices.ts';
 import { StagedCheck } from './StagedCheck.tsx';
 import { isStartable, needsAttention, useUploads } from './store.ts';
 import { useUploadTargets } from './targets.ts';
+import { t } from '../../lib/i18n.ts';
+
+const messages = defineMessages({
+  readyToUpload: { id: 'uploads.stagedFiles.readyToUpload', defaultMessage: 'Ready to upload · {count}' },
+  clear: { id: 'uploads.stagedFiles.clear', defaultMessage: 'Clear' },
+  file: { id: 'uploads.stagedFiles.file', defaultMessage: 'File' },
+  goesTo: { id: 'uploads.stagedFiles.goesTo', defaultMessage: 'Goes to' },
+  lessonTitle: { id: 'uploads.stagedFiles.lessonTitle', defaultMessage: 'Lesson title' },
+  filesToUpload: { id: 'uploads.stagedFiles.filesToUpload', defaultMessage: 'Files to upload' },
+  course: { id: 'uploads.stagedFiles.course', defaultMessage: 'Course' },
+  loadingCourses: { id: 'uploads.stagedFiles.loadingCourses', defaultMessage: 'Loading courses…' },
+  chooseACourse: { id: 'uploads.stagedFiles.chooseACourse', defaultMessage: 'Choose a course' },
+  section: { id: 'uploads.stagedFiles.section', defaultMessage: 'Section' },
+  chooseACourseFirst: { id: 'uploads.stagedFiles.chooseACourseFirst', defaultMessage: 'Choose a course first' },
+  loadingSections: { id: 'uploads.stagedFiles.loadingSections', defaultMessage: 'Loading sections…' },
+  chooseASection: { id: 'uploads.stagedFiles.chooseASection', defaultMessage: 'Choose a section' },
+  started: { id: 'uploads.stagedFiles.started', defaultMessage: 'Started {count}.' },
+  couldNotStartTheUploads: {
+    id: 'uploads.stagedFiles.couldNotStartTheUploads',
+    defaultMessage: 'Could not start the uploads. {error}',
+  },
+  starting: { id: 'uploads.stagedFiles.starting', defaultMessage: 'Starting…' },
+  start: { id: 'uploads.stagedFiles.start', defaultMessage: 'Start {count}' },
+  chooseWhereTheLessonsGo: {
+    id: 'uploads.stagedFiles.chooseWhereTheLessonsGo',
+    defaultMessage: 'Choose where the lessons go.',
+  },
+  checkingFiles: { id: 'uploads.stagedFiles.checkingFiles', defaultMessage: 'Checking files…' },
+  chooseSkipOrUploadAnyway: {
+    id: 'uploads.stagedFiles.chooseSkipOrUploadAnyway',
+    defaultMessage: 'Choose Skip or Upload anyway for each duplicate.',
+  },
+  notAVideoLeftOut: {
+    id: 'uploads.stagedFiles.notAVideoLeftOut',
+    defaultMessage: '{refused} not a video: left out of the upload.',
+  },
+  everyNewLessonNeedsA: {
+    id: 'uploads.stagedFiles.everyNewLessonNeedsA',
+    defaultMessage: 'Every new lesson needs a title of 1 to 255 characters.',
+  },
+  lessonFor: { id: 'uploads.stagedFiles.lessonFor', defaultMessage: 'Lesson for {name}' },
+  newLesson: { id: 'uploads.stagedFiles.newLesson', defaultMessage: 'New lesson' },
+  replaceVideoOf: { id: 'uploads.stagedFiles.replaceVideoOf', defaultMessage: 'Replace video of {value}. {value2}' },
+  lessonTitleFor: { id: 'uploads.stagedFiles.lessonTitleFor', defaultMessage: 'Lesson title for {name}' },
+  remove: { id: 'uploads.stagedFiles.remove', defaultMessage: 'Remove {name}' },
+  remove2: { id: 'uploads.stagedFiles.remove2', defaultMessage: 'Remove' },
+});
 
 export function StagedFiles() {
   useFeature(useCourseNames, useUploadTargets);
@@ -23,19 +71,19 @@ export function StagedFiles() {
   return (
     <section className="panel staged" aria-labelledby="staged-heading" data-testid="staged-files">
       <div className="panel-head">
-        <h2 id="staged-heading">Ready to upload · {plural(staged.length, 'file')}</h2>
+        <h2 id="staged-heading">{t(messages.readyToUpload, { count: plural(staged.length, 'file') })}</h2>
         <button type="button" className="button button--ghost button--small" onClick={clearStaged}>
-          Clear
+          {t(messages.clear)}
         </button>
       </div>
       <TargetFields />
       <div className="staged-row staged-head" aria-hidden="true">
-        <span>File</span>
-        <span>Goes to</span>
-        <span>Lesson title</span>
+        <span>{t(messages.file)}</span>
+        <span>{t(messages.goesTo)}</span>
+        <span>{t(messages.lessonTitle)}</span>
         <span />
       </div>
-      <ul className="staged-list" aria-label="Files to upload">
+      <ul className="staged-list" aria-label={t(messages.filesToUpload)}>
         {staged.map((file) => (
           <StagedRow key={file.handle} handle={file.handle} lessons={section?.lessons ?? []} />
         ))}
@@ -69,18 +117,21 @@ function TargetFields() {
   return (
     <div className="form-grid">
       <SelectField
-        label="Course"
+        label={t(messages.course)}
         name="course"
         value={courseId ?? ''}
         onChange={(value) => setTarget(value || null, null)}
         options={[
-          { value: '', label: names.choicesStatus === 'loading' ? 'Loading courses…' : 'Choose a course' },
+          {
+            value: '',
+            label: names.choicesStatus === 'loading' ? t(messages.loadingCourses) : t(messages.chooseACourse),
+          },
           ...courses.map((c) => ({ value: c.id, label: c.name })),
         ]}
         error={names.choicesStatus === 'error' ? describeError(names.choicesError) : null}
       />
       <SelectField
-        label="Section"
+        label={t(messages.section)}
         name="section"
         value={sectionId ?? ''}
         disabled={!courseId}
@@ -89,10 +140,10 @@ function TargetFields() {
           {
             value: '',
             label: !courseId
-              ? 'Choose a course first'
+              ? t(messages.chooseACourseFirst)
               : courseId && targets.sectionsStatus[courseId] === 'loading'
-                ? 'Loading sections…'
-                : 'Choose a section',
+                ? t(messages.loadingSections)
+                : t(messages.chooseASection),
           },
           // Numbered by position (as the course outline), not by the server's order, which deletes leave with gaps.
           ...sections.map((s, i) => ({ value: s.id, label: `${i + 1}. ${s.title ?? '—'}` })),
@@ -126,8 +177,8 @@ function StartBar() {
   const start = () => {
     const count = startable.length;
     uploads.start().then(
-      () => notify('success', `Started ${plural(count, 'upload')}.`),
-      (error: unknown) => notify('error', `Could not start the uploads. ${describeError(error)}`),
+      () => notify('success', t(messages.started, { count: plural(count, 'upload') })),
+      (error: unknown) => notify('error', t(messages.couldNotStartTheUploads, { error: describeError(error) })),
     );
   };
   return (
@@ -139,15 +190,15 @@ function StartBar() {
         onClick={start}
         data-testid="start-uploads"
       >
-        {uploads.starting ? 'Starting…' : `Start ${plural(startable.length, 'upload')}`}
+        {uploads.starting ? t(messages.starting) : t(messages.start, { count: plural(startable.length, 'upload') })}
       </button>
-      {!courseId || !sectionId ? <span className="muted">Choose where the lessons go.</span> : null}
-      {checking && <span className="muted">Checking files…</span>}
-      {undecided && <span className="text-warning">Choose Skip or Upload anyway for each duplicate.</span>}
-      {refused > 0 && <span className="muted">{plural(refused, 'file')} not a video: left out of the upload.</span>}
-      {titleProblems.length > 0 && (
-        <span className="text-danger">Every new lesson needs a title of 1 to 255 characters.</span>
+      {!courseId || !sectionId ? <span className="muted">{t(messages.chooseWhereTheLessonsGo)}</span> : null}
+      {checking && <span className="muted">{t(messages.checkingFiles)}</span>}
+      {undecided && <span className="text-warning">{t(messages.chooseSkipOrUploadAnyway)}</span>}
+      {refused > 0 && (
+        <span className="muted">{t(messages.notAVideoLeftOut, { refused: plural(refused, 'file') })}</span>
       )}
+      {titleProblems.length > 0 && <span className="text-danger">{t(messages.everyNewLessonNeedsA)}</span>}
     </div>
   );
 }
@@ -177,7 +228,7 @@ function StagedRow({
       </div>
       <div className="staged-target">
         <label htmlFor={targetId} className="visually-hidden">
-          Lesson for {file.name}
+          {t(messages.lessonFor, { name: file.name })}
         </label>
         <select
           id={targetId}
@@ -186,19 +237,19 @@ function StagedRow({
           disabled={refused}
           onChange={(e) => setReplace(handle, e.target.value || null)}
         >
-          <option value="">New lesson</option>
+          <option value="">{t(messages.newLesson)}</option>
           {[...lessons]
             .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
             .map((lesson, i) => (
               <option key={lesson.id} value={lesson.id}>
-                Replace video of {i + 1}. {lesson.title ?? '—'}
+                {t(messages.replaceVideoOf, { value: i + 1, value2: lesson.title ?? '—' })}
               </option>
             ))}
         </select>
       </div>
       <div className="staged-title">
         <label htmlFor={titleId} className="visually-hidden">
-          Lesson title for {file.name}
+          {t(messages.lessonTitleFor, { name: file.name })}
         </label>
         <input
           id={titleId}
@@ -214,9 +265,9 @@ function StagedRow({
         type="button"
         className="button button--ghost button--small"
         onClick={() => unstage(handle)}
-        aria-label={`Remove ${file.name}`}
+        aria-label={t(messages.remove, { name: file.name })}
       >
-        Remove
+        {t(messages.remove2)}
       </button>
       <StagedCheck file={file} />
     </li>

@@ -13,6 +13,7 @@ import { notify } from '../../lib/notices.ts';
 import { useLessonTitle } from './lesson-names.ts';
 import { rowProgress, rowRates, videoLabel } from './progress-view.ts';
 import { useUploads } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 const STATE_LABELS: Record<UploadRow['state'], string> = {
   queued: 'Queued',
@@ -119,14 +120,16 @@ function ReplacedLesson({ target, tab }: { target: Extract<UploadRow['target'], 
   const title = useLessonTitle(target.courseId, target.lessonId);
   return (
     <span className="upload-row-lesson" data-testid="upload-replaces">
-      <span className="muted">Replaces the video of</span>{' '}
+      <span className="muted">
+        {t({ id: 'uploads.uploadRowView.replacesTheVideoOf', defaultMessage: 'Replaces the video of' })}
+      </span>{' '}
       <a
         href={lessonHref(target.courseId, target.lessonId, target.sectionId)}
         tabIndex={tab}
         title={title ?? undefined}
         dir="auto"
       >
-        {title ?? 'its lesson'}
+        {title ?? t({ id: 'uploads.uploadRowView.itsLesson', defaultMessage: 'its lesson' })}
       </a>
     </span>
   );
@@ -141,7 +144,7 @@ function RowLesson({ row, tab }: { row: UploadRow; tab: number }) {
   const title = row.target.title;
   return (
     <span className="upload-row-lesson">
-      <span className="muted">Lesson</span>{' '}
+      <span className="muted">{t({ id: 'uploads.uploadRowView.lesson', defaultMessage: 'Lesson' })}</span>{' '}
       {attachedOf(row) ? (
         <a href={href({ name: 'course', id: row.target.courseId })} tabIndex={tab} title={title}>
           {title}
@@ -182,11 +185,17 @@ function RowProgress({ row }: { row: UploadRow }) {
       <span
         className="progress"
         role="progressbar"
-        aria-label={`Progress of ${row.fileName}`}
+        aria-label={t(
+          { id: 'uploads.uploadRowView.progressOf', defaultMessage: 'Progress of {fileName}' },
+          { fileName: row.fileName },
+        )}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`${percent}%, ${formatBytes(progress.bytesShown)} of ${formatBytes(row.bytesTotal)}`}
+        aria-valuetext={t(
+          { id: 'uploads.uploadRowView.of', defaultMessage: '{percent}%, {bytesShown} of {bytesTotal}' },
+          { percent, bytesShown: formatBytes(progress.bytesShown), bytesTotal: formatBytes(row.bytesTotal) },
+        )}
       >
         <span className="progress-done" style={{ width: `${progress.confirmedWidth}%` }} />
         <span className="progress-flight" style={{ width: `${progress.inFlightWidth}%` }} />
@@ -210,9 +219,12 @@ function RowActions({ row, tab }: { row: UploadRow; tab: number }) {
           tabIndex={tab}
           className="button button--small"
           onClick={() => run(pause(row.id), 'Could not pause.')}
-          aria-label={`Pause ${row.fileName}`}
+          aria-label={t(
+            { id: 'uploads.uploadRowView.pause', defaultMessage: 'Pause {fileName}' },
+            { fileName: row.fileName },
+          )}
         >
-          Pause
+          {t({ id: 'uploads.uploadRowView.pause2', defaultMessage: 'Pause' })}
         </button>
       )}
       {row.state === 'paused' && (
@@ -221,9 +233,12 @@ function RowActions({ row, tab }: { row: UploadRow; tab: number }) {
           tabIndex={tab}
           className="button button--small"
           onClick={() => run(resume(row.id), 'Could not resume.')}
-          aria-label={`Resume ${row.fileName}`}
+          aria-label={t(
+            { id: 'uploads.uploadRowView.resume', defaultMessage: 'Resume {fileName}' },
+            { fileName: row.fileName },
+          )}
         >
-          Resume
+          {t({ id: 'uploads.uploadRowView.resume2', defaultMessage: 'Resume' })}
         </button>
       )}
       {(row.state === 'failed' || row.state === 'changed') && (
@@ -232,9 +247,12 @@ function RowActions({ row, tab }: { row: UploadRow; tab: number }) {
           tabIndex={tab}
           className="button button--small"
           onClick={() => run(retry(row.id), 'Could not retry.')}
-          aria-label={`Retry ${row.fileName}`}
+          aria-label={t(
+            { id: 'uploads.uploadRowView.retry', defaultMessage: 'Retry {fileName}' },
+            { fileName: row.fileName },
+          )}
         >
-          Retry
+          {t({ id: 'uploads.uploadRowView.retry2', defaultMessage: 'Retry' })}
         </button>
       )}
       {row.state !== 'done' && row.state !== 'cancelled' && row.state !== 'completing' && row.state !== 'attaching' && (
@@ -243,9 +261,12 @@ function RowActions({ row, tab }: { row: UploadRow; tab: number }) {
           tabIndex={tab}
           className="button button--small button--ghost button--danger-text"
           onClick={() => run(cancel(row.id), 'Could not cancel.')}
-          aria-label={`Cancel ${row.fileName}`}
+          aria-label={t(
+            { id: 'uploads.uploadRowView.cancel', defaultMessage: 'Cancel {fileName}' },
+            { fileName: row.fileName },
+          )}
         >
-          Cancel
+          {t({ id: 'uploads.uploadRowView.cancel2', defaultMessage: 'Cancel' })}
         </button>
       )}
     </div>
@@ -266,7 +287,13 @@ function LessonTitleInput({ id, fileName, title, tab }: { id: string; fileName: 
     discard.current = false;
     if (cancelled || clean === title) return;
     if (invalid) {
-      notify('error', 'A lesson title has 1 to 255 characters; the previous title was kept.');
+      notify(
+        'error',
+        t({
+          id: 'uploads.uploadRowView.aLessonTitleHas1',
+          defaultMessage: 'A lesson title has 1 to 255 characters; the previous title was kept.',
+        }),
+      );
       return;
     }
     run(useUploads.getState().setTitle(id, clean), 'Could not rename the lesson.');
@@ -276,7 +303,10 @@ function LessonTitleInput({ id, fileName, title, tab }: { id: string; fileName: 
       className="input input--inline"
       tabIndex={tab}
       value={value}
-      aria-label={`Lesson title for ${fileName}`}
+      aria-label={t(
+        { id: 'uploads.uploadRowView.lessonTitleFor', defaultMessage: 'Lesson title for {fileName}' },
+        { fileName },
+      )}
       aria-invalid={invalid || undefined}
       maxLength={300}
       data-testid="upload-title"

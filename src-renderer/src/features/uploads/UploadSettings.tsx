@@ -6,6 +6,7 @@
 import { useId } from 'react';
 import { formatSpeed } from '../../lib/format.ts';
 import { useUploads } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 const CONCURRENCY = [1, 2, 4, 6, 8];
 /** Limits in the one unit system of sizes (src-shared/units.ts): binary, IEC names. */
@@ -27,8 +28,12 @@ export function UploadSettings() {
   const setOptions = useUploads((s) => s.setOptions);
 
   return (
-    <div className="upload-settings" role="group" aria-label="Upload settings">
-      <label htmlFor={limitId}>Speed limit</label>
+    <div
+      className="upload-settings"
+      role="group"
+      aria-label={t({ id: 'uploads.uploadSettings.uploadSettings', defaultMessage: 'Upload settings' })}
+    >
+      <label htmlFor={limitId}>{t({ id: 'uploads.uploadSettings.speedLimit', defaultMessage: 'Speed limit' })}</label>
       <select
         id={limitId}
         className="input select input--compact"
@@ -45,8 +50,10 @@ export function UploadSettings() {
         ))}
       </select>
       <details className="upload-advanced" data-testid="upload-advanced">
-        <summary>Advanced</summary>
-        <label htmlFor={concurrencyId}>Parallel parts</label>
+        <summary>{t({ id: 'uploads.uploadSettings.advanced', defaultMessage: 'Advanced' })}</summary>
+        <label htmlFor={concurrencyId}>
+          {t({ id: 'uploads.uploadSettings.parallelParts', defaultMessage: 'Parallel parts' })}
+        </label>
         <select
           id={concurrencyId}
           className="input select input--compact"

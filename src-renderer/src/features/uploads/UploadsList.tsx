@@ -12,6 +12,7 @@ import { run, uploadRowHeight, UploadRowView } from './UploadRowView.tsx';
 import { isClearable } from './progress-view.ts';
 import { ACTIVE_STATES, totalsOf, useUploads } from './store.ts';
 import { clearFinishedWithUndo } from './upload-toasts.ts';
+import { t } from '../../lib/i18n.ts';
 
 function useUploadRows(): UploadRow[] {
   const order = useUploads((s) => s.order);
@@ -36,7 +37,7 @@ export function UploadControls() {
           disabled={!anyRunning}
           onClick={() => run(pause(), 'Could not pause.')}
         >
-          Pause all
+          {t({ id: 'uploads.uploadsList.pauseAll', defaultMessage: 'Pause all' })}
         </button>
         <button
           type="button"
@@ -44,7 +45,7 @@ export function UploadControls() {
           disabled={!anyPaused}
           onClick={() => run(resume(), 'Could not resume.')}
         >
-          Resume all
+          {t({ id: 'uploads.uploadsList.resumeAll', defaultMessage: 'Resume all' })}
         </button>
       </div>
       <UploadTotalsLine />
@@ -60,13 +61,18 @@ export function UploadsWaiting() {
   if (waiting === 0 || moving) return null;
   return (
     <div className="banner banner--info" data-testid="uploads-waiting">
-      <p>{plural(waiting, 'upload')} waiting to continue.</p>
+      <p>
+        {t(
+          { id: 'uploads.uploadsList.waitingToContinue', defaultMessage: '{waiting} waiting to continue.' },
+          { waiting: plural(waiting, 'upload') },
+        )}
+      </p>
       <button
         type="button"
         className="button button--small button--primary"
         onClick={() => run(useUploads.getState().resume(), 'Could not resume.')}
       >
-        Resume all
+        {t({ id: 'uploads.uploadsList.resumeAll', defaultMessage: 'Resume all' })}
       </button>
     </div>
   );
@@ -94,11 +100,18 @@ function UploadTotalsLine() {
             <span data-testid="upload-total-speed" data-bps={Math.round(totals.speedBps)}>
               {formatSpeed(totals.speedBps)}
             </span>
-            {` · ${formatSeconds(totals.etaSeconds)} left`}
+            {t(
+              { id: 'uploads.uploadsList.left', defaultMessage: ' · {etaSeconds} left' },
+              { etaSeconds: formatSeconds(totals.etaSeconds) },
+            )}
           </>
         )}
-        {` · ${totals.done} done`}
-        {totals.failed > 0 && ` · ${totals.failed} need attention`}
+        {t({ id: 'uploads.uploadsList.done', defaultMessage: ' · {done} done' }, { done: totals.done })}
+        {totals.failed > 0 &&
+          t(
+            { id: 'uploads.uploadsList.needAttention', defaultMessage: ' · {failed} need attention' },
+            { failed: totals.failed },
+          )}
       </p>
       {totals.done > 0 && (
         <button
@@ -109,7 +122,7 @@ function UploadTotalsLine() {
           title={clearTitle(clearable, totals.done - clearable)}
           onClick={clear}
         >
-          Clear finished
+          {t({ id: 'uploads.uploadsList.clearFinished', defaultMessage: 'Clear finished' })}
         </button>
       )}
     </div>
@@ -121,8 +134,14 @@ function clearTitle(clearable: number, processing: number): string {
   const stays =
     processing > 0 ? `; ${plural(processing, 'video')} still processing stay until the server has them ready` : '';
   return clearable > 0
-    ? `Takes ${plural(clearable, 'finished upload')} off this list (the lessons keep their videos)${stays}.`
-    : `Nothing to clear yet${stays}.`;
+    ? t(
+        {
+          id: 'uploads.uploadsList.takesOffThisListThe',
+          defaultMessage: 'Takes {clearable} off this list (the lessons keep their videos){stays}.',
+        },
+        { clearable: plural(clearable, 'finished upload'), stays },
+      )
+    : t({ id: 'uploads.uploadsList.nothingToClearYet', defaultMessage: 'Nothing to clear yet{stays}.' }, { stays });
 }
 
 /** What the list shows: skeleton rows, the error, the empty state with `addFiles`, or the uploads. */
@@ -141,7 +160,11 @@ export function useUploadsBody(addFiles: () => void): ListBody {
     [rows],
   );
   if (status === 'loading' || status === 'idle') {
-    return { state: 'loading', label: 'Loading uploads…', rowHeight: uploadRowHeight(null) };
+    return {
+      state: 'loading',
+      label: t({ id: 'uploads.uploadsList.loadingUploads', defaultMessage: 'Loading uploads…' }),
+      rowHeight: uploadRowHeight(null),
+    };
   }
   if (status === 'error') {
     return { state: 'error', message: describeError(error), error, onRetry: () => void useUploads.getState().load() };
@@ -149,11 +172,18 @@ export function useUploadsBody(addFiles: () => void): ListBody {
   if (rows.length === 0) {
     return {
       state: 'empty',
-      title: 'No uploads yet',
-      body: <p>Add video files (or drop them above) to turn them into lessons.</p>,
+      title: t({ id: 'uploads.uploadsList.noUploadsYet', defaultMessage: 'No uploads yet' }),
+      body: (
+        <p>
+          {t({
+            id: 'uploads.uploadsList.addVideoFilesOrDrop',
+            defaultMessage: 'Add video files (or drop them above) to turn them into lessons.',
+          })}
+        </p>
+      ),
       action: (
         <button type="button" className="button button--primary" onClick={addFiles}>
-          Choose video files…
+          {t({ id: 'uploads.uploadsList.chooseVideoFiles', defaultMessage: 'Choose video files…' })}
         </button>
       ),
     };
@@ -164,7 +194,7 @@ export function useUploadsBody(addFiles: () => void): ListBody {
       count: rows.length,
       rowHeight,
       renderRow,
-      label: 'Uploads',
+      label: t({ id: 'uploads.uploadsList.uploads', defaultMessage: 'Uploads' }),
       testId: 'upload-list',
       className: 'upload-list',
       itemAt: (index) => rows[index],

@@ -12,6 +12,7 @@ import { notify } from '../../lib/notices.ts';
 import { StagedFiles } from './StagedFiles.tsx';
 import { UploadControls, UploadsWaiting, useUploadsBody } from './UploadsList.tsx';
 import { useUploads } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 export function UploadsScreen({ courseId = null }: { courseId?: string | null }) {
   const hasStaged = useUploads((s) => s.staged.length > 0);
@@ -27,11 +28,15 @@ export function UploadsScreen({ courseId = null }: { courseId?: string | null })
 
   return (
     <ListScreen
-      title="Uploads"
+      title={t({ id: 'uploads.uploadsScreen.uploads', defaultMessage: 'Uploads' })}
       primaryAction={<AddButtons />}
       headerNote={
         <p className="muted">
-          Videos upload in the background and become lessons when they finish. You can keep working meanwhile.
+          {t({
+            id: 'uploads.uploadsScreen.videosUploadInTheBackground',
+            defaultMessage:
+              'Videos upload in the background and become lessons when they finish. You can keep working meanwhile.',
+          })}
         </p>
       }
       intro={
@@ -53,7 +58,15 @@ function pick(folder: boolean) {
   useUploads
     .getState()
     .pick(folder)
-    .catch((error: unknown) => notify('error', `Could not add files. ${describeError(error)}`));
+    .catch((error: unknown) =>
+      notify(
+        'error',
+        t(
+          { id: 'uploads.uploadsScreen.couldNotAddFiles', defaultMessage: 'Could not add files. {error}' },
+          { error: describeError(error) },
+        ),
+      ),
+    );
 }
 
 function AddButtons() {
@@ -67,10 +80,10 @@ function AddButtons() {
         disabled={picking}
         data-testid="add-files"
       >
-        Add files…
+        {t({ id: 'uploads.uploadsScreen.addFiles', defaultMessage: 'Add files…' })}
       </button>
       <button type="button" className="button" onClick={() => pick(true)} disabled={picking}>
-        Add folder…
+        {t({ id: 'uploads.uploadsScreen.addFolder', defaultMessage: 'Add folder…' })}
       </button>
     </>
   );
@@ -91,7 +104,7 @@ function DropZone() {
   return (
     <section
       className={`dropzone${dragging ? ' dropzone--active' : ''}`}
-      aria-label="Drop video files here"
+      aria-label={t({ id: 'uploads.uploadsScreen.dropVideoFilesHere', defaultMessage: 'Drop video files here' })}
       onDragOver={(event) => {
         event.preventDefault();
         setDragging(true);
@@ -100,7 +113,12 @@ function DropZone() {
       onDrop={onDrop}
       data-testid="dropzone"
     >
-      <p>Drop video files here, or use “Add files…”.</p>
+      <p>
+        {t({
+          id: 'uploads.uploadsScreen.dropVideoFilesHereOr',
+          defaultMessage: 'Drop video files here, or use “Add files…”.',
+        })}
+      </p>
     </section>
   );
 }

@@ -10,6 +10,7 @@
  * they stood (a resumed row re-sends the part it dropped before its bar moves).
  */
 import type { UploadRow } from '../../../../src-shared/index.ts';
+import { t } from '../../lib/i18n.ts';
 
 export interface RowProgress {
   /** Bytes shown as done (confirmed + in flight, capped at the total; the total once done). */
@@ -139,21 +140,49 @@ export function videoLabel(row: Pick<UploadRow, 'videoStatus' | 'videoError' | '
   tone: 'neutral' | 'accent' | 'success' | 'danger';
 } {
   const status = row.videoStatus?.toUpperCase() ?? null;
-  if (status === null) return { text: 'Video status not known yet', tone: 'neutral' };
-  if (status === 'PROCESSING') return { text: 'Video processing…', tone: 'accent' };
+  if (status === null)
+    return {
+      text: t({ id: 'uploads.progressview.videoStatusNotKnownYet', defaultMessage: 'Video status not known yet' }),
+      tone: 'neutral',
+    };
+  if (status === 'PROCESSING')
+    return {
+      text: t({ id: 'uploads.progressview.videoProcessing', defaultMessage: 'Video processing…' }),
+      tone: 'accent',
+    };
   if (status === 'READY') {
     const length = row.durationSeconds === null ? '' : ` · ${formatLength(row.durationSeconds)}`;
-    return { text: `Video ready${length}`, tone: 'success' };
+    return {
+      text: t({ id: 'uploads.progressview.videoReady', defaultMessage: 'Video ready{count}' }, { count: length }),
+      tone: 'success',
+    };
   }
   if (status === 'FAILED')
-    return { text: `Video failed${row.videoError ? `: ${row.videoError}` : ''}`, tone: 'danger' };
-  return { text: `Video: ${status.toLowerCase().replace(/_/g, ' ')}`, tone: 'neutral' };
+    return {
+      text: t(
+        { id: 'uploads.progressview.videoFailed', defaultMessage: 'Video failed{value}' },
+        { value: row.videoError ? `: ${row.videoError}` : '' },
+      ),
+      tone: 'danger',
+    };
+  return {
+    text: t(
+      { id: 'uploads.progressview.video', defaultMessage: 'Video: {replace}' },
+      { replace: status.toLowerCase().replace(/_/g, ' ') },
+    ),
+    tone: 'neutral',
+  };
 }
 
 function formatLength(seconds: number): string {
   const whole = Math.round(seconds);
   const minutes = Math.floor(whole / 60);
-  return minutes > 0 ? `${minutes} min ${String(whole % 60).padStart(2, '0')} s` : `${whole} s`;
+  return minutes > 0
+    ? t(
+        { id: 'uploads.progressview.minS', defaultMessage: '{minutes} min {padStart} s' },
+        { minutes, padStart: String(whole % 60).padStart(2, '0') },
+      )
+    : `${whole} s`;
 }
 
 /** Finished for "Clear finished": uploaded, and its video no longer processing (main's own rule). */

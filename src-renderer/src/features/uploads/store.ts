@@ -3,6 +3,7 @@
  * change and `uploads.progress` batches of moving rows) and the files the user has picked but not started yet. It lives for the whole session,
  * so uploads keep showing (and the status bar keeps counting) while the user works elsewhere.
  */
+import { defineMessages } from 'react-intl';
 import type { FileHandle, UploadRow } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
@@ -20,6 +21,14 @@ import {
   type ProgressMemory,
 } from './progress-view.ts';
 import { stagingActions, type StagedFile } from './staging.ts';
+import { t } from '../../lib/i18n.ts';
+
+const messages = defineMessages({
+  couldNotChangeTheUpload: {
+    id: 'uploads.store.couldNotChangeTheUpload',
+    defaultMessage: 'Could not change the upload settings. {error}',
+  },
+});
 
 export { isStartable, needsAttention, type StagedFile } from './staging.ts';
 
@@ -159,7 +168,7 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
         await call((b) => b.uploads.setOptions(options));
       } catch (error) {
         set({ concurrency, bandwidthBytesPerSec });
-        notify('error', `Could not change the upload settings. ${describeError(error)}`);
+        notify('error', t(messages.couldNotChangeTheUpload, { error: describeError(error) }));
       }
     },
     async clearFinished() {

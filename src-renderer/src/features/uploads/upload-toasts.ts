@@ -8,6 +8,7 @@ import { plural } from '../../lib/format.ts';
 import { notify, notifyUndoable, useNotices } from '../../lib/notices.ts';
 import { isClearable } from './progress-view.ts';
 import { useUploads } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 const WAITING_KEY = 'uploads-waiting';
 
@@ -44,7 +45,13 @@ export function clearFinishedWithUndo(): void {
   const count = plural(mine.taken.length, 'finished upload');
   notifyUndoable({
     key: 'uploads-clear',
-    message: `Cleared ${count} from the list (the lessons keep their videos).`,
+    message: t(
+      {
+        id: 'uploads.uploadtoasts.clearedFromTheListThe',
+        defaultMessage: 'Cleared {count} from the list (the lessons keep their videos).',
+      },
+      { count },
+    ),
     undone: `${count} back on the list.`,
     restore: () => {
       if (!mine.superseded) restore();
@@ -56,7 +63,14 @@ export function clearFinishedWithUndo(): void {
       if (held === mine) held = null;
       await useUploads.getState().clearFinished();
     },
-    failed: (error) => `Could not clear the finished uploads. ${describeError(error)}`,
+    failed: (error) =>
+      t(
+        {
+          id: 'uploads.uploadtoasts.couldNotClearTheFinished',
+          defaultMessage: 'Could not clear the finished uploads. {error}',
+        },
+        { error: describeError(error) },
+      ),
   });
 }
 
@@ -70,9 +84,19 @@ export function followWaitingUploads(): () => void {
     const waiting = Object.values(state.rows).filter((row) => row.state === 'waiting').length;
     if (waiting > 0 && !said) {
       said = true;
-      notify('warning', `${plural(waiting, 'upload')} waiting for the connection; they go on by themselves.`, {
-        key: WAITING_KEY,
-      });
+      notify(
+        'warning',
+        t(
+          {
+            id: 'uploads.uploadtoasts.waitingForTheConnectionThey',
+            defaultMessage: '{waiting} waiting for the connection; they go on by themselves.',
+          },
+          { waiting: plural(waiting, 'upload') },
+        ),
+        {
+          key: WAITING_KEY,
+        },
+      );
     } else if (waiting === 0 && said) {
       said = false;
       useNotices.getState().dismissKey(WAITING_KEY);
