@@ -12,6 +12,7 @@ import { Modal } from '../../components/Modal.tsx';
 import { KEY_MODES } from '../../lib/contract-values.ts';
 import { useKeyReplace, useProfileForm, type Failure } from './profile-form.ts';
 import type { Verification } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 const ENVIRONMENT_OPTIONS = [
   { value: 'production', label: 'Production' },
@@ -39,10 +40,19 @@ export function ProfileDialog({ open, profile, onClose, onSaved }: ProfileDialog
   return (
     <Modal
       open={open}
-      title={profile ? `Edit “${profile.name}”` : 'Add a workspace'}
+      title={
+        profile
+          ? t({ id: 'workspaces.profileDialog.edit', defaultMessage: 'Edit “{name}”' }, { name: profile.name })
+          : t({ id: 'workspaces.profileDialog.addAWorkspace', defaultMessage: 'Add a workspace' })
+      }
       onClose={onClose}
       description={
-        profile ? undefined : 'Lectern checks the key with the server before saving it in your system keychain.'
+        profile
+          ? undefined
+          : t({
+              id: 'workspaces.profileDialog.lecternChecksTheKeyWith',
+              defaultMessage: 'Lectern checks the key with the server before saving it in your system keychain.',
+            })
       }
       testId="profile-dialog"
     >
@@ -58,15 +68,18 @@ function ProfileForm({ profile, onClose, onSaved }: Omit<ProfileDialogProps, 'op
   return (
     <form className="modal-form" onSubmit={form.submit} noValidate data-testid="profile-form">
       <TextField
-        label="Name"
+        label={t({ id: 'workspaces.profileDialog.name', defaultMessage: 'Name' })}
         name="name"
         value={f.name}
         onChange={f.setName}
         error={errors['name']}
-        hint="Shown in the workspace switcher."
+        hint={t({
+          id: 'workspaces.profileDialog.shownInTheWorkspaceSwitcher',
+          defaultMessage: 'Shown in the workspace switcher.',
+        })}
       />
       <SelectField
-        label="Environment"
+        label={t({ id: 'workspaces.profileDialog.environment', defaultMessage: 'Environment' })}
         name="environment"
         value={f.environment}
         onChange={f.setEnvironment}
@@ -74,7 +87,7 @@ function ProfileForm({ profile, onClose, onSaved }: Omit<ProfileDialogProps, 'op
         error={errors['environment']}
       />
       <TextField
-        label="Server address"
+        label={t({ id: 'workspaces.profileDialog.serverAddress', defaultMessage: 'Server address' })}
         name="baseUrl"
         type="url"
         value={f.baseUrl}
@@ -87,7 +100,11 @@ function ProfileForm({ profile, onClose, onSaved }: Omit<ProfileDialogProps, 'op
       <FailureLine failure={form.failure} testId="profile-form-error" />
       <DialogActions onCancel={onClose}>
         <button type="submit" className="button button--primary" disabled={form.saving}>
-          {form.saving ? busyLabel : profile ? 'Save' : 'Add workspace'}
+          {form.saving
+            ? busyLabel
+            : profile
+              ? t({ id: 'workspaces.profileDialog.save', defaultMessage: 'Save' })
+              : t({ id: 'workspaces.profileDialog.addWorkspace', defaultMessage: 'Add workspace' })}
         </button>
       </DialogActions>
     </form>
@@ -104,7 +121,9 @@ function KeyModeField({
   const modeName = useId();
   return (
     <fieldset className="field radio-group">
-      <legend className="field-label">Key type</legend>
+      <legend className="field-label">
+        {t({ id: 'workspaces.profileDialog.keyType', defaultMessage: 'Key type' })}
+      </legend>
       {KEY_MODES.map((mode) => (
         <label key={mode} className="radio">
           <input type="radio" name={modeName} value={mode} checked={value === mode} onChange={() => onChange(mode)} />
@@ -126,7 +145,9 @@ function ApiKeyField(props: { keyRef: RefObject<HTMLInputElement | null>; moved:
   return (
     <div className={`field${error ? ' field--invalid' : ''}`} data-field="apiKey">
       <label htmlFor={keyId} className="field-label">
-        {moved ? 'API key for the new address' : 'API key'}
+        {moved
+          ? t({ id: 'workspaces.profileDialog.apiKeyForTheNew', defaultMessage: 'API key for the new address' })
+          : t({ id: 'workspaces.profileDialog.apiKey', defaultMessage: 'API key' })}
       </label>
       <input
         id={keyId}
@@ -142,8 +163,15 @@ function ApiKeyField(props: { keyRef: RefObject<HTMLInputElement | null>; moved:
       />
       <p id={hintId} className="field-hint">
         {moved
-          ? 'A saved key is only ever sent to the address it was checked against. Lectern checks this key with the new address and replaces the old one.'
-          : 'Stored only in your system keychain. Lectern shows at most its last four characters.'}
+          ? t({
+              id: 'workspaces.profileDialog.aSavedKeyIsOnly',
+              defaultMessage:
+                'A saved key is only ever sent to the address it was checked against. Lectern checks this key with the new address and replaces the old one.',
+            })
+          : t({
+              id: 'workspaces.profileDialog.storedOnlyInYourSystem',
+              defaultMessage: 'Stored only in your system keychain. Lectern shows at most its last four characters.',
+            })}
       </p>
       {error && (
         <p id={errorId} className="field-error">
@@ -174,7 +202,7 @@ function DialogActions({ onCancel, children }: { onCancel: () => void; children:
   return (
     <div className="modal-actions">
       <button type="button" className="button" onClick={onCancel}>
-        Cancel
+        {t({ id: 'workspaces.profileDialog.cancel', defaultMessage: 'Cancel' })}
       </button>
       {children}
     </div>
@@ -195,7 +223,10 @@ export function KeyDialog(props: {
   return (
     <Modal
       open={open}
-      title={`Replace the key of “${profile.name}”`}
+      title={t(
+        { id: 'workspaces.profileDialog.replaceTheKeyOf', defaultMessage: 'Replace the key of “{name}”' },
+        { name: profile.name },
+      )}
       onClose={onClose}
       size="small"
       testId="key-dialog"
@@ -203,7 +234,7 @@ export function KeyDialog(props: {
       <form className="modal-form" onSubmit={submit} noValidate>
         <div className={`field${error ? ' field--invalid' : ''}`}>
           <label htmlFor={keyId} className="field-label">
-            New API key
+            {t({ id: 'workspaces.profileDialog.newApiKey', defaultMessage: 'New API key' })}
           </label>
           <input
             id={keyId}
@@ -226,7 +257,9 @@ export function KeyDialog(props: {
         </div>
         <DialogActions onCancel={onClose}>
           <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? 'Checking the key…' : 'Replace key'}
+            {saving
+              ? t({ id: 'workspaces.profileDialog.checkingTheKey', defaultMessage: 'Checking the key…' })
+              : t({ id: 'workspaces.profileDialog.replaceKey', defaultMessage: 'Replace key' })}
           </button>
         </DialogActions>
       </form>

@@ -7,6 +7,7 @@ import { Badge, type Tone } from '../../components/Badge.tsx';
 import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 import { useNow } from '../../lib/clock.ts';
 import { formatAge } from '../../lib/format.ts';
+import { t } from '../../lib/i18n.ts';
 
 const ENV_TONES: Record<Profile['environment'], Tone> = {
   production: 'danger',
@@ -49,7 +50,9 @@ export function WorkspaceCard(props: WorkspaceCardProps) {
           {profile.name}
         </h2>
         <Badge tone={ENV_TONES[profile.environment]}>{ENV_LABELS[profile.environment]}</Badge>
-        {active && <Badge tone="success">In use</Badge>}
+        {active && (
+          <Badge tone="success">{t({ id: 'workspaces.workspaceCard.inUse', defaultMessage: 'In use' })}</Badge>
+        )}
       </div>
       <WorkspaceFacts profile={profile} />
       {profile.capabilities.reason && <p className="card-note">{profile.capabilities.reason}</p>}
@@ -71,15 +74,15 @@ function WorkspaceFacts({ profile }: { profile: Profile }) {
     : 'No key saved';
   return (
     <dl className="card-facts">
-      <dt>Server</dt>
+      <dt>{t({ id: 'workspaces.workspaceCard.server', defaultMessage: 'Server' })}</dt>
       <dd className="mono truncate" title={profile.baseUrl}>
         {profile.baseUrl}
       </dd>
-      <dt>Key</dt>
+      <dt>{t({ id: 'workspaces.workspaceCard.key', defaultMessage: 'Key' })}</dt>
       <dd data-testid="key-status">
         {key} · {profile.keyMode === 'service-provider' ? 'service-provider' : 'tenant'}
       </dd>
-      <dt>Checked</dt>
+      <dt>{t({ id: 'workspaces.workspaceCard.checked', defaultMessage: 'Checked' })}</dt>
       <dd>{profile.lastVerifiedAt ? formatAge(profile.lastVerifiedAt, now) : 'never'}</dd>
     </dl>
   );
@@ -93,22 +96,24 @@ function WorkspaceActions(props: WorkspaceCardProps) {
     <div className="card-actions">
       {!active && (
         <button type="button" className={`${small} button--primary`} onClick={props.onSwitch} disabled={switching}>
-          Switch to this workspace
+          {t({ id: 'workspaces.workspaceCard.switchToThisWorkspace', defaultMessage: 'Switch to this workspace' })}
         </button>
       )}
       <button type="button" className={small} onClick={props.onTest} disabled={testing}>
-        {testing ? 'Testing…' : 'Test connection'}
+        {testing
+          ? t({ id: 'workspaces.workspaceCard.testing', defaultMessage: 'Testing…' })
+          : t({ id: 'workspaces.workspaceCard.testConnection', defaultMessage: 'Test connection' })}
       </button>
       {!builtIn && (
         <>
           <button type="button" className={small} onClick={props.onEdit}>
-            Edit…
+            {t({ id: 'workspaces.workspaceCard.edit', defaultMessage: 'Edit…' })}
           </button>
           <button type="button" className={small} onClick={props.onReplaceKey}>
-            Replace key…
+            {t({ id: 'workspaces.workspaceCard.replaceKey', defaultMessage: 'Replace key…' })}
           </button>
           <button type="button" className={`${small} button--ghost button--danger-text`} onClick={props.onRemove}>
-            Remove…
+            {t({ id: 'workspaces.workspaceCard.remove', defaultMessage: 'Remove…' })}
           </button>
         </>
       )}

@@ -13,6 +13,7 @@ import { LanguageSetting } from './LanguageSetting.tsx';
 import { KeyDialog, ProfileDialog } from './ProfileDialog.tsx';
 import { useWorkspaces, type Verification } from './store.ts';
 import { WorkspaceCard, type CheckResult } from './WorkspaceCard.tsx';
+import { t } from '../../lib/i18n.ts';
 
 type Dialog =
   | { kind: 'add' }
@@ -25,8 +26,21 @@ function verificationText(v: Verification): string {
     v.verifiedMode === 'service-provider' ? 'service-provider key' : v.verifiedMode === 'tenant' ? 'tenant key' : 'key';
   // Reads were tried; writes cannot be asked about without making one (catalogue.ts, "Write permissions").
   return v.warning
-    ? `Connected, with a warning: ${v.warning}`
-    : `Connected. The server accepted the ${mode} for reading. Whether it may also change content shows the first time you save; if not, Lectern says so and disables those actions.`;
+    ? t(
+        {
+          id: 'workspaces.workspacesScreen.connectedWithAWarning',
+          defaultMessage: 'Connected, with a warning: {warning}',
+        },
+        { warning: v.warning },
+      )
+    : t(
+        {
+          id: 'workspaces.workspacesScreen.connectedTheServerAcceptedThe',
+          defaultMessage:
+            'Connected. The server accepted the {mode} for reading. Whether it may also change content shows the first time you save; if not, Lectern says so and disables those actions.',
+        },
+        { mode },
+      );
 }
 
 /** The screen's own state: which dialog is open, each workspace's last check, removal. */
@@ -63,8 +77,22 @@ function useWorkspacesScreen() {
 
   const switchTo = (profile: Profile) =>
     ws.activate(profile.id).then(
-      () => notify('success', `Switched to ${profile.name}.`),
-      (error: unknown) => notify('error', `Could not switch. ${describeError(error)}`),
+      () =>
+        notify(
+          'success',
+          t(
+            { id: 'workspaces.workspacesScreen.switchedTo', defaultMessage: 'Switched to {name}.' },
+            { name: profile.name },
+          ),
+        ),
+      (error: unknown) =>
+        notify(
+          'error',
+          t(
+            { id: 'workspaces.workspacesScreen.couldNotSwitch', defaultMessage: 'Could not switch. {error}' },
+            { error: describeError(error) },
+          ),
+        ),
     );
 
   const remove = (profile: Profile) => {
@@ -73,7 +101,16 @@ function useWorkspacesScreen() {
       () => {
         setRemoval({ busy: false, error: null });
         setDialog(null);
-        notify('success', `Removed the workspace “${profile.name}”.`);
+        notify(
+          'success',
+          t(
+            {
+              id: 'workspaces.workspacesScreen.removedTheWorkspace',
+              defaultMessage: 'Removed the workspace “{name}”.',
+            },
+            { name: profile.name },
+          ),
+        );
       },
       (error: unknown) => setRemoval({ busy: false, error: describeError(error) }),
     );
@@ -92,23 +129,32 @@ export function WorkspacesScreen() {
   return (
     <div className="screen">
       <PageHeader
-        title="Workspaces"
+        title={t({ id: 'workspaces.workspacesScreen.workspaces', defaultMessage: 'Workspaces' })}
         actions={
           <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'add' })}>
-            Add workspace
+            {t({ id: 'workspaces.workspacesScreen.addWorkspace', defaultMessage: 'Add workspace' })}
           </button>
         }
       >
         <p className="muted">
-          Each workspace is one server and one API key. Keys live in your system keychain, never in Lectern’s files.
+          {t({
+            id: 'workspaces.workspacesScreen.eachWorkspaceIsOneServer',
+            defaultMessage:
+              'Each workspace is one server and one API key. Keys live in your system keychain, never in Lectern’s files.',
+          })}
         </p>
       </PageHeader>
       {ws.status === 'loading' || ws.status === 'idle' ? (
-        <Loading label="Loading workspaces…" />
+        <Loading
+          label={t({ id: 'workspaces.workspacesScreen.loadingWorkspaces', defaultMessage: 'Loading workspaces…' })}
+        />
       ) : ws.status === 'error' ? (
         <ErrorState message={describeError(ws.error)} error={ws.error} onRetry={() => void ws.load()} />
       ) : (
-        <ul className="card-list" aria-label="Workspaces">
+        <ul
+          className="card-list"
+          aria-label={t({ id: 'workspaces.workspacesScreen.workspaces', defaultMessage: 'Workspaces' })}
+        >
           {ws.profiles.map((profile) => (
             <WorkspaceCard
               key={profile.id}
@@ -145,7 +191,21 @@ function WorkspaceDialogs({ screen }: { screen: ReturnType<typeof useWorkspacesS
           close();
           screen.showVerification(profile, verification);
           const edited = dialog?.kind === 'edit';
-          notify('success', edited ? `Saved “${profile.name}”.` : `Added the workspace “${profile.name}”.`);
+          notify(
+            'success',
+            edited
+              ? t(
+                  { id: 'workspaces.workspacesScreen.saved', defaultMessage: 'Saved “{name}”.' },
+                  { name: profile.name },
+                )
+              : t(
+                  {
+                    id: 'workspaces.workspacesScreen.addedTheWorkspace',
+                    defaultMessage: 'Added the workspace “{name}”.',
+                  },
+                  { name: profile.name },
+                ),
+          );
         }}
       />
       {dialog?.kind === 'key' && (
@@ -156,22 +216,41 @@ function WorkspaceDialogs({ screen }: { screen: ReturnType<typeof useWorkspacesS
           onSaved={(verification) => {
             close();
             screen.showVerification(verification.profile, verification);
-            notify('success', `Replaced the key of “${verification.profile.name}”.`);
+            notify(
+              'success',
+              t(
+                { id: 'workspaces.workspacesScreen.replacedTheKeyOf', defaultMessage: 'Replaced the key of “{name}”.' },
+                { name: verification.profile.name },
+              ),
+            );
           }}
         />
       )}
       <ConfirmDialog
         open={dialog?.kind === 'remove'}
-        title={dialog?.kind === 'remove' ? `Remove the workspace “${dialog.profile.name}”?` : 'Remove workspace'}
-        confirmLabel="Remove workspace"
+        title={
+          dialog?.kind === 'remove'
+            ? t(
+                {
+                  id: 'workspaces.workspacesScreen.removeTheWorkspace',
+                  defaultMessage: 'Remove the workspace “{name}”?',
+                },
+                { name: dialog.profile.name },
+              )
+            : t({ id: 'workspaces.workspacesScreen.removeWorkspace', defaultMessage: 'Remove workspace' })
+        }
+        confirmLabel={t({ id: 'workspaces.workspacesScreen.removeWorkspace', defaultMessage: 'Remove workspace' })}
         onConfirm={() => dialog?.kind === 'remove' && screen.remove(dialog.profile)}
         onCancel={close}
         busy={removal.busy}
         error={removal.error}
       >
         <p>
-          Its API key is deleted from the keychain, and its cached courses, drafts and upload history are deleted from
-          this computer. Nothing changes on the server.
+          {t({
+            id: 'workspaces.workspacesScreen.itsApiKeyIsDeleted',
+            defaultMessage:
+              'Its API key is deleted from the keychain, and its cached courses, drafts and upload history are deleted from this computer. Nothing changes on the server.',
+          })}
         </p>
       </ConfirmDialog>
     </>

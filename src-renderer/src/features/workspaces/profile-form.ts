@@ -8,6 +8,7 @@ import type { Profile } from '../../../../src-shared/index.ts';
 import { ProfileDraftSchema } from '../../lib/contract-values.ts';
 import { describeError, errorCode, errorDetail, errorParts, fieldErrorsOf } from '../../lib/errors.ts';
 import { useWorkspaces, type Verification } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 export type Errors = Record<string, string>;
 
@@ -125,7 +126,14 @@ export function useKeyReplace(profile: Profile, onSaved: (v: Verification) => vo
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const apiKey = keyRef.current?.value.trim() ?? '';
-    if (apiKey.length < 8) return setFailure({ message: 'That is too short to be an API key.', detail: null });
+    if (apiKey.length < 8)
+      return setFailure({
+        message: t({
+          id: 'workspaces.profileform.thatIsTooShortTo',
+          defaultMessage: 'That is too short to be an API key.',
+        }),
+        detail: null,
+      });
     setSaving(true);
     setFailure(NO_FAILURE);
     useWorkspaces
