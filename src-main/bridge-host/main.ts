@@ -25,11 +25,10 @@
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { APP_VERSION, createAppServices } from '../services/index.ts';
+import { APP_VERSION, createAppServices, loadNodeFeed } from '../services/index.ts';
 import { createQueuedFileDialog } from '../platform/index.ts';
 import { createAppDispatch } from '../ipc/index.ts';
 import { startBridgeHost } from './server.ts';
-import { loadNodeFeed } from '../updates/index.ts';
 import { fasterTime } from '../../src-shared/retry.ts';
 
 const { values } = parseArgs({

@@ -44,6 +44,14 @@ import { noUpdater, type UpdatePolicy, type UpdaterPort, type UpdateService } fr
 import { createAppUpdates } from './updates.ts';
 
 export type { AppEvents } from './app-events.ts';
+export {
+  electronUpdaterPort,
+  installKind,
+  loadNodeFeed,
+  noUpdater,
+  type UpdatePolicy,
+  type UpdaterPort,
+} from './updates.ts';
 
 export interface AppEnvironment {
   /** Electron's userData in the app; a temp or chosen folder under the bridge host. */

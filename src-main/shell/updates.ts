@@ -7,8 +7,14 @@
  */
 import electronUpdater from 'electron-updater';
 import type { Logger } from '../platform/index.ts';
-import { APP_VERSION } from '../services/index.ts';
-import { electronUpdaterPort, installKind, noUpdater, type UpdatePolicy, type UpdaterPort } from '../updates/index.ts';
+import {
+  APP_VERSION,
+  electronUpdaterPort,
+  installKind,
+  noUpdater,
+  type UpdatePolicy,
+  type UpdaterPort,
+} from '../services/index.ts';
 
 export function createAppUpdater(isPackaged: boolean): (policy: UpdatePolicy, log: Logger) => UpdaterPort {
   return (policy, log) => {
