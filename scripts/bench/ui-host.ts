@@ -1,0 +1,142 @@
+// Plain Node (benchmarks). bench:ui's bridge host: started with the large seed, the test hooks (the
+// bench answers main's file dialog), and the event-loop/memory probe (ui-main-probe.ts); calls on
+// the bridge with the owner secret, as the renderer's would arrive.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export interface BenchHost {
+  child: ChildProcess;
+  url: string;
+  token: string;
+  probeFile: string;
+}
+
+export interface MainProbe {
+  loop: { samples: number; p50: number; p99: number; max: number; mean: number };
+  memory: { rss: number; heapUsed: number; external: number; collected: boolean };
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export async function startHost(dataDir: string): Promise<BenchHost> {
+  const probeFile = join(dataDir, 'main-probe.json');
+  const child = spawn(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--import',
+      join(ROOT, 'scripts/bench/ui-main-probe.ts'),
+      'src-main/bridge-host/main.ts',
+      '--data',
+      dataDir,
+      '--sandbox-seed',
+      'large',
+      '--test-hooks',
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, LECTERN_TEST_HOOKS: '1', LECTERN_BENCH_PROBE_FILE: probeFile },
+    },
+  );
+  const host = await new Promise<{ url: string; token: string }>((done, fail) => {
+    child.once('exit', (code) => fail(new Error(`bridge host exited early (${code})`)));
+    createInterface({ input: child.stdout }).once('line', (line) =>
+      done(JSON.parse(line) as { url: string; token: string }),
+    );
+  });
+  return { child, ...host, probeFile };
+}
+
+export async function stopHost(host: BenchHost): Promise<void> {
+  const exited = new Promise((done) => host.child.once('exit', done));
+  host.child.kill('SIGTERM');
+  await exited;
+}
+
+async function post(host: BenchHost, path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${host.url}${path}`, {
+    method: 'POST',
+    headers: { 'x-lectern-bridge-token': host.token, origin: host.url, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** One bridge call, unwrapped (a refusal throws with main's words). */
+export async function rpc<T>(host: BenchHost, channel: string, input?: unknown): Promise<T> {
+  const result = (await post(host, `/__bridge/rpc/${channel}`, { input })) as
+    { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+export async function hook(host: BenchHost, action: string, body: unknown): Promise<unknown> {
+  return post(host, `/__bridge/test/${action}`, body);
+}
+
+/** A one-time launch address made now (the one printed at start may expire while Chromium starts). */
+export async function freshLaunchUrl(host: BenchHost): Promise<string> {
+  return ((await post(host, '/__bridge/launch-code', {})) as { appUrl: string }).appUrl;
+}
+
+/** What main's probe saw since the last read (the next read starts from now). */
+export async function readMainProbe(host: BenchHost): Promise<MainProbe> {
+  rmSync(host.probeFile, { force: true });
+  host.child.kill('SIGUSR2');
+  const deadline = Date.now() + 30_000;
+  while (!existsSync(host.probeFile)) {
+    if (Date.now() > deadline) throw new Error('the bridge host did not answer its probe');
+    await new Promise((wait) => setTimeout(wait, 20));
+  }
+  // Written in one call; a read may still meet a file being written, so try again once.
+  try {
+    return JSON.parse(readFileSync(host.probeFile, 'utf8')) as MainProbe;
+  } catch {
+    await new Promise((wait) => setTimeout(wait, 100));
+    return JSON.parse(readFileSync(host.probeFile, 'utf8')) as MainProbe;
+  }
+}
+
+/** Files → handles (main's dialog, answered by the bench) → uploads into `target`'s section. */
+export async function uploadFiles(
+  host: BenchHost,
+  paths: string[],
+  target: { courseId: string; sectionId: string },
+  title: (index: number) => string,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let from = 0; from < paths.length; from += 500) {
+    const chunk = paths.slice(from, from + 500);
+    await hook(host, 'dialog', { paths: chunk });
+    const handles = await rpc<{ handle: string }[]>(host, 'uploads.pickFiles', {});
+    const rows = await rpc<{ id: string }[]>(host, 'uploads.add', {
+      items: handles.map((h, i) => ({ handle: h.handle, target: { kind: 'new', ...target, title: title(from + i) } })),
+    });
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** Resolves once none of `ids` is still on its way (every one done, failed or otherwise stopped). */
+export async function uploadsSettled(host: BenchHost, ids: string[], timeoutMs: number): Promise<Map<string, number>> {
+  const watched = new Set(ids);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await rpc<{ id: string; state: string }[]>(host, 'uploads.list');
+    const states = new Map<string, number>();
+    let moving = 0;
+    for (const row of rows) {
+      if (!watched.has(row.id)) continue;
+      states.set(row.state, (states.get(row.state) ?? 0) + 1);
+      if (['queued', 'uploading', 'completing', 'attaching', 'waiting'].includes(row.state)) moving++;
+    }
+    if (moving === 0) return states;
+    if (Date.now() > deadline)
+      throw new Error(`uploads still moving after ${timeoutMs / 1000} s: ${JSON.stringify([...states])}`);
+    await new Promise((wait) => setTimeout(wait, 500));
+  }
+}

@@ -1,0 +1,189 @@
+// Plain Node (benchmarks). bench:ui's goals and how it prints them: each figure with its ratio to
+// its goal (≤ 1 meets it), as bench:link prints its own.
+import type { ScreenTimes } from './ui-screens.ts';
+import type { Memory, UploadWindow } from './ui-uploads.ts';
+
+export interface Judged {
+  name: string;
+  value: number;
+  unit: string;
+  goal: number;
+  /** value ÷ goal (for "none at all" goals: the count itself). */
+  ratio: number;
+  met: boolean;
+}
+
+const GOALS = {
+  reloadP95Ms: 200,
+  bigReloadP95Ms: 300,
+  inAppP95Ms: 100,
+  moveShownP95Ms: 100,
+  keystrokeP95Ms: 50,
+  loopDelayP99Ms: 20,
+  messagesPerSecond: 60,
+  frameP95Ms: 20,
+  memoryGrowthMiB: 50,
+};
+
+const MiB = 1024 * 1024;
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+function line(name: string, value: number, unit: string, goal: number, detail: string): Judged {
+  // A goal of zero (no long task at all) is met by zero; its "ratio" is the count.
+  const ratio = goal === 0 ? value : value / goal;
+  const met = goal === 0 ? value === 0 : value <= goal;
+  const shown = `${value.toFixed(unit === '' ? 0 : 1)}${unit}`;
+  console.log(
+    `${met ? 'MET ' : 'MISS'} ${name}: ${shown} (goal ≤ ${goal}${unit}; ${goal === 0 ? 'count' : `${ratio.toFixed(2)}x`}) — ${detail}`,
+  );
+  return { name, value: Number(value.toFixed(2)), unit, goal, ratio: Number(ratio.toFixed(3)), met };
+}
+
+const ms = (values: number[]) =>
+  `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, n=${values.length}`;
+
+export function printScreens(times: ScreenTimes[]): void {
+  console.log('');
+  console.log('first rows from the cache: where a reload’s time goes (medians, ms from navigation start):');
+  console.log('  screen               modules  read sent  main handler  checks  JSON  crossing  render  → painted p50');
+  for (const { target, reload, breakdown: b } of times) {
+    const cells = [b.modulesEvaluated, b.readSent, b.handler, b.check, b.json, b.crossing, b.render].map((v) =>
+      Number.isNaN(v) ? '   –' : v.toFixed(1).padStart(6),
+    );
+    console.log(
+      `  ${target.label.padEnd(20)} ${cells[0]}  ${cells[1]}     ${cells[2]}      ${cells[3]}  ${cells[4]}   ${cells[5]}  ${cells[6]}  ${percentile(reload, 50).toFixed(0)}`,
+    );
+  }
+  console.log('');
+}
+
+export const judge = {
+  screens(times: ScreenTimes[]): Judged[] {
+    return times.flatMap(({ target, reload, inApp }) => {
+      const big = target.label.startsWith('big');
+      return [
+        line(
+          `${target.label}: first rows after a reload, p95`,
+          percentile(reload, 95),
+          ' ms',
+          big ? GOALS.bigReloadP95Ms : GOALS.reloadP95Ms,
+          ms(reload),
+        ),
+        line(
+          `${target.label}: first rows after moving there in the app, p95`,
+          percentile(inApp, 95),
+          ' ms',
+          GOALS.inAppP95Ms,
+          ms(inApp),
+        ),
+      ];
+    });
+  },
+
+  bigCourse(
+    moves: number[],
+    scroll: { deltas: number[]; longTasks: number[]; height: number; seconds: number },
+  ): Judged[] {
+    return [
+      line(
+        'big course: a lesson moved with Alt+↓/↑ shown, p95',
+        percentile(moves, 95),
+        ' ms',
+        GOALS.moveShownP95Ms,
+        ms(moves),
+      ),
+      line(
+        'big course: long tasks while scrolling its outline',
+        scroll.longTasks.length,
+        '',
+        0,
+        `${scroll.height} px in ${scroll.seconds.toFixed(1)} s; frames ${ms(scroll.deltas)}; longest task ${Math.max(0, ...scroll.longTasks).toFixed(0)} ms`,
+      ),
+    ];
+  },
+
+  whileUploading(w: UploadWindow, quiet: number[], linkSeconds: number): Judged[] {
+    const perSecond = w.uploadMessages / w.seconds;
+    return [
+      line(
+        `keystroke to paint while ${w.files} files upload, p95`,
+        percentile(w.typing, 95),
+        ' ms',
+        GOALS.keystrokeP95Ms,
+        `${ms(w.typing)}; the same typing with no upload: ${ms(quiet)}`,
+      ),
+      line(
+        'renderer long tasks over 50 ms while uploading',
+        w.longTasks.length,
+        '',
+        0,
+        `${w.seconds.toFixed(1)} s (the bytes need ${linkSeconds.toFixed(1)} s on the link); ${w.longTasks.map((d) => d.toFixed(0)).join(', ') || 'none'}; states ${JSON.stringify(w.states)}`,
+      ),
+      line(
+        'upload messages reaching the renderer per second',
+        perSecond,
+        '/s',
+        GOALS.messagesPerSecond,
+        `${w.uploadMessages} in ${w.seconds.toFixed(1)} s (${w.allMessages} messages of all kinds); at most ${w.mostInOneFrame} within one frame; scrolling the list meanwhile: frames ${ms(w.scrollFrames)}`,
+      ),
+      line(
+        "main's event-loop delay while uploading, p99",
+        w.main.loop.p99,
+        ' ms',
+        GOALS.loopDelayP99Ms,
+        `p50 ${w.main.loop.p50.toFixed(1)} ms, max ${w.main.loop.max.toFixed(0)} ms (the built-in sandbox receiving the bytes runs in the same process)`,
+      ),
+    ];
+  },
+
+  quizScroll(deltas: number[]): Judged[] {
+    return [
+      line('frames while scrolling the quizzes list, p95', percentile(deltas, 95), ' ms', GOALS.frameP95Ms, ms(deltas)),
+    ];
+  },
+
+  dayOfUploads(
+    day: { before: Memory; after: Memory; seconds: number; states: Record<string, number> },
+    files: number,
+  ): Judged[] {
+    const { before, after } = day;
+    const detail = (what: string) =>
+      `${files} files in ${day.seconds.toFixed(0)} s (${JSON.stringify(day.states)}); ${what}`;
+    return [
+      line(
+        `main's memory after ${files} small uploads, growth (RSS)`,
+        (after.mainRss - before.mainRss) / MiB,
+        ' MiB',
+        GOALS.memoryGrowthMiB,
+        detail(
+          `RSS ${(before.mainRss / MiB).toFixed(0)} → ${(after.mainRss / MiB).toFixed(0)} MiB, heap ${(before.mainHeap / MiB).toFixed(0)} → ${(after.mainHeap / MiB).toFixed(0)} MiB`,
+        ),
+      ),
+      line(
+        `renderer's memory after ${files} small uploads, growth (JS heap)`,
+        (after.rendererHeap - before.rendererHeap) / MiB,
+        ' MiB',
+        GOALS.memoryGrowthMiB,
+        detail(
+          `heap ${(before.rendererHeap / MiB).toFixed(0)} → ${(after.rendererHeap / MiB).toFixed(0)} MiB, DOM nodes ${before.domNodes} → ${after.domNodes}`,
+        ),
+      ),
+    ];
+  },
+};
+
+export function summary(results: Judged[], loopMs: number[]): void {
+  const met = results.filter((r) => r.met).length;
+  console.log('');
+  console.log(`bench:ui: ${met} of ${results.length} goals met`);
+  console.log(
+    `Machine speed: the same fixed loop took ${loopMs[0]} ms at the start and ${loopMs[1]} ms at the end ` +
+      '(they differ when the machine itself got slower or faster during the run).',
+  );
+}

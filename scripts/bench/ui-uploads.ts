@@ -1,0 +1,151 @@
+// Plain Node (benchmarks). bench:ui while uploading: the same typing in the lesson editor with no
+// upload running and then with 60 files uploading at link speed, then the uploads list scrolled
+// until every file is done; from that one run: renderer long tasks, keystroke-to-paint latency,
+// event messages reaching the page, and main's event-loop delay. And a day of uploads: 2,000 small
+// files through one session, with main's and the renderer's memory before and after.
+import type { CDPSession, Page } from '@playwright/test';
+import { SCROLL_FOR } from './ui-page.ts';
+import { readMainProbe, uploadFiles, uploadsSettled, type BenchHost, type MainProbe } from './ui-host.ts';
+import { moveTo, type ScreenTarget } from './ui-screens.ts';
+
+export interface TypingSample {
+  keys: number[];
+}
+
+export interface UploadWindow {
+  seconds: number;
+  files: number;
+  states: Record<string, number>;
+  typing: number[];
+  longTasks: number[];
+  /** Event messages of the uploads (uploads.*) that reached the page, and all of them. */
+  uploadMessages: number;
+  allMessages: number;
+  /** The most uploads.* messages that arrived within any one frame (16.7 ms). */
+  mostInOneFrame: number;
+  scrollFrames: number[];
+  main: MainProbe;
+}
+
+const TEXT = 'The forklift is parked with its forks lowered, the brake set and the key removed. ';
+
+/** Types TEXT into the open lesson editor; each key's latency from keydown to the frame after. */
+export async function typeInEditor(page: Page, keys: number, delayMs: number): Promise<number[]> {
+  const field = page.locator('textarea[name="text_content"], textarea[name="description"]').first();
+  await field.click();
+  await page.keyboard.press('End');
+  await page.evaluate('window.__bench.keys = []; window.__bench.typing = true');
+  const text = TEXT.repeat(Math.ceil(keys / TEXT.length)).slice(0, keys);
+  await page.keyboard.type(text, { delay: delayMs });
+  // The last key's frame.
+  await page.waitForTimeout(100);
+  return page.evaluate<number[]>('(() => { window.__bench.typing = false; return window.__bench.keys; })()');
+}
+
+/** Opens the lesson editor at `route` and waits for its fields. */
+export async function openEditor(page: Page, route: string): Promise<void> {
+  await page.evaluate(`window.location.hash = ${JSON.stringify(route)}`);
+  await page.locator('textarea[name="text_content"], textarea[name="description"]').first().waitFor();
+}
+
+export async function uploadWhileWorking(options: {
+  page: Page;
+  host: BenchHost;
+  files: string[];
+  target: { courseId: string; sectionId: string };
+  editorRoute: string;
+  uploadsScreen: ScreenTarget;
+  keys: number;
+  keyDelayMs: number;
+}): Promise<UploadWindow> {
+  const { page, host, files } = options;
+  await openEditor(page, options.editorRoute);
+  await readMainProbe(host); // main's loop from here on
+  const started = await page.evaluate<{ at: number; tasks: number; messages: number }>(
+    '({ at: performance.now(), tasks: window.__bench.longTasks.length, messages: window.__bench.messages.length })',
+  );
+  const wall = Date.now();
+  const ids = await uploadFiles(host, files, options.target, (i) => `Upload ${String(i + 1).padStart(3, '0')}`);
+  const typing = await typeInEditor(page, options.keys, options.keyDelayMs);
+  await moveTo(page, options.uploadsScreen);
+  const scrollFrames: number[] = [];
+  const settled = uploadsSettled(host, ids, 600_000);
+  let done = false;
+  void settled.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  while (!done) {
+    const scroll = await page.evaluate<{ deltas: number[] }>(SCROLL_FOR('[data-testid="upload-list"]', 40, 1000));
+    scrollFrames.push(...scroll.deltas);
+  }
+  const states = Object.fromEntries(await settled);
+  const seconds = (Date.now() - wall) / 1000;
+  const main = await readMainProbe(host);
+  const seen = await page.evaluate<{ tasks: number[]; messages: [number, string][] }>(
+    `({ tasks: window.__bench.longTasks.slice(${started.tasks}).map((t) => t.duration), messages: window.__bench.messages.slice(${started.messages}) })`,
+  );
+  const uploads = seen.messages.filter(([, name]) => name.startsWith('uploads.')).map(([at]) => at);
+  return {
+    seconds,
+    files: files.length,
+    states,
+    typing,
+    longTasks: seen.tasks.filter((d) => d > 50),
+    uploadMessages: uploads.length,
+    allMessages: seen.messages.length,
+    mostInOneFrame: mostWithin(uploads, 1000 / 60),
+    scrollFrames,
+    main,
+  };
+}
+
+/** The most timestamps within any window of `span` ms. */
+function mostWithin(times: number[], span: number): number {
+  let most = 0;
+  let from = 0;
+  for (let to = 0; to < times.length; to++) {
+    while (times[to]! - times[from]! >= span) from++;
+    most = Math.max(most, to - from + 1);
+  }
+  return most;
+}
+
+export interface Memory {
+  mainRss: number;
+  mainHeap: number;
+  rendererHeap: number;
+  domNodes: number;
+}
+
+/** Main's and the renderer's memory after a full collection in each. */
+export async function memoryNow(host: BenchHost, cdp: CDPSession): Promise<Memory> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
+  const main = await readMainProbe(host);
+  return {
+    mainRss: main.memory.rss,
+    mainHeap: main.memory.heapUsed,
+    rendererHeap: metric('JSHeapUsedSize'),
+    domNodes: metric('Nodes'),
+  };
+}
+
+export async function dayOfUploads(options: {
+  page: Page;
+  cdp: CDPSession;
+  host: BenchHost;
+  files: string[];
+  target: { courseId: string; sectionId: string };
+}): Promise<{ before: Memory; after: Memory; seconds: number; states: Record<string, number> }> {
+  const { host, cdp, files } = options;
+  const before = await memoryNow(host, cdp);
+  const wall = Date.now();
+  const ids = await uploadFiles(host, files, options.target, (i) => `Small upload ${i + 1}`);
+  const states = Object.fromEntries(await uploadsSettled(host, ids, 3_600_000));
+  const seconds = (Date.now() - wall) / 1000;
+  const after = await memoryNow(host, cdp);
+  return { before, after, seconds, states };
+}
