@@ -51,13 +51,17 @@ export const refuseUnsaved =
   };
 
 /**
- * Queues `order: position`. `order` is a position: the draft compares against where the item is
- * now (`current`, null when unknown), not where it was when the draft began (siblings' moves shift
- * it without touching the item itself).
+ * Queues `order: position`. `order` is a position: the draft's base holds where the item is now
+ * (`current`, null when unknown), not where it was when the draft began (siblings' moves shift it
+ * without touching the item itself); a refused move goes back there. The move is sent even when our
+ * copy says the item is there already: that copy may predate a move of ours the server has taken
+ * since (an Undo right after a move), and a position the server already has costs nothing.
  */
 export function queueMove(deps: PositionDeps, row: DraftRow, current: number | null, position: number): void {
-  if (current !== null && row.base) {
-    deps.drafts.update(row.id, { base: JSON.stringify({ ...(JSON.parse(row.base) as Fields), order: current }) });
+  if (row.base) {
+    const { order: _was, ...base } = JSON.parse(row.base) as Fields;
+    const now = current !== null && current !== position ? { ...base, order: current } : base;
+    deps.drafts.update(row.id, { base: JSON.stringify(now) });
   }
   deps.outbox().enqueue(row.id, { order: position });
 }

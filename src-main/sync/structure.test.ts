@@ -178,6 +178,19 @@ describe('sections through drafts and the outbox', () => {
     expect(service.structure.pending(courseId).renames).toEqual([]);
   });
 
+  it('a move to where a copy read before shows the section is sent all the same (Undo right after a move)', async () => {
+    await online();
+    await service.refreshCache({ kind: 'sections', courseId });
+    const [first] = await sectionsNow();
+    // The server has it at 2 since that read (a move of ours whose answer the cached list predates).
+    await sandbox.other.sections.update(courseId, first!.id, { order: 2 });
+    await service.structure.moveSection({ courseId, id: first!.id }, 1);
+    await vi.waitFor(async () => {
+      await service.drainOutbox();
+      expect((await sectionsNow())[0]?.id).toBe(first!.id);
+    }, WAIT);
+  });
+
   it('a stale cache: the server refuses (422) and the refusal is kept in words', async () => {
     await online();
     const section = await sandbox.other.sections.create(
