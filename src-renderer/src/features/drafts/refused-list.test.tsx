@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { DraftSummary, OutboxItem } from '../../../../src-shared/index.ts';
 import { draftOf, FIXTURE_AT } from '../../../test-support/drafts.ts';
-import { installFakeMain, removeFakeMain, settle, type FakeMain } from '../../../test-support/fake-main.ts';
+import { installFakeMain, refuse, removeFakeMain, settle, type FakeMain } from '../../../test-support/fake-main.ts';
 import { workLists } from './work-lists.ts';
 import type * as DraftsScreenModule from './DraftsScreen.tsx';
 
@@ -140,5 +140,41 @@ describe('Changes & sync', () => {
     await notices.settlePending();
     await settle();
     expect(fake.inputsTo('drafts.discard')).toEqual([{ id: REFUSED }]);
+  });
+
+  it('Discard right after Try again: the change goes once that send has ended (a send is not an edit)', async () => {
+    // Main as it is: a send moves the draft's time but not its revision, and a draft being sent
+    // this very moment is not discarded.
+    let sending = false;
+    let updatedAt = FIXTURE_AT;
+    fake.handle('drafts.retry', () => draftOf({ id: REFUSED, state: 'queued' }));
+    fake.handle('drafts.get', () => draftOf({ id: REFUSED, state: sending ? 'sending' : 'failed', updatedAt }));
+    fake.handle('drafts.discard', () => {
+      if (sending) throw refuse('DRAFT_LOCKED', 'This draft is being sent right now.', { state: 'sending' });
+      return { ok: true as const };
+    });
+    render(<screens.DraftsScreen />);
+    const row = within(await screen.findByTestId('refused-panel')).getAllByTestId('refused-row')[0]!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Try again: Refused lesson title' }));
+    await settle();
+    fireEvent.click(within(row).getByRole('button', { name: 'Discard Refused lesson title' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await settle();
+    // The outbox takes it up now.
+    sending = true;
+    updatedAt = '2026-05-01T12:00:01.000Z';
+
+    const notices = await import('../../lib/notices.ts');
+    const settling = notices.settlePending();
+    await settle();
+    expect(fake.inputsTo('drafts.discard')).toEqual([{ id: REFUSED }]);
+    // Refused again: the send ends, and the discard goes through.
+    sending = false;
+    updatedAt = '2026-05-01T12:00:02.000Z';
+    fake.emit('drafts.changed', { ids: [REFUSED] });
+    await settling;
+    expect(fake.inputsTo('drafts.discard')).toEqual([{ id: REFUSED }, { id: REFUSED }]);
+    const said = notices.useNotices.getState().notices.map((n) => n.message);
+    expect(said.filter((m) => /changed again|could not be discarded/.test(m))).toEqual([]);
   });
 });
