@@ -166,6 +166,9 @@ test('Undo restores a moved lesson, a moved section, a deleted lesson and a dele
   await page.keyboard.press('Alt+ArrowDown');
   const moved = toasts(page).filter({ hasText: `Moved “${a.title}” to position 2.` });
   await expect(moved.getByTestId('notice-action')).toHaveText('Undo');
+  // Held by the pointer while the server and axe are checked, as a person keeps a toast to use it:
+  // on a busy machine those checks outlast its fade.
+  await moved.hover();
   await expect
     .poll(async () => (await serverLessons(info, courseId, sectionId)).slice(0, 2).map((l) => l.id), {
       timeout: 20_000,
@@ -192,6 +195,7 @@ test('Undo restores a moved lesson, a moved section, a deleted lesson and a dele
   await page.locator(`.course-section[data-section-id="${sectionId}"] > header [data-row-menu]`).press('Alt+ArrowDown');
   const sectionMoved = toasts(page).filter({ hasText: 'to position 2.' }).filter({ hasText: 'Moved the section' });
   await expect(sectionMoved.getByTestId('notice-action')).toHaveText('Undo');
+  await sectionMoved.hover();
   await expect.poll(async () => (await sectionIds())[1], { timeout: 20_000 }).toBe(sectionId);
   await sectionMoved.getByTestId('notice-action').click();
   await expect(
