@@ -100,7 +100,8 @@ export function electronUpdaterPort(options: ElectronUpdaterPortOptions): Update
       const onError = (error: Error) => (failed = error);
       updater.on('error', onError);
       try {
-        updater.quitAndInstall(false, true);
+        // Silent: the NSIS installer runs without its wizard (the app was installed once already), then starts Lectern.
+        updater.quitAndInstall(true, true);
       } finally {
         updater.off('error', onError);
       }
