@@ -112,6 +112,12 @@ test('Add video… on a new lesson stays on the lesson: the upload in place, and
     const row = page.getByTestId('upload-row').filter({ hasText: 'forklift-take-1.mp4' });
     const replaces = row.getByTestId('upload-replaces');
     await expect(replaces).toContainText(title, { timeout: 20_000 });
+    // At 1024 px the name keeps its room (the words before it go to screen readers only).
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await expect
+      .poll(async () => (await replaces.getByRole('link', { name: title }).boundingBox())?.width ?? 0)
+      .toBeGreaterThan(120);
+    await screenshot(page, testInfo, 'uploads-row-names-the-lesson-1024');
     await replaces.getByRole('link', { name: title }).click();
     await expect(page.locator(`[data-lesson-id="${lessonId}"]`)).toHaveAttribute('data-linked', 'true');
   } finally {
