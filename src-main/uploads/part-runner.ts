@@ -56,7 +56,9 @@ export class PartRunner {
   private readonly options: PartRunnerOptions;
   private agent: Agent = createStorageAgent();
   private readonly md5Pool: Md5Pool | undefined;
-  private readonly buffers = new ReadBufferPool();
+  // Rings for the default four slots sending and four PUTs waiting for their answer: each keeps its
+  // ring until answered, and a ring taken beyond these is fresh memory the GC must reclaim.
+  private readonly buffers = new ReadBufferPool(8);
 
   constructor(options: PartRunnerOptions) {
     this.options = options;
