@@ -178,8 +178,9 @@ export const requestChannels = {
     DraftSchema,
   ),
   'drafts.save': channel(z.object({ id: Id, changes: FieldsInput }).strict(), DraftSchema),
-  /** "Save to server": queues the draft in the outbox in the same transaction. */
-  'drafts.submit': channel(ById, DraftSchema),
+  /** "Save to server": saves `changes` (the form's last values, if any), then queues the draft in
+   * the outbox in the same transaction: one call for the one intention. */
+  'drafts.submit': channel(z.object({ id: Id, changes: FieldsInput.optional() }).strict(), DraftSchema),
   'drafts.discard': channel(ById, Ok),
   'drafts.resolve': channel(
     z.object({ id: Id, choices: z.record(z.string(), z.enum(['mine', 'theirs'])) }).strict(),

@@ -29,7 +29,7 @@ export function syncHandlers(services: AppServices): Pick<HandlerTable, SyncChan
     'drafts.edit': async ({ resource, serverId }) => toDraft(await sync().editDraft({ resource, id: serverId })),
     'drafts.create': ({ resource, parent, fields }) => toDraft(sync().createDraft({ resource, parent, fields })),
     'drafts.save': ({ id, changes }) => toDraft(sync().saveDraftFields(id, changes)),
-    'drafts.submit': ({ id }) => toDraft(sync().saveToServer(id)),
+    'drafts.submit': ({ id, changes }) => toDraft(sync().saveToServer(id, changes)),
     'drafts.discard': ({ id }) => {
       sync().discardDraft(id);
       return { ok: true as const };

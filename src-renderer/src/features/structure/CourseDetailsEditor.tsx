@@ -4,14 +4,13 @@
  * field. Disabled with the server's reason when it does not let Lectern change course details.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Category, Draft } from '../../../../src-shared/index.ts';
-import { call } from '../../bridge.ts';
+import type { Draft } from '../../../../src-shared/index.ts';
 import { Loading } from '../../components/States.tsx';
-import { describeError } from '../../lib/errors.ts';
-import { useBridgeEvent } from '../../lib/events.ts';
+import { useFeature } from '../../lib/feature-store.ts';
 import { enumLabel } from '../../lib/format.ts';
 import { COURSE_LEVELS } from '../../lib/statuses.ts';
 import { MayBeRefusedHint, SaveStatusLine, useFormSaveState, useSaveActionLabel } from '../drafts/index.ts';
+import { useCourseDetails } from './course-details.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -21,62 +20,34 @@ function categoryIdsOf(base: Record<string, unknown>): string[] {
   return [];
 }
 
-/** The course's draft and the categories to choose from, read once the editor opens; save and resolve. */
+/** The course's draft and the categories (the store reads them once the editor opens), and the form's values. */
 function useCourseDetailsDraft(courseId: string, open: boolean) {
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [categories, setCategories] = useState<Category[]>([]);
+  useFeature(useCourseDetails);
+  const { draft, categories, error, save: submit, resolve } = useCourseDetails();
   const [values, setValues] = useState<Record<string, unknown>>({});
-  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!open) return;
-    let live = true;
-    void Promise.all([call((b) => b.courses.edit({ id: courseId })), call((b) => b.categories.list())]).then(
-      ([d, cats]) => {
-        if (!live) return;
-        setDraft(d);
-        setCategories(cats.data ?? []);
-        setValues({ ...d.values, category_ids: categoryIdsOf(d.values) });
-      },
-      (e: unknown) => live && setError(describeError(e, { subject: 'this course' })),
-    );
-    return () => {
-      live = false;
-    };
+    void useCourseDetails
+      .getState()
+      .open(courseId)
+      .then((d) => d && setValues({ ...d.values, category_ids: categoryIdsOf(d.values) }));
   }, [open, courseId]);
-
-  // The send's outcome (sent, refused, conflict) arrives later: follow this draft.
-  useBridgeEvent('drafts.changed', ({ ids }) => {
-    if (!draft || !ids.includes(draft.id)) return;
-    call((b) => b.drafts.get({ id: draft.id })).then(setDraft, () => undefined);
-  });
 
   const set = (field: string, value: unknown) => setValues((v) => ({ ...v, [field]: value }));
   const chosen = new Set(Array.isArray(values.category_ids) ? (values.category_ids as string[]) : []);
 
-  const save = async () => {
-    if (!draft) return;
-    setError(null);
-    const changes: Record<string, unknown> = {
+  const save = () =>
+    submit({
       name: text(values.name),
       description: text(values.description),
       requirements: text(values.requirements),
       level: values.level,
       category_ids: [...chosen],
-    };
-    try {
-      await call((b) => b.drafts.save({ id: draft.id, changes }));
-      setDraft(await call((b) => b.drafts.submit({ id: draft.id })));
-    } catch (e) {
-      setError(describeError(e, { subject: 'this course' }));
-    }
-  };
-
-  const resolve = async (field: string, choice: 'mine' | 'theirs') => {
-    if (!draft) return;
-    setDraft(await call((b) => b.drafts.resolve({ id: draft.id, choices: { [field]: choice } })));
-  };
-  return { draft, categories, values, chosen, error, set, save, resolve };
+    });
+  // Another course's draft may still be in the store for a moment: shown only once it is this one's.
+  const own = draft && draft.serverId === courseId ? draft : null;
+  return { draft: own, categories, values, chosen, error, set, save, resolve };
 }
 
 type Details = ReturnType<typeof useCourseDetailsDraft>;
