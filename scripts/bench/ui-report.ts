@@ -109,7 +109,7 @@ export const judge = {
   },
 
   whileUploading(w: UploadWindow, quiet: number[], linkSeconds: number): Judged[] {
-    const perSecond = w.uploadMessages / w.seconds;
+    const perSecond = w.progressMessages / w.seconds;
     return [
       line(
         `keystroke to paint while ${w.files} files upload, p95`,
@@ -126,11 +126,11 @@ export const judge = {
         `${w.seconds.toFixed(1)} s (the bytes need ${linkSeconds.toFixed(1)} s on the link); ${w.longTasks.map((d) => d.toFixed(0)).join(', ') || 'none'}; states ${JSON.stringify(w.states)}`,
       ),
       line(
-        'upload messages reaching the renderer per second',
+        'upload progress messages reaching the renderer per second',
         perSecond,
         '/s',
         GOALS.messagesPerSecond,
-        `${w.uploadMessages} in ${w.seconds.toFixed(1)} s (${w.allMessages} messages of all kinds); at most ${w.mostInOneFrame} within one frame; scrolling the list meanwhile: frames ${ms(w.scrollFrames)}`,
+        `${w.progressMessages} in ${w.seconds.toFixed(1)} s, at most ${w.mostInOneFrame} within one frame (arrivals: a renderer busy elsewhere reads what waited at once); besides, ${w.stateMessages} state changes (five or so per file) and ${w.allMessages} messages of all kinds; scrolling the list meanwhile: frames ${ms(w.scrollFrames)}`,
       ),
       line(
         "main's event-loop delay while uploading, p99",

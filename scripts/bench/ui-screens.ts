@@ -44,12 +44,17 @@ const median = (values: number[]) => {
 };
 
 /** Polled from here: waitForFunction would evaluate a string inside the page, which the CSP forbids. */
-async function paintedAt(page: Page, screen: ScreenName, timeoutMs = 30_000): Promise<number> {
+async function paintedAt(page: Page, screen: ScreenName, timeoutMs = 60_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const at = await page.evaluate<number | null>(`window.__bench.painted[${JSON.stringify(screen)}] ?? null`);
     if (at !== null) return at;
-    if (Date.now() > deadline) throw new Error(`no ${screen} rows within ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline) {
+      const shown = await page.evaluate<string>(
+        "`${window.location.hash}: ${document.querySelector('main')?.textContent?.slice(0, 300) ?? ''}`",
+      );
+      throw new Error(`no ${screen} rows within ${timeoutMs / 1000} s; the page shows ${shown}`);
+    }
     await new Promise((wait) => setTimeout(wait, 10));
   }
 }
