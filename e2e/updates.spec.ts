@@ -7,7 +7,7 @@
  * with the bridge host: Electron's own updater needs an installed app (README, Updates).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { LecternBridge } from '../src-shared/index.ts';
 import { ownerHeaders, startBridgeHostProcess, test, expect, type SandboxInfo } from './fixtures.ts';
-import { gotoRoute, sandboxApi, waitForShell, writeVideo } from './support.ts';
+import { checkScreen, gotoRoute, sandboxApi, waitForShell, writeVideo } from './support.ts';
 
 const VERSION = '99.0.0';
 
@@ -51,6 +51,10 @@ test('an update waits for a running upload, says so with Restart now, and instal
   const bytes = randomBytes(1024 * 1024);
   const feed = await startFeed(bytes);
   const dataDir = mkdtempSync(join(tmpdir(), 'lectern-e2e-updates-'));
+  // Automatic checks off from the start: the check runs when the test presses Check now, never by
+  // the clock before the upload is there (an update found with nothing running installs at once).
+  mkdirSync(join(dataDir, 'updates'));
+  writeFileSync(join(dataDir, 'updates', 'settings.json'), JSON.stringify({ automatic: false }));
   const host = await startBridgeHostProcess(dataDir, ['--update-feed', feed.url]);
   const installs: string[] = [];
   createInterface({ input: host.child.stdout! }).on('line', (line) => {
@@ -112,6 +116,7 @@ test('an update waits for a running upload, says so with Restart now, and instal
     await expect(item.getByRole('button', { name: 'Restart now' })).toBeVisible();
     await expect(panel.getByTestId('update-message')).toHaveText('Update ready — restarts when your uploads finish.');
     expect(installs).toEqual([]);
+    await checkScreen(page, testInfo, 'update-ready-waiting');
 
     // The server is back: the upload finishes, and only then the update installs.
     await hook('sandbox', { running: true });
