@@ -29,4 +29,10 @@ describe('the bridge host entry', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--video-poll-speed is a test hook: it needs --test-hooks.');
   });
+
+  it('refuses --update-feed without --test-hooks (an update is code the app would run)', () => {
+    const run = host(['--update-feed', 'http://127.0.0.1:9/'], { LECTERN_TEST_HOOKS: '1' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--update-feed is a test hook: it needs --test-hooks.');
+  });
 });
