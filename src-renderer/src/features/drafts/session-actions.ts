@@ -7,7 +7,7 @@ import type { StoreApi } from 'zustand';
 import type { Draft } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { errorCode, errorParts, fieldErrorsOf } from '../../lib/errors.ts';
-import type { DraftSessionOptions, DraftSessionState } from './session.ts';
+import type { DraftSessionOptions, DraftSessionState } from './session-state.ts';
 
 export const AUTOSAVE_DELAY_MS = 400;
 /** While the disk is full, how often the held changes are tried again (not on every keystroke). */

@@ -2,11 +2,10 @@
 // by main (bytes, probe, duplicates against the chosen section), and starting them. Part of the
 // uploads store (store.ts), kept apart so each stays short.
 import type { StoreApi } from 'zustand';
-import type { FileHandle, LessonTarget, StagedFileCheck } from '../../../../src-shared/index.ts';
+import type { FileHandle, LessonTarget, StagedFileCheck, UploadRow } from '../../../../src-shared/index.ts';
 import { call, getBridge, unwrap } from '../../bridge.ts';
 import { titleFromFileName } from '../../lib/format.ts';
 import { pickVideos } from '../picker/index.ts';
-import type { UploadsState } from './store.ts';
 
 export interface StagedFile extends FileHandle {
   title: string;
@@ -34,20 +33,30 @@ export function needsAttention(file: StagedFile): boolean {
   return file.check.video && file.check.duplicates.length > 0 && file.duplicateChoice === null;
 }
 
-type StagingActions = Pick<
-  UploadsState,
-  | 'pick'
-  | 'stageDropped'
-  | 'stage'
-  | 'unstage'
-  | 'clearStaged'
-  | 'setStagedTitle'
-  | 'setStagedReplace'
-  | 'setTarget'
-  | 'checkStaged'
-  | 'setDuplicateChoice'
-  | 'start'
->;
+/** The staging half of the uploads store (store.ts's UploadsState extends it). */
+export interface StagingState {
+  staged: StagedFile[];
+  courseId: string | null;
+  sectionId: string | null;
+  picking: boolean;
+  starting: boolean;
+  /** The store's own: a started upload's row. */
+  upsert: (row: UploadRow) => void;
+  pick: (folder: boolean) => Promise<void>;
+  stageDropped: (files: readonly File[]) => Promise<void>;
+  stage: (handles: FileHandle[]) => void;
+  unstage: (handle: string) => void;
+  clearStaged: () => void;
+  setStagedTitle: (handle: string, title: string) => void;
+  setStagedReplace: (handle: string, lessonId: string | null) => void;
+  setTarget: (courseId: string | null, sectionId: string | null) => void;
+  /** Asks main to check every staged file (bytes, probe, duplicates against the chosen section). */
+  checkStaged: () => Promise<void>;
+  setDuplicateChoice: (handle: string, choice: 'skip' | 'upload') => void;
+  start: () => Promise<void>;
+}
+
+type StagingActions = Omit<StagingState, 'staged' | 'courseId' | 'sectionId' | 'picking' | 'starting' | 'upsert'>;
 
 let checkRun = 0;
 
@@ -75,8 +84,8 @@ function targetOf(file: StagedFile, courseId: string, sectionId: string): Lesson
 
 /** Asks main to check every staged file; a newer check (other files or section) answers instead. */
 async function checkStaged(
-  set: StoreApi<UploadsState>['setState'],
-  get: StoreApi<UploadsState>['getState'],
+  set: StoreApi<StagingState>['setState'],
+  get: StoreApi<StagingState>['getState'],
 ): Promise<void> {
   const { staged, courseId, sectionId } = get();
   if (staged.length === 0) return;
@@ -101,8 +110,8 @@ async function checkStaged(
 }
 
 export function stagingActions(
-  set: StoreApi<UploadsState>['setState'],
-  get: StoreApi<UploadsState>['getState'],
+  set: StoreApi<StagingState>['setState'],
+  get: StoreApi<StagingState>['getState'],
 ): StagingActions {
   return {
     async pick(folder) {

@@ -4,7 +4,7 @@
  * so uploads keep showing (and the status bar keeps counting) while the user works elsewhere.
  */
 import { defineMessages } from 'react-intl';
-import type { FileHandle, UploadRow } from '../../../../src-shared/index.ts';
+import type { UploadRow } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore, type FeatureStore, readInto, type LoadState } from '../../lib/feature-store.ts';
@@ -20,7 +20,7 @@ import {
   rowRates,
   type ProgressMemory,
 } from './progress-view.ts';
-import { stagingActions, type StagedFile } from './staging.ts';
+import { stagingActions, type StagingState } from './staging.ts';
 import { t } from '../../lib/i18n.ts';
 
 const messages = defineMessages({
@@ -34,14 +34,9 @@ export { isStartable, needsAttention, type StagedFile } from './staging.ts';
 
 export { ACTIVE_STATES } from './progress-view.ts';
 
-export interface UploadsState extends LoadState {
+export interface UploadsState extends LoadState, StagingState {
   rows: Record<string, UploadRow>;
   order: string[];
-  staged: StagedFile[];
-  courseId: string | null;
-  sectionId: string | null;
-  picking: boolean;
-  starting: boolean;
   /** The speed limit main applies (bytes per second; null = none): no rate is shown above it. */
   bandwidthBytesPerSec: number | null;
   /** Parts sent at once (main's setting). */
@@ -56,18 +51,6 @@ export interface UploadsState extends LoadState {
   upsert: (row: UploadRow) => void;
   /** Many rows at once (main's progress batches): one store update. */
   upsertMany: (rows: readonly UploadRow[]) => void;
-  pick: (folder: boolean) => Promise<void>;
-  stageDropped: (files: readonly File[]) => Promise<void>;
-  stage: (handles: FileHandle[]) => void;
-  unstage: (handle: string) => void;
-  clearStaged: () => void;
-  setStagedTitle: (handle: string, title: string) => void;
-  setStagedReplace: (handle: string, lessonId: string | null) => void;
-  setTarget: (courseId: string | null, sectionId: string | null) => void;
-  /** Asks main to check every staged file (bytes, probe, duplicates against the chosen section). */
-  checkStaged: () => Promise<void>;
-  setDuplicateChoice: (handle: string, choice: 'skip' | 'upload') => void;
-  start: () => Promise<void>;
   pause: (id?: string) => Promise<void>;
   resume: (id?: string) => Promise<void>;
   cancel: (id: string) => Promise<void>;
