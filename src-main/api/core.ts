@@ -91,6 +91,48 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+/** How long to wait before the next attempt, or null to give up with `error`. */
+function retryWait(
+  retry: CoreOptions['retry'],
+  op: Operation,
+  error: ApiError,
+  attempt: number,
+  conflictRetries: number,
+): number | null {
+  if (attempt >= retry.maxAttempts) return null;
+  const backoff = backoffDelay(attempt, retry);
+  switch (error.kind) {
+    case 'RateLimited': {
+      // Never processed: always safe. Wait at least what the server asked for.
+      const asked = (error as { retryAfterSeconds?: number | null }).retryAfterSeconds;
+      return asked === null || asked === undefined ? backoff : Math.max(Math.ceil(asked * 1000), backoff);
+    }
+    case 'Network':
+      return op.retrySafe || (error as { notSent?: boolean }).notSent ? backoff : null;
+    case 'Timeout': {
+      const phase = (error as TimeoutError).phase;
+      if (phase === 'deadline') return null;
+      return op.retrySafe || phase === 'connect' ? backoff : null;
+    }
+    case 'ServerError':
+      return op.retrySafe ? backoff : null;
+    case 'Conflict':
+      // See CONFLICT_RETRIES in the catalogue: "in progress" and "different body" look alike.
+      if (!op.idempotencyKey || conflictRetries >= CONFLICT_RETRIES) return null;
+      return backoffStep(conflictRetries + 1, { baseMs: CONFLICT_WAIT_MS, capMs: retry.maxDelayMs }) + backoff;
+    default:
+      return null;
+  }
+}
+
+/** Failures after which the server may have acted on the request. */
+function ambiguous(error: ApiError): boolean {
+  if (error.kind === 'ServerError') return true;
+  if (error.kind === 'Network') return !(error as { notSent?: boolean }).notSent;
+  if (error.kind === 'Timeout') return (error as TimeoutError).phase !== 'connect';
+  return false;
+}
+
 export function createCore(opts: CoreOptions): Core {
   const base = parseBaseUrl(opts.baseUrl);
   const log = new RequestLog(opts.logCapacity, opts.onRequest);
@@ -226,42 +268,6 @@ export function createCore(opts: CoreOptions): Core {
     return { pathAndQuery: url.pathname + url.search };
   }
 
-  /** How long to wait before the next attempt, or null to give up with `error`. */
-  function retryWait(op: Operation, error: ApiError, attempt: number, conflictRetries: number): number | null {
-    if (attempt >= opts.retry.maxAttempts) return null;
-    const backoff = backoffDelay(attempt, opts.retry);
-    switch (error.kind) {
-      case 'RateLimited': {
-        // Never processed: always safe. Wait at least what the server asked for.
-        const asked = (error as { retryAfterSeconds?: number | null }).retryAfterSeconds;
-        return asked === null || asked === undefined ? backoff : Math.max(Math.ceil(asked * 1000), backoff);
-      }
-      case 'Network':
-        return op.retrySafe || (error as { notSent?: boolean }).notSent ? backoff : null;
-      case 'Timeout': {
-        const phase = (error as TimeoutError).phase;
-        if (phase === 'deadline') return null;
-        return op.retrySafe || phase === 'connect' ? backoff : null;
-      }
-      case 'ServerError':
-        return op.retrySafe ? backoff : null;
-      case 'Conflict':
-        // See CONFLICT_RETRIES in the catalogue: "in progress" and "different body" look alike.
-        if (!op.idempotencyKey || conflictRetries >= CONFLICT_RETRIES) return null;
-        return backoffStep(conflictRetries + 1, { baseMs: CONFLICT_WAIT_MS, capMs: opts.retry.maxDelayMs }) + backoff;
-      default:
-        return null;
-    }
-  }
-
-  /** Failures after which the server may have acted on the request. */
-  function ambiguous(error: ApiError): boolean {
-    if (error.kind === 'ServerError') return true;
-    if (error.kind === 'Network') return !(error as { notSent?: boolean }).notSent;
-    if (error.kind === 'Timeout') return (error as TimeoutError).phase !== 'connect';
-    return false;
-  }
-
   async function call<T>(op: Operation, input: CallInput = {}): Promise<T> {
     const started = performance.now();
     const deadline = AbortSignal.timeout(opts.retry.deadlineMs);
@@ -331,7 +337,7 @@ export function createCore(opts: CoreOptions): Core {
         // A delete whose earlier attempt may have gone through: "not found" now means "done".
         if (op.method === 'DELETE' && error.kind === 'NotFound' && sawAmbiguous) return null as T;
         if (ambiguous(error)) sawAmbiguous = true;
-        const wait = retryWait(op, error, attempt, conflictRetries);
+        const wait = retryWait(opts.retry, op, error, attempt, conflictRetries);
         if (wait === null) throw error;
         if (performance.now() + wait - started >= opts.retry.deadlineMs) throw error;
         if (error.kind === 'Conflict') conflictRetries++;
