@@ -174,6 +174,9 @@ test('a long course title keeps its line at 1024 px, the actions under it; the w
   const { page } = lectern;
   await waitForShell(page);
   const info = await lectern.sandboxInfo();
+  // Looking for "New course": the Courses screen says where courses are made and what is done here.
+  await gotoRoute(page, 'courses');
+  await expect(page.getByTestId('courses-lead')).toContainText('Courses are created on your learning platform');
   const course = await courseNamed(info, 'Designing Reliable Distributed Systems');
   for (const [width, height] of [
     [1024, 700],

@@ -42,7 +42,19 @@ export function CoursesScreen() {
   return (
     <ListScreen
       title={t({ id: 'courses.coursesScreen.courses', defaultMessage: 'Courses' })}
-      headerNote={<ListCacheNote list={list} />}
+      headerNote={
+        <>
+          {/* The API has no course create: a newcomer looking for "New course" learns where courses come from. */}
+          <p className="muted" data-testid="courses-lead">
+            {t({
+              id: 'courses.coursesScreen.whereCoursesComeFrom',
+              defaultMessage:
+                'Courses are created on your learning platform. Open one here to build its outline: sections, lessons, videos and quizzes.',
+            })}
+          </p>
+          <ListCacheNote list={list} />
+        </>
+      }
       filterLabel="Filter courses"
       filters={
         <CourseFilters key={searchKey} query={query} onChange={(patch) => list.setQuery({ ...query, ...patch })} />
