@@ -107,8 +107,11 @@ describe('Lectern’s own file browser', () => {
     ).toEqual(['Week 1folder', 'Lockedfolder']);
     expect(within(dialog).getByText('2 folders · 2 hidden')).toBeTruthy();
 
+    expect(within(dialog).queryByTestId('file-browser-empty')).toBeNull();
     key(list, 'Enter');
     await within(dialog).findByText('Week 1', { selector: '[aria-current="location"]' });
+    // A folder with nothing to choose says so, and how to go up (an empty box said nothing).
+    expect(within(dialog).getByTestId('file-browser-empty').textContent).toContain('Backspace (or Up) goes to');
     // Backspace goes back up, to the folder just left.
     key(list, 'Backspace');
     await within(dialog).findByText('ada', { selector: '[aria-current="location"]' });

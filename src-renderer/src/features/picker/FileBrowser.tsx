@@ -314,6 +314,15 @@ function BrowserStatus({ browser, purpose }: { browser: BrowserControls; purpose
             ? parts.join(' · ')
             : ''}
       </p>
+      {listing && !loading && listing.entries.length === 0 && (
+        // An empty box said nothing (a home folder of hidden files only): say where to go from here.
+        <p className="file-browser-empty" data-testid="file-browser-empty">
+          {t({
+            id: 'picker.fileBrowser.nothingToChooseHere',
+            defaultMessage: 'Nothing to choose in this folder. Backspace (or Up) goes to the folder above it.',
+          })}
+        </p>
+      )}
       {error && (
         <p className="form-error" role="alert">
           {error}
