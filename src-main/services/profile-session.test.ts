@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../platform/index.ts';
 import { cachedRead } from '../sync/index.ts';
-import { startSyncSandbox, type SyncSandbox } from '../sync/sandbox-support.ts';
+import { startSyncSandbox, type SyncSandbox } from '../sync/test-support/sandbox.ts';
 import { PROBES_SETTLE, SOON, suiteTempDir } from '../test-support/index.ts';
 import { openProfileSession, type ProfileSession } from './profile-session.ts';
 

@@ -3,9 +3,9 @@
 // assignments kept from the outbox's history, against the sandbox over real HTTP.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOON, tempDir } from '../test-support/index.ts';
-import { openSandboxSync, startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
+import { openSandboxSync, startSyncSandbox, type SyncSandbox } from './test-support/sandbox.ts';
 import { createSyncService, type SyncService } from './service.ts';
-import { createFakeServer, FakeApiError } from './test-support.ts';
+import { createFakeServer, FakeApiError } from './test-support/index.ts';
 
 let sandbox: SyncSandbox;
 let dataDir: string;

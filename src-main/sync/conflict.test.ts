@@ -2,7 +2,7 @@
 // Lectern while "another user" edits (or deletes) the same assessment on the sandbox server.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOON, tempDir } from '../test-support/index.ts';
-import { startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
+import { startSyncSandbox, type SyncSandbox } from './test-support/sandbox.ts';
 import { createSyncService, type SyncService } from './service.ts';
 
 let sandbox: SyncSandbox;

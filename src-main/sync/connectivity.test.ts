@@ -10,7 +10,7 @@ import {
   type ConnectivityState,
   type Timers,
 } from './connectivity.ts';
-import { FakeApiError } from './test-support.ts';
+import { FakeApiError } from './test-support/index.ts';
 import { dispositionOf, toSyncError } from './errors.ts';
 import { KeychainTimeout, KeychainUnavailable } from '../keychain/index.ts';
 

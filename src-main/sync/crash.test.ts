@@ -1,5 +1,5 @@
 // Main process / plain Node tests. Crash safety: a child process running the real store and outbox
-// (crash-child.ts) is SIGKILLed at seeded random moments while drafting, queueing and sending
+// (test-support/crash-child.ts) is SIGKILLed at seeded random moments while drafting, queueing and sending
 // against a sandbox that fails 20% of requests. After every kill the database must hold each
 // draft's last acknowledged save; after a final restart and drain the sandbox must hold exactly one
 // resource per create and the final values of every PATCH.
@@ -9,9 +9,9 @@ import { SOON, suiteTempDir } from '../test-support/index.ts';
 import { spawn } from 'node:child_process';
 import { DatabaseSync } from 'node:sqlite';
 import { profileDatabasePath } from '../store/index.ts';
-import type { CrashChildConfig } from './crash-child.ts';
+import type { CrashChildConfig } from './test-support/crash-child.ts';
 import { deepEqual, type Fields } from './merge.ts';
-import { startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
+import { startSyncSandbox, type SyncSandbox } from './test-support/sandbox.ts';
 import { createSyncService } from './service.ts';
 import { seededRandom } from '../sandbox/index.ts';
 

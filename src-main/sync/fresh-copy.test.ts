@@ -3,7 +3,7 @@
 // starts from that copy, and a later conflict shows it as "when you started".
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOON, tempDir } from '../test-support/index.ts';
-import { openSandboxSync, startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
+import { openSandboxSync, startSyncSandbox, type SyncSandbox } from './test-support/sandbox.ts';
 import type { SyncService } from './service.ts';
 
 let sandbox: SyncSandbox;

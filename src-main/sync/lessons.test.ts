@@ -3,7 +3,7 @@
 // moves that send only `order`, and deletes that wait in the outbox (so "Undo" sends nothing).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SOON, tempDir } from '../test-support/index.ts';
-import { startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
+import { startSyncSandbox, type SyncSandbox } from './test-support/sandbox.ts';
 import type { PageLike, SyncApiClient } from './client.ts';
 import { createSyncService, type SyncService } from './service.ts';
 

@@ -13,7 +13,7 @@ import { createAppDispatch } from '../ipc/index.ts';
 import type { AppServices } from '../services/index.ts';
 import { makeTempDir, removeDir } from '../test-support/index.ts';
 import { mountTmpfs } from '../uploads/test-support/machine.ts';
-import { openSandboxSync, startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
+import { openSandboxSync, startSyncSandbox, type SyncSandbox } from './test-support/sandbox.ts';
 import type { SyncService } from './service.ts';
 
 const APP = 'app://lectern';

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOON, tempDir } from '../test-support/index.ts';
 import { createSyncService, type SyncEventMap, type SyncService } from './service.ts';
-import { createFakeServer, FakeApiError, type FakeServer } from './test-support.ts';
+import { createFakeServer, FakeApiError, type FakeServer } from './test-support/index.ts';
 
 let dataDir: string;
 let server: FakeServer;

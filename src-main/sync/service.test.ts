@@ -3,7 +3,7 @@
 // exactly-once creates under injected faults, and server field errors.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOON, tempDir } from '../test-support/index.ts';
-import { openSandboxSync, startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
+import { openSandboxSync, startSyncSandbox, type SyncSandbox } from './test-support/sandbox.ts';
 import { createSyncService, type SyncEventMap, type SyncService } from './service.ts';
 
 let sandbox: SyncSandbox;

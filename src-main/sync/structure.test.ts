@@ -4,7 +4,7 @@
 // (`--no-structure`): noted once, remembered for the workspace, drafts kept.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOON, tempDir } from '../test-support/index.ts';
-import { startSyncSandbox, type SyncSandbox } from './sandbox-support.ts';
+import { startSyncSandbox, type SyncSandbox } from './test-support/sandbox.ts';
 import { createSyncService, type SyncService } from './service.ts';
 
 let sandbox: SyncSandbox;

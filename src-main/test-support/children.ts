@@ -13,7 +13,7 @@ export const TEST_CHILDREN_ENV = 'LECTERN_TEST_CHILDREN_DIR';
 export const TEST_CHILD_SOURCES = {
   lectern: 'cli/main.ts',
   'upload-kill-child': 'uploads/test-support/kill-child.ts',
-  'sync-crash-child': 'sync/crash-child.ts',
+  'sync-crash-child': 'sync/test-support/crash-child.ts',
   'app-push-child': 'test-support/app-push-child.ts',
 } as const;
 

@@ -3,7 +3,7 @@
 // a course shown as one read of two, and the reason when not online.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SOON, suiteTempDir } from '../../test-support/index.ts';
-import { openSandboxSync, startSyncSandbox, type SyncSandbox } from '../sandbox-support.ts';
+import { openSandboxSync, startSyncSandbox, type SyncSandbox } from '../test-support/sandbox.ts';
 import type { SyncService } from '../service.ts';
 import { cachedCourse, cachedRead } from './cached-read.ts';
 

@@ -2,9 +2,9 @@
 // the sandbox and is SIGKILLed at a random moment. It reports each durable step on stdout *after*
 // it returned (INTENT before, ACK after), so the parent knows what must have survived the kill.
 import { writeSync } from 'node:fs';
-import { createApiClient } from '../api/index.ts';
-import { createSyncService } from './service.ts';
-import { seededRandom } from '../sandbox/index.ts';
+import { createApiClient } from '../../api/index.ts';
+import { createSyncService } from '../service.ts';
+import { seededRandom } from '../../sandbox/index.ts';
 
 export interface CrashChildConfig {
   dataDir: string;

@@ -2,8 +2,8 @@
 // of ordering and state transitions (integration tests use the real client and sandbox). It keeps
 // the server rules that matter here: idempotent creates, updated_datetime bumps, 404 after delete.
 import { randomUUID } from 'node:crypto';
-import type { PageLike, SyncApiClient } from './client.ts';
-import type { Fields } from './merge.ts';
+import type { PageLike, SyncApiClient } from '../client.ts';
+import type { Fields } from '../merge.ts';
 
 /** Thrown like the real client's typed errors (structurally: `kind`, `status`, `errors`). */
 export class FakeApiError extends Error {

@@ -1,11 +1,11 @@
 // Main process / plain Node, tests only. The sync tests' view of the shared sandbox harness: a
 // restartable server, the client under test and a second one acting as another user.
-import type { ApiClient } from '../api/index.ts';
-import type { FaultOptions } from '../sandbox/index.ts';
-import { startTestSandbox } from '../test-support/index.ts';
-import type { SyncApiClient } from './client.ts';
-import { createSyncService, type SyncService, type SyncServiceOptions } from './service.ts';
-import type { Fields } from './merge.ts';
+import type { ApiClient } from '../../api/index.ts';
+import type { FaultOptions } from '../../sandbox/index.ts';
+import { startTestSandbox } from '../../test-support/index.ts';
+import type { SyncApiClient } from '../client.ts';
+import { createSyncService, type SyncService, type SyncServiceOptions } from '../service.ts';
+import type { Fields } from '../merge.ts';
 
 // Compile-time proof that the real client fits the narrow interface the sync engine uses.
 export const realClientFits = (client: ApiClient): SyncApiClient => client;
