@@ -143,9 +143,12 @@ export class LessonPlacement {
     });
   }
 
-  /** Resolves once every create sent last in the section has been answered. */
+  /**
+   * Resolves once the creates sent last in the section so far have been answered (not those sent
+   * after: they are of later files, which land after every lesson of the batch).
+   */
   async landed(target: SectionTarget): Promise<void> {
-    for (let set = this.landing.get(sectionKey(target)); set && set.size > 0;) await Promise.all([...set]);
+    await Promise.all([...(this.landing.get(sectionKey(target)) ?? [])]);
   }
 
   /** The order to create this job's lesson with (null: last, or nothing to place it by). */
@@ -278,14 +281,16 @@ export class LessonPlacement {
   }
 }
 
-/** A file whose complete or lesson create is under way and whose create has not been sent yet. */
+/**
+ * A file whose create has not been sent yet but is due soon: its last parts are in flight (none
+ * waits to be sent), or its complete or lesson create is under way. A later file waiting for it
+ * costs that file's lesson a moment; not waiting would make this one's a placement in the
+ * section's turn, which holds up every file after it.
+ */
 function finishingNow(job: UploadJob): boolean {
-  return (
-    job.runnable &&
-    job.lessonId === null &&
-    !job.attachAttempted &&
-    (job.state === 'completing' || job.state === 'attaching')
-  );
+  if (!job.runnable || job.lessonId !== null || job.attachAttempted) return false;
+  if (job.state === 'completing' || job.state === 'attaching') return true;
+  return job.state === 'uploading' && job.prepared && job.parts.pending.length === 0;
 }
 
 /** The section's lesson ids in the server's order. */

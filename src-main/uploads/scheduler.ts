@@ -297,6 +297,8 @@ export class Scheduler {
     }
     if (outcome.kind === 'backoff') job.parts.backOff(part, performance.now() + outcome.delayMs);
     job.requeue(part);
+    // Its parts wait to be sent again: later files no longer wait for its lesson create.
+    this.options.placement?.changed();
   }
 
   // ---- API steps (prepare, complete + attach)
