@@ -11,6 +11,7 @@ import { Nav } from './Nav.tsx';
 import { Screen } from './Screen.tsx';
 import { StatusBar } from './StatusBar.tsx';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher.tsx';
+import { t } from '../lib/i18n.ts';
 
 export function App() {
   const route = useRoute();
@@ -26,7 +27,7 @@ export function App() {
   return (
     <div className={`shell shell--${profile?.environment ?? 'none'}`}>
       <button type="button" className="skip-link" onClick={skipToContent}>
-        Skip to content
+        {t({ id: 'app.app.skipToContent', defaultMessage: 'Skip to content' })}
       </button>
       <EnvironmentBand profile={profile} />
       <header className="topbar">
@@ -34,7 +35,7 @@ export function App() {
           <span className="brand-mark" aria-hidden="true">
             L
           </span>
-          <span className="brand-name">Lectern</span>
+          <span className="brand-name">{t({ id: 'app.app.lectern', defaultMessage: 'Lectern' })}</span>
         </div>
         <WorkspaceSwitcher />
       </header>

@@ -3,6 +3,7 @@ import type { Profile } from '../../../src-shared/index.ts';
 import { useSync } from '../lib/sync-status.ts';
 import { totalsOf, useUploads } from '../features/uploads/index.ts';
 import { href, sectionOf, type Route, type RouteName } from '../lib/router.ts';
+import { t } from '../lib/i18n.ts';
 
 interface Item {
   name: RouteName;
@@ -28,7 +29,7 @@ export function Nav({ route, profile }: { route: Route; profile: Profile | null 
   const outboxCount = useSync((s) => (s.status?.outbox.queued ?? 0) + (s.status?.outbox.sending ?? 0));
   const activeUploads = useUploads((s) => totalsOf(s.rows).active);
   return (
-    <nav className="nav" aria-label="Main">
+    <nav className="nav" aria-label={t({ id: 'app.nav.main', defaultMessage: 'Main' })}>
       <ul>
         {ITEMS.map((item) => {
           const unavailable = item.needs && profile && !profile.capabilities[item.needs];
@@ -41,13 +42,20 @@ export function Nav({ route, profile }: { route: Route; profile: Profile | null 
                 aria-current={current === item.name ? 'page' : undefined}
               >
                 <span>{item.label}</span>
-                {unavailable && <span className="nav-note">not with this key</span>}
+                {unavailable && (
+                  <span className="nav-note">
+                    {t({ id: 'app.nav.notWithThisKey', defaultMessage: 'not with this key' })}
+                  </span>
+                )}
                 {count > 0 && (
                   <>
                     <span className="nav-count" aria-hidden="true">
                       {count}
                     </span>
-                    <span className="visually-hidden"> ({count} in progress)</span>
+                    <span className="visually-hidden">
+                      {' '}
+                      {t({ id: 'app.nav.inProgress', defaultMessage: '({count} in progress)' }, { count })}
+                    </span>
                   </>
                 )}
               </a>

@@ -11,8 +11,9 @@ import { call } from '../bridge.ts';
 import { CONNECTION_LABELS, CONNECTION_SENTENCES, useSync, workSummary } from '../lib/sync-status.ts';
 import { totalsOf, useUploads } from '../features/uploads/index.ts';
 import { UpdateStatusItem } from '../features/updates/index.ts';
-import { formatSpeed, plural } from '../lib/format.ts';
+import { formatSpeed } from '../lib/format.ts';
 import { href } from '../lib/router.ts';
+import { t } from '../lib/i18n.ts';
 
 export function StatusBar() {
   const status = useSync((s) => s.status);
@@ -26,7 +27,7 @@ export function StatusBar() {
   const work = workSummary(status);
 
   return (
-    <footer className="statusbar" aria-label="Status">
+    <footer className="statusbar" aria-label={t({ id: 'app.statusBar.status', defaultMessage: 'Status' })}>
       <div
         className={`status-item connection connection--${state ?? 'unknown'}`}
         data-testid="connection-state"
@@ -35,7 +36,9 @@ export function StatusBar() {
         role="status"
       >
         <span className="connection-dot" aria-hidden="true" />
-        <span>{state ? CONNECTION_LABELS[state] : 'Connecting…'}</span>
+        <span>
+          {state ? CONNECTION_LABELS[state] : t({ id: 'app.statusBar.connecting', defaultMessage: 'Connecting…' })}
+        </span>
         {state && state !== 'online' && <span className="status-detail">— {CONNECTION_SENTENCES[state]}</span>}
       </div>
 
@@ -53,11 +56,19 @@ export function StatusBar() {
 
       <div className="status-item status-about">
         <span>
-          Lectern <span data-testid="app-version">{info?.version ?? ''}</span>
+          {t({ id: 'app.statusBar.lectern', defaultMessage: 'Lectern' })}{' '}
+          <span data-testid="app-version">{info?.version ?? ''}</span>
         </span>
         <span aria-hidden="true">·</span>
         <span data-testid="app-transport">
-          {info ? (info.transport === 'electron' ? `Electron ${info.versions.electron ?? ''}` : 'Bridge host') : ''}
+          {info
+            ? info.transport === 'electron'
+              ? t(
+                  { id: 'app.statusBar.electron', defaultMessage: 'Electron {value}' },
+                  { value: info.versions.electron ?? '' },
+                )
+              : t({ id: 'app.statusBar.bridgeHost', defaultMessage: 'Bridge host' })
+            : ''}
         </span>
       </div>
     </footer>
@@ -79,8 +90,15 @@ function UploadsItem() {
       data-percent={uploads.activePercent}
     >
       {uploads.active > 0
-        ? `${plural(uploads.active, 'upload')} running · ${uploads.activePercent}% · ${formatSpeed(uploads.speedBps)}`
-        : `Uploads: ${uploads.done} done${uploads.paused ? `, ${uploads.paused} paused` : ''}${uploads.failed ? `, ${uploads.failed} failed` : ''}`}
+        ? `${t({ id: 'app.statusBar.uploadsCount', defaultMessage: '{count, plural, one {# upload} other {# uploads}}' }, { count: uploads.active })} running · ${uploads.activePercent}% · ${formatSpeed(uploads.speedBps)}`
+        : t(
+            { id: 'app.statusBar.uploadsDone', defaultMessage: 'Uploads: {done} done{value}{value2}' },
+            {
+              done: uploads.done,
+              value: uploads.paused ? `, ${uploads.paused} paused` : '',
+              value2: uploads.failed ? `, ${uploads.failed} failed` : '',
+            },
+          )}
     </a>
   );
 }

@@ -4,6 +4,7 @@ import { describeError } from '../lib/errors.ts';
 import { notify } from '../lib/notices.ts';
 import { useWorkspaces } from '../features/workspaces/index.ts';
 import { href } from '../lib/router.ts';
+import { t } from '../lib/i18n.ts';
 
 const ENV_SHORT: Record<string, string> = {
   production: 'production',
@@ -27,16 +28,29 @@ export function WorkspaceSwitcher() {
     activate(next).then(
       () => {
         const name = useWorkspaces.getState().profiles.find((p) => p.id === next)?.name ?? 'the workspace';
-        notify('success', `Switched to ${name}.`);
+        notify(
+          'success',
+          t({ id: 'app.workspaceSwitcher.switchedTo', defaultMessage: 'Switched to {name}.' }, { name }),
+        );
       },
-      (error: unknown) => notify('error', `Could not switch workspace. ${describeError(error)}`),
+      (error: unknown) =>
+        notify(
+          'error',
+          t(
+            {
+              id: 'app.workspaceSwitcher.couldNotSwitchWorkspace',
+              defaultMessage: 'Could not switch workspace. {error}',
+            },
+            { error: describeError(error) },
+          ),
+        ),
     );
   };
 
   return (
     <div className="switcher">
       <label htmlFor={id} className="switcher-label">
-        Workspace
+        {t({ id: 'app.workspaceSwitcher.workspace', defaultMessage: 'Workspace' })}
       </label>
       <select
         id={id}
@@ -47,7 +61,9 @@ export function WorkspaceSwitcher() {
         title={fullName}
         data-testid="workspace-switcher"
       >
-        {activeId === null && <option value="">No workspace</option>}
+        {activeId === null && (
+          <option value="">{t({ id: 'app.workspaceSwitcher.noWorkspace', defaultMessage: 'No workspace' })}</option>
+        )}
         {profiles.map((profile) => (
           <option key={profile.id} value={profile.id}>
             {profile.name} ({ENV_SHORT[profile.environment]})
@@ -55,7 +71,7 @@ export function WorkspaceSwitcher() {
         ))}
       </select>
       <a className="button button--ghost button--small" href={href({ name: 'workspaces' })}>
-        Manage
+        {t({ id: 'app.workspaceSwitcher.manage', defaultMessage: 'Manage' })}
       </a>
     </div>
   );

@@ -13,7 +13,7 @@ import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { PlaceholderRow, Unavailable } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
-import { enumLabel, formatDateTime, formatHoursMinutes, orDash, plural } from '../../lib/format.ts';
+import { enumLabel, formatDateTime, formatHoursMinutes, orDash } from '../../lib/format.ts';
 import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { useCourseNames } from '../courses/index.ts';
@@ -82,9 +82,19 @@ function AssessmentList({ courseId, keyMode }: { courseId: string | null; keyMod
       }
       primaryAction={newAssessment}
       headerNote={<ListCacheNote list={list} />}
-      filterLabel="Filter assessments"
+      filterLabel={t({ id: 'assessments.assessmentsScreen.filterAssessments', defaultMessage: 'Filter assessments' })}
       filters={<AssessmentFilters courseId={courseId} />}
-      count={list.total !== null ? plural(list.total, 'assessment') : ''}
+      count={
+        list.total !== null
+          ? t(
+              {
+                id: 'assessments.assessmentsScreen.assessmentsCount',
+                defaultMessage: '{count, plural, one {# assessment} other {# assessments}}',
+              },
+              { count: list.total },
+            )
+          : ''
+      }
       countTestId="assessment-count"
       body={useAssessmentBody(courseId, keyMode)}
     />

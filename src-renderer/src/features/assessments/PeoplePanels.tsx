@@ -5,7 +5,7 @@
  */
 import type { Assessment } from '../../../../src-shared/index.ts';
 import { Badge } from '../../components/Badge.tsx';
-import { humanize, plural } from '../../lib/format.ts';
+import { humanize } from '../../lib/format.ts';
 import { groupMembers, LEARNER_STATUS_TONES, seatsByLocation, type Person } from './people.ts';
 import { t } from '../../lib/i18n.ts';
 
@@ -53,7 +53,17 @@ export function LocationsPanel({ locations }: { locations: readonly Location[] }
                 <strong>
                   {location.name || t({ id: 'assessments.peoplePanels.unnamedPlace', defaultMessage: 'Unnamed place' })}
                 </strong>
-                {typeof location.capacity === 'number' && <Badge>{plural(location.capacity, 'seat')}</Badge>}
+                {typeof location.capacity === 'number' && (
+                  <Badge>
+                    {t(
+                      {
+                        id: 'assessments.peoplePanels.seatsCount',
+                        defaultMessage: '{count, plural, one {# seat} other {# seats}}',
+                      },
+                      { count: location.capacity },
+                    )}
+                  </Badge>
+                )}
               </div>
               <div className="place-address">
                 {location.address ||
@@ -92,7 +102,15 @@ export function GroupsPanel({ groups }: { groups: readonly Group[] }) {
                   <strong>
                     {group.name || t({ id: 'assessments.peoplePanels.unnamedGroup', defaultMessage: 'Unnamed group' })}
                   </strong>
-                  <Badge tone="accent">{plural(members.length, 'learner')}</Badge>
+                  <Badge tone="accent">
+                    {t(
+                      {
+                        id: 'assessments.peoplePanels.learnersCount',
+                        defaultMessage: '{count, plural, one {# learner} other {# learners}}',
+                      },
+                      { count: members.length },
+                    )}
+                  </Badge>
                 </div>
                 {group.description && <div className="muted">{group.description}</div>}
                 {members.length > 0 && (
@@ -136,7 +154,19 @@ export function SeatsPanel({ seats }: { seats: readonly Seat[] }) {
     <section className="details-section" aria-labelledby="panel-seats" data-testid="seats-panel">
       <h2 id="panel-seats">
         {t({ id: 'assessments.peoplePanels.seats', defaultMessage: 'Seats' })}{' '}
-        {seats.length > 0 && <span className="muted">({plural(seats.length, 'seat')} assigned)</span>}
+        {seats.length > 0 && (
+          <span className="muted">
+            (
+            {t(
+              {
+                id: 'assessments.peoplePanels.seatsCount',
+                defaultMessage: '{count, plural, one {# seat} other {# seats}}',
+              },
+              { count: seats.length },
+            )}{' '}
+            assigned)
+          </span>
+        )}
       </h2>
       {seats.length === 0 ? (
         <p className="muted">
@@ -148,7 +178,15 @@ export function SeatsPanel({ seats }: { seats: readonly Seat[] }) {
             <li key={place.location} className="group">
               <div className="group-line">
                 <strong>{place.location}</strong>
-                <Badge>{plural(place.seats.length, 'seat')}</Badge>
+                <Badge>
+                  {t(
+                    {
+                      id: 'assessments.peoplePanels.seatsCount',
+                      defaultMessage: '{count, plural, one {# seat} other {# seats}}',
+                    },
+                    { count: place.seats.length },
+                  )}
+                </Badge>
               </div>
               <details open={place.seats.length <= OPEN_UP_TO}>
                 <summary>

@@ -5,10 +5,11 @@
  * end, and the new sections still waiting to be sent. No section is listed twice. The work is the
  * structure and lessons stores'; this composes their pieces.
  */
+import { defineMessages } from 'react-intl';
 import { useEffect, useRef } from 'react';
 import type { Course, DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-shared/index.ts';
 import { onCacheUpdated } from '../../lib/events.ts';
-import { plural } from '../../lib/format.ts';
+
 import { CROSS_SECTION_NOTE, SectionLessons, useCourseDetail } from '../lessons/index.ts';
 import {
   AddSection,
@@ -26,6 +27,29 @@ import {
   useStructureOf,
 } from '../structure/index.ts';
 import { useFocusAfterLessonUndo } from './use-lesson-focus.ts';
+import { t } from '../../lib/i18n.ts';
+
+const messages = defineMessages({
+  outline: { id: 'courses.courseOutline.outline', defaultMessage: 'Outline' },
+  sectionsCount: {
+    id: 'courses.courseOutline.sectionsCount',
+    defaultMessage: '{count, plural, one {# section} other {# sections}}',
+  },
+  lessonsCount: {
+    id: 'courses.courseOutline.lessonsCount',
+    defaultMessage: '{count, plural, one {# lesson} other {# lessons}}',
+  },
+  dragASectionOrA: {
+    id: 'courses.courseOutline.dragASectionOrA',
+    defaultMessage:
+      'Drag a section or a lesson to move it, or press Alt+↑ / Alt+↓ on it; its menu (⋯) moves, renames and deletes. {cROSSSECTIONNOTE}',
+  },
+  outlineOf: { id: 'courses.courseOutline.outlineOf', defaultMessage: 'Outline of {value}' },
+  thisCourseHasNoSections: {
+    id: 'courses.courseOutline.thisCourseHasNoSections',
+    defaultMessage: 'This course has no sections yet. Add its first section below.',
+  },
+});
 
 interface OutlineProps {
   course: Course;
@@ -38,13 +62,12 @@ interface OutlineProps {
 function OutlineHeading({ sections, lessonCount }: { sections: Section[]; lessonCount: number }) {
   return (
     <div className="outline-heading">
-      <h2>Outline</h2>
+      <h2>{t(messages.outline)}</h2>
       <p className="muted" data-testid="course-counts">
-        {plural(sections.length, 'section')} · {plural(lessonCount, 'lesson')}
+        {t(messages.sectionsCount, { count: sections.length })} · {t(messages.lessonsCount, { count: lessonCount })}
       </p>
       <p className="muted form-note" id="reorder-help">
-        Drag a section or a lesson to move it, or press Alt+↑ / Alt+↓ on it; its menu (⋯) moves, renames and deletes.{' '}
-        {CROSS_SECTION_NOTE}
+        {t(messages.dragASectionOrA, { cROSSSECTIONNOTE: CROSS_SECTION_NOTE })}
       </p>
     </div>
   );
@@ -112,12 +135,12 @@ export function CourseOutline({ course, sections, deletes, creates, onDelete }: 
   // A new section waiting to be sent shows where it was asked for, not at the end.
   const slots = placePendingSections(sections, sectionCreates, usePendingPositions(sectionCreates));
   return (
-    <section className="course-outline" aria-label={`Outline of ${course.name ?? 'this course'}`}>
+    <section className="course-outline" aria-label={t(messages.outlineOf, { value: course.name ?? 'this course' })}>
       <OutlineHeading sections={sections} lessonCount={lessonCount} />
       <SectionsNote reasons={reasons} />
       <div className="course-sections" data-testid="lesson-list">
         {sections.length === 0 && sectionCreates.length === 0 && (
-          <p className="muted outline-empty">This course has no sections yet. Add its first section below.</p>
+          <p className="muted outline-empty">{t(messages.thisCourseHasNoSections)}</p>
         )}
         {slots.map((slot) => {
           if (slot.kind === 'pending') return <PendingSection key={slot.draft.id} draft={slot.draft} />;

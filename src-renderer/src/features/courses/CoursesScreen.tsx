@@ -12,7 +12,7 @@ import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { PlaceholderRow } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
-import { enumLabel, formatSeconds, humanize, instructorNames, orDash, plural } from '../../lib/format.ts';
+import { enumLabel, formatSeconds, humanize, instructorNames, orDash } from '../../lib/format.ts';
 import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { CONTENT_STATUSES, COURSE_LEVELS } from '../../lib/statuses.ts';
 import { href } from '../../lib/router.ts';
@@ -55,11 +55,21 @@ export function CoursesScreen() {
           <ListCacheNote list={list} />
         </>
       }
-      filterLabel="Filter courses"
+      filterLabel={t({ id: 'courses.coursesScreen.filterCourses', defaultMessage: 'Filter courses' })}
       filters={
         <CourseFilters key={searchKey} query={query} onChange={(patch) => list.setQuery({ ...query, ...patch })} />
       }
-      count={list.total !== null ? plural(list.total, 'course') : ''}
+      count={
+        list.total !== null
+          ? t(
+              {
+                id: 'courses.coursesScreen.coursesCount',
+                defaultMessage: '{count, plural, one {# course} other {# courses}}',
+              },
+              { count: list.total },
+            )
+          : ''
+      }
       countTestId="course-count"
       body={useCourseBody(query, clearFilters)}
     />

@@ -98,7 +98,17 @@ export function discardWithUndo(id: string, title: string, onUndo?: () => void):
       }
       const outcome = await discardInMain(id);
       showAgain();
-      if (outcome === 'sent') notify('info', `“${title}” reached the server before it could be discarded.`);
+      if (outcome === 'sent')
+        notify(
+          'info',
+          t(
+            {
+              id: 'drafts.discard.reachedTheServerBeforeIt',
+              defaultMessage: '“{title}” reached the server before it could be discarded.',
+            },
+            { title },
+          ),
+        );
     },
     failed: (error) =>
       t(

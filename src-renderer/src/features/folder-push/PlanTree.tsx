@@ -6,9 +6,10 @@
  * folder, the server) is its own bidi isolate (`dir="auto"`, as <bdi>): an override in one turns
  * nothing around it.
  */
+import { defineMessages } from 'react-intl';
 import type { FolderPushPlan } from '../../../../src-shared/index.ts';
-import { formatBytes, plural } from '../../lib/format.ts';
-import { t } from '../../lib/i18n.ts';
+import { formatBytes } from '../../lib/format.ts';
+import { formatLocale, t } from '../../lib/i18n.ts';
 
 /** Ticks an item not in the folder for deletion (or unticks it). */
 export type OnChoose = (kind: 'sections' | 'lessons', id: string, on: boolean) => void;
@@ -197,7 +198,15 @@ function OtherSectionEntry({
         <span className="muted">
           {t(
             { id: 'folder-push.planTree.notInTheFolder2', defaultMessage: 'not in the folder · {count}' },
-            { count: plural(section.lessons.length, 'lesson') },
+            {
+              count: t(
+                {
+                  id: 'folder-push.planTree.lessonsCount',
+                  defaultMessage: '{count, plural, one {# lesson} other {# lessons}}',
+                },
+                { count: section.lessons.length },
+              ),
+            },
           )}
         </span>
       </div>
@@ -233,26 +242,67 @@ function OtherSectionEntry({
   );
 }
 
+const SUMMARY_PARTS = defineMessages({
+  sectionsToCreate: {
+    id: 'folder-push.summary.sectionsToCreate',
+    defaultMessage: '{count, plural, one {# section} other {# sections}} to create',
+  },
+  sectionsToUpdate: {
+    id: 'folder-push.summary.sectionsToUpdate',
+    defaultMessage: '{count, plural, one {# section} other {# sections}} to rename',
+  },
+  sectionsToReorder: {
+    id: 'folder-push.summary.sectionsToReorder',
+    defaultMessage: '{count, plural, one {# section} other {# sections}} to move',
+  },
+  lessonsToCreate: {
+    id: 'folder-push.summary.lessonsToCreate',
+    defaultMessage: '{count, plural, one {# lesson} other {# lessons}} to create',
+  },
+  lessonsToUpdate: {
+    id: 'folder-push.summary.lessonsToUpdate',
+    defaultMessage: '{count, plural, one {# lesson} other {# lessons}} to update',
+  },
+  lessonsToReorder: {
+    id: 'folder-push.summary.lessonsToReorder',
+    defaultMessage: '{count, plural, one {# lesson} other {# lessons}} to move',
+  },
+  sectionsToDelete: {
+    id: 'folder-push.summary.sectionsToDelete',
+    defaultMessage: '{count, plural, one {# section} other {# sections}} to delete',
+  },
+  lessonsToDelete: {
+    id: 'folder-push.summary.lessonsToDelete',
+    defaultMessage: '{count, plural, one {# lesson} other {# lessons}} to delete',
+  },
+  lessonsLeftAlone: {
+    id: 'folder-push.summary.lessonsLeftAlone',
+    defaultMessage: '{count, plural, one {# lesson not in the folder} other {# lessons not in the folder}} left alone',
+  },
+  skipped: {
+    id: 'folder-push.summary.skipped',
+    defaultMessage: '{count, plural, one {# file} other {# files}} skipped',
+  },
+});
+
 /** One sentence of what the push does, as `lectern course push` sums it up. */
 export function planSummary(plan: FolderPushPlan): string {
-  const t = plan.totals;
-  const n = (key: string) => t[key] ?? 0;
-  const parts = [
-    [n('sectionsToCreate'), 'section', 'to create'],
-    [n('sectionsToUpdate'), 'section', 'to rename'],
-    [n('sectionsToReorder'), 'section', 'to move'],
-    [n('lessonsToCreate'), 'lesson', 'to create'],
-    [n('lessonsToUpdate'), 'lesson', 'to update'],
-    [n('lessonsToReorder'), 'lesson', 'to move'],
-    [n('sectionsToDelete'), 'section', 'to delete'],
-    [n('lessonsToDelete'), 'lesson', 'to delete'],
-    [n('lessonsLeftAlone'), 'lesson not in the folder', 'left alone'],
-    [n('skipped'), 'file', 'skipped'],
-  ] as const;
-  const said = parts
-    .filter(([count]) => count > 0)
-    .map(([count, what, verb]) => `${plural(count, what, what.replace(/^(\w+)/, '$1s'))} ${verb}`);
+  const totals = plan.totals;
+  const n = (key: string) => totals[key] ?? 0;
+  const said = (Object.keys(SUMMARY_PARTS) as (keyof typeof SUMMARY_PARTS)[])
+    .filter((key) => n(key) > 0)
+    .map((key) => t(SUMMARY_PARTS[key], { count: n(key) }));
+  const parts = said.length
+    ? new Intl.ListFormat(formatLocale(), { style: 'short', type: 'unit' }).format(said)
+    : t({ id: 'folder-push.summary.nothing', defaultMessage: 'Nothing to change' });
   const uploads = n('uploads');
-  const upload = uploads > 0 ? `; ${plural(uploads, 'video')} to upload (${formatBytes(n('uploadBytes'))})` : '';
-  return `${said.join(', ') || 'Nothing to change'}${upload}.`;
+  return uploads > 0
+    ? t(
+        {
+          id: 'folder-push.summary.withUploads',
+          defaultMessage: '{parts}; {count, plural, one {# video} other {# videos}} to upload ({size}).',
+        },
+        { parts, count: uploads, size: formatBytes(n('uploadBytes')) },
+      )
+    : t({ id: 'folder-push.summary.sentence', defaultMessage: '{parts}.' }, { parts });
 }

@@ -12,6 +12,7 @@ import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { TITLE_MAX, typeOptions, videoState, type LessonForm } from './fields.ts';
 import { MarkdownPreview } from './MarkdownPreview.tsx';
 import { useLessonSession } from './lesson-session.ts';
+import { t } from '../../lib/i18n.ts';
 
 export interface LessonFieldsProps {
   form: LessonForm;
@@ -27,14 +28,18 @@ function TextWithPreview({ form, errorOf, locked }: Omit<LessonFieldsProps, 'exi
   const [preview, setPreview] = useState(false);
   return (
     <div className="text-content">
-      <div className="text-content-tabs" role="group" aria-label="Text view">
+      <div
+        className="text-content-tabs"
+        role="group"
+        aria-label={t({ id: 'lessons.lessonEditorParts.textView', defaultMessage: 'Text view' })}
+      >
         <button
           type="button"
           className="button button--small"
           aria-pressed={!preview}
           onClick={() => setPreview(false)}
         >
-          Write
+          {t({ id: 'lessons.lessonEditorParts.write', defaultMessage: 'Write' })}
         </button>
         <button
           type="button"
@@ -43,23 +48,32 @@ function TextWithPreview({ form, errorOf, locked }: Omit<LessonFieldsProps, 'exi
           onClick={() => setPreview(true)}
           data-testid="preview-toggle"
         >
-          Preview
+          {t({ id: 'lessons.lessonEditorParts.preview', defaultMessage: 'Preview' })}
         </button>
       </div>
       {preview ? (
-        <section aria-label="Preview of the lesson text" className="text-content-preview">
+        <section
+          aria-label={t({
+            id: 'lessons.lessonEditorParts.previewOfTheLessonText',
+            defaultMessage: 'Preview of the lesson text',
+          })}
+          className="text-content-preview"
+        >
           <MarkdownPreview source={form.text_content} />
         </section>
       ) : (
         <TextAreaField
-          label="Text"
+          label={t({ id: 'lessons.lessonEditorParts.text', defaultMessage: 'Text' })}
           name="text_content"
           value={form.text_content}
           onChange={change('text_content')}
           error={errorOf('text_content')}
           disabled={locked}
           rows={16}
-          hint="Plain text. Markdown (# headings, - lists, **bold**, *emphasis*) shows in the preview."
+          hint={t({
+            id: 'lessons.lessonEditorParts.plainTextMarkdownHeadingsLists',
+            defaultMessage: 'Plain text. Markdown (# headings, - lists, **bold**, *emphasis*) shows in the preview.',
+          })}
         />
       )}
     </div>
@@ -70,7 +84,7 @@ export function LessonFields({ form, errorOf, locked, exists }: LessonFieldsProp
   return (
     <>
       <TextField
-        label="Title"
+        label={t({ id: 'lessons.lessonEditorParts.title', defaultMessage: 'Title' })}
         name="title"
         value={form.title}
         onChange={change('title')}
@@ -80,7 +94,7 @@ export function LessonFields({ form, errorOf, locked, exists }: LessonFieldsProp
         maxLengthHint={TITLE_MAX}
       />
       <SelectField
-        label="Type"
+        label={t({ id: 'lessons.lessonEditorParts.type', defaultMessage: 'Type' })}
         name="lesson_type"
         value={form.lesson_type}
         onChange={change('lesson_type')}
@@ -89,12 +103,15 @@ export function LessonFields({ form, errorOf, locked, exists }: LessonFieldsProp
         disabled={locked}
         hint={
           form.lesson_type === 'VIDEO' && !exists
-            ? 'Once the lesson is created, its editor opens here with “Add video…”.'
+            ? t({
+                id: 'lessons.lessonEditorParts.onceTheLessonIsCreated',
+                defaultMessage: 'Once the lesson is created, its editor opens here with “Add video…”.',
+              })
             : undefined
         }
       />
       <TextAreaField
-        label="Description"
+        label={t({ id: 'lessons.lessonEditorParts.description', defaultMessage: 'Description' })}
         name="description"
         value={form.description}
         onChange={change('description')}
@@ -116,7 +133,8 @@ export function LessonEditorBar(props: { lesson: Lesson | null; canSubmit: boole
       <div className="editor-status">
         {props.lesson && (
           <span data-testid="lesson-video-state">
-            <span className="muted">Video</span> {videoState(props.lesson).text}
+            <span className="muted">{t({ id: 'lessons.lessonEditorParts.video', defaultMessage: 'Video' })}</span>{' '}
+            {videoState(props.lesson).text}
           </span>
         )}
         <AutosaveLine session={state} />
@@ -132,7 +150,7 @@ export function LessonEditorBar(props: { lesson: Lesson | null; canSubmit: boole
           aria-keyshortcuts="Control+S Meta+S"
           title={refusal ?? undefined}
         >
-          {state.submitting ? 'Saving…' : saveLabel}
+          {state.submitting ? t({ id: 'lessons.lessonEditorParts.saving', defaultMessage: 'Saving…' }) : saveLabel}
         </button>
       </div>
     </div>

@@ -7,6 +7,7 @@
  * made it, this lesson's own editor opens in its place, editable, with "Add video…" there (issue 24);
  * a video added there uploads while the editor stays on the lesson, its progress shown in place.
  */
+import { defineMessages } from 'react-intl';
 import { useState, type ReactNode } from 'react';
 import type { Lesson } from '../../../../src-shared/index.ts';
 import { CacheNote } from '../../components/CacheNote.tsx';
@@ -39,6 +40,28 @@ import {
   useLessonSession,
 } from './lesson-session.ts';
 import { useLessonEditor } from './use-lesson-editor.ts';
+import { t } from '../../lib/i18n.ts';
+
+const messages = defineMessages({
+  newLesson: { id: 'lessons.lessonEditorScreen.newLesson', defaultMessage: 'New lesson' },
+  untilYouPressCreateLesson: {
+    id: 'lessons.lessonEditorScreen.untilYouPressCreateLesson',
+    defaultMessage:
+      'Until you press “Create lesson”, this stays on this computer. Its video is added from its editor, which opens once it is created.',
+  },
+  editLesson: { id: 'lessons.lessonEditorScreen.editLesson', defaultMessage: 'Edit lesson' },
+  thisLessonIsNotIn: {
+    id: 'lessons.lessonEditorScreen.thisLessonIsNotIn',
+    defaultMessage: 'This lesson is not in the course any more (it may have been deleted).',
+  },
+  loadingTheLesson: { id: 'lessons.lessonEditorScreen.loadingTheLesson', defaultMessage: 'Loading the lesson…' },
+  course: { id: 'lessons.lessonEditorScreen.course', defaultMessage: 'Course' },
+  lesson: { id: 'lessons.lessonEditorScreen.lesson', defaultMessage: 'Lesson' },
+  theLessonWasCreatedOn: {
+    id: 'lessons.lessonEditorScreen.theLessonWasCreatedOn',
+    defaultMessage: 'The lesson was created on the server. Add its video, or change it here and save.',
+  },
+});
 
 const session = useLessonSession;
 
@@ -109,7 +132,7 @@ function NewLessonForm({ courseId, sectionId }: { courseId: string; sectionId: s
   const createLabel = useSaveActionLabel('Create lesson');
   return (
     <CreateForm
-      label="New lesson"
+      label={t(messages.newLesson)}
       submitLabel={createLabel}
       className="editor-form"
       problems={f.clientErrors}
@@ -122,7 +145,7 @@ function NewLessonForm({ courseId, sectionId }: { courseId: string; sectionId: s
       created={createdLessonFrom(created)}
       onCreated={(lesson) => openCreated(courseId, sectionId, lesson)}
       submitTestId="save-to-server"
-      note="Until you press “Create lesson”, this stays on this computer. Its video is added from its editor, which opens once it is created."
+      note={t(messages.untilYouPressCreateLesson)}
     >
       <LessonFields form={f.form} errorOf={f.errorOf} locked={f.locked} exists={false} />
     </CreateForm>
@@ -132,7 +155,7 @@ function NewLessonForm({ courseId, sectionId }: { courseId: string; sectionId: s
 function LessonEditForm({ lessonId }: { lessonId: string | null }) {
   const f = useFormState();
   return (
-    <form className="editor-form" aria-label="Edit lesson" onSubmit={(e) => e.preventDefault()} noValidate>
+    <form className="editor-form" aria-label={t(messages.editLesson)} onSubmit={(e) => e.preventDefault()} noValidate>
       <LessonFields form={f.form} errorOf={f.errorOf} locked={f.locked} exists={lessonId !== null} />
     </form>
   );
@@ -148,9 +171,9 @@ function NotReady(props: { title: string; eyebrow: ReactNode; failed: unknown; m
           error={props.failed}
         />
       ) : props.missing ? (
-        <ErrorState message="This lesson is not in the course any more (it may have been deleted)." />
+        <ErrorState message={t(messages.thisLessonIsNotIn)} />
       ) : (
-        <Loading label="Loading the lesson…" />
+        <Loading label={t(messages.loadingTheLesson)} />
       )}
     </div>
   );
@@ -162,12 +185,17 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
   const [justCreated] = useState(() => takeCreatedNote(lessonId));
   const refusal = useWriteRefusal('lesson');
   const upload = useLessonUpload(lessonId ?? '');
-  const courseLink = <a href={href({ name: 'course', id: courseId })}>{data?.course.name ?? 'Course'}</a>;
+  const courseLink = <a href={href({ name: 'course', id: courseId })}>{data?.course.name ?? t(messages.course)}</a>;
   if (!state.ready || state.key !== key) {
     const failed = lookup.error ?? (detail.status === 'error' ? detail.error : null);
     const missing = Boolean(data && lessonId && !lesson && lookup.done);
     return (
-      <NotReady title={lessonId ? 'Lesson' : 'New lesson'} eyebrow={courseLink} failed={failed} missing={missing} />
+      <NotReady
+        title={lessonId ? t(messages.lesson) : t(messages.newLesson)}
+        eyebrow={courseLink}
+        failed={failed}
+        missing={missing}
+      />
     );
   }
   // An update of this lesson, or a new lesson still to be created (on the create form).
@@ -177,11 +205,14 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
   return (
     <div className="screen screen--editor lesson-editor">
       <PageHeader
-        title={f.form.title.trim() || (lessonId ? (lesson?.title ?? 'Lesson') : 'New lesson')}
+        title={f.form.title.trim() || (lessonId ? (lesson?.title ?? t(messages.lesson)) : t(messages.newLesson))}
         eyebrow={
           <Breadcrumb
             items={[
-              { label: data?.course.name ?? 'Course', href: href({ name: 'course', id: courseId }) },
+              {
+                label: data?.course.name ?? t(messages.course),
+                href: href({ name: 'course', id: courseId }),
+              },
               ...(section ? [{ label: section.title ?? '—' }] : []),
             ]}
           />
@@ -210,7 +241,7 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
       {lessonId && upload.row && <LessonVideoUpload row={upload.row} />}
       {justCreated && (
         <p className="form-note" data-testid="lesson-created" role="status">
-          The lesson was created on the server. Add its video, or change it here and save.
+          {t(messages.theLessonWasCreatedOn)}
         </p>
       )}
       <LessonNotes courseId={courseId} submitError={f.submitError} />

@@ -10,6 +10,7 @@ import { describeError } from '../../lib/errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { href } from '../../lib/router.ts';
 import { addLessonVideo, isUploadActive, uploadPercent, uploadSentence, type LessonRef } from './lesson-video.ts';
+import { t } from '../../lib/i18n.ts';
 
 /** While it was disabled (its pick under way) the button lost the focus: it takes it back after. */
 function useFocusBackAfter(busy: boolean) {
@@ -34,7 +35,16 @@ export function ReplaceVideo(props: LessonRef & { hasVideo: boolean; onQueued: (
       const row = await addLessonVideo({ courseId, sectionId, lessonId });
       if (row) onQueued(row);
     } catch (error) {
-      notify('error', `The video could not be queued: ${describeError(error)}`);
+      notify(
+        'error',
+        t(
+          {
+            id: 'lessons.lessonVideoUpload.theVideoCouldNotBe',
+            defaultMessage: 'The video could not be queued: {error}',
+          },
+          { error: describeError(error) },
+        ),
+      );
     } finally {
       setBusy(false);
     }
@@ -48,7 +58,9 @@ export function ReplaceVideo(props: LessonRef & { hasVideo: boolean; onQueued: (
       disabled={busy}
       data-testid="replace-video"
     >
-      {props.hasVideo ? 'Replace video…' : 'Add video…'}
+      {props.hasVideo
+        ? t({ id: 'lessons.lessonVideoUpload.replaceVideo', defaultMessage: 'Replace video…' })
+        : t({ id: 'lessons.lessonVideoUpload.addVideo', defaultMessage: 'Add video…' })}
     </button>
   );
 }
@@ -60,7 +72,16 @@ export function LessonVideoUpload({ row }: { row: UploadRow }) {
   const failed = row.state === 'failed' || row.state === 'changed' || row.videoStatus?.toUpperCase() === 'FAILED';
   const cancel = () =>
     call((b) => b.uploads.cancel({ id: row.id })).catch((error: unknown) =>
-      notify('error', `Could not cancel the upload. ${describeError(error)}`),
+      notify(
+        'error',
+        t(
+          {
+            id: 'lessons.lessonVideoUpload.couldNotCancelTheUpload',
+            defaultMessage: 'Could not cancel the upload. {error}',
+          },
+          { error: describeError(error) },
+        ),
+      ),
     );
   return (
     <div
@@ -77,7 +98,10 @@ export function LessonVideoUpload({ row }: { row: UploadRow }) {
           <span
             className="progress"
             role="progressbar"
-            aria-label={`Upload of ${row.fileName}`}
+            aria-label={t(
+              { id: 'lessons.lessonVideoUpload.uploadOf', defaultMessage: 'Upload of {fileName}' },
+              { fileName: row.fileName },
+            )}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
@@ -92,10 +116,12 @@ export function LessonVideoUpload({ row }: { row: UploadRow }) {
       <span className="lesson-video-upload-actions">
         {active && row.state !== 'completing' && row.state !== 'attaching' && (
           <button type="button" className="button button--small" onClick={() => void cancel()}>
-            Cancel upload
+            {t({ id: 'lessons.lessonVideoUpload.cancelUpload', defaultMessage: 'Cancel upload' })}
           </button>
         )}
-        <a href={href({ name: 'uploads' })}>All uploads</a>
+        <a href={href({ name: 'uploads' })}>
+          {t({ id: 'lessons.lessonVideoUpload.allUploads', defaultMessage: 'All uploads' })}
+        </a>
       </span>
     </div>
   );

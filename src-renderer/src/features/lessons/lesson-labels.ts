@@ -6,8 +6,9 @@
  * besides the lesson's own video, a quiz with points). Nothing is said as "none".
  */
 import type { Lesson } from '../../../../src-shared/index.ts';
-import { humanize, plural } from '../../lib/format.ts';
+import { humanize } from '../../lib/format.ts';
 import { videoState, type VideoState } from './fields.ts';
+import { t } from '../../lib/i18n.ts';
 
 export interface RowFact {
   kind: 'video' | 'quiz' | 'file' | 'media';
@@ -18,11 +19,11 @@ export interface RowFact {
 }
 
 const VIDEO_TEXT: Record<VideoState, (detail: string) => string> = {
-  none: () => 'No video yet',
-  processing: () => 'Video processing',
-  ready: () => 'Video ready',
-  failed: (detail) => `Video failed${detail}`,
-  other: (detail) => `Video ${detail}`,
+  none: () => t({ id: 'lessons.lessonlabels.noVideoYet', defaultMessage: 'No video yet' }),
+  processing: () => t({ id: 'lessons.lessonlabels.videoProcessing', defaultMessage: 'Video processing' }),
+  ready: () => t({ id: 'lessons.lessonlabels.videoReady', defaultMessage: 'Video ready' }),
+  failed: (detail) => t({ id: 'lessons.lessonlabels.videoFailed', defaultMessage: 'Video failed{detail}' }, { detail }),
+  other: (detail) => t({ id: 'lessons.lessonlabels.video', defaultMessage: 'Video {detail}' }, { detail }),
 };
 
 function videoFact(lesson: Lesson): RowFact | null {
@@ -70,7 +71,12 @@ function mediaFact(lesson: Lesson): RowFact | null {
   if (media.length === 0) return null;
   const first = [...media].sort((a, b) => (a.position ?? 0) - (b.position ?? 0))[0];
   const text =
-    media.length === 1 ? (first?.file_name ?? humanize(first?.media_type ?? '')) : plural(media.length, 'file');
+    media.length === 1
+      ? (first?.file_name ?? humanize(first?.media_type ?? ''))
+      : t(
+          { id: 'lessons.lessonlabels.filesCount', defaultMessage: '{count, plural, one {# file} other {# files}}' },
+          { count: media.length },
+        );
   return { kind: 'media', text, tone: 'muted' };
 }
 

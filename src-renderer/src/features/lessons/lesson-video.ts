@@ -9,6 +9,7 @@ import type { UploadRow } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
 import { useBridgeEvent } from '../../lib/events.ts';
 import { pickVideos } from '../picker/index.ts';
+import { t } from '../../lib/i18n.ts';
 
 export interface LessonRef {
   courseId: string;
@@ -77,24 +78,71 @@ export function uploadSentence(row: UploadRow): string {
   const status = row.videoStatus?.toUpperCase() ?? null;
   switch (row.state) {
     case 'queued':
-      return `${file} is queued; it starts in a moment.`;
+      return t(
+        { id: 'lessons.lessonvideo.isQueuedItStartsIn', defaultMessage: '{file} is queued; it starts in a moment.' },
+        { file },
+      );
     case 'uploading':
-      return `Uploading ${file} as this lesson’s video…`;
+      return t(
+        {
+          id: 'lessons.lessonvideo.uploadingAsThisLessonS',
+          defaultMessage: 'Uploading {file} as this lesson’s video…',
+        },
+        { file },
+      );
     case 'paused':
-      return `${file} is paused at ${uploadPercent(row)} %.`;
+      return t(
+        { id: 'lessons.lessonvideo.isPausedAt', defaultMessage: '{file} is paused at {row} %.' },
+        { file, row: uploadPercent(row) },
+      );
     case 'waiting':
-      return `${file} waits for the connection (${uploadPercent(row)} % sent); it goes on by itself.`;
+      return t(
+        {
+          id: 'lessons.lessonvideo.waitsForTheConnectionSent',
+          defaultMessage: '{file} waits for the connection ({row} % sent); it goes on by itself.',
+        },
+        { file, row: uploadPercent(row) },
+      );
     case 'completing':
     case 'attaching':
-      return `${file} is uploaded; adding it to this lesson…`;
+      return t(
+        {
+          id: 'lessons.lessonvideo.isUploadedAddingItTo',
+          defaultMessage: '{file} is uploaded; adding it to this lesson…',
+        },
+        { file },
+      );
     case 'failed':
     case 'changed':
-      return `${file} did not upload: ${row.error?.message ?? 'no reason given'}`;
+      return t(
+        { id: 'lessons.lessonvideo.didNotUpload', defaultMessage: '{file} did not upload: {value}' },
+        { file, value: row.error?.message ?? 'no reason given' },
+      );
     case 'cancelled':
-      return `${file} was cancelled.`;
+      return t({ id: 'lessons.lessonvideo.wasCancelled', defaultMessage: '{file} was cancelled.' }, { file });
     case 'done':
-      if (status === 'READY') return `${file} is this lesson’s video now; the server has processed it.`;
-      if (status === 'FAILED') return `The server could not process ${file}: ${row.videoError ?? 'no reason given'}`;
-      return `${file} is uploaded; the server is processing it…`;
+      if (status === 'READY')
+        return t(
+          {
+            id: 'lessons.lessonvideo.isThisLessonSVideo',
+            defaultMessage: '{file} is this lesson’s video now; the server has processed it.',
+          },
+          { file },
+        );
+      if (status === 'FAILED')
+        return t(
+          {
+            id: 'lessons.lessonvideo.theServerCouldNotProcess',
+            defaultMessage: 'The server could not process {file}: {value}',
+          },
+          { file, value: row.videoError ?? 'no reason given' },
+        );
+      return t(
+        {
+          id: 'lessons.lessonvideo.isUploadedTheServerIs',
+          defaultMessage: '{file} is uploaded; the server is processing it…',
+        },
+        { file },
+      );
   }
 }

@@ -13,7 +13,7 @@ import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { PlaceholderRow } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
-import { formatSeconds, humanize, orDash, plural } from '../../lib/format.ts';
+import { formatSeconds, humanize, orDash } from '../../lib/format.ts';
 import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { lessonHref } from '../../lib/lesson-link.ts';
 import { href } from '../../lib/router.ts';
@@ -47,7 +47,7 @@ export function QuizzesScreen() {
     <ListScreen
       title={t({ id: 'quizzes.quizzesScreen.quizzes', defaultMessage: 'Quizzes' })}
       headerNote={<ListCacheNote list={list} />}
-      filterLabel="Search quizzes"
+      filterLabel={t({ id: 'quizzes.quizzesScreen.searchQuizzes', defaultMessage: 'Search quizzes' })}
       filters={<QuizFilters key={searchKey} filter={filter} onChange={setFilter} />}
       count={countLine(filter, filtered, list.total)}
       countTestId="quiz-count"
@@ -75,12 +75,35 @@ function countLine(
   filtered: ReturnType<typeof useQuizFilter.getState>,
   total: number | null,
 ): string {
-  if (!filtering(filter)) return total !== null ? plural(total, 'quiz', 'quizzes') : '';
-  if (filtered.status !== 'loading') return plural(filtered.matches.length, 'quiz', 'quizzes');
+  if (!filtering(filter))
+    return total !== null
+      ? t(
+          {
+            id: 'quizzes.quizzesScreen.quizzesCount',
+            defaultMessage: '{count, plural, one {# quiz} other {# quizzes}}',
+          },
+          { count: total },
+        )
+      : '';
+  if (filtered.status !== 'loading')
+    return t(
+      { id: 'quizzes.quizzesScreen.quizzesCount', defaultMessage: '{count, plural, one {# quiz} other {# quizzes}}' },
+      { count: filtered.matches.length },
+    );
   const of = filtered.total !== null ? ` of ${filtered.total}` : '';
   return t(
     { id: 'quizzes.quizzesScreen.soFarLookedAt', defaultMessage: '{count} so far (looked at {scanned}{of})' },
-    { count: plural(filtered.matches.length, 'match', 'matches'), scanned: filtered.scanned, of },
+    {
+      count: t(
+        {
+          id: 'quizzes.quizzesScreen.matchesCount',
+          defaultMessage: '{count, plural, one {# match} other {# matches}}',
+        },
+        { count: filtered.matches.length },
+      ),
+      scanned: filtered.scanned,
+      of,
+    },
   );
 }
 

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 
 import type { PendingSectionDelete, Section } from '../../../../src-shared/index.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { RowMenu } from '../../components/RowMenu.tsx';
-import { plural } from '../../lib/format.ts';
+
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { RowRefusal, useSaveActionLabel } from '../drafts/index.ts';
 import { focusWhenThere } from './focus.ts';
@@ -287,7 +287,15 @@ export function SectionCardHeader(props: Props) {
       ) : (
         <SectionTitle section={shown} position={index + 1} waiting={waitingRename !== undefined} />
       )}
-      <span className="muted section-card-count">{plural(lessonCount, 'lesson')}</span>
+      <span className="muted section-card-count">
+        {t(
+          {
+            id: 'structure.sectionCardHeader.lessonsCount',
+            defaultMessage: '{count, plural, one {# lesson} other {# lessons}}',
+          },
+          { count: lessonCount },
+        )}
+      </span>
       {deleting ? (
         <DeletingNote pending={deleting} title={shown.title ?? '—'} />
       ) : (

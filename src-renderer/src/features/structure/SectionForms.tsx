@@ -8,10 +8,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DraftSummary, Section } from '../../../../src-shared/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { plural } from '../../lib/format.ts';
+
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { focusWhenThere } from './focus.ts';
 import { useStructure } from './store.ts';
+import { t } from '../../lib/i18n.ts';
 
 /** Adds a section at `position` (1-based; null: at the end), through the outbox (offline too). */
 export function AddSection(props: {
@@ -43,7 +44,7 @@ export function AddSection(props: {
           data-testid={between ? 'add-section-between' : 'add-section'}
           data-add-at={position ?? 'end'}
         >
-          + Add section
+          {t({ id: 'structure.sectionForms.addSection', defaultMessage: '+ Add section' })}
           {after && <span className="visually-hidden"> after {after.title ?? '—'}</span>}
         </button>
       </div>
@@ -63,7 +64,7 @@ export function AddSection(props: {
   return (
     <form
       className="add-section add-section--open"
-      aria-label="Add a section"
+      aria-label={t({ id: 'structure.sectionForms.addASection', defaultMessage: 'Add a section' })}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
@@ -72,8 +73,8 @@ export function AddSection(props: {
       <input
         ref={input}
         dir="auto"
-        aria-label="New section title"
-        placeholder="Section title"
+        aria-label={t({ id: 'structure.sectionForms.newSectionTitle', defaultMessage: 'New section title' })}
+        placeholder={t({ id: 'structure.sectionForms.sectionTitle', defaultMessage: 'Section title' })}
         value={title}
         maxLength={255}
         onChange={(event) => setTitle(event.target.value)}
@@ -82,10 +83,10 @@ export function AddSection(props: {
         }}
       />
       <button className="button button--primary button--small" type="submit">
-        Add section
+        {t({ id: 'structure.sectionForms.addSection2', defaultMessage: 'Add section' })}
       </button>
       <button className="button button--small" type="button" onClick={() => setOpen(false)}>
-        Cancel
+        {t({ id: 'structure.sectionForms.cancel', defaultMessage: 'Cancel' })}
       </button>
     </form>
   );
@@ -104,18 +105,23 @@ export function PendingSection({ draft }: { draft: DraftSummary }) {
   return (
     <section
       className={`course-section course-section--pending${failed ? ' course-section--failed' : ''}`}
-      aria-label={`New section ${draft.title}`}
+      aria-label={t(
+        { id: 'structure.sectionForms.newSection', defaultMessage: 'New section {title}' },
+        { title: draft.title },
+      )}
       data-pending-section={draft.id}
       data-pending-title={draft.title}
       tabIndex={-1}
     >
       <p className={failed ? 'inline-alert' : 'muted'} data-testid="section-create-pending">
         <span>
-          New section “<bdi>{draft.title}</bdi>”: {failed ? why : 'waiting to be sent'}
+          {t({ id: 'structure.sectionForms.newSection2', defaultMessage: 'New section “' })}
+          <bdi>{draft.title}</bdi>”:{' '}
+          {failed ? why : t({ id: 'structure.sectionForms.waitingToBeSent', defaultMessage: 'waiting to be sent' })}
         </span>
         {failed && (
           <button className="button button--small" type="button" onClick={() => void discard(draft.id)}>
-            Dismiss
+            {t({ id: 'structure.sectionForms.dismiss', defaultMessage: 'Dismiss' })}
           </button>
         )}
       </p>
@@ -125,7 +131,12 @@ export function PendingSection({ draft }: { draft: DraftSummary }) {
 
 function lessonNames(section: Section): string {
   const titles = (section.lessons ?? []).map((l) => `“${l.title ?? '—'}”`);
-  return titles.length <= 4 ? titles.join(', ') : `${titles.slice(0, 3).join(', ')} and ${titles.length - 3} more`;
+  return titles.length <= 4
+    ? titles.join(', ')
+    : t(
+        { id: 'structure.sectionForms.andMore', defaultMessage: '{join} and {value} more' },
+        { join: titles.slice(0, 3).join(', '), value: titles.length - 3 },
+      );
 }
 
 /** "Delete section?": an empty one goes; one with lessons goes with them when asked by name. */
@@ -137,8 +148,15 @@ export function SectionDeleteDialog({ courseId }: { courseId: string }) {
   return (
     <ConfirmDialog
       open={asking !== null}
-      title={`Delete the section “${title}”?`}
-      confirmLabel={lessons > 0 ? `Delete section and ${plural(lessons, 'lesson')}` : 'Delete section'}
+      title={t(
+        { id: 'structure.sectionForms.deleteTheSection', defaultMessage: 'Delete the section “{title}”?' },
+        { title },
+      )}
+      confirmLabel={
+        lessons > 0
+          ? `Delete section and ${t({ id: 'structure.sectionForms.lessonsCount', defaultMessage: '{count, plural, one {# lesson} other {# lessons}}' }, { count: lessons })}`
+          : t({ id: 'structure.sectionForms.deleteSection', defaultMessage: 'Delete section' })
+      }
       onCancel={() => structure.askDelete(null)}
       onConfirm={() => {
         if (!asking) return;
@@ -151,17 +169,35 @@ export function SectionDeleteDialog({ courseId }: { courseId: string }) {
       {lessons > 0 ? (
         <div className="section-delete-text">
           <p>
-            “<bdi>{title}</bdi>” still holds {plural(lessons, 'lesson')}: <bdi>{asking ? lessonNames(asking) : ''}</bdi>
-            .
+            “<bdi>{title}</bdi>
+            {t({ id: 'structure.sectionForms.stillHolds', defaultMessage: '” still holds' })}{' '}
+            {t(
+              {
+                id: 'structure.sectionForms.lessonsCount',
+                defaultMessage: '{count, plural, one {# lesson} other {# lessons}}',
+              },
+              { count: lessons },
+            )}
+            : <bdi>{asking ? lessonNames(asking) : ''}</bdi>.
           </p>
           <p>
-            Deleting the section deletes them too, with their videos and quizzes. To keep a lesson, cancel and make it
-            again in another section: the server cannot move a lesson from one section to another. You have a few
-            seconds to undo.
+            {t({
+              id: 'structure.sectionForms.deletingTheSectionDeletesThem',
+              defaultMessage:
+                'Deleting the section deletes them too, with their videos and quizzes. To keep a lesson, cancel and make it again in another section: the server cannot move a lesson from one section to another. You have a few seconds to undo.',
+            })}
           </p>
         </div>
       ) : (
-        <p>“{title}” will be deleted from the server. You have a few seconds to undo it.</p>
+        <p>
+          {t(
+            {
+              id: 'structure.sectionForms.willBeDeletedFromThe',
+              defaultMessage: '“{title}” will be deleted from the server. You have a few seconds to undo it.',
+            },
+            { title },
+          )}
+        </p>
       )}
     </ConfirmDialog>
   );

@@ -9,7 +9,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { SelectField } from '../../components/Field.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
-import { formatBytes, plural } from '../../lib/format.ts';
+import { formatBytes } from '../../lib/format.ts';
 import { useCourseNames } from '../courses/index.ts';
 import { notify } from '../../lib/notices.ts';
 import { StagedCheck } from './StagedCheck.tsx';
@@ -71,7 +71,14 @@ export function StagedFiles() {
   return (
     <section className="panel staged" aria-labelledby="staged-heading" data-testid="staged-files">
       <div className="panel-head">
-        <h2 id="staged-heading">{t(messages.readyToUpload, { count: plural(staged.length, 'file') })}</h2>
+        <h2 id="staged-heading">
+          {t(messages.readyToUpload, {
+            count: t(
+              { id: 'uploads.stagedFiles.filesCount', defaultMessage: '{count, plural, one {# file} other {# files}}' },
+              { count: staged.length },
+            ),
+          })}
+        </h2>
         <button type="button" className="button button--ghost button--small" onClick={clearStaged}>
           {t(messages.clear)}
         </button>
@@ -177,7 +184,19 @@ function StartBar() {
   const start = () => {
     const count = startable.length;
     uploads.start().then(
-      () => notify('success', t(messages.started, { count: plural(count, 'upload') })),
+      () =>
+        notify(
+          'success',
+          t(messages.started, {
+            count: t(
+              {
+                id: 'uploads.stagedFiles.uploadsCount',
+                defaultMessage: '{count, plural, one {# upload} other {# uploads}}',
+              },
+              { count: count },
+            ),
+          }),
+        ),
       (error: unknown) => notify('error', t(messages.couldNotStartTheUploads, { error: describeError(error) })),
     );
   };
@@ -190,13 +209,30 @@ function StartBar() {
         onClick={start}
         data-testid="start-uploads"
       >
-        {uploads.starting ? t(messages.starting) : t(messages.start, { count: plural(startable.length, 'upload') })}
+        {uploads.starting
+          ? t(messages.starting)
+          : t(messages.start, {
+              count: t(
+                {
+                  id: 'uploads.stagedFiles.uploadsCount',
+                  defaultMessage: '{count, plural, one {# upload} other {# uploads}}',
+                },
+                { count: startable.length },
+              ),
+            })}
       </button>
       {!courseId || !sectionId ? <span className="muted">{t(messages.chooseWhereTheLessonsGo)}</span> : null}
       {checking && <span className="muted">{t(messages.checkingFiles)}</span>}
       {undecided && <span className="text-warning">{t(messages.chooseSkipOrUploadAnyway)}</span>}
       {refused > 0 && (
-        <span className="muted">{t(messages.notAVideoLeftOut, { refused: plural(refused, 'file') })}</span>
+        <span className="muted">
+          {t(messages.notAVideoLeftOut, {
+            refused: t(
+              { id: 'uploads.stagedFiles.filesCount', defaultMessage: '{count, plural, one {# file} other {# files}}' },
+              { count: refused },
+            ),
+          })}
+        </span>
       )}
       {titleProblems.length > 0 && <span className="text-danger">{t(messages.everyNewLessonNeedsA)}</span>}
     </div>

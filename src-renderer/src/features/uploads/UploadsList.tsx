@@ -6,7 +6,7 @@ import { useCallback, useMemo } from 'react';
 import type { UploadRow } from '../../../../src-shared/index.ts';
 import type { ListBody } from '../../components/ListScreen.tsx';
 import { describeError } from '../../lib/errors.ts';
-import { formatBytes, formatSeconds, formatSpeed, plural } from '../../lib/format.ts';
+import { formatBytes, formatSeconds, formatSpeed } from '../../lib/format.ts';
 import { UploadSettings } from './UploadSettings.tsx';
 import { run, uploadRowHeight, UploadRowView } from './UploadRowView.tsx';
 import { isClearable } from './progress-view.ts';
@@ -64,7 +64,15 @@ export function UploadsWaiting() {
       <p>
         {t(
           { id: 'uploads.uploadsList.waitingToContinue', defaultMessage: '{waiting} waiting to continue.' },
-          { waiting: plural(waiting, 'upload') },
+          {
+            waiting: t(
+              {
+                id: 'uploads.uploadsList.uploadsCount',
+                defaultMessage: '{count, plural, one {# upload} other {# uploads}}',
+              },
+              { count: waiting },
+            ),
+          },
         )}
       </p>
       <button
@@ -93,7 +101,11 @@ function UploadTotalsLine() {
     <div className="upload-totals-row toolbar-count">
       {/* Not announced: the totals change several times a second while files move. */}
       <p className="upload-totals" data-testid="upload-totals" aria-live="off">
-        {plural(totals.files, 'file')} · {formatBytes(totals.bytesDone)} of {formatBytes(totals.bytesTotal)}
+        {t(
+          { id: 'uploads.uploadsList.filesCount', defaultMessage: '{count, plural, one {# file} other {# files}}' },
+          { count: totals.files },
+        )}{' '}
+        · {formatBytes(totals.bytesDone)} of {formatBytes(totals.bytesTotal)}
         {totals.active > 0 && (
           <>
             {' · '}
@@ -132,14 +144,25 @@ function UploadTotalsLine() {
 /** What "Clear finished" will do, said before it is pressed. */
 function clearTitle(clearable: number, processing: number): string {
   const stays =
-    processing > 0 ? `; ${plural(processing, 'video')} still processing stay until the server has them ready` : '';
+    processing > 0
+      ? `; ${t({ id: 'uploads.uploadsList.videosCount', defaultMessage: '{count, plural, one {# video} other {# videos}}' }, { count: processing })} still processing stay until the server has them ready`
+      : '';
   return clearable > 0
     ? t(
         {
           id: 'uploads.uploadsList.takesOffThisListThe',
           defaultMessage: 'Takes {clearable} off this list (the lessons keep their videos){stays}.',
         },
-        { clearable: plural(clearable, 'finished upload'), stays },
+        {
+          clearable: t(
+            {
+              id: 'uploads.uploadsList.finishedUploadsCount',
+              defaultMessage: '{count, plural, one {# finished upload} other {# finished uploads}}',
+            },
+            { count: clearable },
+          ),
+          stays,
+        },
       )
     : t({ id: 'uploads.uploadsList.nothingToClearYet', defaultMessage: 'Nothing to clear yet{stays}.' }, { stays });
 }

@@ -46,7 +46,7 @@ export function UploadsScreen({ courseId = null }: { courseId?: string | null })
         </>
       }
       toolbar="controls"
-      filterLabel="All uploads"
+      filterLabel={t({ id: 'uploads.uploadsScreen.allUploads', defaultMessage: 'All uploads' })}
       filters={<UploadControls />}
       notice={<UploadsWaiting />}
       body={body}

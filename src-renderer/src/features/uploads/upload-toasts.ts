@@ -4,7 +4,7 @@
  */
 import type { UploadRow } from '../../../../src-shared/index.ts';
 import { describeError } from '../../lib/errors.ts';
-import { plural } from '../../lib/format.ts';
+
 import { notify, notifyUndoable, useNotices } from '../../lib/notices.ts';
 import { isClearable } from './progress-view.ts';
 import { useUploads } from './store.ts';
@@ -42,7 +42,13 @@ export function clearFinishedWithUndo(): void {
       return { rows, order };
     });
   };
-  const count = plural(mine.taken.length, 'finished upload');
+  const count = t(
+    {
+      id: 'uploads.uploadtoasts.finishedUploadsCount',
+      defaultMessage: '{count, plural, one {# finished upload} other {# finished uploads}}',
+    },
+    { count: mine.taken.length },
+  );
   notifyUndoable({
     key: 'uploads-clear',
     message: t(
@@ -91,7 +97,15 @@ export function followWaitingUploads(): () => void {
             id: 'uploads.uploadtoasts.waitingForTheConnectionThey',
             defaultMessage: '{waiting} waiting for the connection; they go on by themselves.',
           },
-          { waiting: plural(waiting, 'upload') },
+          {
+            waiting: t(
+              {
+                id: 'uploads.uploadtoasts.uploadsCount',
+                defaultMessage: '{count, plural, one {# upload} other {# uploads}}',
+              },
+              { count: waiting },
+            ),
+          },
         ),
         {
           key: WAITING_KEY,
