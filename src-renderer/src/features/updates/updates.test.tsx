@@ -91,7 +91,7 @@ describe('the updates card', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Check for updates automatically' }));
     await act(settle);
     expect(fake.inputsTo('updates.setAutomatic')).toEqual([{ automatic: false }]);
-    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('checkbox').checked).toBe(false);
   });
 
   it('under an administrator’s policy the setting is locked and says who manages updates', async () => {
@@ -100,7 +100,7 @@ describe('the updates card', () => {
     );
     render(<updates.UpdatesPanel />);
     await act(settle);
-    const box = screen.getByRole('checkbox', { name: 'Check for updates automatically' }) as HTMLInputElement;
+    const box = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Check for updates automatically' });
     expect(box.disabled).toBe(true);
     expect(box.checked).toBe(false);
     expect(screen.getByText('Your administrator manages updates on this computer.')).toBeTruthy();
