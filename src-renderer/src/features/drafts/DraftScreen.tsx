@@ -20,7 +20,7 @@ import { t } from '../../lib/i18n.ts';
 
 const backToDrafts = (
   <a href={href({ name: 'drafts' })}>
-    {t({ id: 'drafts.draftScreen.changesAmpSync', defaultMessage: 'Changes &amp; sync' })}
+    {t({ id: 'drafts.draftScreen.changesAmpSync', defaultMessage: 'Changes & sync' })}
   </a>
 );
 

@@ -331,7 +331,7 @@ function UnsentChanges({ changes }: { changes: NonNullable<FolderPushPlan['unsen
           {
             id: 'folder-push.folderPushPanel.notSentYetToThis',
             defaultMessage:
-              'Not sent yet to this course ({count}): the push does not write over these changes. They wait while it runs and are sent after it, or you can resolve them in Drafts &amp; sync.',
+              'Not sent yet to this course ({count}): the push does not write over these changes. They wait while it runs and are sent after it, or you can resolve them in Drafts & sync.',
           },
           { count: changes.length },
         )}
