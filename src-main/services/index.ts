@@ -223,42 +223,8 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
   const fileHandles = createFileHandles();
   const folderHandles = createFolderHandles();
   const folderBrowser = createFolderBrowser();
-  const info = (): AppInfo => ({
-    name: 'Lectern',
-    version: APP_VERSION,
-    platform: process.platform,
-    versions: {
-      node: process.versions.node,
-      electron: env.electronVersion ?? null,
-      chrome: env.chromeVersion ?? null,
-    },
-    transport: env.transport,
-  });
-  const diagnostics = async (): Promise<Diagnostics> => {
-    const profile = workspaces.getActiveProfile();
-    const open = session;
-    const log = open?.client.requestLog() ?? [];
-    const recorded = recorder.snapshot();
-    // Only to scrub it from the text; an unreadable keychain just means nothing to scrub.
-    const key = profile
-      ? await Promise.resolve()
-          .then(() => keyText(workspaces.getConnection(profile.id).apiKey))
-          .catch(() => '')
-      : '';
-    return buildDiagnostics(
-      {
-        generatedAt: new Date().toISOString(),
-        app: { ...info(), arch: process.arch },
-        workspace: profile ? { name: profile.name, environment: profile.environment, baseUrl: profile.baseUrl } : null,
-        connectivity: recorded.connectivity,
-        requests: requestRows(log),
-        deviations: mergeDeviations(open?.deviations() ?? [], open?.client.deviations() ?? []),
-        errors: [...recorded.errors, ...requestErrors(log)].sort((a, b) => a.at.localeCompare(b.at)).slice(-50),
-        dataFolder: { path: env.dataDir, bytes: await folderSize(env.dataDir) },
-      },
-      key ? [key] : [],
-    );
-  };
+  const info = () => appInfo(env);
+  const diagnostics = () => readDiagnostics({ env, workspaces, session: () => session, recorder, info });
   return {
     env,
     log,
@@ -285,19 +251,7 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
     },
     info,
     diagnostics,
-    health: async () => {
-      const checks = [
-        // Where it is shows only in Diagnostics: a full path says who the user is and more.
-        { name: 'data folder', ok: true, detail: 'in use' },
-        {
-          name: 'sandbox server',
-          ok: sandbox !== null || env.sandbox === false,
-          detail: sandbox ? 'running' : 'stopped',
-        },
-        { name: 'workspace', ok: session !== null, detail: session ? 'open' : 'none' },
-      ];
-      return { ok: checks.every((check) => check.ok), checks };
-    },
+    health: async () => healthOf(env, sandbox, session),
     close: async () => {
       clearInterval(heartbeat);
       updates.stop();
@@ -310,6 +264,68 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
       log.info('services stopped');
     },
   };
+}
+
+function appInfo(env: AppEnvironment): AppInfo {
+  return {
+    name: 'Lectern',
+    version: APP_VERSION,
+    platform: process.platform,
+    versions: {
+      node: process.versions.node,
+      electron: env.electronVersion ?? null,
+      chrome: env.chromeVersion ?? null,
+    },
+    transport: env.transport,
+  };
+}
+
+/** Everything support needs about the app and the open workspace, scrubbed of its key. */
+async function readDiagnostics(deps: {
+  env: AppEnvironment;
+  workspaces: WorkspaceService;
+  session: () => ProfileSession | null;
+  recorder: DiagnosticsRecorder;
+  info: () => AppInfo;
+}): Promise<Diagnostics> {
+  const { env, workspaces, recorder } = deps;
+  const profile = workspaces.getActiveProfile();
+  const open = deps.session();
+  const log = open?.client.requestLog() ?? [];
+  const recorded = recorder.snapshot();
+  // Only to scrub it from the text; an unreadable keychain just means nothing to scrub.
+  const key = profile
+    ? await Promise.resolve()
+        .then(() => keyText(workspaces.getConnection(profile.id).apiKey))
+        .catch(() => '')
+    : '';
+  return buildDiagnostics(
+    {
+      generatedAt: new Date().toISOString(),
+      app: { ...deps.info(), arch: process.arch },
+      workspace: profile ? { name: profile.name, environment: profile.environment, baseUrl: profile.baseUrl } : null,
+      connectivity: recorded.connectivity,
+      requests: requestRows(log),
+      deviations: mergeDeviations(open?.deviations() ?? [], open?.client.deviations() ?? []),
+      errors: [...recorded.errors, ...requestErrors(log)].sort((a, b) => a.at.localeCompare(b.at)).slice(-50),
+      dataFolder: { path: env.dataDir, bytes: await folderSize(env.dataDir) },
+    },
+    key ? [key] : [],
+  );
+}
+
+function healthOf(env: AppEnvironment, sandbox: RunningSandbox | null, session: ProfileSession | null): Health {
+  const checks = [
+    // Where it is shows only in Diagnostics: a full path says who the user is and more.
+    { name: 'data folder', ok: true, detail: 'in use' },
+    {
+      name: 'sandbox server',
+      ok: sandbox !== null || env.sandbox === false,
+      detail: sandbox ? 'running' : 'stopped',
+    },
+    { name: 'workspace', ok: session !== null, detail: session ? 'open' : 'none' },
+  ];
+  return { ok: checks.every((check) => check.ok), checks };
 }
 
 /** A workspace's session on its own (tests run the app's push in a child process with it). */
