@@ -1,4 +1,4 @@
-// Build time (Node 24): `node scripts/parallel.ts typecheck lint:eslint test:built` runs those npm
+// Build time (Node 24): `node scripts/parallel.ts typecheck lint:eslint lint:deps test:built` runs those npm
 // scripts side by side and fails if any fails. The checkers are single-threaded for most of their run
 // (tsc, eslint) and the tests wait on children and servers much of theirs, so on a two-core machine
 // running them together takes about the longest one's time instead of their sum. Each script's
