@@ -5,7 +5,7 @@
  * are what the sources compile to. Then the language setting itself: the system's language is
  * followed, a choice is kept in the data folder, and main's own sentences come out in it.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,5 +64,20 @@ describe('the language setting', () => {
     const again = createLanguageService({ dataDir, systemLocales: ['de-DE'] });
     expect(again.state()).toMatchObject({ setting: 'en', locale: 'en', formatLocale: 'en' });
     again.set('system');
+  });
+});
+
+describe('the stylesheets', () => {
+  it('say start and end, not left and right, so a right-to-left language mirrors the layout', () => {
+    const physical =
+      /(?:margin|padding|border)-(?:left|right)\b|(?:^|[\s;{])(?:left|right)\s*:|text-align:\s*(?:left|right)|float:\s*(?:left|right)/;
+    const root = join(import.meta.dirname, '..', '..', 'src-renderer', 'src');
+    const found = globSync('**/*.css', { cwd: root }).flatMap((file) =>
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .map((line, index) => ({ where: `${file}:${index + 1}`, line: line.trim() }))
+        .filter(({ line }) => physical.test(line)),
+    );
+    expect(found).toEqual([]);
   });
 });

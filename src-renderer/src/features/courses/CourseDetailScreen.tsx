@@ -142,6 +142,7 @@ function CourseHeader({ course }: { course: Course }) {
   return (
     <PageHeader
       title={course.name ?? '—'}
+      userTitle
       eyebrow={
         <a href={href({ name: 'courses' })}>
           {t({ id: 'courses.courseDetailScreen.courses', defaultMessage: 'Courses' })}
