@@ -158,7 +158,7 @@ function mainAllowed() {
     // Tests use their own room, the other rooms through their index.ts, and test support anywhere.
     ...testShapes('src-main/([^/]+)/').map((path) => ({
       from: { path },
-      to: { path: ['^src-main/$1/', MAIN_ENTRIES, testUnder('src-main/'), SHARED] },
+      to: { path: ['^src-main/$1/', MAIN_ENTRIES, testUnder('src-main/'), SHARED, '^scripts/'] },
     })),
     { from: { path: testUnder('src-main/') }, to: { path: [MAIN_ENTRIES, testUnder('src-main/'), SHARED] } },
     { from: { path: testUnder('src-main/') }, to: { dependencyTypes: [...PACKAGES, 'npm-dev'] } },

@@ -86,6 +86,8 @@ export default tseslint.config(
       'playwright-report/**',
       '.lectern-data/**',
       'bin/**',
+      // Planted import crossings for scripts/deps/rules.test.ts (dependency-cruiser reads them).
+      'scripts/deps/fixtures/**',
       // electron-vite's config, compiled to a temporary file beside it while a build runs: lint
       // runs side by side with the build (npm test) and must not read a file about to vanish.
       '*.config.ts.*.mjs',
