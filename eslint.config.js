@@ -98,7 +98,7 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 23: small components fed by their stores. A renderer function longer than this is split
+    // Small components fed by their stores. A renderer function longer than this is split
     // into named parts (tests are exempt: a scenario reads best in one piece).
     files: ['src-renderer/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],

@@ -213,7 +213,7 @@ test('delete an assessment after a confirmation that names it', async ({ lectern
   const id = new URL(page.url()).hash.split('/').pop()!;
   await dialog.getByRole('button', { name: 'Delete assessment' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Assessments');
-  // The delete waits while its toast offers Undo (issue 37); closing the toast sends it.
+  // The delete waits while its toast offers Undo; closing the toast sends it.
   const toast = page.getByTestId('notice').filter({ hasText: `“${title}” will be deleted` });
   await expect(toast.getByTestId('notice-action')).toHaveText('Undo');
   await toast.getByRole('button', { name: 'Dismiss' }).click();

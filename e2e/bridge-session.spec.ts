@@ -1,5 +1,5 @@
 /**
- * The bridge host's session in a real browser (issue 21): nothing the browser sends to, or shows
+ * The bridge host's session in a real browser: nothing the browser sends to, or shows
  * to, a page on another loopback port opens the bridge; a reload keeps the session; the launch
  * code leaves the address bar at once.
  */

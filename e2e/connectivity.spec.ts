@@ -43,7 +43,7 @@ test('the server stopping and returning shows within 5 s, and an unopened screen
   await expect(page.getByTestId('offline-nothing-saved')).toBeVisible({ timeout: 5_000 });
   await expectOnlyOffline(page);
   await checkScreen(page, testInfo, 'offline-nothing-saved');
-  // Why, in words once; the code and the request only behind "Details" (issue 24).
+  // Why, in words once; the code and the request only behind "Details".
   const offline = page.getByTestId('offline-nothing-saved');
   const details = offline.getByTestId('error-details');
   await expect(offline.locator('.state-body > p.muted')).not.toContainText(/\b[A-Z][A-Z0-9_]{4,}\b|GET \//);

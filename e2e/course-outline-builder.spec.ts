@@ -1,5 +1,5 @@
 /**
- * The course page as one outline (issue 37), through the bridge host and the demo sandbox: the
+ * The course page as one outline, through the bridge host and the demo sandbox: the
  * course card on top, sections as cards holding their lessons, listed once; "Add section" keeps
  * the window still (the top bar on screen, no ancestor scrolled) and focus goes to the new
  * section; a section is renamed in place (offline: shown at once, marked as waiting); moved by

@@ -1,5 +1,5 @@
 /**
- * The course outline and "create goes to the created thing" (issue 24), through the bridge host
+ * The course outline and "create goes to the created thing", through the bridge host
  * and the demo sandbox: each lesson row says only what is true and useful for its type and keeps
  * its actions behind one row menu; at 1024×700 nothing scrolls sideways and a title cut short has
  * its whole text on hover/focus; a lesson created from the app opens as that lesson's editor,

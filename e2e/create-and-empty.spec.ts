@@ -1,5 +1,5 @@
 /**
- * Trust at a glance (issue 24), through the bridge host: a create goes to the created thing,
+ * Trust at a glance, through the bridge host: a create goes to the created thing,
  * editable, with the success said there; an empty list says what to do next and its button does it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * A new instructor's first hour on the course page (issue 37, what was left), through the bridge
+ * A new instructor's first hour on the course page (what was left), through the bridge
  * host and the demo sandbox: "Add video…" on a new lesson stays on the lesson (its upload shown in
  * place; the Uploads row names the lesson and links back); a section added between two while
  * offline shows there at once and stays there once sent; a long course title keeps its line at

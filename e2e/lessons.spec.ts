@@ -190,7 +190,7 @@ test('lessons reorder by drag and drop and by keyboard, and the server ends in t
   await openCourse(page, courseId, courseTitle);
   const rows = page.locator(`[data-section-id="${sectionId}"]`).getByTestId('lesson-row');
   // The section's card at the top of the page's scroll, so both rows of the drag are in view
-  // (the course card above it is taller since issue 37).
+  // (the course card above it is taller).
   await expect(rows).toHaveCount(before.length);
   await page.locator('main').evaluate((main, id) => {
     const card = document.querySelector(`.course-section[data-section-id="${id}"]`)!;

@@ -1,5 +1,5 @@
 /**
- * The command palette finds content (issue 37), through the bridge host: an assessment the app
+ * The command palette finds content, through the bridge host: an assessment the app
  * never opened (the server's own search), a lesson of an opened course (the cache, at once),
  * grouped by kind; "Searching…" while the server is still asked, and "Nothing matches" only when
  * neither search found anything. The server's answer is held back in the page (the bridge's

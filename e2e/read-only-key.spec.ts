@@ -1,5 +1,5 @@
 /**
- * A read-only key (issue 24): a workspace added with the sandbox's viewer key is said to be
+ * A read-only key: a workspace added with the sandbox's viewer key is said to be
  * accepted for reading; the first write it tries (a lesson move) is refused by the server, shown on
  * the row and undone on screen and on the server; from then on the workspace is marked read-only
  * for lessons in one workspace banner, and the lesson actions and the editor's Save are disabled with the

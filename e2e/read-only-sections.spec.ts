@@ -1,5 +1,5 @@
 /**
- * A read-only key and sections (issue 24): with the sandbox's viewer key, renaming a section from
+ * A read-only key and sections: with the sandbox's viewer key, renaming a section from
  * the course structure panel is refused by the server; the refusal is shown on that section's row
  * (which keeps its old title, as does the server), the workspace's one banner says so, and
  * from then on every section action (Rename, Move, Delete, Add section) is disabled with the

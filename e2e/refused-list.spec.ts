@@ -1,5 +1,5 @@
 /**
- * Refused work is resolvable (issue 37, docs/save-model.md): with the sandbox's viewer key, a saved
+ * Refused work is resolvable (docs/save-model.md): with the sandbox's viewer key, a saved
  * lesson edit is refused by the server. Changes & sync lists it once, in its own list ("Refused by
  * the server") with Try again and Discard, never under "Waiting to send" nor among the local
  * changes; the status bar counts it as refused, not waiting; the workspace says once, in one banner,
@@ -111,7 +111,7 @@ test('a viewer key: a refused lesson edit is listed once, on its own, with Try a
     .getByRole('button', { name: /^Discard/ })
     .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Discard', exact: true }).click();
-  // The discard waits behind its toast's Undo (issue 37); closing the toast sends it.
+  // The discard waits behind its toast's Undo; closing the toast sends it.
   await page
     .getByTestId('notice')
     .filter({ hasText: 'will be discarded' })

@@ -1,5 +1,5 @@
 /**
- * Right-to-left titles keep their start in view (issue 37), bridge host + demo sandbox at 1024 px:
+ * Right-to-left titles keep their start in view, bridge host + demo sandbox at 1024 px:
  * a long Arabic course name in the course list is cut at its end (its first word visible), and the
  * lesson editor's breadcrumb ("Course / Section") stays one line with each title cut on its own,
  * the "/" between them and not inside either.

@@ -1,5 +1,5 @@
 /**
- * One save model on every editor (issue 37, docs/save-model.md), tried in the app as an instructor
+ * One save model on every editor (docs/save-model.md), tried in the app as an instructor
  * meets it: each editor empty or untouched says nothing (never "Saved", never "Unsaved"), edited
  * says "Local changes", "Saved" only once the server has it, and offline the button says what it
  * will do ("Save — sends when online") and the line that the change waits. Nowhere is local work

@@ -1,5 +1,5 @@
 /**
- * What the main screens look like (issue 37, "Guards"): screenshot comparisons against committed
+ * What the main screens look like ("Guards"): screenshot comparisons against committed
  * baselines (e2e/screens-look.spec.ts-snapshots/) of the course page (the outline), the lesson
  * editor, the Uploads screen and the folder push plan dialog, each at 1280×800 and 1024×700, light
  * and dark, with axe-core at zero serious or critical violations on each. The demo sandbox's fixed

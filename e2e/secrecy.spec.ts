@@ -1,5 +1,5 @@
 /**
- * The API key's one-way trip (issue 5): after adding a workspace through the UI, the key is in
+ * The API key's one-way trip: after adding a workspace through the UI, the key is in
  * the OS keychain and nowhere else — not in any file under the app's data folder (SQLite
  * databases, their WAL files, logs), not in any bridge response, not in the page or its storage.
  */

@@ -1,5 +1,5 @@
 /**
- * Toasts belong to their workspace (issue 37; bridge host + a second sandbox, so run under
+ * Toasts belong to their workspace (bridge host + a second sandbox, so run under
  * scripts/with-keyring.sh): on a switch every toast of the workspace left behind goes — a warning
  * too — and an action its toast still held back (an assessment delete waiting for Undo) is done
  * first, in the workspace it was made in, never in the next one.

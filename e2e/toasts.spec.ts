@@ -1,5 +1,5 @@
 /**
- * Toasts as people know them (issue 37; bridge host + demo sandbox): information fades, and waits
+ * Toasts as people know them (bridge host + demo sandbox): information fades, and waits
  * while the pointer is on it; never more than three on screen; the stack never covers the focused
  * control; a warning stays until what it says stops being true (uploads waiting for the server);
  * every undoable action's toast has an Undo that really restores — a lesson or section move, a lesson delete

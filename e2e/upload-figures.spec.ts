@@ -1,5 +1,5 @@
 /**
- * Upload figures can be trusted (issue 37), bridge host + demo sandbox, three videos under a
+ * Upload figures can be trusted, bridge host + demo sandbox, three videos under a
  * 1 MiB/s limit: the status bar's percent never goes back (not when one upload finishes) and never
  * reads 100 % while an upload runs; the rows' rates add up to the totals line's rate, which stays
  * at the limit; a resumed row shows no rate before its bytes move; "Clear finished" leaves the

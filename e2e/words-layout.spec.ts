@@ -1,5 +1,5 @@
 /**
- * Words and layout end to end (issue 24), through the bridge host in real Chromium:
+ * Words and layout end to end, through the bridge host in real Chromium:
  * - every main screen at 1024×700 with a long workspace name: no sideways scroll, "Manage" on
  *   screen, the name cut short with the whole of it on hover, and no serious or critical axe
  *   violation (the palette open included);

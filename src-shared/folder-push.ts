@@ -1,4 +1,4 @@
-/** Shared (every process). A whole course from a folder, in the app (issue 20 item 4): the folder
+/** Shared (every process). A whole course from a folder, in the app: the folder
  * handle, the plan as the renderer shows it (a tree), and the push's progress and outcome. The
  * plan names no absolute path: the folder by its name, files by their path inside it. */
 import { z } from 'zod';

@@ -464,7 +464,7 @@ export const catalogue = {
 export type OperationId = keyof typeof catalogue;
 
 /**
- * Write permissions (issue 24). The reference names permissions (`learning.change_lesson`, …) but
+ * Write permissions. The reference names permissions (`learning.change_lesson`, …) but
  * shows neither their list per endpoint nor any operation that tells a key's permissions
  * (Authentication 7: "not shown"). Decisions:
  * - Verifying a key proves reads only (`GET /categories`, `GET /assessments`); nothing is written
@@ -503,7 +503,7 @@ export const SECTION_NOT_EMPTY_STATUSES: readonly number[] = [409, 422];
 /**
  * How often a course's preview video is polled while PROCESSING: as a lesson's video (ASSUMPTIONS.md
  * "Lessons": at most once every 10 s, backing off); the same open values PROCESSING, READY, FAILED.
- * Decisions for the preview video in the app (issue 20):
+ * Decisions for the preview video in the app:
  * - Its upload session is `upload_type` VIDEO, like a lesson's; it is attached only once COMPLETED,
  *   as `preview_video_upload_id` in the course's update draft (through the outbox: offline it waits).
  * - Following starts once that update was sent and stops at READY or FAILED; a status of NONE or
@@ -512,7 +512,7 @@ export const SECTION_NOT_EMPTY_STATUSES: readonly number[] = [409, 422];
  *   (a finished row is only forgotten; one still uploading is cancelled).
  * - The field shares the course's one draft with name, description and the rest: under a conflict it
  *   waits in the draft and goes out once the user resolves it.
- * Decisions for pushing a folder from the app (issue 20, item 4):
+ * Decisions for pushing a folder from the app:
  * - A plan needs `sections.create` to make a section, `sections.update` to rename or move one (or to
  *   make one before an existing section), `sections.delete` to delete one. No operation tells without
  *   writing whether a server offers them, so a plan names a missing one only once this workspace has

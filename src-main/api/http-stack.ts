@@ -1,7 +1,7 @@
 // Main process / plain Node. Lectern's one way into undici: its Agent and `request`, loaded without
 // the rest of the package. undici's index requires everything it has (fetch, WebSocket, caches,
 // mocks, proxies: about 1.2 MB of bundled code, most of it never used here), and the CLI paid for
-// reading and compiling it before its first request (issue 19, "a command line that starts at once").
+// reading and compiling it before its first request ("a command line that starts at once").
 // `request` is undici's own top-level `request` for the options Lectern passes (a full URL; the
 // dispatcher given, else undici's global one), so behaviour is the package's, not a copy.
 import type * as Undici from 'undici';

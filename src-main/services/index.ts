@@ -159,7 +159,7 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
       await rm(profileDataDir(env.dataDir, profileId), { recursive: true, force: true });
     },
     onKeyReplaced: (profileId) => {
-      // What the old key was refused says nothing about the new one (issue 24), for every workspace:
+      // What the old key was refused says nothing about the new one, for every workspace:
       // the open one through its session (the status bar hears of it), any other in its own file.
       try {
         if (session?.profileId === profileId) session.sync.forgetWriteRefusals();

@@ -1,4 +1,4 @@
-// Main process / plain Node tests. A new key clears what the old one was refused (issue 24), for
+// Main process / plain Node tests. A new key clears what the old one was refused, for
 // the open workspace and for one that is not open: the app's services over real files (workspaces
 // SQLite, each workspace's own database) and the sandbox over real HTTP, the viewer key refused a
 // real lesson move first.

@@ -112,7 +112,7 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
         events.emit('structure.missing', missing);
       } else if (event === 'writes.changed') {
         // Said once for the workspace, by the renderer's read-only banner (it reads the status):
-        // no toast per kind refused, which piled up one kind at a time (issue 37).
+        // no toast per kind refused, which piled up one kind at a time.
         events.emit('sync.status', syncStatus());
       } else if (event === 'sync.status') {
         events.emit('sync.status', syncStatus());

@@ -1,4 +1,4 @@
-// Main process / plain Node tests. Write refusals beyond lessons (issue 24): with the sandbox's
+// Main process / plain Node tests. Write refusals beyond lessons: with the sandbox's
 // viewer key over real HTTP and a real SQLite store, a refused section move goes back in the cached
 // outline, a refused section rename changes nothing, and each marks sections read-only (said in the
 // words of a change, then further section writes are refused up front); a refused course details

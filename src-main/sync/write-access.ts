@@ -1,4 +1,4 @@
-// Main process / plain Node. Writes this workspace's key is refused (issue 24): a 403 on a write
+// Main process / plain Node. Writes this workspace's key is refused: a 403 on a write
 // (create, update or delete that left for the server) marks that kind of change read-only, kept in
 // the workspace's database so the app says it once and disables the action with the reason, across
 // restarts. A later write of that kind that succeeds, or a new key, clears it. Reads never mark it:

@@ -6,7 +6,7 @@ export const migration: Migration = {
   version: 4,
   name: 'writes the server refused this key',
   up: (db) => {
-    // Issue 24: a 403 on a write marks that kind of change read-only for this workspace, so the app
+    // A 403 on a write marks that kind of change read-only for this workspace, so the app
     // says it once and disables the action with the reason, across restarts, until the key changes
     // or a write of that kind succeeds.
     db.exec(`

@@ -14,7 +14,7 @@ export const OFFLINE_NOTHING_SAVED = 'Offline — nothing saved on this computer
 export function OfflineNothingSaved({ reason, onRetry }: { reason: string | null; onRetry: () => void }) {
   const state = useSync((s) => s.status?.state ?? null);
   const [retrying, setRetrying] = useState(false);
-  // The reason in words; its code and request behind "Details" (issue 24: said once, plainly).
+  // The reason in words; its code and request behind "Details" (said once, plainly).
   const why = reason ? splitTechnical(reason) : { sentence: null, technical: null };
   const retry = () => {
     setRetrying(true);

@@ -1,5 +1,5 @@
 /**
- * Renderer. A row's actions behind one quiet "⋯" button (issue 24: no row of buttons, no red
+ * Renderer. A row's actions behind one quiet "⋯" button (no row of buttons, no red
  * Delete on every row). It follows the WAI-ARIA menu button: Enter, Space or ↓ opens it on the
  * first action, ↑ on the last; ↑/↓/Home/End move, Escape closes and gives focus back to the button,
  * Tab closes. Choosing an action closes the menu and puts focus back on the button first, so a

@@ -1,5 +1,5 @@
 /**
- * A failure said once, plainly (issue 24): the error state and the "Offline — nothing saved on
+ * A failure said once, plainly: the error state and the "Offline — nothing saved on
  * this computer yet" state show the sentence, and the technical side (code, method, path, a TLS
  * code) only behind "Details" — never inline. Real components, rendered in a DOM.
  */

@@ -72,7 +72,7 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
   useFeature(session);
   const state = session();
   const loadError = useAssignmentDraft(draftId);
-  // This key was refused an assignment create: Create is disabled with the reason (issue 24).
+  // This key was refused an assignment create: Create is disabled with the reason.
   const refusal = useWriteRefusal('assignment');
   const createLabel = useSaveActionLabel('Create assignment');
   if (loadError !== null || !state.ready)

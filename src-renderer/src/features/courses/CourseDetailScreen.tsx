@@ -1,5 +1,5 @@
 /**
- * Renderer. One course, as curriculum builders show it (issue 37): the course card on top (what
+ * Renderer. One course, as curriculum builders show it: the course card on top (what
  * an instructor needs to know, its details edited in one form, its preview video), then one
  * outline — sections as cards holding their lessons (CourseOutline). "Push a folder…" is a header
  * action; a folder dragged over the page can be dropped anywhere on it. Lessons are edited, added,

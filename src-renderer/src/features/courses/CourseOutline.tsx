@@ -1,5 +1,5 @@
 /**
- * Renderer. The course's one outline (issue 37, the curriculum builders' model): its sections as
+ * Renderer. The course's one outline (the curriculum builders' model): its sections as
  * cards in order, each holding its lessons, with the section's own actions in its header (rename
  * in place, move by drag or Alt+↑/↓, delete with Undo), "Add section" between sections and at the
  * end, and the new sections still waiting to be sent. No section is listed twice. The work is the

@@ -1,5 +1,5 @@
 /**
- * Renderer. Changes the server refused (issue 37): their own list on Changes & sync, each once, with
+ * Renderer. Changes the server refused: their own list on Changes & sync, each once, with
  * what to do — "Try again" (sent again as it is: the key may have been given the right since, or the
  * server's problem is gone) and "Discard" (let go; the server copy stays). They are never counted as
  * waiting: nothing sends them until the user says so.

@@ -1,5 +1,5 @@
 /**
- * Renderer. Said once for the workspace (issue 37): once its key is refused a write, one banner at
+ * Renderer. Said once for the workspace: once its key is refused a write, one banner at
  * the top of every screen says which kinds of change the server refused and that the others may be
  * refused too (read-only is rarely for one kind alone); it stays while that is true ("Check again"
  * forgets the refusals, a write of that kind that goes through takes it away) and belongs to the

@@ -1,5 +1,5 @@
 /**
- * Renderer. Discarding a change with Undo (issue 37). Main's discard cannot be taken back (the local
+ * Renderer. Discarding a change with Undo. Main's discard cannot be taken back (the local
  * change is gone), so it is held back: the change leaves the lists at once and main discards it when
  * the toast leaves without Undo (or before a workspace switch). Undo only shows it again. A change
  * edited again meanwhile (its editor reopened) is kept: the discard was about what it was then. One

@@ -1,5 +1,5 @@
 /**
- * Refused work is resolvable (issue 37): on Changes & sync a change the server refused is listed
+ * Refused work is resolvable: on Changes & sync a change the server refused is listed
  * once, in its own list with Try again and Discard, never under "Waiting to send" nor again among
  * the local changes; Try again sends it again, Discard lets it go. Main is a fake behind
  * `window.lectern`; the store, the bridge and the screen are the real ones.
@@ -134,7 +134,7 @@ describe('Changes & sync', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Discard Refused lesson title' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
     await settle();
-    // Held back behind its toast's Undo (issue 37): sent once the toast leaves.
+    // Held back behind its toast's Undo: sent once the toast leaves.
     expect(fake.inputsTo('drafts.discard')).toEqual([]);
     const notices = await import('../../lib/notices.ts');
     await notices.settlePending();

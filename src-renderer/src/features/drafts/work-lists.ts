@@ -1,5 +1,5 @@
 /**
- * Renderer. The three lists of Changes & sync (issue 37), each change in exactly one: refused by the
+ * Renderer. The three lists of Changes & sync, each change in exactly one: refused by the
  * server (resolved by the user with Try again or Discard, never counted as waiting), waiting to send
  * (the outbox's queued and sending rows) and local changes (kept on this computer, not sent: being
  * edited, or in conflict). A sent change, or an edit left as it was, is in none.

@@ -4,7 +4,7 @@
  * push runs in main, its videos on the Uploads screen, and its progress and end come back as
  * events. The renderer holds only the handle and the plan, never a path.
  *
- * It lives in a store, not in the course screen (issue 37): a push goes on while the instructor
+ * It lives in a store, not in the course screen: a push goes on while the instructor
  * is elsewhere, and coming back the course page still shows it running or how it ended, with its
  * log to open again. The store listens while a push runs even when no screen shows it.
  */

@@ -4,7 +4,7 @@
  * draft on this computer and "Save to server" queues them in the outbox, so an edit made offline is
  * sent once when the server is back and merged field by field. A new lesson of any type is made
  * the same way (a create with its Idempotency-Key) on the shared create form; once the server has
- * made it, this lesson's own editor opens in its place, editable, with "Add video…" there (issue 24);
+ * made it, this lesson's own editor opens in its place, editable, with "Add video…" there;
  * a video added there uploads while the editor stays on the lesson, its progress shown in place.
  */
 import { defineMessages } from 'react-intl';

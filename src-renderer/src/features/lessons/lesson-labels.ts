@@ -1,6 +1,6 @@
 /**
  * Renderer. What a lesson's row in the course outline says about it: only what is true and useful
- * for its type (issue 24, "a quiet course outline"). A video lesson says where its video is; a quiz
+ * for its type ("a quiet course outline"). A video lesson says where its video is; a quiz
  * lesson says its quiz's status and, once set, its points; a document or image lesson names its
  * file. Anything else is said only when the lesson really has it (a video on a text lesson, media
  * besides the lesson's own video, a quiz with points). Nothing is said as "none".

@@ -1,5 +1,5 @@
 /**
- * The course outline's lesson rows (issue 24, "a quiet course outline"): each row says only what is
+ * The course outline's lesson rows ("a quiet course outline"): each row says only what is
  * true and useful for its type (no "Video: none · Media: none · Quiz: draft · 0.00 points"), and
  * keeps its actions behind one row menu that works by mouse and keyboard; Alt+↑/↓ on a lesson still
  * moves it. Main is a fake behind `window.lectern`; the rows, the menu and the store are the real ones.

@@ -1,5 +1,5 @@
 /**
- * Renderer. Focus that never moves the window (issue 37): `scrollIntoView` also scrolls ancestors
+ * Renderer. Focus that never moves the window: `scrollIntoView` also scrolls ancestors
  * that hide their overflow (the shell), which pushed the top bar off screen after "Add section".
  * Here only the nearest scrolling container moves, and only when the element is out of its view.
  */

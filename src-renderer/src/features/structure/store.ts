@@ -105,7 +105,7 @@ function sayScheduled(section: Section, withLessons: boolean, pending: PendingSe
 /** Where each section's row of moves (one toast) started, and that toast: its Undo goes back there. */
 const movedFrom = new Map<string, { start: number; toast: object }>();
 
-/** A section move's toast (issue 37): one per section, its Undo back to where the row of moves began. */
+/** A section move's toast: one per section, its Undo back to where the row of moves began. */
 function sayMoved(courseId: string, section: Section, to: number, undoing: boolean): void {
   const title = section.title ?? '—';
   const key = `section-move:${section.id}`;

@@ -19,7 +19,7 @@ export interface SectionReasons {
 
 /**
  * Why each section action is disabled, or null: the server does not offer it, or this workspace's
- * key was refused a change of that kind (issue 24: said once in the status bar, then on the action).
+ * key was refused a change of that kind (said once in the status bar, then on the action).
  */
 export function useSectionReasons(): SectionReasons {
   const structure = useStructure();
@@ -34,7 +34,7 @@ export function useSectionReasons(): SectionReasons {
 }
 
 /**
- * Create goes to the created thing (issue 24): a section created from the outline is focused there
+ * Create goes to the created thing: a section created from the outline is focused there
  * as soon as the server has it (its heading, revealed in the page's own scroll only). It is known
  * by being new (not among the sections seen when it was asked for) and having the title asked for.
  */

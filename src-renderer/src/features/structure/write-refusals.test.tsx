@@ -1,5 +1,5 @@
 /**
- * A key refused section and course changes (issue 24), in the course outline (issue 37: sections
+ * A key refused section and course changes, in the course outline (sections
  * as cards, their actions in their headers): a refused section change says "Not saved: reason" on
  * the section's own header, every section action (and, for courses, "Edit course details") is
  * disabled with the reason as its title, the reason is said once in the outline, and a move main

@@ -1,5 +1,5 @@
 /**
- * Renderer. The uploads' toasts (issue 37): "Clear finished" with Undo, and one warning while
+ * Renderer. The uploads' toasts: "Clear finished" with Undo, and one warning while
  * uploads wait for the server, taken away as soon as none waits.
  */
 import type { UploadRow } from '../../../../src-shared/index.ts';
