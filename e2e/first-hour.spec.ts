@@ -241,6 +241,21 @@ test('focus stays on the page: Undo of a lesson delete, and the course details f
   await expect(row.getByRole('link', { name: lesson.title })).toBeFocused({ timeout: 10_000 });
   expect(await focusIsOnThePage(page)).toBe(true);
 
+  // A lesson moved with Alt+↓ and put back with its toast's Undo: focus back on the lesson.
+  const [firstLesson, secondLesson] = first!.lessons;
+  const moved = page.locator(`[data-lesson-id="${firstLesson!.id}"]`).getByRole('link', { name: firstLesson!.title });
+  await moved.focus();
+  await moved.press('Alt+ArrowDown');
+  await expect(page.locator('.course-section').first().locator('[data-lesson-id]').nth(1)).toHaveAttribute(
+    'data-lesson-id',
+    firstLesson!.id,
+  );
+  expect(secondLesson).toBeDefined();
+  const movedToast = page.getByTestId('notice').filter({ hasText: `Moved “${firstLesson!.title}”` });
+  await movedToast.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('notice').filter({ hasText: 'is back at position 1' })).toBeVisible();
+  await expect(moved).toBeFocused();
+
   // And with the Undo in its toast.
   await chooseRowAction(row, 'Delete…');
   await page.getByRole('dialog').getByRole('button', { name: 'Delete lesson' }).click();

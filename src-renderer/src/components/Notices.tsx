@@ -47,8 +47,28 @@ function usePlacement(region: RefObject<HTMLElement | null>, shown: number): boo
   return atTop;
 }
 
+/**
+ * Where focus was before it came into the stack: a toast's button used (Undo, ×) leaves with its
+ * toast, and focus would fall to the page; it goes back there instead (the row just moved, …).
+ */
+function useFocusReturn() {
+  const cameFrom = useRef<HTMLElement | null>(null);
+  const noteEntry = (event: React.FocusEvent<HTMLElement>) => {
+    const from = event.relatedTarget;
+    if (from instanceof HTMLElement && !event.currentTarget.contains(from)) cameFrom.current = from;
+  };
+  const giveBack = () =>
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      const from = cameFrom.current;
+      if (active !== null && active !== document.body) return;
+      if (from?.isConnected) from.focus({ preventScroll: true });
+    });
+  return { noteEntry, giveBack };
+}
+
 /** Hover or focus inside the stack stops every fade clock; leaving both starts them again. */
-function usePause() {
+function usePause(onEnter: (event: React.FocusEvent<HTMLElement>) => void) {
   const setPaused = useNotices((s) => s.setPaused);
   const hovered = useRef(false);
   const focused = useRef(false);
@@ -63,7 +83,8 @@ function usePause() {
       hovered.current = false;
       update();
     },
-    onFocus: () => {
+    onFocus: (event: React.FocusEvent<HTMLElement>) => {
+      onEnter(event);
       focused.current = true;
       update();
     },
@@ -75,7 +96,7 @@ function usePause() {
   };
 }
 
-function Toast({ notice }: { notice: Notice }) {
+function Toast({ notice, left }: { notice: Notice; left: () => void }) {
   const dismiss = useNotices((s) => s.dismiss);
   const act = useNotices((s) => s.act);
   return (
@@ -92,7 +113,10 @@ function Toast({ notice }: { notice: Notice }) {
           type="button"
           className="button button--small"
           data-testid="notice-action"
-          onClick={() => act(notice.id)}
+          onClick={() => {
+            act(notice.id);
+            left();
+          }}
         >
           {notice.action.label}
         </button>
@@ -100,7 +124,10 @@ function Toast({ notice }: { notice: Notice }) {
       <button
         type="button"
         className="button button--ghost button--icon"
-        onClick={() => dismiss(notice.id)}
+        onClick={() => {
+          dismiss(notice.id);
+          left();
+        }}
         aria-label={t({ id: 'components.notices.dismiss', defaultMessage: 'Dismiss' })}
       >
         <span aria-hidden="true">×</span>
@@ -116,7 +143,8 @@ export function Notices() {
   const { shown, hidden } = visibleNotices(notices);
   const list = expanded ? notices : shown;
   const atTop = usePlacement(region, list.length);
-  const pause = usePause();
+  const focusReturn = useFocusReturn();
+  const pause = usePause(focusReturn.noteEntry);
   if (expanded && hidden.length === 0) setExpanded(false);
 
   return (
@@ -140,7 +168,7 @@ export function Notices() {
         </button>
       )}
       {list.map((notice) => (
-        <Toast key={notice.id} notice={notice} />
+        <Toast key={notice.id} notice={notice} left={focusReturn.giveBack} />
       ))}
     </section>
   );
