@@ -27,10 +27,21 @@ export async function createLesson(
   }
   // A create whose body is frozen (a resumed job) is sent again as it was, in the section's turn.
   if (job.attachAttempted) return placement.inSection(target, sendAndRecord);
-  const way = await placement.whenMyTurn(job, () => {
-    ctx.checkStale();
-    freezeLessonCreate(ctx, job, null);
-  });
+  const way = await placement.whenMyTurn(
+    job,
+    () => {
+      ctx.checkStale();
+      freezeLessonCreate(ctx, job, null);
+    },
+    () => {
+      try {
+        ctx.checkStale();
+        return null;
+      } catch (error) {
+        return error instanceof Error ? error : new Error(String(error));
+      }
+    },
+  );
   if (way === 'last') {
     const sending = sendAndRecord();
     placement.landingLast(target, sending);

@@ -98,11 +98,18 @@ export class LessonPlacement {
    * Decides how `job`'s new lesson is created once the batch's earlier files that are finishing now
    * have sent their creates. 'last' when no later file of the batch has a lesson or a create sent:
    * `goLast` runs at once, in the same turn as the decision, so that the next file sees it. Rejects
-   * with what `goLast` throws (the job moved on).
+   * with what `goLast` throws, or `moved` (checked whenever anything changed) says: the job moved on
+   * (paused, cancelled) while it waited.
    */
-  whenMyTurn(job: UploadJob, goLast: () => void): Promise<LessonWay> {
+  whenMyTurn(job: UploadJob, goLast: () => void, moved: () => Error | null): Promise<LessonWay> {
     return new Promise<LessonWay>((resolve, reject) => {
       const decide = (): boolean => {
+        const stopped = moved();
+        if (stopped) {
+          this.waiting.delete(decide);
+          reject(stopped);
+          return true;
+        }
         const batch = this.batchInSection(job.batchId, job);
         if (batch.some((j) => j.position < job.position && finishingNow(j))) return false;
         this.waiting.delete(decide);
