@@ -1,8 +1,8 @@
 /**
  * Build time (Node 24), part of `npm run build`: bundles the bridge host (src-main/bridge-host/
  * main.ts) into out/bridge-host/main.mjs the way the command line is bundled (cli.ts), so a start
- * reads one file with no TypeScript to strip and no package lookups: about half the start of
- * running the sources (measured 2.1 → 1.3 s on a busy 2-core machine). `npm start` without an
+ * reads one file with no TypeScript to strip and no package lookups, starting in about half the
+ * time the sources take. `npm start` without an
  * Electron binary and the end-to-end tests (Playwright's global setup, so they never run a stale
  * bundle) start it from there; `npm run bridge-host` still runs the sources, for working on them.
  */

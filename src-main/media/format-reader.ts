@@ -96,7 +96,7 @@ export class FormatReader {
   }
 
   /**
-   * Starts the thread ahead of its first job: a thread takes about 100 ms to start (Node's own
+   * Starts the thread ahead of its first job: a thread takes a while to start (Node's own
    * bootstrap), which the first check would otherwise wait for with the link idle. Idle, it never
    * keeps the process alive; a thread that cannot start is reported by the first job.
    */

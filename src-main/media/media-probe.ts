@@ -24,13 +24,13 @@ let mediaReader = new FormatReader();
 const READ_IN_MAIN = /\.(mp4|m4v|mov|3gp)$/i;
 
 /**
- * Starts the signature reader's thread now: it takes about 100 ms to start, and a file's check
+ * Starts the signature reader's thread now: it takes a while to start, and a file's check
  * that needs it waits for it (`lectern upload` calls this as soon as the engine is loaded) —
  * unless every one of `paths` is named like an MP4 or MOV: main decides and describes those itself
- * when they are plain, and the thread (0.1 CPU-s to start) starts only if one is not.
+ * when they are plain, and the thread (costly to start) starts only if one is not.
  * `probesAfterEveryCheck`: the caller probes only once every file is decided (`lectern upload`),
  * so no probe can hold a signature check, and the probes run on the same thread: one thread
- * fewer to start, about 0.1 CPU-s of a command.
+ * fewer to start.
  */
 export function prepareFileChecks(options: { probesAfterEveryCheck?: boolean; paths?: readonly string[] } = {}): void {
   if (options.probesAfterEveryCheck) mediaReader = formatReader;

@@ -1,7 +1,7 @@
 // Main process / plain Node. The facts of a plain MP4 or MOV (duration, picture size, codecs, a
 // constant frame rate) read from its `moov` box in main, so the common upload never starts the
-// parsers' thread: that thread's start and mediainfo's load and run were 0.23 of the 0.89 CPU-s of
-// a 4 MiB `lectern upload` (measured, alternating builds). Only the plain case is decided here and
+// parsers' thread: that thread's start and mediainfo's load and run were a large share of a small
+// `lectern upload`'s CPU time (README, "Tests and benchmarks"). Only the plain case is decided here and
 // its answer is mediainfo's for the same file (mp4-facts.test.ts compares every fixture): one AVC
 // or HEVC video track whose samples all last the same (one `stts` entry), at most one AAC audio
 // track, no fragments, a `moov` under 16 MiB. Anything else, or anything odd, is null and

@@ -3,8 +3,7 @@
 // camera, phone and editor writes. It reads a few bytes at fixed offsets, with no loop a file could
 // make spin and no parser a file could crash, so it needs no thread of its own; a file it does not
 // recognise goes to file-type on the parsers' thread as before (media-probe.ts). What it saves: the
-// first file of a batch no longer waits for that thread to start (about 130 ms on a CI machine)
-// before its upload can begin. Its answers are file-type's for the same bytes (checked against
+// first file of a batch no longer waits for that thread to start before its upload can begin. Its answers are file-type's for the same bytes (checked against
 // file-type in video-signature.test.ts).
 
 /** What file-type answers for these bytes: extension and MIME type. */
