@@ -104,6 +104,13 @@ class StandInApp extends EventEmitter {
     if (!path) throw new Error(`stand-in: no path set for ${name}`);
     return path;
   }
+  /** The system's languages as Electron reports them; the app's language follows these by default. */
+  getPreferredSystemLanguages(): string[] {
+    return ['en-US'];
+  }
+  getLocale(): string {
+    return 'en-US';
+  }
   quit(): void {
     records.quits += 1;
   }
