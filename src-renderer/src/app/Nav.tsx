@@ -1,26 +1,61 @@
 /** Renderer. The main navigation: one link per screen, the current one marked for assistive tech. */
+import { defineMessage } from 'react-intl';
 import type { Profile } from '../../../src-shared/index.ts';
 import { useSync } from '../lib/sync-status.ts';
 import { totalsOf, useUploads } from '../features/uploads/index.ts';
 import { href, sectionOf, type Route, type RouteName } from '../lib/router.ts';
-import { t } from '../lib/i18n.ts';
+import { t, type MessageDescriptor } from '../lib/i18n.ts';
 
 interface Item {
   name: RouteName;
-  label: string;
+  label: MessageDescriptor;
   route: Route;
   needs?: 'assessments' | 'assignments';
 }
 
 const ITEMS: Item[] = [
-  { name: 'courses', label: 'Courses', route: { name: 'courses' } },
-  { name: 'quizzes', label: 'Quizzes', route: { name: 'quizzes' } },
-  { name: 'assessments', label: 'Assessments', route: { name: 'assessments', courseId: null }, needs: 'assessments' },
-  { name: 'assignments', label: 'Assignments', route: { name: 'assignments' }, needs: 'assignments' },
-  { name: 'drafts', label: 'Changes & sync', route: { name: 'drafts' } },
-  { name: 'uploads', label: 'Uploads', route: { name: 'uploads' } },
-  { name: 'workspaces', label: 'Workspaces', route: { name: 'workspaces' } },
-  { name: 'diagnostics', label: 'Diagnostics', route: { name: 'diagnostics' } },
+  {
+    name: 'courses',
+    label: defineMessage({ id: 'app.nav.courses', defaultMessage: 'Courses' }),
+    route: { name: 'courses' },
+  },
+  {
+    name: 'quizzes',
+    label: defineMessage({ id: 'app.nav.quizzes', defaultMessage: 'Quizzes' }),
+    route: { name: 'quizzes' },
+  },
+  {
+    name: 'assessments',
+    label: defineMessage({ id: 'app.nav.assessments', defaultMessage: 'Assessments' }),
+    route: { name: 'assessments', courseId: null },
+    needs: 'assessments',
+  },
+  {
+    name: 'assignments',
+    label: defineMessage({ id: 'app.nav.assignments', defaultMessage: 'Assignments' }),
+    route: { name: 'assignments' },
+    needs: 'assignments',
+  },
+  {
+    name: 'drafts',
+    label: defineMessage({ id: 'app.nav.drafts', defaultMessage: 'Changes & sync' }),
+    route: { name: 'drafts' },
+  },
+  {
+    name: 'uploads',
+    label: defineMessage({ id: 'app.nav.uploads', defaultMessage: 'Uploads' }),
+    route: { name: 'uploads' },
+  },
+  {
+    name: 'workspaces',
+    label: defineMessage({ id: 'app.nav.workspaces', defaultMessage: 'Workspaces' }),
+    route: { name: 'workspaces' },
+  },
+  {
+    name: 'diagnostics',
+    label: defineMessage({ id: 'app.nav.diagnostics', defaultMessage: 'Diagnostics' }),
+    route: { name: 'diagnostics' },
+  },
 ];
 
 export function Nav({ route, profile }: { route: Route; profile: Profile | null }) {
@@ -41,7 +76,7 @@ export function Nav({ route, profile }: { route: Route; profile: Profile | null 
                 className={`nav-link${unavailable ? ' nav-link--unavailable' : ''}`}
                 aria-current={current === item.name ? 'page' : undefined}
               >
-                <span>{item.label}</span>
+                <span>{t(item.label)}</span>
                 {unavailable && (
                   <span className="nav-note">
                     {t({ id: 'app.nav.notWithThisKey', defaultMessage: 'not with this key' })}

@@ -291,11 +291,13 @@ function CourseSummary({ course, quizzes }: { course: Course; quizzes: number })
         </div>
         <div>
           <dt>{t({ id: 'courses.courseDetailScreen.categories', defaultMessage: 'Categories' })}</dt>
-          <dd>{categories || t({ id: 'courses.courseDetailScreen.none', defaultMessage: 'None' })}</dd>
+          <dd dir={categories ? 'auto' : undefined}>
+            {categories || t({ id: 'courses.courseDetailScreen.none', defaultMessage: 'None' })}
+          </dd>
         </div>
         <div>
           <dt>{t({ id: 'courses.courseDetailScreen.instructors', defaultMessage: 'Instructors' })}</dt>
-          <dd>
+          <dd dir={course.instructors ? 'auto' : undefined}>
             {course.instructors === undefined
               ? '—'
               : instructorNames(course.instructors) ||

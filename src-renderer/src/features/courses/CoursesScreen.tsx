@@ -218,8 +218,11 @@ function CourseRow({ course, active }: { course: Course | undefined; active: boo
         <Badge testId="course-level">{enumLabel(course.level, COURSE_LEVELS)}</Badge>
       </span>
       <span className="row-meta">
-        <span>{categories || t({ id: 'courses.coursesScreen.noCategory', defaultMessage: 'No category' })}</span>
-        <span>
+        {/* The server's words (categories, people): laid out by their own letters, not translated. */}
+        <span dir={categories ? 'auto' : undefined}>
+          {categories || t({ id: 'courses.coursesScreen.noCategory', defaultMessage: 'No category' })}
+        </span>
+        <span dir={instructorNames(course.instructors ?? '') ? 'auto' : undefined}>
           {instructorNames(course.instructors ?? '') ||
             t({ id: 'courses.coursesScreen.noInstructorsListed', defaultMessage: 'No instructors listed' })}
         </span>
