@@ -15,8 +15,7 @@ import { describeError, errorCode } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { href, navigate } from '../../lib/router.ts';
 import {
-  discardWithUndo,
-  AutosaveLine,
+  NewDraftHeader,
   DraftBanner,
   DraftFields,
   DraftNotReady,
@@ -176,19 +175,8 @@ function NewAssessmentHeader({
   courseId: string | null;
   canDiscard: boolean;
 }) {
-  const state = session();
-  const draft = state.draft;
-  const discard = () => {
-    if (!draft) return;
-    // Held back behind its toast's Undo, which opens the new assessment again as it was.
-    discardWithUndo(draft.id, draft.title || 'The new assessment', () =>
-      navigate({ name: 'assessment-new', courseId, draftId: draft.id }),
-    );
-    session.getState().begin(NEW_ASSESSMENT, { ...NEW_ASSESSMENT_DEFAULTS, course_id: courseId ?? '' }, null);
-    navigate({ name: 'assessment-new', courseId, draftId: null }, { replace: true });
-  };
   return (
-    <PageHeader
+    <NewDraftHeader
       title={title}
       eyebrow={
         <>
@@ -196,16 +184,16 @@ function NewAssessmentHeader({
           {' / New'}
         </>
       }
-      actions={
-        draft && canDiscard ? (
-          <button type="button" className="button button--ghost button--danger-text" onClick={discard}>
-            {t(messages.discard)}
-          </button>
-        ) : undefined
-      }
-    >
-      <AutosaveLine session={state} />
-    </PageHeader>
+      session={session()}
+      canDiscard={canDiscard}
+      discardLabel={t(messages.discard)}
+      untitled="The new assessment"
+      reopen={(draftId) => navigate({ name: 'assessment-new', courseId, draftId })}
+      restart={() => {
+        session.getState().begin(NEW_ASSESSMENT, { ...NEW_ASSESSMENT_DEFAULTS, course_id: courseId ?? '' }, null);
+        navigate({ name: 'assessment-new', courseId, draftId: null }, { replace: true });
+      }}
+    />
   );
 }
 

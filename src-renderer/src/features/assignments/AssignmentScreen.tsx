@@ -18,11 +18,10 @@ import { CONTENT_STATUSES } from '../../lib/statuses.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { href, navigate } from '../../lib/router.ts';
 import {
-  discardWithUndo,
+  NewDraftHeader,
   DraftFields,
   DraftNotReady,
   formErrors,
-  AutosaveLine,
   DraftBanner,
   MayBeRefusedHint,
   useSaveActionLabel,
@@ -148,30 +147,19 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
 }
 
 function AssignmentHeader({ title, canDiscard }: { title: string; canDiscard: boolean }) {
-  const state = session();
-  const draft = state.draft;
-  const discard = () => {
-    if (!draft) return;
-    // Held back behind its toast's Undo, which opens the new assignment again as it was.
-    discardWithUndo(draft.id, draft.title || 'The new assignment', () =>
-      navigate({ name: 'assignment-new', draftId: draft.id }),
-    );
-    session.getState().begin(NEW_ASSIGNMENT, { ...ASSIGNMENT_DEFAULTS }, null);
-    navigate({ name: 'assignment-new', draftId: null }, { replace: true });
-  };
   return (
-    <PageHeader
+    <NewDraftHeader
       title={title}
       eyebrow={<a href={href({ name: 'assignments' })}>{t(messages.assignments)}</a>}
-      actions={
-        draft && canDiscard ? (
-          <button type="button" className="button button--ghost button--danger-text" onClick={discard}>
-            {t(messages.discard)}
-          </button>
-        ) : undefined
-      }
-    >
-      <AutosaveLine session={state} />
-    </PageHeader>
+      session={session()}
+      canDiscard={canDiscard}
+      discardLabel={t(messages.discard)}
+      untitled="The new assignment"
+      reopen={(draftId) => navigate({ name: 'assignment-new', draftId })}
+      restart={() => {
+        session.getState().begin(NEW_ASSIGNMENT, { ...ASSIGNMENT_DEFAULTS }, null);
+        navigate({ name: 'assignment-new', draftId: null }, { replace: true });
+      }}
+    />
   );
 }

@@ -20,3 +20,4 @@ export { RowRefusal } from './RowRefusal.tsx';
 export { MayBeRefusedHint, WriteRefusalNotice } from './WriteRefusalNotice.tsx';
 export { isRefusal, noteRefused } from './refusals.ts';
 export { discardWithUndo } from './discard.ts';
+export { NewDraftHeader } from './NewDraftHeader.tsx';
