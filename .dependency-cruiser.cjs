@@ -268,6 +268,13 @@ module.exports = {
       to: { path: `^${R}features/[^/]+/`, pathNot: [`^${R}features/$1/`, `^${R}features/[^/]+/index\\.ts$`] },
     },
     {
+      name: 'test-support-outside-its-folder',
+      severity: 'error',
+      comment: 'Test support lives in a test-support/ folder, never among production files.',
+      from: { path: '(^|/)test-support\\.ts$|-support\\.ts$', pathNot: ['^e2e/', '(^|/)test-support/'] },
+      to: {},
+    },
+    {
       name: 'test-code-in-production',
       severity: 'error',
       comment: 'Code that ships never imports tests or test support.',

@@ -34,6 +34,7 @@ describe('the import rules on planted fixtures', () => {
     ['main: a lower floor imports a higher one', 'src-main/api/back-arrow.ts', 'back-arrow'],
     ['main: a folder no rule lists', 'src-main/newroom/unlisted.ts', 'not-in-allowed'],
     ['main: a type-only import cycle', 'src-main/api/cycle-a.ts', 'no-cycle'],
+    ['main: test support among production files', 'src-main/api/harness-support.ts', 'test-support-outside-its-folder'],
   ];
 
   it.each(planted)('%s is reported (%s)', (_spelling, file, rule) => {

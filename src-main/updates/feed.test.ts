@@ -19,7 +19,7 @@ import {
   FIRST_RETRY_DELAY_MS,
   type UpdateService,
 } from './service.ts';
-import { channelFileName, ManualTimers, sha512Base64, startTestFeed, TestWork, type TestFeed } from './test-support.ts';
+import { channelFileName, ManualTimers, sha512Base64, startTestFeed, TestWork, type TestFeed } from './test-support/index.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BusyWork } from '../../src-shared/updates.ts';
-import type { Timers, WorkPort } from './ports.ts';
+import type { BusyWork } from '../../../src-shared/updates.ts';
+import type { Timers, WorkPort } from '../ports.ts';
 
 export interface Release {
   version: string;
