@@ -19,7 +19,14 @@ import {
   FIRST_RETRY_DELAY_MS,
   type UpdateService,
 } from './service.ts';
-import { channelFileName, ManualTimers, sha512Base64, startTestFeed, TestWork, type TestFeed } from './test-support/index.ts';
+import {
+  channelFileName,
+  ManualTimers,
+  sha512Base64,
+  startTestFeed,
+  TestWork,
+  type TestFeed,
+} from './test-support/index.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
