@@ -50,7 +50,7 @@ const withoutFetch: Plugin = {
 
 /**
  * llhttp, undici's HTTP/1 parser, is WebAssembly carried as base64 text (two builds, 72 KB each):
- * text that every command's start would read, hash and scan with the HTTP chunk, about 4 ms. The
+ * text that every command's start would read, hash and scan with the HTTP chunk. The
  * bytes go beside the bundle instead (out/cli/wasm/), and the module reads the one it needs when
  * the first connection opens: the same bytes, read from a file rather than decoded.
  */
@@ -81,7 +81,7 @@ interface UndiciRewrite {
 const UNDICI_REWRITES: UndiciRewrite[] = [
   /**
    * undici's Client requires its HTTP/2 half at load time, and with it `node:http2` (which pulls
-   * in `tls`, all of `crypto`, readline and more): about 30 ms of a command's start, for a
+   * in `tls`, all of `crypto`, readline and more): a large part of a command's start, for a
    * protocol only a TLS server offering h2 ever gets. It is required the first time a connection
    * negotiates h2.
    */
@@ -91,7 +91,7 @@ const UNDICI_REWRITES: UndiciRewrite[] = [
     to: "let loadedH2\nconst connectH2 = (client, socket) => (loadedH2 ??= require('./client-h2.js'))(client, socket)",
   },
   /**
-   * node:http (about 4 ms) is required for two things: the default header limit, which Lectern's
+   * node:http is required for two things: the default header limit, which Lectern's
    * Agent always gives (api/http-stack.ts MAX_HEADER_BYTES), and telling an IncomingMessage
    * apart when destroying a stream, which only a loaded node:http can have made.
    */
@@ -126,8 +126,8 @@ const UNDICI_REWRITES: UndiciRewrite[] = [
 ];
 /**
  * undici checks its own invariants with `assert(condition)` from node:assert, whose load (with its
- * error class, which creates the process's stderr stream to learn about colours) is about 6 ms of
- * every start. Its files get a function that loads node:assert only when a condition fails, and
+ * error class, which creates the process's stderr stream to learn about colours) is a measurable part
+ * of every start. Its files get a function that loads node:assert only when a condition fails, and
  * then throws what node:assert throws.
  */
 const UNDICI_ASSERT = "const assert = require('node:assert')";
@@ -178,8 +178,8 @@ const undiciRestWhenRequired: Plugin = {
 
 /**
  * `import { parseArgs } from "node:util"` makes Node build an ES module facade over the built-in,
- * reading every one of its exports (and so loading what their getters load): about 6 ms for
- * node:util, 7 for node:fs, where `process.getBuiltinModule` takes microseconds. The chunks get
+ * reading every one of its exports (and so loading what their getters load), where
+ * `process.getBuiltinModule` takes next to nothing. The chunks get
  * their built-ins that way instead; the bundle only runs on Node 24 (bin/lectern.js). Every import
  * form rolldown writes is handled, and a clause it cannot read fails the build.
  */
@@ -212,8 +212,7 @@ const builtinsByCall: Plugin = {
 
 /**
  * Node reads a module's file into a string: pure ASCII becomes a one-byte string by a plain copy,
- * while one curly quote in 700 KB makes the whole file take the slow UTF-8 path (about 6 ms for
- * the HTTP chunk). Every other character is written as a \u escape, which means the same in strings,
+ * while one curly quote in 700 KB makes the whole file take the slow UTF-8 path. Every other character is written as a \u escape, which means the same in strings,
  * templates, regular expressions and identifiers (no String.raw in the bundled code).
  */
 export function asciiOnly(code: string): string {

@@ -18,9 +18,8 @@ import { parseRetryAfter } from './retry-policy.ts';
  * at which the stall watchdog sees progress and the bandwidth cap meters bytes (a slice is pulled
  * only once the socket has taken the one before). Half a MiB: each read's bytes are still in the
  * CPU's cache when they are hashed and copied to the socket; reads of a whole MiB (4 MiB of ring
- * per part) cost more CPU, and so do quarter-MiB reads (more calls). Measured through `lectern
- * upload` of 1 GiB, alternating builds (2.7–2.9 CPU-s each): 0.05–0.08 CPU-s less than whole-MiB
- * reads, about 0.15 less than quarter-MiB ones.
+ * per part) cost more CPU, and so do quarter-MiB reads (more calls); `npm run bench:link`
+ * measures the engine's CPU against the least Node code for the same PUTs.
  */
 export const READ_BYTES = 512 * 1024;
 export const SEND_SLICE_BYTES = 256 * 1024;
