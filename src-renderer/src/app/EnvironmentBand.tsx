@@ -3,18 +3,35 @@
  * says so in capitals; staging is amber; the Sandbox is calm blue; a custom server is grey.
  */
 import type { Profile } from '../../../src-shared/index.ts';
-import { t } from '../lib/i18n.ts';
+import { defineMessages } from 'react-intl';
+import { t, type MessageDescriptor } from '../lib/i18n.ts';
 
-const TEXT: Record<Profile['environment'], { label: string; note: string }> = {
-  production: { label: 'PRODUCTION', note: 'Changes here reach real learners.' },
-  staging: { label: 'STAGING', note: 'A test copy of your tenant.' },
-  sandbox: { label: 'SANDBOX', note: 'Demo data on this computer; nothing here is real.' },
-  custom: { label: 'CUSTOM SERVER', note: '' },
-};
+// Descriptors, not words: this table is built when the module loads, before the language is known.
+const TEXT = {
+  production: defineMessages({
+    label: { id: 'app.environmentBand.production.label', defaultMessage: 'PRODUCTION' },
+    note: { id: 'app.environmentBand.production.note', defaultMessage: 'Changes here reach real learners.' },
+  }),
+  staging: defineMessages({
+    label: { id: 'app.environmentBand.staging.label', defaultMessage: 'STAGING' },
+    note: { id: 'app.environmentBand.staging.note', defaultMessage: 'A test copy of your tenant.' },
+  }),
+  sandbox: defineMessages({
+    label: { id: 'app.environmentBand.sandbox.label', defaultMessage: 'SANDBOX' },
+    note: {
+      id: 'app.environmentBand.sandbox.note',
+      defaultMessage: 'Demo data on this computer; nothing here is real.',
+    },
+  }),
+  custom: defineMessages({
+    label: { id: 'app.environmentBand.custom.label', defaultMessage: 'CUSTOM SERVER' },
+  }),
+} satisfies Record<Profile['environment'], { label: MessageDescriptor; note?: MessageDescriptor }>;
 
 export function EnvironmentBand({ profile }: { profile: Profile | null }) {
   if (!profile) return <div className="env-band env-band--none" aria-hidden="true" />;
-  const text = TEXT[profile.environment];
+  const messages: { label: MessageDescriptor; note?: MessageDescriptor } = TEXT[profile.environment];
+  const text = { label: t(messages.label), note: messages.note ? t(messages.note) : '' };
   return (
     <div
       className={`env-band env-band--${profile.environment}`}
@@ -27,7 +44,7 @@ export function EnvironmentBand({ profile }: { profile: Profile | null }) {
       )}
     >
       <strong>{text.label}</strong>
-      <span className="env-band-name" title={profile.name}>
+      <span className="env-band-name" title={profile.name} dir="auto">
         {profile.name}
       </span>
       {text.note && <span className="env-band-note">{text.note}</span>}

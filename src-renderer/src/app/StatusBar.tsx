@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import type { AppInfo } from '../../../src-shared/index.ts';
 import { call } from '../bridge.ts';
-import { CONNECTION_LABELS, CONNECTION_SENTENCES, useSync, workSummary } from '../lib/sync-status.ts';
+import { connectionLabel, connectionSentence, useSync, workSummary } from '../lib/sync-status.ts';
 import { totalsOf, useUploads } from '../features/uploads/index.ts';
 import { UpdateStatusItem } from '../features/updates/index.ts';
 import { formatSpeed } from '../lib/format.ts';
@@ -37,9 +37,9 @@ export function StatusBar() {
       >
         <span className="connection-dot" aria-hidden="true" />
         <span>
-          {state ? CONNECTION_LABELS[state] : t({ id: 'app.statusBar.connecting', defaultMessage: 'Connecting…' })}
+          {state ? connectionLabel(state) : t({ id: 'app.statusBar.connecting', defaultMessage: 'Connecting…' })}
         </span>
-        {state && state !== 'online' && <span className="status-detail">— {CONNECTION_SENTENCES[state]}</span>}
+        {state && state !== 'online' && <span className="status-detail">— {connectionSentence(state)}</span>}
       </div>
 
       <a

@@ -4,14 +4,25 @@ import { describeError } from '../lib/errors.ts';
 import { notify } from '../lib/notices.ts';
 import { useWorkspaces } from '../features/workspaces/index.ts';
 import { href } from '../lib/router.ts';
-import { t } from '../lib/i18n.ts';
+import { defineMessages } from 'react-intl';
+import { t, type MessageDescriptor } from '../lib/i18n.ts';
 
-const ENV_SHORT: Record<string, string> = {
-  production: 'production',
-  staging: 'staging',
-  sandbox: 'sandbox',
-  custom: 'custom',
-};
+// Descriptors, not words: this table is built when the module loads, before the language is known.
+const ENV_SHORT: Record<string, MessageDescriptor> = defineMessages({
+  production: { id: 'app.workspaceSwitcher.env.production', defaultMessage: 'production' },
+  staging: { id: 'app.workspaceSwitcher.env.staging', defaultMessage: 'staging' },
+  sandbox: { id: 'app.workspaceSwitcher.env.sandbox', defaultMessage: 'sandbox' },
+  custom: { id: 'app.workspaceSwitcher.env.custom', defaultMessage: 'custom' },
+});
+
+/** "Name (environment)": the workspace as the switcher names it. */
+function nameWithEnvironment(profile: { name: string; environment: string }): string {
+  const environment = ENV_SHORT[profile.environment];
+  return t(
+    { id: 'app.workspaceSwitcher.nameWithEnvironment', defaultMessage: '{name} ({environment})' },
+    { name: profile.name, environment: environment ? t(environment) : profile.environment },
+  );
+}
 
 export function WorkspaceSwitcher() {
   const id = useId();
@@ -22,7 +33,9 @@ export function WorkspaceSwitcher() {
 
   const active = profiles.find((p) => p.id === activeId);
   // The select is cut short at narrow widths; the whole name is in its title (hover) and label (focus).
-  const fullName = active ? `${active.name} (${ENV_SHORT[active.environment]})` : 'No workspace';
+  const fullName = active
+    ? nameWithEnvironment(active)
+    : t({ id: 'app.workspaceSwitcher.noWorkspace', defaultMessage: 'No workspace' });
 
   const onChange = (next: string) => {
     activate(next).then(
@@ -66,7 +79,7 @@ export function WorkspaceSwitcher() {
         )}
         {profiles.map((profile) => (
           <option key={profile.id} value={profile.id}>
-            {profile.name} ({ENV_SHORT[profile.environment]})
+            {nameWithEnvironment(profile)}
           </option>
         ))}
       </select>

@@ -1,5 +1,6 @@
 /** Renderer. Small labels for statuses and kinds; the tone carries meaning, the text says it too. */
 import type { ReactNode } from 'react';
+import { humanize } from '../lib/format.ts';
 
 export type Tone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger';
 
@@ -20,6 +21,6 @@ const STATUS_TONES: Record<string, Tone> = {
 /** A status the server left out shows "—"; one the app does not know shows as it came. */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
   if (!status) return <Badge>—</Badge>;
-  const label = STATUS_TONES[status] ? status.charAt(0) + status.slice(1).toLowerCase() : status;
+  const label = STATUS_TONES[status] ? humanize(status) : status;
   return <Badge tone={STATUS_TONES[status] ?? 'neutral'}>{label}</Badge>;
 }

@@ -2,29 +2,53 @@
  * Renderer. Connection state and the outbox count for the status bar and the Drafts screen,
  * with the words for each state, fed by `sync.status` (read once, then pushed) and `outbox.changed`.
  */
+import { defineMessages } from 'react-intl';
 import { summariseWork, type ResourceKind, type SyncStatus } from '../../../src-shared/index.ts';
+import { t, type MessageDescriptor } from './i18n.ts';
 import { call } from '../bridge.ts';
 import { onEvent } from './events.ts';
 import { createFeatureStore } from './feature-store.ts';
 
-/** The status bar's and the Drafts screen's word for each connection state. */
-export const CONNECTION_LABELS: Record<SyncStatus['state'], string> = {
-  online: 'Online',
-  offline: 'Offline',
-  unreachable: 'Server unreachable',
-  'key-rejected': 'Key rejected',
-  'key-unavailable': 'Key unavailable',
-};
+// Descriptors, not words: this table is built when the module loads, before the language is known.
+const CONNECTION_LABEL_MESSAGES = defineMessages({
+  online: { id: 'lib.syncStatus.connection.online', defaultMessage: 'Online' },
+  offline: { id: 'lib.syncStatus.connection.offline', defaultMessage: 'Offline' },
+  unreachable: { id: 'lib.syncStatus.connection.unreachable', defaultMessage: 'Server unreachable' },
+  'key-rejected': { id: 'lib.syncStatus.connection.keyRejected', defaultMessage: 'Key rejected' },
+  'key-unavailable': { id: 'lib.syncStatus.connection.keyUnavailable', defaultMessage: 'Key unavailable' },
+}) satisfies Record<SyncStatus['state'], MessageDescriptor>;
 
-/** What each state means for the user's work (main's own message stays in the tooltip). */
-export const CONNECTION_SENTENCES: Record<SyncStatus['state'], string> = {
-  online: 'Connected to the server.',
-  offline: 'You are offline. Changes are kept here and sent when you are back.',
-  unreachable: 'The server cannot be reached. Changes are kept here and sent when it answers.',
-  'key-rejected': 'The server no longer accepts this workspace’s key. Replace it under Workspaces.',
-  'key-unavailable':
-    'Lectern cannot read this workspace’s key from your system keychain. Changes are kept here and sent once it can.',
-};
+const CONNECTION_SENTENCE_MESSAGES = defineMessages({
+  online: { id: 'lib.syncStatus.sentence.online', defaultMessage: 'Connected to the server.' },
+  offline: {
+    id: 'lib.syncStatus.sentence.offline',
+    defaultMessage: 'You are offline. Changes are kept here and sent when you are back.',
+  },
+  unreachable: {
+    id: 'lib.syncStatus.sentence.unreachable',
+    defaultMessage: 'The server cannot be reached. Changes are kept here and sent when it answers.',
+  },
+  'key-rejected': {
+    id: 'lib.syncStatus.sentence.keyRejected',
+    defaultMessage: 'The server no longer accepts this workspace’s key. Replace it under Workspaces.',
+  },
+  'key-unavailable': {
+    id: 'lib.syncStatus.sentence.keyUnavailable',
+    defaultMessage:
+      'Lectern cannot read this workspace’s key from your system keychain. Changes are kept here and sent once it can.',
+  },
+}) satisfies Record<SyncStatus['state'], MessageDescriptor>;
+
+/** The status bar's and the Drafts screen's word for a connection state (a newer one as it came). */
+export function connectionLabel(state: string): string {
+  const known = (CONNECTION_LABEL_MESSAGES as Record<string, MessageDescriptor>)[state];
+  return known ? t(known) : state;
+}
+
+/** What a connection state means for the user's work (main's own message stays in the tooltip). */
+export function connectionSentence(state: SyncStatus['state']): string {
+  return t(CONNECTION_SENTENCE_MESSAGES[state]);
+}
 
 interface SyncState {
   status: SyncStatus | null;
@@ -71,15 +95,38 @@ export const useSync = createFeatureStore<SyncState>(
   },
 );
 
-/** The status bar's one line for every change of the workspace (src-shared/save-state.ts). */
+/** The status bar's one line for every change of the workspace (the order of src-shared/save-state.ts). */
 export function workSummary(status: SyncStatus | null): ReturnType<typeof summariseWork> {
   const outbox = status?.outbox;
-  return summariseWork({
+  const work = {
     waiting: outbox?.queued ?? 0,
     sending: outbox?.sending ?? 0,
     refused: (outbox?.failed ?? 0) + (outbox?.deletedOnServer ?? 0),
     conflicts: outbox?.conflicts ?? 0,
-  });
+  };
+  const { tone } = summariseWork(work);
+  const parts: string[] = [];
+  if (work.conflicts > 0)
+    parts.push(
+      t(
+        {
+          id: 'lib.syncStatus.work.conflicts',
+          defaultMessage: '{count, plural, one {# conflict} other {# conflicts}}',
+        },
+        { count: work.conflicts },
+      ),
+    );
+  if (work.refused > 0)
+    parts.push(t({ id: 'lib.syncStatus.work.refused', defaultMessage: '{count} refused' }, { count: work.refused }));
+  if (work.sending > 0)
+    parts.push(t({ id: 'lib.syncStatus.work.sending', defaultMessage: '{count} sending' }, { count: work.sending }));
+  if (work.waiting > 0)
+    parts.push(
+      t({ id: 'lib.syncStatus.work.waiting', defaultMessage: '{count} waiting to send' }, { count: work.waiting }),
+    );
+  if (parts.length === 0)
+    return { text: t({ id: 'lib.syncStatus.work.nothing', defaultMessage: 'Nothing waiting to send' }), tone };
+  return { text: parts.join(' · '), tone };
 }
 
 /**
@@ -98,7 +145,12 @@ export function useWritesRefused(): SyncStatus['writesRefused'] {
 const NONE_REFUSED: SyncStatus['writesRefused'] = [];
 
 /** Said beside a save button when the key was refused other kinds of change, never this one yet. */
-export const MAY_BE_REFUSED = 'This workspace’s key was refused other changes, so this one may be refused too.';
+function mayBeRefused(): string {
+  return t({
+    id: 'lib.syncStatus.mayBeRefused',
+    defaultMessage: 'This workspace’s key was refused other changes, so this one may be refused too.',
+  });
+}
 
 /**
  * Whether a change of this kind may be refused too: the key was refused another kind (read-only is
@@ -107,7 +159,7 @@ export const MAY_BE_REFUSED = 'This workspace’s key was refused other changes,
 export function useMayBeRefused(resource: ResourceKind): string | null {
   return useSync((s) => {
     const refused = s.status?.writesRefused ?? [];
-    return refused.length > 0 && !refused.some((r) => r.resource === resource) ? MAY_BE_REFUSED : null;
+    return refused.length > 0 && !refused.some((r) => r.resource === resource) ? mayBeRefused() : null;
   });
 }
 

@@ -15,11 +15,21 @@ function yesNo(value: string | undefined): string {
   return value || '—';
 }
 
-export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
-  const passing = [
+/** The passing score as set: "70%", "16.8 points", or both. */
+function passingScore(assessment: Assessment): string[] {
+  return [
     typeof assessment.passing_score_percent === 'number' ? `${assessment.passing_score_percent}%` : null,
-    typeof assessment.passing_score_points === 'number' ? `${assessment.passing_score_points} points` : null,
-  ].filter(Boolean);
+    typeof assessment.passing_score_points === 'number'
+      ? t(
+          { id: 'assessments.assessmentDetails.passingPoints', defaultMessage: '{points} points' },
+          { points: String(assessment.passing_score_points) },
+        )
+      : null,
+  ].filter((part): part is string => part !== null);
+}
+
+export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
+  const passing = passingScore(assessment);
   return (
     <aside
       className="details"
@@ -34,7 +44,9 @@ export function AssessmentDetails({ assessment }: { assessment: Assessment }) {
         <dl className="details-list">
           <dt>{t({ id: 'assessments.assessmentDetails.course', defaultMessage: 'Course' })}</dt>
           <dd>
-            <a href={href({ name: 'course', id: assessment.course_id })}>{orDash(assessment.course?.name)}</a>
+            <a href={href({ name: 'course', id: assessment.course_id })} dir="auto">
+              {orDash(assessment.course?.name)}
+            </a>
           </dd>
           <dt>{t({ id: 'assessments.assessmentDetails.totalPoints', defaultMessage: 'Total points' })}</dt>
           <dd data-testid="detail-total-points">{orDash(assessment.total_points)}</dd>

@@ -165,6 +165,7 @@ function EditorHeader({ assessmentId, assessment, title, draft }: EditorHeaderPr
   return (
     <PageHeader
       title={title}
+      userTitle={Boolean(assessment?.title)}
       eyebrow={
         <>
           <a href={LIST}>
@@ -173,7 +174,7 @@ function EditorHeader({ assessmentId, assessment, title, draft }: EditorHeaderPr
           {assessment && (
             <>
               {' / '}
-              <a href={href({ name: 'assessments', courseId: assessment.course_id })}>
+              <a href={href({ name: 'assessments', courseId: assessment.course_id })} dir="auto">
                 {assessment.course?.name ?? '—'}
               </a>
             </>

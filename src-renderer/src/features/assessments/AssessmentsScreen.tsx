@@ -277,10 +277,20 @@ function AssessmentRow({
         {assessment.type && <span className="muted">{enumLabel(assessment.type, ASSESSMENT_TYPES)}</span>}
       </span>
       <span className="row-meta">
-        {showCourse && <span>{orDash(assessment.course?.name)}</span>}
+        {showCourse && <span dir="auto">{orDash(assessment.course?.name)}</span>}
         <span>{formatHoursMinutes(assessment.duration_hours, assessment.duration_minutes)}</span>
-        <span>{assessment.questions_count || '0'} questions</span>
-        <span>{orDash(assessment.total_points)} points</span>
+        <span>
+          {t(
+            { id: 'assessments.assessmentsScreen.questionsCount', defaultMessage: '{count} questions' },
+            { count: assessment.questions_count || '0' },
+          )}
+        </span>
+        <span>
+          {t(
+            { id: 'assessments.assessmentsScreen.totalPoints', defaultMessage: '{points} points' },
+            { points: orDash(assessment.total_points) },
+          )}
+        </span>
         <span>
           {t(
             { id: 'assessments.assessmentsScreen.starts', defaultMessage: 'Starts {startdatetime}' },

@@ -81,7 +81,9 @@ function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; dra
   const loadError = useNewAssessmentDraft(courseId, draftId);
   const choices = useCourseChoices(state.form['course_id'] ?? '');
   const refusal = useWriteRefusal('assessment'); // this key was refused an assessment change
-  const createLabel = useSaveActionLabel('Create assessment');
+  const createLabel = useSaveActionLabel(
+    t({ id: 'assessments.newAssessmentScreen.createAssessment', defaultMessage: 'Create assessment' }),
+  );
 
   if (loadError !== null || !state.ready || state.key === null) {
     return <DraftNotReady title={t(messages.newAssessment)} loadError={loadError} />;

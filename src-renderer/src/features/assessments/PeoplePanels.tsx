@@ -24,9 +24,15 @@ function StatusChip({ status }: { status: string | null | undefined }) {
 function PersonLine({ person }: { person: Person }) {
   return (
     <li className="person" data-testid="person">
-      <span className="person-name">{person.name}</span>
+      <span className="person-name" dir="auto">
+        {person.name}
+      </span>
       <StatusChip status={person.status} />
-      {person.email && <span className="person-email">{person.email}</span>}
+      {person.email && (
+        <span className="person-email" dir="auto">
+          {person.email}
+        </span>
+      )}
     </li>
   );
 }
@@ -50,7 +56,7 @@ export function LocationsPanel({ locations }: { locations: readonly Location[] }
           {locations.map((location, index) => (
             <li key={location.id ?? index} className="place">
               <div className="place-line">
-                <strong>
+                <strong dir="auto">
                   {location.name || t({ id: 'assessments.peoplePanels.unnamedPlace', defaultMessage: 'Unnamed place' })}
                 </strong>
                 {typeof location.capacity === 'number' && (
@@ -65,11 +71,15 @@ export function LocationsPanel({ locations }: { locations: readonly Location[] }
                   </Badge>
                 )}
               </div>
-              <div className="place-address">
+              <div className="place-address" dir="auto">
                 {location.address ||
                   t({ id: 'assessments.peoplePanels.noAddressGiven', defaultMessage: 'No address given' })}
               </div>
-              {location.description && <div className="muted">{location.description}</div>}
+              {location.description && (
+                <div className="muted" dir="auto">
+                  {location.description}
+                </div>
+              )}
             </li>
           ))}
         </ul>
@@ -99,7 +109,7 @@ export function GroupsPanel({ groups }: { groups: readonly Group[] }) {
             return (
               <li key={group.id ?? index} className="group" data-testid="group">
                 <div className="group-line">
-                  <strong>
+                  <strong dir="auto">
                     {group.name || t({ id: 'assessments.peoplePanels.unnamedGroup', defaultMessage: 'Unnamed group' })}
                   </strong>
                   <Badge tone="accent">
@@ -112,7 +122,11 @@ export function GroupsPanel({ groups }: { groups: readonly Group[] }) {
                     )}
                   </Badge>
                 </div>
-                {group.description && <div className="muted">{group.description}</div>}
+                {group.description && (
+                  <div className="muted" dir="auto">
+                    {group.description}
+                  </div>
+                )}
                 {members.length > 0 && (
                   <details open={members.length <= OPEN_UP_TO}>
                     <summary>
@@ -148,6 +162,29 @@ export function GroupsPanel({ groups }: { groups: readonly Group[] }) {
   );
 }
 
+/** One seat: its number, who sits there (their own name, laid out by its own letters), their status. */
+function SeatLine({ seat }: { seat: Seat }) {
+  const learner = seat.learner as Partial<Seat['learner']> | undefined;
+  const name =
+    learner?.full_name ||
+    learner?.email ||
+    t({ id: 'assessments.peoplePanels.unnamedLearner', defaultMessage: 'Unnamed learner' });
+  return (
+    <li className="person" data-testid="seat">
+      <span className="seat-number">{seat.seat_number || '—'}</span>
+      <span className="person-name" dir="auto">
+        {name}
+      </span>
+      <StatusChip status={learner?.status} />
+      {learner?.email && learner.email !== name && (
+        <span className="person-email" dir="auto">
+          {learner.email}
+        </span>
+      )}
+    </li>
+  );
+}
+
 export function SeatsPanel({ seats }: { seats: readonly Seat[] }) {
   const byPlace = seatsByLocation(seats);
   return (
@@ -156,15 +193,13 @@ export function SeatsPanel({ seats }: { seats: readonly Seat[] }) {
         {t({ id: 'assessments.peoplePanels.seats', defaultMessage: 'Seats' })}{' '}
         {seats.length > 0 && (
           <span className="muted">
-            (
             {t(
               {
-                id: 'assessments.peoplePanels.seatsCount',
-                defaultMessage: '{count, plural, one {# seat} other {# seats}}',
+                id: 'assessments.peoplePanels.seatsAssignedCount',
+                defaultMessage: '({count, plural, one {# seat} other {# seats}} assigned)',
               },
               { count: seats.length },
-            )}{' '}
-            assigned)
+            )}
           </span>
         )}
       </h2>
@@ -177,7 +212,7 @@ export function SeatsPanel({ seats }: { seats: readonly Seat[] }) {
           {byPlace.map((place) => (
             <li key={place.location} className="group">
               <div className="group-line">
-                <strong>{place.location}</strong>
+                <strong dir="auto">{place.location}</strong>
                 <Badge>
                   {t(
                     {
@@ -204,20 +239,9 @@ export function SeatsPanel({ seats }: { seats: readonly Seat[] }) {
                     { location: place.location },
                   )}
                 >
-                  {place.seats.map((seat, index) => {
-                    const learner = seat.learner as Partial<Seat['learner']> | undefined;
-                    const name = learner?.full_name || learner?.email || 'Unnamed learner';
-                    return (
-                      <li key={seat.id ?? index} className="person" data-testid="seat">
-                        <span className="seat-number">{seat.seat_number || '—'}</span>
-                        <span className="person-name">{name}</span>
-                        <StatusChip status={learner?.status} />
-                        {learner?.email && learner.email !== name && (
-                          <span className="person-email">{learner.email}</span>
-                        )}
-                      </li>
-                    );
-                  })}
+                  {place.seats.map((seat, index) => (
+                    <SeatLine key={seat.id ?? index} seat={seat} />
+                  ))}
                 </ul>
               </details>
             </li>

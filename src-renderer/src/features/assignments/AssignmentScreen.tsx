@@ -73,7 +73,9 @@ function AssignmentForm({ draftId }: { draftId: string | null }) {
   const loadError = useAssignmentDraft(draftId);
   // This key was refused an assignment create: Create is disabled with the reason.
   const refusal = useWriteRefusal('assignment');
-  const createLabel = useSaveActionLabel('Create assignment');
+  const createLabel = useSaveActionLabel(
+    t({ id: 'assignments.assignmentScreen.createAssignment', defaultMessage: 'Create assignment' }),
+  );
   if (loadError !== null || !state.ready)
     return <DraftNotReady title={t(messages.newAssignment)} loadError={loadError} />;
 

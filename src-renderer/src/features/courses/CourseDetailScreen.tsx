@@ -321,7 +321,11 @@ function CourseSummary({ course, quizzes }: { course: Course; quizzes: number })
           <dd>{formatDateTime(course.updated_datetime)}</dd>
         </div>
       </dl>
-      {course.description && <p className="summary-description">{course.description}</p>}
+      {course.description && (
+        <p className="summary-description" dir="auto">
+          {course.description}
+        </p>
+      )}
       {course.requirements && (
         <p className="summary-description">
           <strong>{t({ id: 'courses.courseDetailScreen.requirements', defaultMessage: 'Requirements:' })} </strong>

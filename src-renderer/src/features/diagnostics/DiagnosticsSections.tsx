@@ -6,7 +6,7 @@
 import type { Diagnostics } from '../../../../src-shared/index.ts';
 import { groupRequests, requestFailed, shortPath } from '../../../../src-shared/request-groups.ts';
 import { formatBytes, formatDateTime, parseTime } from '../../lib/format.ts';
-import { CONNECTION_LABELS } from '../../lib/sync-status.ts';
+import { connectionLabel } from '../../lib/sync-status.ts';
 import { DataTable, type Cell } from './DataTable.tsx';
 import { t } from '../../lib/i18n.ts';
 
@@ -97,7 +97,7 @@ export function DeviationsSection({ deviations }: { deviations: Diagnostics['dev
 
 /** The status bar's word for a state ("Server unreachable"), the state as it came when unknown. */
 function stateLabel(state: string): string {
-  return (CONNECTION_LABELS as Record<string, string>)[state] ?? state;
+  return connectionLabel(state);
 }
 
 export function ConnectivitySection({ changes }: { changes: Diagnostics['connectivity'] }) {

@@ -9,7 +9,7 @@
  */
 import type { ReactNode } from 'react';
 import {
-  saveActionLabel,
+  isDisconnected,
   saveStateOf,
   type Draft,
   type SaveState,
@@ -106,11 +106,11 @@ export function AutosaveLine({ session, subject }: { session: SessionView; subje
  * The editor's save button words: `verb` ("Save"), or "Save — sends when online" while the server
  * cannot be reached.
  */
-export function useSaveActionLabel(verb = 'Save'): string {
-  return saveActionLabel(
-    useSync((s) => s.status?.state ?? null),
-    verb,
-  );
+export function useSaveActionLabel(verb?: string): string {
+  const word = verb ?? t({ id: 'drafts.draftStatus.save', defaultMessage: 'Save' });
+  return isDisconnected(useSync((s) => s.status?.state ?? null))
+    ? t({ id: 'drafts.draftStatus.sendsWhenOnline', defaultMessage: '{verb} — sends when online' }, { verb: word })
+    : word;
 }
 
 interface DraftBannerProps {

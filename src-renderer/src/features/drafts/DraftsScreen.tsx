@@ -17,7 +17,7 @@ import { useFeature } from '../../lib/feature-store.ts';
 import { formatAge, formatClock } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
 import { notify } from '../../lib/notices.ts';
-import { CONNECTION_LABELS, CONNECTION_SENTENCES, useSync } from '../../lib/sync-status.ts';
+import { connectionLabel, connectionSentence, useSync } from '../../lib/sync-status.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
 import { editorHref } from './editor-href.ts';
 import { RefusedPanel } from './RefusedPanel.tsx';
@@ -122,10 +122,10 @@ function ConnectionLine({ now }: { now: number }) {
       <span>
         <strong>
           {state
-            ? CONNECTION_LABELS[state]
+            ? connectionLabel(state)
             : t({ id: 'drafts.draftsScreen.connectionUnknown', defaultMessage: 'Connection unknown' })}
         </strong>
-        {state && state !== 'online' ? ` — ${CONNECTION_SENTENCES[state]}` : ''}
+        {state && state !== 'online' ? ` — ${connectionSentence(state)}` : ''}
         {status?.lastCheckedAt && (
           <span className="muted">
             {' '}

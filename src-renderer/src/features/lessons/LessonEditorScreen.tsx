@@ -129,7 +129,9 @@ function LessonNotes({ courseId, submitError }: { courseId: string; submitError:
 function NewLessonForm({ courseId, sectionId }: { courseId: string; sectionId: string }) {
   const f = useFormState();
   const created = f.draft?.operation === 'create' && f.draft.state === 'sent' ? f.draft.result : null;
-  const createLabel = useSaveActionLabel('Create lesson');
+  const createLabel = useSaveActionLabel(
+    t({ id: 'lessons.lessonEditorScreen.createLesson', defaultMessage: 'Create lesson' }),
+  );
   return (
     <CreateForm
       label={t(messages.newLesson)}
@@ -206,6 +208,7 @@ export function LessonEditorScreen({ courseId, sectionId, lessonId, draftId = nu
     <div className="screen screen--editor lesson-editor">
       <PageHeader
         title={f.form.title.trim() || (lessonId ? (lesson?.title ?? t(messages.lesson)) : t(messages.newLesson))}
+        userTitle={Boolean(f.form.title.trim() || (lessonId && lesson?.title))}
         eyebrow={
           <Breadcrumb
             items={[

@@ -48,6 +48,7 @@ function LessonFacts({ lesson }: { lesson: Lesson }) {
           data-testid={fact.kind === 'video' ? 'video-state' : `lesson-${fact.kind}`}
           data-video-state={fact.videoState}
           title={fact.text}
+          dir={fact.kind === 'file' ? 'auto' : undefined}
         >
           {fact.text}
         </span>
@@ -180,7 +181,10 @@ export function DeletingRow(props: { courseId: string; pending: PendingLessonDel
       {canUndo && (
         <button type="button" className="button button--small" onClick={() => void undo()} data-testid="undo-delete">
           {t({ id: 'lessons.lessonRow.undo', defaultMessage: 'Undo' })}
-          <span className="visually-hidden"> deleting {title}</span>
+          <span className="visually-hidden">
+            {' '}
+            {t({ id: 'lessons.lessonRow.deletingTitle', defaultMessage: 'deleting {title}' }, { title })}
+          </span>
         </button>
       )}
     </li>

@@ -115,7 +115,10 @@ function NewLessonLink({ courseId, section }: { courseId: string; section: Secti
       data-testid="new-lesson"
     >
       {t({ id: 'lessons.sectionLessons.newLesson', defaultMessage: '+ New lesson' })}
-      <span className="visually-hidden"> in {section.title}</span>
+      <span className="visually-hidden">
+        {' '}
+        {t({ id: 'lessons.sectionLessons.inSection', defaultMessage: 'in {title}' }, { title: section.title ?? '' })}
+      </span>
     </a>
   );
 }

@@ -50,11 +50,20 @@ export function videoState(lesson: Partial<Pick<Lesson, 'video_status' | 'video_
   if (status === 'FAILED' || error)
     return {
       state: 'failed',
-      text: error ? t({ id: 'lessons.fields.failed', defaultMessage: 'failed — {error}' }, { error }) : 'failed',
+      text: error
+        ? t({ id: 'lessons.fields.failed', defaultMessage: 'failed — {error}' }, { error })
+        : t({ id: 'lessons.fields.failedWord', defaultMessage: 'failed' }),
     };
-  if (status === 'READY') return { state: 'ready', text: 'ready' };
-  if (status === 'PROCESSING') return { state: 'processing', text: 'processing' };
-  if (status === '' || status === 'NONE') return { state: 'none', text: lesson.video_url ? 'ready' : 'none' };
+  if (status === 'READY') return { state: 'ready', text: t({ id: 'lessons.fields.ready', defaultMessage: 'ready' }) };
+  if (status === 'PROCESSING')
+    return { state: 'processing', text: t({ id: 'lessons.fields.processing', defaultMessage: 'processing' }) };
+  if (status === '' || status === 'NONE')
+    return {
+      state: 'none',
+      text: lesson.video_url
+        ? t({ id: 'lessons.fields.ready', defaultMessage: 'ready' })
+        : t({ id: 'lessons.fields.none', defaultMessage: 'none' }),
+    };
   if (status === 'PENDING')
     return {
       state: 'none',

@@ -284,9 +284,17 @@ const EntryRow = memo(
         <span className="file-browser-name" dir="auto">
           {entry.name}
         </span>
-        {entry.link && <span className="muted file-browser-meta">link</span>}
+        {entry.link && (
+          <span className="muted file-browser-meta">
+            {t({ id: 'picker.fileBrowser.linkKind', defaultMessage: 'link' })}
+          </span>
+        )}
         {entry.size !== undefined && <span className="muted file-browser-meta">{formatBytes(entry.size)}</span>}
-        {entry.kind === 'folder' && <span className="visually-hidden">folder</span>}
+        {entry.kind === 'folder' && (
+          <span className="visually-hidden">
+            {t({ id: 'picker.fileBrowser.folderKind', defaultMessage: 'folder' })}
+          </span>
+        )}
       </div>
     );
   },

@@ -324,7 +324,10 @@ function QuizRow({ quiz, active, names }: { quiz: Quiz | undefined; active: bool
         <Badge>{humanize(quiz.status)}</Badge>
         <span className="muted">
           {quiz.total_points
-            ? `${quiz.total_points} points`
+            ? t(
+                { id: 'quizzes.quizzesScreen.totalPoints', defaultMessage: '{points} points' },
+                { points: quiz.total_points },
+              )
             : t({ id: 'quizzes.quizzesScreen.noPointsSet', defaultMessage: 'No points set' })}
         </span>
       </span>

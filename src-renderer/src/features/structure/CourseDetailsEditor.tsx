@@ -11,6 +11,7 @@ import { enumLabel } from '../../lib/format.ts';
 import { COURSE_LEVELS } from '../../lib/statuses.ts';
 import { MayBeRefusedHint, SaveStatusLine, useFormSaveState, useSaveActionLabel } from '../drafts/index.ts';
 import { useCourseDetails } from './course-details.ts';
+import { t } from '../../lib/i18n.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -190,7 +191,7 @@ function ClosedDetails(props: { onOpen: () => void; disabledReason: string | nul
         disabled={disabledReason !== null}
         title={disabledReason ?? undefined}
       >
-        Edit course details
+        {t({ id: 'structure.courseDetailsEditor.editCourseDetails', defaultMessage: 'Edit course details' })}
       </button>
       {disabledReason && (
         <p className="muted" data-testid="course-details-disabled">
@@ -211,7 +212,9 @@ export function CourseDetailsEditor({ courseId, disabledReason }: { courseId: st
   const [closedByUser, setClosedByUser] = useState(false);
   const details = useCourseDetailsDraft(courseId, open);
   const { draft, error } = details;
-  const saveLabel = useSaveActionLabel('Save details');
+  const saveLabel = useSaveActionLabel(
+    t({ id: 'structure.courseDetailsEditor.saveDetails', defaultMessage: 'Save details' }),
+  );
   if (!open)
     return <ClosedDetails onOpen={() => setOpen(true)} disabledReason={disabledReason} focused={closedByUser} />;
   // Nothing to type into until the draft is there: typing before it arrived was lost when it did.

@@ -15,6 +15,16 @@ import { useStructure } from './store.ts';
 import { t } from '../../lib/i18n.ts';
 
 /** Adds a section at `position` (1-based; null: at the end), through the outbox (offline too). */
+/** For a screen reader, which "Add section" this is: "after {title}". */
+function AfterSectionName({ title }: { title: string }) {
+  return (
+    <span className="visually-hidden">
+      {' '}
+      {t({ id: 'structure.sectionForms.afterSection', defaultMessage: 'after {title}' }, { title })}
+    </span>
+  );
+}
+
 export function AddSection(props: {
   courseId: string;
   sections: Section[];
@@ -45,7 +55,7 @@ export function AddSection(props: {
           data-add-at={position ?? 'end'}
         >
           {t({ id: 'structure.sectionForms.addSection', defaultMessage: '+ Add section' })}
-          {after && <span className="visually-hidden"> after {after.title ?? '—'}</span>}
+          {after && <AfterSectionName title={after.title ?? '—'} />}
         </button>
       </div>
     );

@@ -2,7 +2,10 @@
  * Renderer. Every word the update surface shows, in one place (main's own sentences about where
  * the update stands arrive in `status.message`, src-main/updates/messages.ts).
  */
-export const updateWords = {
+import { defineMessages } from 'react-intl';
+
+// defineMessages, so extraction finds them; said with t() at render time in the app's language.
+export const updateWords = defineMessages({
   title: { id: 'updates.title', defaultMessage: 'Updates' },
   current: { id: 'updates.current', defaultMessage: 'This is Lectern {version}.' },
   lastChecked: { id: 'updates.lastChecked', defaultMessage: 'Last checked {time}.' },
@@ -22,4 +25,4 @@ export const updateWords = {
   downloading: { id: 'updates.downloading', defaultMessage: 'Downloading update… {percent, number}%' },
   progressLabel: { id: 'updates.progressLabel', defaultMessage: 'Update download' },
   available: { id: 'updates.available', defaultMessage: 'Lectern {version} is available' },
-} as const;
+});

@@ -6,7 +6,7 @@ import type { Profile } from '../../../../src-shared/index.ts';
 import { Badge, type Tone } from '../../components/Badge.tsx';
 import { ErrorDetails } from '../../components/ErrorDetails.tsx';
 import { useNow } from '../../lib/clock.ts';
-import { formatAge } from '../../lib/format.ts';
+import { formatAge, humanize } from '../../lib/format.ts';
 import { t } from '../../lib/i18n.ts';
 
 const ENV_TONES: Record<Profile['environment'], Tone> = {
@@ -14,12 +14,6 @@ const ENV_TONES: Record<Profile['environment'], Tone> = {
   staging: 'warning',
   sandbox: 'accent',
   custom: 'neutral',
-};
-const ENV_LABELS: Record<Profile['environment'], string> = {
-  production: 'Production',
-  staging: 'Staging',
-  sandbox: 'Sandbox',
-  custom: 'Custom',
 };
 
 export interface CheckResult {
@@ -46,10 +40,10 @@ export function WorkspaceCard(props: WorkspaceCardProps) {
   return (
     <li className={`card${active ? ' card--active' : ''}`} data-testid="workspace-card" data-name={profile.name}>
       <div className="card-head">
-        <h2 className="card-title truncate" title={profile.name}>
+        <h2 className="card-title truncate" title={profile.name} dir="auto">
           {profile.name}
         </h2>
-        <Badge tone={ENV_TONES[profile.environment]}>{ENV_LABELS[profile.environment]}</Badge>
+        <Badge tone={ENV_TONES[profile.environment]}>{humanize(profile.environment)}</Badge>
         {active && (
           <Badge tone="success">{t({ id: 'workspaces.workspaceCard.inUse', defaultMessage: 'In use' })}</Badge>
         )}
@@ -69,21 +63,34 @@ export function WorkspaceCard(props: WorkspaceCardProps) {
 
 function WorkspaceFacts({ profile }: { profile: Profile }) {
   const now = useNow();
-  const key = profile.hasKey
-    ? `Saved in the keychain${profile.keyHint ? ` · ends in ••••${profile.keyHint}` : ''}`
-    : 'No key saved';
+  const key = !profile.hasKey
+    ? t({ id: 'workspaces.workspaceCard.noKeySaved', defaultMessage: 'No key saved' })
+    : profile.keyHint
+      ? t(
+          { id: 'workspaces.workspaceCard.savedEndsIn', defaultMessage: 'Saved in the keychain · ends in ••••{hint}' },
+          { hint: profile.keyHint },
+        )
+      : t({ id: 'workspaces.workspaceCard.savedInKeychain', defaultMessage: 'Saved in the keychain' });
+  const mode =
+    profile.keyMode === 'service-provider'
+      ? t({ id: 'workspaces.workspaceCard.modeServiceProvider', defaultMessage: 'service-provider' })
+      : t({ id: 'workspaces.workspaceCard.modeTenant', defaultMessage: 'tenant' });
   return (
     <dl className="card-facts">
       <dt>{t({ id: 'workspaces.workspaceCard.server', defaultMessage: 'Server' })}</dt>
-      <dd className="mono truncate" title={profile.baseUrl}>
+      <dd className="mono truncate" title={profile.baseUrl} translate="no">
         {profile.baseUrl}
       </dd>
       <dt>{t({ id: 'workspaces.workspaceCard.key', defaultMessage: 'Key' })}</dt>
       <dd data-testid="key-status">
-        {key} · {profile.keyMode === 'service-provider' ? 'service-provider' : 'tenant'}
+        {key} · {mode}
       </dd>
       <dt>{t({ id: 'workspaces.workspaceCard.checked', defaultMessage: 'Checked' })}</dt>
-      <dd>{profile.lastVerifiedAt ? formatAge(profile.lastVerifiedAt, now) : 'never'}</dd>
+      <dd>
+        {profile.lastVerifiedAt
+          ? formatAge(profile.lastVerifiedAt, now)
+          : t({ id: 'workspaces.workspaceCard.never', defaultMessage: 'never' })}
+      </dd>
     </dl>
   );
 }
