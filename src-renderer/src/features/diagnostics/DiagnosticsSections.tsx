@@ -8,7 +8,8 @@ import { groupRequests, requestFailed, shortPath } from '../../../../src-shared/
 import { formatBytes, formatDateTime, parseTime } from '../../lib/format.ts';
 import { connectionLabel } from '../../lib/sync-status.ts';
 import { DataTable, type Cell } from './DataTable.tsx';
-import { t } from '../../lib/i18n.ts';
+import { defineMessages } from 'react-intl';
+import { t, type MessageDescriptor } from '../../lib/i18n.ts';
 
 const secondsFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 /** Requests come seconds apart: their time to the second (the date is the report's). */
@@ -24,12 +25,14 @@ export function ComputerSection({ data }: { data: Diagnostics }) {
       <h2>{t({ id: 'diagnostics.diagnosticsSections.thisComputer', defaultMessage: 'This computer' })}</h2>
       <dl className="details-list">
         <dt>{t({ id: 'diagnostics.diagnosticsSections.app', defaultMessage: 'App' })}</dt>
-        <dd>
+        <dd translate="no">
           {data.app.name} {data.app.version} ({data.app.transport})
         </dd>
         <dt>{t({ id: 'diagnostics.diagnosticsSections.platform', defaultMessage: 'Platform' })}</dt>
         <dd>
-          {data.app.platform} {data.app.arch}{' '}
+          <span translate="no">
+            {data.app.platform} {data.app.arch}
+          </span>{' '}
           {t({ id: 'diagnostics.diagnosticsSections.node', defaultMessage: '· Node' })} {v.node}
           {v.electron &&
             t(
@@ -43,14 +46,14 @@ export function ComputerSection({ data }: { data: Diagnostics }) {
             )}
         </dd>
         <dt>{t({ id: 'diagnostics.diagnosticsSections.server', defaultMessage: 'Server' })}</dt>
-        <dd data-testid="diagnostics-server">
+        <dd data-testid="diagnostics-server" dir="auto">
           {data.workspace
             ? `${data.workspace.baseUrl} (${data.workspace.name})`
             : t({ id: 'diagnostics.diagnosticsSections.noWorkspace', defaultMessage: 'No workspace' })}
         </dd>
         <dt>{t({ id: 'diagnostics.diagnosticsSections.dataFolder', defaultMessage: 'Data folder' })}</dt>
         <dd>
-          <code>{data.dataFolder.path}</code> ·{' '}
+          <code dir="auto">{data.dataFolder.path}</code> ·{' '}
           <span data-testid="diagnostics-data-size">{formatBytes(data.dataFolder.bytes)}</span>
         </dd>
       </dl>
@@ -149,6 +152,37 @@ export function ErrorsSection({ errors }: { errors: Diagnostics['errors'] }) {
   );
 }
 
+// Descriptors, not words: this table is built when the module loads, before the language is known.
+const KIND_LABELS: Record<string, MessageDescriptor> = defineMessages({
+  categories: { id: 'diagnostics.diagnosticsSections.kind.categories', defaultMessage: 'Categories' },
+  courses: { id: 'diagnostics.diagnosticsSections.kind.courses', defaultMessage: 'Courses' },
+  sections: { id: 'diagnostics.diagnosticsSections.kind.sections', defaultMessage: 'Sections' },
+  lessons: { id: 'diagnostics.diagnosticsSections.kind.lessons', defaultMessage: 'Lessons' },
+  quizzes: { id: 'diagnostics.diagnosticsSections.kind.quizzes', defaultMessage: 'Quizzes' },
+  assessments: { id: 'diagnostics.diagnosticsSections.kind.assessments', defaultMessage: 'Assessments' },
+  assignments: { id: 'diagnostics.diagnosticsSections.kind.assignments', defaultMessage: 'Assignments' },
+  uploads: { id: 'diagnostics.diagnosticsSections.kind.uploads', defaultMessage: 'Uploads' },
+  other: { id: 'diagnostics.diagnosticsSections.kind.other', defaultMessage: 'Other' },
+});
+
+/** The request table's column names. */
+function requestHeaders(): string[] {
+  return [
+    t({ id: 'diagnostics.diagnosticsSections.header.time', defaultMessage: 'Time' }),
+    t({ id: 'diagnostics.diagnosticsSections.header.request', defaultMessage: 'Request' }),
+    t({ id: 'diagnostics.diagnosticsSections.header.status', defaultMessage: 'Status' }),
+    t({ id: 'diagnostics.diagnosticsSections.header.duration', defaultMessage: 'Duration' }),
+    t({ id: 'diagnostics.diagnosticsSections.header.attempt', defaultMessage: 'Attempt' }),
+    t({ id: 'diagnostics.diagnosticsSections.header.outcome', defaultMessage: 'Outcome' }),
+  ];
+}
+
+/** A kind of request in the app's language (a kind this renderer does not know, as main named it). */
+function kindLabel(group: { kind: string; label: string }): string {
+  const known = KIND_LABELS[group.kind];
+  return known ? t(known) : group.label;
+}
+
 /** The request log, one disclosure per kind of request (the groups with failures open). */
 export function RequestsSection({ requests }: { requests: Diagnostics['requests'] }) {
   const groups = groupRequests(requests);
@@ -167,7 +201,13 @@ export function RequestsSection({ requests }: { requests: Diagnostics['requests'
         {groups.map((group) => (
           <details key={group.kind} className="request-group" open={group.failed > 0} data-testid="request-group">
             <summary>
-              {group.label} · {group.requests.length} {group.requests.length === 1 ? 'request' : 'requests'}
+              {t(
+                {
+                  id: 'diagnostics.diagnosticsSections.groupCount',
+                  defaultMessage: '{kind} · {count, plural, one {# request} other {# requests}}',
+                },
+                { kind: kindLabel(group), count: group.requests.length },
+              )}
               {group.failed > 0 &&
                 t(
                   { id: 'diagnostics.diagnosticsSections.failed', defaultMessage: ' · {failed} failed' },
@@ -177,8 +217,11 @@ export function RequestsSection({ requests }: { requests: Diagnostics['requests'
               {formatTime(group.lastAt)}
             </summary>
             <DataTable
-              label={`${group.label} requests`}
-              headers={['Time', 'Request', 'Status', 'Duration', 'Attempt', 'Outcome']}
+              label={t(
+                { id: 'diagnostics.diagnosticsSections.groupTable', defaultMessage: '{kind} requests' },
+                { kind: kindLabel(group) },
+              )}
+              headers={requestHeaders()}
               rows={group.requests.map((r): Cell[] => [
                 formatTime(r.at),
                 { text: `${r.method} ${shortPath(r.path)}`, title: `${r.method} ${r.path}` },
@@ -199,7 +242,7 @@ export function ReportSection({ report }: { report: string }) {
   return (
     <section className="details-section diagnostics-section">
       <h2>{t({ id: 'diagnostics.diagnosticsSections.report', defaultMessage: 'Report' })}</h2>
-      <pre className="diagnostics-report" data-testid="diagnostics-report" tabIndex={0}>
+      <pre className="diagnostics-report" data-testid="diagnostics-report" tabIndex={0} dir="auto">
         {report}
       </pre>
     </section>
