@@ -20,12 +20,14 @@ describe('placePendingSections', () => {
     expect(names(placePendingSections(sections, [create('new')], { new: 1 }))).toEqual(['+new', 'a', 'b', 'c']);
   });
 
-  it('puts one asked for at the end, past the end, or not known yet after the sections', () => {
-    const slots = placePendingSections(sections, [create('end'), create('far'), create('unknown')], {
-      end: null,
-      far: 9,
-    });
-    expect(names(slots)).toEqual(['a', 'b', 'c', '+end', '+far', '+unknown']);
+  it('puts one asked for at the end or past the end after the sections', () => {
+    const slots = placePendingSections(sections, [create('end'), create('far')], { end: null, far: 9 });
+    expect(names(slots)).toEqual(['a', 'b', 'c', '+end', '+far']);
+  });
+
+  it('holds one back until its asked position is known, so it never shows at the end and then jumps', () => {
+    const slots = placePendingSections(sections, [create('unknown'), create('end')], { end: null });
+    expect(names(slots)).toEqual(['a', 'b', 'c', '+end']);
   });
 
   it('places several waiting ones as the server will, sent one by one in the order they were asked', () => {

@@ -11,6 +11,11 @@ import { call } from '../../bridge.ts';
 /** A draft's asked position never changes: read once per draft, for the app's lifetime. */
 const asked = new Map<string, Promise<number | null>>();
 
+/** The store's create knows where it asked for the section: no need to read it back from main. */
+export function rememberAskedPosition(draftId: string, position: number | null): void {
+  asked.set(draftId, Promise.resolve(position));
+}
+
 function positionOf(draftId: string): Promise<number | null> {
   let position = asked.get(draftId);
   if (!position) {
@@ -29,7 +34,7 @@ function positionOf(draftId: string): Promise<number | null> {
   return position;
 }
 
-/** Each waiting create's asked position, by draft id (absent until known: shown at the end meanwhile). */
+/** Each waiting create's asked position, by draft id (absent until known: not shown meanwhile). */
 export function usePendingPositions(creates: readonly DraftSummary[]): Readonly<Record<string, number | null>> {
   const [known, setKnown] = useState<Record<string, number | null>>({});
   const ids = creates.map((d) => d.id).join('\n');
@@ -53,7 +58,9 @@ export type OutlineSlot =
 /**
  * The outline's cards in order: the server's sections, then each waiting create placed as the
  * server will place it when the outbox sends them one by one in the order they were asked: before
- * the card then at its position (none, or past the end: at the end).
+ * the card then at its position (none, or past the end: at the end). A create whose asked position
+ * is not read yet (one local call) is left out until it is, rather than shown at the end and then
+ * moved under the instructor's eyes.
  */
 export function placePendingSections(
   sections: readonly Section[],
@@ -65,6 +72,7 @@ export function placePendingSections(
     .map((draft, listed) => ({ draft, listed }))
     .sort((a, b) => (a.draft.createdAt ?? '').localeCompare(b.draft.createdAt ?? '') || a.listed - b.listed);
   for (const { draft } of inAskedOrder) {
+    if (!(draft.id in positions)) continue;
     const position = positions[draft.id] ?? null;
     const at = position === null ? slots.length : Math.min(position - 1, slots.length);
     slots.splice(at, 0, { kind: 'pending', draft });

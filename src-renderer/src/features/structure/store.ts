@@ -14,6 +14,7 @@ import { createFeatureStore } from '../../lib/feature-store.ts';
 import { notify } from '../../lib/notices.ts';
 import { isRefusal, noteRefused } from '../drafts/index.ts';
 import { t } from '../../lib/i18n.ts';
+import { rememberAskedPosition } from './pending-positions.ts';
 
 const messages = defineMessages({
   theSectionWillBeDeleted: {
@@ -177,6 +178,7 @@ export const useStructure = createFeatureStore<StructureState>(
         const done = await attempt(() =>
           call((b) => b.sections.create({ courseId, title, ...(position === null ? {} : { order: position }) })),
         );
+        if (done !== null) rememberAskedPosition(done.id, position);
         return done !== null;
       },
       async rename(courseId, section, title) {
