@@ -30,7 +30,7 @@ const MAIN_ROOMS = {
   api: { floor: 2, uses: ['platform'] },
   keychain: { floor: 2, uses: [] },
   media: { floor: 2, uses: ['platform'] },
-  updates: { floor: 2, uses: ['platform'] },
+  updates: { floor: 2, uses: ['i18n', 'platform'] },
   store: { floor: 3, uses: ['api', 'platform'] },
   sandbox: { floor: 4, uses: ['media', 'platform', 'store'] },
   sync: { floor: 4, uses: ['api', 'platform', 'store'] },
