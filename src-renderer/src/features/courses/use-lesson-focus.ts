@@ -24,8 +24,11 @@ export function useFocusAfterLessonUndo(deletes: readonly PendingLessonDelete[])
     if (gone.length === 0) return;
     // A frame later: the kept lesson's row is back in place of its "deleting" row.
     const frame = requestAnimationFrame(() => {
+      // Focus still on the toast whose Undo was pressed counts as falling too: that toast is about to
+      // leave, and the place focus came from (the deleting row's Undo) is gone with the row.
       const active = document.activeElement;
-      if (active && active !== document.body && active !== document.documentElement) return;
+      const onToast = active?.closest('[data-testid="notices"]') != null;
+      if (active && active !== document.body && active !== document.documentElement && !onToast) return;
       const landing = gone.map((d) => landingFor(d.lessonId, d.sectionId)).find(Boolean);
       if (landing) focusInPlace(landing);
     });
