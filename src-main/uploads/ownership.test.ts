@@ -27,6 +27,8 @@ async function childWithUnreapedGrandchild(): Promise<number> {
   const shell = spawn('sh', ['-c', 'sleep 600 & echo $!; exec sleep 600'], { stdio: ['ignore', 'pipe', 'ignore'] });
   started.push(shell);
   const line = await new Promise<string>((resolve) => shell.stdout.once('data', (d: Buffer) => resolve(d.toString())));
+  // Until the shell has become `sleep` it may still reap its child itself, and there is no zombie.
+  await waitFor(() => readFileSync(`/proc/${shell.pid}/comm`, 'utf8').trim() === 'sleep');
   return Number(line.trim());
 }
 
