@@ -255,11 +255,14 @@ test('focus stays on the page: Undo of a lesson delete, and the course details f
   await movedToast.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByTestId('notice').filter({ hasText: 'is back at position 1' })).toBeVisible();
   await expect(moved).toBeFocused();
-});
 
-// Known defect: after Undo in a lesson delete's toast, focus does not always return to the lesson's
-// row (a race between the toast leaving and the deleting row leaving; seen in clean-clone runs).
-test.fixme('focus after Undo in a lesson delete’s toast lands on the lesson’s row', () => {});
+  // And with the Undo in its toast.
+  await chooseRowAction(row, 'Delete…');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete lesson' }).click();
+  const toast = page.getByTestId('notice').filter({ hasText: 'will be deleted' });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(row.getByRole('link', { name: lesson.title })).toBeFocused({ timeout: 10_000 });
+});
 
 /** Rows of the plan's tree each wholly inside its scrolling box or wholly outside it. */
 async function rowsCut(region: Locator): Promise<string[]> {

@@ -17,6 +17,13 @@ function landingFor(lessonId: string, sectionId: string): HTMLElement | null {
 
 export function useFocusAfterLessonUndo(deletes: readonly PendingLessonDelete[]): void {
   const before = useRef<readonly PendingLessonDelete[]>([]);
+  const frames = useRef(new Set<number>());
+  // A frame asked for stays asked for when the list is read again before it runs (a new array with
+  // the same deletes): only leaving the page cancels it, or the lesson would never get the focus.
+  useEffect(() => {
+    const pending = frames.current;
+    return () => pending.forEach((frame) => cancelAnimationFrame(frame));
+  }, []);
   useEffect(() => {
     const was = before.current;
     before.current = deletes;
@@ -24,6 +31,7 @@ export function useFocusAfterLessonUndo(deletes: readonly PendingLessonDelete[])
     if (gone.length === 0) return;
     // A frame later: the kept lesson's row is back in place of its "deleting" row.
     const frame = requestAnimationFrame(() => {
+      frames.current.delete(frame);
       // Focus still on the toast whose Undo was pressed counts as falling too: that toast is about to
       // leave, and the place focus came from (the deleting row's Undo) is gone with the row.
       const active = document.activeElement;
@@ -32,6 +40,6 @@ export function useFocusAfterLessonUndo(deletes: readonly PendingLessonDelete[])
       const landing = gone.map((d) => landingFor(d.lessonId, d.sectionId)).find(Boolean);
       if (landing) focusInPlace(landing);
     });
-    return () => cancelAnimationFrame(frame);
+    frames.current.add(frame);
   }, [deletes]);
 }
