@@ -7,13 +7,22 @@
  * asked by name; focus never drops to the page body; a push's progress survives navigating away
  * and the outline shows what it made; long right-to-left titles keep their start visible.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, type SandboxInfo } from './fixtures.ts';
 import { chooseRowAction } from './row-menu.ts';
-import { checkScreen, expectAccessible, gotoRoute, sandboxApi, screenshot, waitForShell } from './support.ts';
+import {
+  checkScreen,
+  expectAccessible,
+  gotoRoute,
+  openPushPlan,
+  sandboxApi,
+  screenshot,
+  waitForShell,
+  writeYardCourse,
+} from './support.ts';
 
 interface ServerSection {
   id: string;
@@ -351,20 +360,13 @@ test('a push shows on its course page after navigating away and back; the outlin
   test.setTimeout(180_000);
   test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
   const root = mkdtempSync(join(tmpdir(), 'lectern-e2e-outline-push-'));
-  const folder = join(root, 'Yard course');
-  mkdirSync(join(folder, '1 - Yard rules'), { recursive: true });
-  mkdirSync(join(folder, '2 - Loading bay'), { recursive: true });
-  writeFileSync(join(folder, '1 - Yard rules', '01 - Welcome.md'), '# Welcome\nWalk, never run.');
-  writeFileSync(join(folder, '2 - Loading bay', '01 - Signals.md'), '# Signals\nHands up means stop.');
+  const folder = writeYardCourse(root);
   try {
     const { page } = lectern;
     await waitForShell(page);
     const info = await lectern.sandboxInfo();
     const course = await openCourse(page, info);
-    await lectern.answerFileDialog([folder]);
-    await page.getByRole('button', { name: 'Push a folder…' }).click();
-    const dialog = page.getByRole('dialog', { name: `Push “Yard course” into “${course.name}”` });
-    await expect(dialog.getByTestId('push-plan-tree')).toBeVisible({ timeout: 30_000 });
+    const dialog = await openPushPlan(lectern, folder, 'Yard course', course.name);
     await dialog.getByRole('button', { name: 'Push to course' }).click();
     await dialog.getByRole('button', { name: /Close \(the push goes on\)|Done/ }).click();
     await expect(dialog).toBeHidden();

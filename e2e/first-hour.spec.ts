@@ -8,13 +8,21 @@
  * shows its skipped files and totals without scrolling, never a row cut in half, and a push that
  * ends with its dialog closed says so once, on its course page.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, type SandboxInfo } from './fixtures.ts';
 import { chooseRowAction } from './row-menu.ts';
-import { gotoRoute, sandboxApi, screenshot, waitForShell, writeVideo } from './support.ts';
+import {
+  gotoRoute,
+  openPushPlan,
+  sandboxApi,
+  screenshot,
+  waitForShell,
+  writeVideo,
+  writeYardCourse,
+} from './support.ts';
 
 interface ServerSection {
   id: string;
@@ -283,11 +291,7 @@ test('the push plan shows its skipped files and totals without scrolling, no row
   test.setTimeout(180_000);
   test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
   const root = mkdtempSync(join(tmpdir(), 'lectern-e2e-first-hour-push-'));
-  const folder = join(root, 'Yard course');
-  mkdirSync(join(folder, '1 - Yard rules'), { recursive: true });
-  mkdirSync(join(folder, '2 - Loading bay'), { recursive: true });
-  writeFileSync(join(folder, '1 - Yard rules', '01 - Welcome.md'), '# Welcome\nWalk, never run.');
-  writeFileSync(join(folder, '2 - Loading bay', '01 - Signals.md'), '# Signals\nHands up means stop.');
+  const folder = writeYardCourse(root);
   writeFileSync(join(folder, 'notes.txt'), 'beside the sections');
   for (let i = 1; i <= 12; i++) writeFileSync(join(folder, '2 - Loading bay', `scrap-${i}.tmp`), '');
   try {
@@ -297,10 +301,7 @@ test('the push plan shows its skipped files and totals without scrolling, no row
     const info = await lectern.sandboxInfo();
     const course = await courseNamed(info, 'Workplace Safety');
     await openCourse(page, course);
-    await lectern.answerFileDialog([folder]);
-    await page.getByRole('button', { name: 'Push a folder…' }).click();
-    const dialog = page.getByRole('dialog', { name: `Push “Yard course” into “${course.name}”` });
-    await expect(dialog.getByTestId('push-plan-tree')).toBeVisible({ timeout: 30_000 });
+    const dialog = await openPushPlan(lectern, folder, 'Yard course', course.name);
 
     // The skipped files and the totals are in view at once; the dialog itself does not scroll.
     await expect(dialog.getByTestId('push-skipped')).toBeInViewport({ ratio: 1 });

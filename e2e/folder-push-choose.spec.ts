@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type SandboxInfo } from './fixtures.ts';
-import { gotoRoute, sandboxApi, waitForShell, writeVideo } from './support.ts';
+import { gotoRoute, openPushPlan, sandboxApi, waitForShell, writeVideo } from './support.ts';
 
 interface Tree {
   title: string;
@@ -59,13 +59,7 @@ test('push a folder, then delete only the one lesson ticked; the result names ea
     const before = await tree(info, target.id);
     await gotoRoute(page, `courses/${target.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.name);
-    const openPlan = async () => {
-      await lectern.answerFileDialog([folder]);
-      await page.getByRole('button', { name: 'Push a folder…' }).click();
-      const dialog = page.getByRole('dialog', { name: `Push “Yard course” into “${target.name}”` });
-      await expect(dialog.getByTestId('push-plan-tree')).toBeVisible({ timeout: 30_000 });
-      return dialog;
-    };
+    const openPlan = () => openPushPlan(lectern, folder, 'Yard course', target.name);
 
     // The first push: its result lists every section and lesson made, with its section.
     let dialog = await openPlan();

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { test, expect, type SandboxInfo } from './fixtures.ts';
-import { expectAccessible, gotoRoute, sandboxApi, waitForShell } from './support.ts';
+import { expectAccessible, gotoRoute, openPushPlan, sandboxApi, waitForShell } from './support.ts';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -154,10 +154,7 @@ test('the folder push plan looks as it did', async ({ lectern }, testInfo) => {
     const course = await workplaceSafety(info);
     await gotoRoute(page, `courses/${course.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.name);
-    await lectern.answerFileDialog([folder]);
-    await page.getByRole('button', { name: 'Push a folder…' }).click();
-    const dialog = page.getByRole('dialog', { name: `Push “Forklift basics” into “${course.name}”` });
-    await expect(dialog.getByTestId('push-plan-tree')).toBeVisible({ timeout: 30_000 });
+    const dialog = await openPushPlan(lectern, folder, 'Forklift basics', course.name);
     await expect(dialog.getByTestId('push-summary')).toContainText('2 sections to create');
     await looksRight(page, testInfo, 'push-plan', dialog);
   } finally {

@@ -5,10 +5,11 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, type SandboxInfo } from './fixtures.ts';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expect, type LecternApp, type SandboxInfo } from './fixtures.ts';
 
 const VIDEO_FIXTURE = fileURLToPath(new URL('../src-main/media/test-fixtures/h264-3s.mp4', import.meta.url));
 
@@ -125,5 +126,29 @@ export async function addWorkspace(page: Page, input: NewWorkspace) {
   await dialog.getByTestId('api-key-input').fill(input.key);
   if (input.screen) await checkScreen(page, input.screen.testInfo, input.screen.name);
   await dialog.getByRole('button', { name: 'Add workspace' }).click();
+  return dialog;
+}
+
+/** A folder "Yard course" in `root`: two sections, each with one text lesson. Returns its path. */
+export function writeYardCourse(root: string): string {
+  const folder = join(root, 'Yard course');
+  mkdirSync(join(folder, '1 - Yard rules'), { recursive: true });
+  mkdirSync(join(folder, '2 - Loading bay'), { recursive: true });
+  writeFileSync(join(folder, '1 - Yard rules', '01 - Welcome.md'), '# Welcome\nWalk, never run.');
+  writeFileSync(join(folder, '2 - Loading bay', '01 - Signals.md'), '# Signals\nHands up means stop.');
+  return folder;
+}
+
+/** "Push a folder…" on the open course page with `folder` picked: the plan's dialog once its tree shows. */
+export async function openPushPlan(
+  lectern: LecternApp,
+  folder: string,
+  folderName: string,
+  courseName: string,
+): Promise<Locator> {
+  await lectern.answerFileDialog([folder]);
+  await lectern.page.getByRole('button', { name: 'Push a folder…' }).click();
+  const dialog = lectern.page.getByRole('dialog', { name: `Push “${folderName}” into “${courseName}”` });
+  await expect(dialog.getByTestId('push-plan-tree')).toBeVisible({ timeout: 30_000 });
   return dialog;
 }
