@@ -20,17 +20,6 @@ import {
 import type { AppEvents } from './app-events.ts';
 import type { ProfileSession } from './profile-session.ts';
 
-// What the transports need to build their updater (the shell: electron-updater's autoUpdater; the
-// bridge host: electron-updater under plain Node, loaded only when given a feed).
-export {
-  electronUpdaterPort,
-  installKind,
-  loadNodeFeed,
-  noUpdater,
-  type UpdatePolicy,
-  type UpdaterPort,
-} from '../updates/index.ts';
-
 /** Upload states an install would cut short (a paused or finished row loses nothing). */
 const RUNNING: ReadonlySet<UploadState> = new Set(['queued', 'uploading', 'completing', 'attaching', 'waiting']);
 
