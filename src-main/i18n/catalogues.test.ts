@@ -51,19 +51,19 @@ describe('the language setting', () => {
     expect(directionOf('de')).toBe('ltr');
   });
 
-  it('keeps a choice in the data folder, hands the renderer only that locale, and says main’s sentences in it', () => {
+  it('keeps a choice in the data folder, hands the renderer only that locale, and says main’s sentences in it', async () => {
     const dataDir = join(temp, 'data');
-    const system = createLanguageService({ dataDir, systemLocales: ['de-DE'] });
+    const system = await createLanguageService({ dataDir, systemLocales: ['de-DE'] });
     expect(system.state()).toMatchObject({ setting: 'system', locale: 'de', formatLocale: 'de-DE', dir: 'ltr' });
     expect(t({ id: 'lib.errors.cancelled', defaultMessage: 'Cancelled.' })).toBe('Abgebrochen.');
 
-    system.set('en');
+    await system.set('en');
     expect(system.state().messages).toEqual({});
     expect(t({ id: 'lib.errors.cancelled', defaultMessage: 'Cancelled.' })).toBe('Cancelled.');
 
-    const again = createLanguageService({ dataDir, systemLocales: ['de-DE'] });
+    const again = await createLanguageService({ dataDir, systemLocales: ['de-DE'] });
     expect(again.state()).toMatchObject({ setting: 'en', locale: 'en', formatLocale: 'en' });
-    again.set('system');
+    await again.set('system');
   });
 });
 

@@ -24,28 +24,27 @@ import {
   type LanguageSetting,
   type LanguageState,
 } from '../../src-shared/index.ts';
-import de from './compiled/de.json' with { type: 'json' };
-import enXA from './compiled/en-XA.json' with { type: 'json' };
-import enXB from './compiled/en-XB.json' with { type: 'json' };
-
 /** Compiled to formatjs's AST, so neither process parses a message at run time. */
 type Messages = Extract<ResolvedIntlConfig['messages'], Record<string, unknown[]>>;
 
-/** English needs none: every message's source words are its English. */
-const CATALOGUES: Record<AppLocale, Messages> = {
-  en: {},
-  de: compiled(de),
-  'en-XA': compiled(enXA),
-  'en-XB': compiled(enXB),
+/**
+ * English needs none: every message's source words are its English. The others are loaded the
+ * first time they are chosen, so a start in English (and the CLI) never reads the catalogues.
+ * The compiled files are formatjs's own output (scripts/i18n.ts), checked by the catalogue test.
+ */
+const LOADERS: Record<Exclude<AppLocale, 'en'>, () => Promise<{ default: object }>> = {
+  de: () => import('./compiled/de.json', { with: { type: 'json' } }),
+  'en-XA': () => import('./compiled/en-XA.json', { with: { type: 'json' } }),
+  'en-XB': () => import('./compiled/en-XB.json', { with: { type: 'json' } }),
 };
+const loaded = new Map<AppLocale, Messages>([['en', {}]]);
 
-/** The compiled files are formatjs's own output (scripts/i18n.ts), checked by the catalogue test. */
-function compiled(json: object): Messages {
-  return json as Messages;
-}
-
-export function messagesFor(locale: AppLocale): Messages {
-  return CATALOGUES[locale];
+export async function messagesFor(locale: AppLocale): Promise<Messages> {
+  const known = loaded.get(locale);
+  if (known) return known;
+  const messages = (await LOADERS[locale as Exclude<AppLocale, 'en'>]()).default as Messages;
+  loaded.set(locale, messages);
+  return messages;
 }
 
 /** What "follow the system" means under plain Node: the POSIX variables, then ICU's own default. */
@@ -58,11 +57,11 @@ export function systemLocalesFromEnvironment(env: NodeJS.ProcessEnv = process.en
 const cache = createIntlCache();
 let mainIntl: IntlShape<string> = createIntl({ locale: SOURCE_LOCALE, messages: {} }, cache);
 
-function setMainLocale(locale: AppLocale, formatLocale: string): void {
+function setMainLocale(formatLocale: string, messages: Messages): void {
   mainIntl = createIntl(
     {
       locale: formatLocale,
-      messages: messagesFor(locale),
+      messages,
       // English is the messages' own words; a message missing from a catalogue falls back to them.
       onError: () => {},
     },
@@ -77,39 +76,37 @@ export function t(descriptor: MessageDescriptor, values?: Record<string, string 
 
 export interface LanguageService {
   state(): LanguageState;
-  set(setting: LanguageSetting): LanguageState;
+  set(setting: LanguageSetting): Promise<LanguageState>;
 }
 
-/** The setting lives in the data folder beside the other app-wide files: `language.json`. */
-export function createLanguageService(options: { dataDir: string; systemLocales: readonly string[] }): LanguageService {
+/**
+ * The setting lives in the data folder beside the other app-wide files: `language.json`. Ready once
+ * the chosen language's messages are loaded, so `state()` always carries them.
+ */
+export async function createLanguageService(options: {
+  dataDir: string;
+  systemLocales: readonly string[];
+}): Promise<LanguageService> {
   const file = join(options.dataDir, 'language.json');
   const systemLocales = [...options.systemLocales];
   let setting = readSetting(file);
+  let current = await stateFor(setting);
 
-  const state = (): LanguageState => {
-    const locale = resolveLocale(setting, systemLocales);
-    return {
-      setting,
-      locale,
-      formatLocale: formattingLocale(locale, systemLocales),
-      dir: directionOf(locale),
-      systemLocales,
-      messages: messagesFor(locale),
-    };
-  };
-  const apply = (): LanguageState => {
-    const current = state();
-    setMainLocale(current.locale, current.formatLocale);
-    return current;
-  };
-  apply();
+  async function stateFor(chosen: LanguageSetting): Promise<LanguageState> {
+    const locale = resolveLocale(chosen, systemLocales);
+    const formatLocale = formattingLocale(locale, systemLocales);
+    const messages = await messagesFor(locale);
+    setMainLocale(formatLocale, messages);
+    return { setting: chosen, locale, formatLocale, dir: directionOf(locale), systemLocales, messages };
+  }
   return {
-    state,
-    set(next) {
+    state: () => current,
+    async set(next) {
       setting = LanguageSettingSchema.parse(next);
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, `${JSON.stringify({ language: setting })}\n`);
-      return apply();
+      current = await stateFor(setting);
+      return current;
     },
   };
 }

@@ -44,6 +44,8 @@ import { noUpdater, type UpdatePolicy, type UpdaterPort, type UpdateService } fr
 import { createAppUpdates } from './updates.ts';
 
 export type { AppEvents } from './app-events.ts';
+// What the transports need to build their updater (the shell: electron-updater's autoUpdater; the
+// bridge host: electron-updater under plain Node, loaded only when given a feed).
 export {
   electronUpdaterPort,
   installKind,
@@ -51,7 +53,7 @@ export {
   noUpdater,
   type UpdatePolicy,
   type UpdaterPort,
-} from './updates.ts';
+} from '../updates/index.ts';
 
 export interface AppEnvironment {
   /** Electron's userData in the app; a temp or chosen folder under the bridge host. */
@@ -201,7 +203,7 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
 
   log.info('services started', { transport: env.transport, sandbox: sandbox !== null });
 
-  const language = createLanguageService({
+  const language = await createLanguageService({
     dataDir: env.dataDir,
     systemLocales: env.systemLocales ?? systemLocalesFromEnvironment(),
   });
