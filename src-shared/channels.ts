@@ -30,8 +30,10 @@ import {
 } from './drafts.ts';
 import {
   FolderHandleSchema,
+  FolderPushCurrentSchema,
   FolderPushFinishedSchema,
   FolderPushPlanInput,
+  FolderPushPlanRef,
   FolderPushPlanSchema,
   FolderPushProgressSchema,
   FolderPushStartInput,
@@ -240,6 +242,12 @@ export const requestChannels = {
   'folderPush.plan': channel(FolderPushPlanInput, FolderPushPlanSchema),
   /** Starts a planned push (the same engine as `lectern course push`); progress and end come as events. */
   'folderPush.start': channel(FolderPushStartInput, Ok),
+  /** The workspace's current push (running, or finished until dismissed), or null: asked when a window starts. */
+  'folderPush.current': channel(NoInput, FolderPushCurrentSchema.nullable()),
+  /** Cancel on a plan: main lets the plan go (it can no longer be started). */
+  'folderPush.discard': channel(FolderPushPlanRef, Ok),
+  /** Dismiss on a finished push: main forgets its result, so no window shows it again. */
+  'folderPush.dismiss': channel(FolderPushPlanRef, Ok),
 
   'diagnostics.get': channel(NoInput, DiagnosticsSchema),
 

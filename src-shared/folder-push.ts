@@ -73,6 +73,9 @@ export const FolderPushRemoveSchema = z
   .strict();
 export type FolderPushRemove = z.infer<typeof FolderPushRemoveSchema>;
 
+/** A plan or a push by its plan id: the plan the user cancelled, the finished push they dismissed. */
+export const FolderPushPlanRef = z.object({ planId: Id }).strict();
+
 /** Starts a planned push. A push that deletes must say so again here (the explicit opt-in). */
 export const FolderPushStartInput = z
   .object({ planId: Id, confirmDelete: z.literal(true).optional(), remove: FolderPushRemoveSchema.optional() })
@@ -106,3 +109,19 @@ export const FolderPushFinishedSchema = z.object({
   outcome: FolderPushOutcomeSchema.nullable(),
 });
 export type FolderPushFinished = z.infer<typeof FolderPushFinishedSchema>;
+
+/** Progress lines a push's log keeps (the latest ones), in main and in the window alike. */
+export const FOLDER_PUSH_KEPT_LINES = 6;
+
+/**
+ * The workspace's current folder push as main holds it, so a window that reloads shows it again:
+ * running, or finished (with its end) until dismissed. The folder by its handle and name only.
+ */
+export const FolderPushCurrentSchema = z.object({
+  folder: FolderHandleSchema,
+  plan: FolderPushPlanSchema,
+  step: z.enum(['pushing', 'finished']),
+  progress: z.array(z.string()),
+  end: FolderPushFinishedSchema.nullable(),
+});
+export type FolderPushCurrent = z.infer<typeof FolderPushCurrentSchema>;

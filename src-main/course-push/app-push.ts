@@ -4,11 +4,13 @@
 // like one the CLI started. A plan is kept by id until the user confirms it (that plan is pushed,
 // not a new one, with the sections and lessons not in the folder the user chose to delete: by id,
 // each one the plan lists as not in the folder, delete-choice.ts); one push runs at a time per workspace, in the background, telling its progress
-// and outcome through callbacks. Structure writes the server refuses are noted for the workspace
+// and outcome through callbacks. The workspace's current push (running, or finished until dismissed)
+// is held here with its latest progress lines, so a window that reloads shows it again. Structure writes the server refuses are noted for the workspace
 // (the capability store says it once), so the next plan names the missing operation up front.
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { StructureOperationId } from '../api/index.ts';
+import { FOLDER_PUSH_KEPT_LINES, type FolderHandle } from '../../src-shared/folder-push.ts';
 import { pushHeadline } from '../../src-shared/push-events.ts';
 import type { UploadManager } from '../uploads/index.ts';
 import { chooseDeletes, DeleteChoiceError, type DeleteChoice } from './delete-choice.ts';
@@ -98,9 +100,27 @@ export interface PlannedPush {
   unsent: readonly UnsentChange[];
 }
 
+/** The workspace's current push as main holds it: what a window that reloads shows again. */
+export interface HeldPush {
+  /** The plan being pushed (with the deletes chosen at its start). */
+  planned: PlannedPush;
+  /** The handle the app's window chose the folder by, and its name; null for a caller without one. */
+  folder: FolderHandle | null;
+  step: 'pushing' | 'finished';
+  /** The latest progress lines, oldest first. */
+  progress: readonly string[];
+  /** How it ended (step `finished`), else null. */
+  end: AppPushEnd | null;
+}
+
 export interface AppPushService {
-  /** Plans a push that deletes nothing; what to delete is chosen when it starts. */
-  plan(input: { courseId: string; dir: string }): Promise<PlannedPush>;
+  /**
+   * Plans a push that deletes nothing; what to delete is chosen when it starts. A finished push's
+   * result is let go (a new plan replaces it, as in the window).
+   */
+  plan(input: { courseId: string; dir: string; folder?: FolderHandle }): Promise<PlannedPush>;
+  /** Forgets a plan the user cancelled; starting it afterwards is refused as not kept. */
+  discard(planId: string): void;
   /**
    * Starts a planned push in the background, deleting exactly the chosen sections and lessons not
    * in the folder (confirmDelete: the explicit yes); its end comes through onFinished.
@@ -108,6 +128,10 @@ export interface AppPushService {
   start(planId: string, options: { confirmDelete: boolean; remove?: DeleteChoice }): void;
   /** The push running now, if any. */
   running(): { planId: string; courseId: string } | null;
+  /** The push running now, or the last one finished and not dismissed yet; null when none. */
+  current(): HeldPush | null;
+  /** Forgets that finished push's result (a running push is not forgotten). */
+  dismiss(planId: string): void;
   close(): Promise<void>;
 }
 
@@ -126,9 +150,14 @@ export function structureNeeds(plan: PushPlan): StructureNeed[] {
 }
 
 export function createAppPushService(deps: AppPushDeps): AppPushService {
-  const plans = new Map<string, PlannedPush>();
+  const plans = new Map<string, { planned: PlannedPush; folder: FolderHandle | null }>();
   const closing = new AbortController();
   let current: { planId: string; courseId: string; done: Promise<void> } | null = null;
+  let held: HeldPush | null = null;
+  /** Changes the held push only while it is still the one with this plan id. */
+  const updateHeld = (planId: string, change: (push: HeldPush) => HeldPush) => {
+    if (held?.planned.planId === planId) held = change(held);
+  };
   const openState = () => new PushState(deps.journalPath, (message) => deps.onJournalCorrupt?.(message));
   const missingFor = (needs: readonly StructureOperationId[]) =>
     deps.missing().filter((m) => needs.includes(m.operation));
@@ -154,7 +183,10 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
   async function run(planned: PlannedPush): Promise<void> {
     const { planId, plan } = planned;
     const courseId = plan.courseId;
-    const say = (message: string) => deps.onProgress(planId, courseId, message);
+    const say = (message: string) => {
+      updateHeld(planId, (push) => ({ ...push, progress: [...push.progress, message].slice(-FOLDER_PUSH_KEPT_LINES) }));
+      deps.onProgress(planId, courseId, message);
+    };
     const state = openState();
     const release = deps.courseChanges?.hold(courseId);
     let end: AppPushEnd;
@@ -194,11 +226,14 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
       state.close();
       release?.();
     }
+    // Held before it is told, so a window asking after the event already finds the result.
+    updateHeld(planId, (push) => ({ ...push, step: 'finished', end }));
     deps.onFinished(end);
   }
 
   return {
-    async plan({ courseId, dir }) {
+    async plan({ courseId, dir, folder }) {
+      if (held?.step === 'finished') held = null;
       const patience = AbortSignal.any([closing.signal, AbortSignal.timeout(PLAN_PATIENCE_MS)]);
       // The course as the instructor left it: their unsent changes are sent before it is read.
       const unsent = (await deps.courseChanges?.sendFirst(courseId, patience)) ?? [];
@@ -223,13 +258,17 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
       }
       const needs = structureNeeds(plan);
       const planned: PlannedPush = { planId: randomUUID(), plan, needs, missing: missingFor(needs), unsent };
-      plans.set(planned.planId, planned);
+      plans.set(planned.planId, { planned, folder: folder ?? null });
       for (const id of [...plans.keys()].slice(0, Math.max(0, plans.size - KEPT_PLANS))) plans.delete(id);
       return planned;
     },
 
+    discard(planId) {
+      plans.delete(planId);
+    },
+
     start(planId, { confirmDelete, remove }) {
-      const kept = plans.get(planId);
+      const { planned: kept, folder } = plans.get(planId) ?? { planned: undefined, folder: null };
       if (!kept) throw new AppPushError('PLAN_NOT_FOUND', 'That plan is no longer kept. Choose the folder again.');
       if (current) throw new AppPushError('PUSH_RUNNING', 'A folder push is already running. Wait for it to finish.');
       let plan: PushPlan;
@@ -247,6 +286,7 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
       const planned: PlannedPush = { planId, plan, needs, missing: missingFor(needs), unsent: kept.unsent };
       if (planned.missing.length > 0) throw new AppPushError('OPERATION_NOT_OFFERED', planned.missing[0]!.message);
       plans.delete(planId);
+      held = { planned, folder, step: 'pushing', progress: [], end: null };
       const done = run(planned).finally(() => {
         current = null;
       });
@@ -254,6 +294,12 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
     },
 
     running: () => (current ? { planId: current.planId, courseId: current.courseId } : null),
+
+    current: () => held,
+
+    dismiss(planId) {
+      if (held?.step === 'finished' && held.planned.planId === planId) held = null;
+    },
 
     async close() {
       closing.abort();

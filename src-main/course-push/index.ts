@@ -31,5 +31,6 @@ export {
   structureNeeds,
   type AppPushEnd,
   type AppPushService,
+  type HeldPush,
   type PlannedPush,
 } from './app-push.ts';

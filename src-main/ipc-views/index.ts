@@ -6,6 +6,7 @@
 import type {
   ChannelOutput,
   Draft,
+  FolderPushCurrent,
   FolderPushFinished,
   FolderPushPlan,
   MissingOperation as MissingOperationView,
@@ -15,7 +16,7 @@ import type {
   UploadRow,
 } from '../../src-shared/index.ts';
 import type { RequestLogEntry } from '../api/index.ts';
-import { planIsEmpty, planView, type AppPushEnd, type PlannedPush } from '../course-push/index.ts';
+import { planIsEmpty, planView, type AppPushEnd, type HeldPush, type PlannedPush } from '../course-push/index.ts';
 import type {
   ConnectivityStatus,
   DraftView,
@@ -142,6 +143,18 @@ export function toFolderPushPlan(planned: PlannedPush, folderName: string): Fold
   };
 }
 type LessonAction = FolderPushPlan['sections'][number]['action'];
+
+/** The workspace's current push for a window that starts; one without a folder handle is not the window's. */
+export function toFolderPushCurrent(held: HeldPush | null): FolderPushCurrent | null {
+  if (!held?.folder) return null;
+  return {
+    folder: held.folder,
+    plan: toFolderPushPlan(held.planned, held.folder.name),
+    step: held.step,
+    progress: [...held.progress],
+    end: held.end ? toFolderPushFinished(held.end) : null,
+  };
+}
 
 /** A push's end; its upload rows are the Uploads screen's, so only the counts travel here. */
 export function toFolderPushFinished(end: AppPushEnd): FolderPushFinished {

@@ -1,7 +1,7 @@
 // Tests (plain Node): the folder push channels through the real dispatch and handler table. A folder
 // reaches main only as a handle from main's own dialog or a (preload-gated) drop: a path or a handle
 // main did not issue is refused, a folder handle is no file handle (and the reverse), and a cancelled
-// dialog answers null.
+// dialog answers null. Without a workspace there is no current push to show.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -81,6 +81,10 @@ describe('folder push channels', () => {
       });
       // Starting a plan that was never made is refused in words.
       expect(await send('folderPush.start', { planId: 'nope' })).toMatchObject({ ok: false });
+      // With no workspace there is no current push; cancelling or dismissing needs one.
+      expect(await send('folderPush.current')).toEqual({ ok: true, value: null });
+      expect(await send('folderPush.dismiss', { planId: 'p' })).toMatchObject({ error: { code: 'NO_WORKSPACE' } });
+      expect(await send('folderPush.discard', { planId: 'p', path: folder })).toMatchObject({ ok: false });
     } finally {
       await services.close();
     }
