@@ -207,7 +207,7 @@ for (const name of [
   });
 }
 
-test.fixme('the folder push plan in the pseudo-locale shows only words from the catalogue, and fits at 1024×700', async ({
+test('the folder push plan in the pseudo-locale shows only words from the catalogue, and fits at 1024×700', async ({
   lectern,
 }) => {
   test.setTimeout(120_000);

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/index.ts';
-import { FolderError, LINK_SKIPPED, MAX_TEXT_BYTES, scanFolder } from './folder-scan.ts';
+import { FolderError, linkSkipped, MAX_TEXT_BYTES, scanFolder } from './folder-scan.ts';
 import { planPush } from './plan.ts';
 
 const posix = process.platform !== 'win32';
@@ -38,11 +38,11 @@ describe.skipIf(!posix)('scanFolder on a hostile folder', () => {
     expect(layout.sections.map((s) => s.key)).toEqual(['1 - Basics']);
     expect(layout.sections[0]!.lessons.map((l) => l.key)).toEqual(['1 - Basics/01 Welcome.md']);
     expect(reasons(layout)).toEqual({
-      '1 - Basics/02 Notes.md': LINK_SKIPPED,
-      '1 - Basics/03 passwd.txt': LINK_SKIPPED,
-      '1 - Basics/04 inside.md': LINK_SKIPPED,
-      '1 - Basics/05 dangling.md': LINK_SKIPPED,
-      '2 - Linked section': LINK_SKIPPED,
+      '1 - Basics/02 Notes.md': linkSkipped(),
+      '1 - Basics/03 passwd.txt': linkSkipped(),
+      '1 - Basics/04 inside.md': linkSkipped(),
+      '1 - Basics/05 dangling.md': linkSkipped(),
+      '2 - Linked section': linkSkipped(),
     });
     const everything = JSON.stringify(layout);
     expect(everything).not.toContain('PRIVATE KEY');

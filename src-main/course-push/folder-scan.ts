@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { lstat, opendir, realpath, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { escapeControls } from '../../src-shared/text-controls.ts';
+import { t } from '../i18n/index.ts';
 import type { FileCheck } from '../uploads/index.ts';
 import { readListedFile } from './listed-file.ts';
 import { extensionOf, naturalCompare, titleFromName } from './names.ts';
@@ -34,7 +35,13 @@ const LIMITS: ScanLimits = {
   maxEntries: MAX_ENTRIES,
 };
 
-export const LINK_SKIPPED = 'A symbolic link: links are not followed, so nothing outside the folder is read.';
+/** Why a link is skipped, in the app's language (read when said). */
+export function linkSkipped(): string {
+  return t({
+    id: 'course-push.folderScan.linkSkipped',
+    defaultMessage: 'A symbolic link: links are not followed, so nothing outside the folder is read.',
+  });
+}
 
 interface LessonBase {
   /** Absolute path. */
@@ -110,12 +117,23 @@ export async function scanFolder(dir: string, limits: ScanLimits = LIMITS, known
   // The folder named is the user's own choice (a link to it is fine); below it, nothing is followed.
   const root = await realpath(resolve(dir)).catch(() => null);
   const info = root ? await stat(root).catch(() => null) : null;
-  if (!root || !info) throw new FolderError(`${dir} was not found.`);
-  if (!info.isDirectory()) throw new FolderError(`${dir} is not a folder.`);
+  if (!root || !info)
+    throw new FolderError(
+      t({ id: 'course-push.folderScan.notFound', defaultMessage: '{dir} was not found.' }, { dir }),
+    );
+  if (!info.isDirectory())
+    throw new FolderError(
+      t({ id: 'course-push.folderScan.notAFolder', defaultMessage: '{dir} is not a folder.' }, { dir }),
+    );
   const budget: Budget = { ...limits, entries: 0, textBytes: 0, dir, known };
   const top = await list(root, '', budget).catch((e: unknown) => {
     if (e instanceof FolderError) throw e;
-    throw new FolderError(`${dir} cannot be read (${(e as { code?: string }).code ?? 'error'}).`);
+    throw new FolderError(
+      t(
+        { id: 'course-push.folderScan.folderUnreadable', defaultMessage: '{dir} cannot be read ({code}).' },
+        { dir, code: (e as { code?: string }).code ?? 'error' },
+      ),
+    );
   });
   const skipped: SkippedFile[] = top.skipped;
   const sections: SectionFolder[] = [];
@@ -131,18 +149,29 @@ export async function scanFolder(dir: string, limits: ScanLimits = LIMITS, known
     for (const file of top.files) {
       skipped.push({
         key: file.key,
-        reason: 'It lies beside the section folders; only files inside a section folder become lessons.',
+        reason: t({
+          id: 'course-push.folderScan.besideSections',
+          defaultMessage: 'It lies beside the section folders; only files inside a section folder become lessons.',
+        }),
       });
     }
     for (const folder of top.folders) {
       const inner = await listSection(folder, budget);
       if (!inner) {
-        skipped.push({ key: folder.key, reason: 'It was replaced (by a link or another folder) while it was read.' });
+        const reason = t({
+          id: 'course-push.folderScan.folderReplaced',
+          defaultMessage: 'It was replaced (by a link or another folder) while it was read.',
+        });
+        skipped.push({ key: folder.key, reason });
         continue;
       }
       skipped.push(...inner.skipped);
       for (const sub of inner.folders) {
-        skipped.push({ key: sub.key, reason: 'A folder inside a section folder; only one level of folders is read.' });
+        const reason = t({
+          id: 'course-push.folderScan.nestedFolder',
+          defaultMessage: 'A folder inside a section folder; only one level of folders is read.',
+        });
+        skipped.push({ key: sub.key, reason });
       }
       sections.push({
         key: folder.key,
@@ -206,8 +235,14 @@ async function list(path: string, key: string, budget: Budget): Promise<Listing>
     for await (const entry of dir) {
       if (++budget.entries > budget.maxEntries) {
         throw new FolderError(
-          `${budget.dir} holds more than ${budget.maxEntries} files and folders (with its section folders'); ` +
-            'push it in parts.',
+          t(
+            {
+              id: 'course-push.folderScan.tooManyEntries',
+              defaultMessage:
+                "{dir} holds more than {max} files and folders (with its section folders'); push it in parts.",
+            },
+            { dir: budget.dir, max: budget.maxEntries },
+          ),
         );
       }
       names.push(entry.name);
@@ -221,7 +256,10 @@ async function list(path: string, key: string, budget: Budget): Promise<Listing>
   for (const name of names) {
     const item = { path: join(path, name), key: key ? `${key}/${name}` : name, name };
     if (name.startsWith('.')) {
-      listing.skipped.push({ key: item.key, reason: 'A hidden file.' });
+      listing.skipped.push({
+        key: item.key,
+        reason: t({ id: 'course-push.folderScan.hidden', defaultMessage: 'A hidden file.' }),
+      });
       continue;
     }
     const info = await lstat(item.path).catch(() => null);
@@ -230,11 +268,18 @@ async function list(path: string, key: string, budget: Budget): Promise<Listing>
       pin: { dev: info?.dev ?? 0, ino: info?.ino ?? 0 },
       seen: { size: info?.size ?? 0, mtimeMs: info?.mtimeMs ?? 0, dev: info?.dev ?? 0, ino: info?.ino ?? 0 },
     };
-    if (!info) listing.skipped.push({ key: item.key, reason: `${name} cannot be read.` });
-    else if (info.isSymbolicLink()) listing.skipped.push({ key: item.key, reason: LINK_SKIPPED });
+    if (!info) listing.skipped.push({ key: item.key, reason: SKIP.unreadable(name) });
+    else if (info.isSymbolicLink()) listing.skipped.push({ key: item.key, reason: linkSkipped() });
     else if (info.isDirectory()) listing.folders.push(listed);
     else if (info.isFile()) listing.files.push(listed);
-    else listing.skipped.push({ key: item.key, reason: 'Not a regular file (a FIFO, socket or device).' });
+    else
+      listing.skipped.push({
+        key: item.key,
+        reason: t({
+          id: 'course-push.folderScan.special',
+          defaultMessage: 'Not a regular file (a FIFO, socket or device).',
+        }),
+      });
   }
   return listing;
 }
@@ -262,7 +307,7 @@ async function classify({ pin, seen: _seen, ...file }: Listed, budget: Budget): 
     if (error instanceof FileAccessError) return { key: file.key, reason: error.message };
     throw error;
   }
-  if (!check.video) return { key: file.key, reason: check.reason ?? `${file.name} is not a video.` };
+  if (!check.video) return { key: file.key, reason: check.reason ?? SKIP.notAVideo(file.name) };
   return { ...file, ...pin, kind: 'video', title, size: check.size, mtimeMs: check.mtimeMs, check };
 }
 
@@ -275,29 +320,80 @@ async function readText(
   const left = budget.maxTextTotalBytes - budget.textBytes;
   const read = await readListedFile(file.path, pin, Math.min(budget.maxTextBytes, left));
   if (!read.ok) {
+    const name = file.name;
     const reasons = {
-      link: `${file.name} was replaced by a link while the folder was read; links are not followed.`,
-      'not-a-file': `${file.name} is not a regular file (a FIFO, socket or device).`,
-      changed: `${file.name} was replaced by another file while the folder was read.`,
-      'too-large':
+      link: () => SKIP.replacedByLink(name),
+      'not-a-file': () => SKIP.notAFile(name),
+      changed: () => SKIP.replaced(name),
+      'too-large': () =>
         (read.size ?? 0) > budget.maxTextBytes
-          ? `${file.name} is larger than ${mib(budget.maxTextBytes)}, the most a text lesson may hold.`
-          : `The text lessons before it already take most of the ${mib(budget.maxTextTotalBytes)} of text ` +
-            'one push reads; push the rest from another folder.',
-      unreadable: `${file.name} cannot be read.`,
+          ? SKIP.textTooLarge(name, mib(budget.maxTextBytes))
+          : SKIP.textBudgetUsed(mib(budget.maxTextTotalBytes)),
+      unreadable: () => SKIP.unreadable(name),
     };
-    return { key: file.key, reason: reasons[read.why] };
+    return { key: file.key, reason: reasons[read.why]() };
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(read.bytes);
   } catch {
-    return { key: file.key, reason: `${file.name} is not UTF-8 text.` };
+    return { key: file.key, reason: SKIP.notUtf8(file.name) };
   }
   budget.textBytes += read.size;
   const sha256 = createHash('sha256').update(text).digest('hex');
   return { ...file, ...pin, kind: 'text', title, size: read.size, mtimeMs: read.mtimeMs, text, sha256 };
 }
+
+/** Why a file is skipped, in the app's language when said (the CLI's stay English). */
+const SKIP = {
+  unreadable: (name: string) =>
+    t({ id: 'course-push.folderScan.unreadable', defaultMessage: '{name} cannot be read.' }, { name }),
+  notAVideo: (name: string) =>
+    t({ id: 'course-push.folderScan.notAVideo', defaultMessage: '{name} is not a video.' }, { name }),
+  replacedByLink: (name: string) =>
+    t(
+      {
+        id: 'course-push.folderScan.replacedByLink',
+        defaultMessage: '{name} was replaced by a link while the folder was read; links are not followed.',
+      },
+      { name },
+    ),
+  notAFile: (name: string) =>
+    t(
+      {
+        id: 'course-push.folderScan.notAFile',
+        defaultMessage: '{name} is not a regular file (a FIFO, socket or device).',
+      },
+      { name },
+    ),
+  replaced: (name: string) =>
+    t(
+      {
+        id: 'course-push.folderScan.replaced',
+        defaultMessage: '{name} was replaced by another file while the folder was read.',
+      },
+      { name },
+    ),
+  textTooLarge: (name: string, max: string) =>
+    t(
+      {
+        id: 'course-push.folderScan.textTooLarge',
+        defaultMessage: '{name} is larger than {max}, the most a text lesson may hold.',
+      },
+      { name, max },
+    ),
+  textBudgetUsed: (max: string) =>
+    t(
+      {
+        id: 'course-push.folderScan.textBudgetUsed',
+        defaultMessage:
+          'The text lessons before it already take most of the {max} of text one push reads; push the rest from another folder.',
+      },
+      { max },
+    ),
+  notUtf8: (name: string) =>
+    t({ id: 'course-push.folderScan.notUtf8', defaultMessage: '{name} is not UTF-8 text.' }, { name }),
+};
 
 function mib(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;

@@ -2,6 +2,7 @@
 // its name: a video container or not (file-type reads the signature), and what it holds (mediainfo.js,
 // WebAssembly, so no native binary ships with the app). Both parsers run in a worker thread
 // (format-reader.ts); this side opens and reads the file and words the verdict.
+import { t } from '../i18n/index.ts';
 import { openPickedFile } from '../platform/index.ts';
 import { basename } from 'node:path';
 import type { AudioTrack, GeneralTrack, MediaInfoResult, VideoTrack } from 'mediainfo.js';
@@ -73,12 +74,18 @@ export async function checkVideoContainer(path: string): Promise<ContainerVerdic
     return {
       ok: false,
       mime: detected.mime,
-      reason: `${name} is ${describe(detected.ext, detected.mime)}, not a video.`,
+      reason: notAVideo(name, detected.ext, detected.mime),
     };
   }
   const reason = (await looksLikeText(path))
-    ? `${name} is a text file, not a video.`
-    : `${name} is not a video Lectern can read. Choose an MP4, MOV, WebM or other video file.`;
+    ? t({ id: 'media.probe.textNotVideo', defaultMessage: '{name} is a text file, not a video.' }, { name })
+    : t(
+        {
+          id: 'media.probe.unknownNotVideo',
+          defaultMessage: '{name} is not a video Lectern can read. Choose an MP4, MOV, WebM or other video file.',
+        },
+        { name },
+      );
   return { ok: false, mime: null, reason };
 }
 
@@ -119,10 +126,20 @@ export async function detectFormat(name: string, head: Uint8Array): Promise<{ ex
   return formatReader.detect(name, new Uint8Array(head));
 }
 
-function describe(ext: string, mime: string): string {
-  if (mime.startsWith('audio/')) return `an audio file (${ext.toUpperCase()})`;
-  if (mime.startsWith('image/')) return `an image (${ext.toUpperCase()})`;
-  return `a ${ext.toUpperCase()} file`;
+/** "notes.pdf is a PDF file, not a video.": one sentence per kind, so a language can inflect it. */
+function notAVideo(name: string, ext: string, mime: string): string {
+  const type = ext.toUpperCase();
+  if (mime.startsWith('audio/'))
+    return t(
+      { id: 'media.probe.audioNotVideo', defaultMessage: '{name} is an audio file ({type}), not a video.' },
+      { name, type },
+    );
+  if (mime.startsWith('image/'))
+    return t(
+      { id: 'media.probe.imageNotVideo', defaultMessage: '{name} is an image ({type}), not a video.' },
+      { name, type },
+    );
+  return t({ id: 'media.probe.fileNotVideo', defaultMessage: '{name} is a {type} file, not a video.' }, { name, type });
 }
 
 /** Valid UTF-8 without NUL bytes in the first 8 KiB: what editors would open as text. */
@@ -222,19 +239,31 @@ function number(value: unknown): number | null {
 export function mediaWarnings(facts: MediaFacts): MediaWarning[] {
   const warnings: MediaWarning[] = [];
   if (!facts.videoCodec) {
-    warnings.push({ code: 'NO_VIDEO_TRACK', message: 'No video track: learners will only hear sound.' });
+    const message = t({
+      id: 'media.probe.noVideoTrack',
+      defaultMessage: 'No video track: learners will only hear sound.',
+    });
+    warnings.push({ code: 'NO_VIDEO_TRACK', message });
   }
   if (facts.videoCodec === 'HEVC') {
-    warnings.push({ code: 'HEVC', message: 'HEVC (H.265) video: many servers reject it or convert it slowly.' });
+    const message = t({
+      id: 'media.probe.hevc',
+      defaultMessage: 'HEVC (H.265) video: many servers reject it or convert it slowly.',
+    });
+    warnings.push({ code: 'HEVC', message });
   }
   if (facts.frameRateMode === 'VFR') {
     warnings.push({
       code: 'VARIABLE_FRAME_RATE',
-      message: 'Variable frame rate: processing may take longer and audio can drift.',
+      message: t({
+        id: 'media.probe.variableFrameRate',
+        defaultMessage: 'Variable frame rate: processing may take longer and audio can drift.',
+      }),
     });
   }
   if (facts.durationSeconds === null) {
-    warnings.push({ code: 'NO_DURATION', message: 'The length of this video could not be read.' });
+    const message = t({ id: 'media.probe.noDuration', defaultMessage: 'The length of this video could not be read.' });
+    warnings.push({ code: 'NO_DURATION', message });
   }
   return warnings;
 }

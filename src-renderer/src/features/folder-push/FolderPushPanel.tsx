@@ -174,7 +174,20 @@ function PushDialog({ flow, courseId, courseName }: { flow: Flow; courseId: stri
   const { state } = flow;
   useFocusBackOnClose(flow.open);
   const folderName = state.step === 'closed' || !('folder' in state) || !state.folder ? null : state.folder.name;
-  const title = folderName ? `Push “${folderName}” into “${courseName ?? 'this course'}”` : 'Push a folder';
+  const title = !folderName
+    ? t({ id: 'folder-push.folderPushPanel.dialogTitle', defaultMessage: 'Push a folder' })
+    : courseName
+      ? t(
+          { id: 'folder-push.folderPushPanel.dialogTitleInto', defaultMessage: 'Push “{folder}” into “{course}”' },
+          { folder: folderName, course: courseName },
+        )
+      : t(
+          {
+            id: 'folder-push.folderPushPanel.dialogTitleIntoThisCourse',
+            defaultMessage: 'Push “{folder}” into this course',
+          },
+          { folder: folderName },
+        );
   return (
     <Modal open={flow.open} title={title} onClose={flow.close} size="large" testId="folder-push-dialog">
       {state.step !== 'closed' && <DialogBody flow={flow} state={state} courseId={courseId} />}
@@ -183,7 +196,10 @@ function PushDialog({ flow, courseId, courseName }: { flow: Flow; courseId: stri
 }
 
 function describe(error: unknown): string {
-  return describeError(error, { subject: 'this course', keyMode: activeKeyMode() });
+  return describeError(error, {
+    subject: t({ id: 'folder-push.folderPushPanel.subjectThisCourse', defaultMessage: 'this course' }),
+    keyMode: activeKeyMode(),
+  });
 }
 
 function DialogBody({

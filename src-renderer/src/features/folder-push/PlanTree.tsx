@@ -41,40 +41,77 @@ type SectionPlan = FolderPushPlan['sections'][number];
 type LessonPlan = SectionPlan['lessons'][number];
 
 const MARKS = {
-  create: { label: 'New', tone: 'badge--accent' },
-  update: { label: 'Update', tone: 'badge--warning' },
-  reorder: { label: 'Move', tone: '' },
-  keep: { label: 'Unchanged', tone: '' },
-  delete: { label: 'Delete', tone: 'badge--danger' },
-  leave: { label: 'Left alone', tone: '' },
+  create: { tone: 'badge--accent' },
+  update: { tone: 'badge--warning' },
+  reorder: { tone: '' },
+  keep: { tone: '' },
+  delete: { tone: 'badge--danger' },
+  leave: { tone: '' },
 } as const;
 
+// Descriptors, not words: these tables are built when the module loads, before the language is known.
+const MARK_WORDS = defineMessages({
+  create: { id: 'folder-push.planTree.mark.create', defaultMessage: 'New' },
+  update: { id: 'folder-push.planTree.mark.update', defaultMessage: 'Update' },
+  reorder: { id: 'folder-push.planTree.mark.reorder', defaultMessage: 'Move' },
+  keep: { id: 'folder-push.planTree.mark.keep', defaultMessage: 'Unchanged' },
+  delete: { id: 'folder-push.planTree.mark.delete', defaultMessage: 'Delete' },
+  leave: { id: 'folder-push.planTree.mark.leave', defaultMessage: 'Left alone' },
+});
+
 function Mark({ action }: { action: keyof typeof MARKS }) {
-  const mark = MARKS[action];
-  return <span className={`badge ${mark.tone}`}>{mark.label}</span>;
+  return <span className={`badge ${MARKS[action].tone}`}>{t(MARK_WORDS[action])}</span>;
 }
 
-const LESSON_CHANGES: Record<string, string> = {
-  video: 'new video',
-  text: 'text changed',
+const WHAT_WORDS = defineMessages({
+  video: { id: 'folder-push.planTree.what.video', defaultMessage: 'video, {size}' },
+  text: { id: 'folder-push.planTree.what.text', defaultMessage: 'text' },
+  newVideo: { id: 'folder-push.planTree.what.newVideo', defaultMessage: 'new video' },
+  textChanged: { id: 'folder-push.planTree.what.textChanged', defaultMessage: 'text changed' },
+  renamed: { id: 'folder-push.planTree.what.renamed', defaultMessage: 'renamed' },
+  moved: { id: 'folder-push.planTree.what.moved', defaultMessage: 'moved' },
+  upload: { id: 'folder-push.planTree.what.upload', defaultMessage: 'upload {size}' },
+  matchedByTitle: { id: 'folder-push.planTree.what.matchedByTitle', defaultMessage: 'matched by title' },
+  renamedFile: { id: 'folder-push.planTree.what.renamedFile', defaultMessage: 'renamed file' },
+  fromTheFolderItself: {
+    id: 'folder-push.planTree.what.fromTheFolderItself',
+    defaultMessage: 'from the folder itself',
+  },
+  fromFolder: { id: 'folder-push.planTree.what.fromFolder', defaultMessage: 'from {folder}/' },
+});
+
+const LESSON_CHANGES: Record<string, keyof typeof WHAT_WORDS> = {
+  video: 'newVideo',
+  text: 'textChanged',
   title: 'renamed',
   order: 'moved',
 };
 
 function lessonWhat(lesson: LessonPlan): string {
-  const kind = lesson.kind === 'video' ? `video, ${formatBytes(lesson.bytes)}` : 'text';
-  const changes = lesson.changes.map((c) => LESSON_CHANGES[c] ?? c);
-  const upload = lesson.uploadBytes > 0 ? `upload ${formatBytes(lesson.uploadBytes)}` : null;
+  const kind = lesson.kind === 'video' ? t(WHAT_WORDS.video, { size: formatBytes(lesson.bytes) }) : t(WHAT_WORDS.text);
+  const changes = lesson.changes.map((c) => {
+    const known = LESSON_CHANGES[c];
+    return known ? t(WHAT_WORDS[known]) : c;
+  });
+  const upload = lesson.uploadBytes > 0 ? t(WHAT_WORDS.upload, { size: formatBytes(lesson.uploadBytes) }) : null;
   const matched =
-    lesson.matchedBy === 'title' ? 'matched by title' : lesson.matchedBy === 'content' ? 'renamed file' : null;
+    lesson.matchedBy === 'title'
+      ? t(WHAT_WORDS.matchedByTitle)
+      : lesson.matchedBy === 'content'
+        ? t(WHAT_WORDS.renamedFile)
+        : null;
   return [kind, ...changes, upload, matched].filter(Boolean).join(' · ');
 }
 
 function sectionWhat(section: SectionPlan): string {
   // First Strong Isolate … Pop Directional Isolate: the folder's name is isolated inside this text.
-  const from = section.key === '' ? 'from the folder itself' : `from \u2068${section.key}\u2069/`;
-  const changes = section.changes.map((c) => (c === 'order' ? 'moved' : 'renamed'));
-  return [from, ...changes, section.matchedBy === 'title' ? 'matched by title' : null].filter(Boolean).join(' · ');
+  const from =
+    section.key === ''
+      ? t(WHAT_WORDS.fromTheFolderItself)
+      : t(WHAT_WORDS.fromFolder, { folder: `\u2068${section.key}\u2069` });
+  const changes = section.changes.map((c) => t(c === 'order' ? WHAT_WORDS.moved : WHAT_WORDS.renamed));
+  const matched = section.matchedBy === 'title' ? t(WHAT_WORDS.matchedByTitle) : null;
+  return [from, ...changes, matched].filter(Boolean).join(' · ');
 }
 
 export function PlanTree({ plan, onChoose }: { plan: FolderPushPlan; onChoose: OnChoose }) {
