@@ -9,12 +9,12 @@ import type { Assessment, Draft } from '../../../../src-shared/index.ts';
 import { CacheNote } from '../../components/CacheNote.tsx';
 import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ErrorState, Loading, Unavailable } from '../../components/States.tsx';
+import { ErrorState, Loading } from '../../components/States.tsx';
 import { describeError } from '../../lib/errors.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { DraftBanner, discardWithUndo, isLocked, DraftFields, focusFirstProblem, formErrors } from '../drafts/index.ts';
 import { ASSESSMENT_FIELDS } from './fields.ts';
-import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
+import { activeKeyMode, CapabilityGate } from '../workspaces/index.ts';
 import { AssessmentDetails } from './AssessmentDetails.tsx';
 import { CreatedBanner, DeleteAssessment, EditorBar, EditorNotes } from './EditorParts.tsx';
 import { useOpenAssessment } from './editor-hooks.ts';
@@ -26,16 +26,14 @@ const session = useAssessmentSession;
 const LIST = href({ name: 'assessments', courseId: null });
 
 export function AssessmentEditorScreen({ assessmentId }: { assessmentId: string }) {
-  const profile = useActiveProfile();
-  if (profile && !profile.capabilities.assessments) {
-    return (
-      <div className="screen">
-        <PageHeader title={t({ id: 'assessments.assessmentEditorScreen.assessment', defaultMessage: 'Assessment' })} />
-        <Unavailable reason={profile.capabilities.reason ?? 'This workspace’s key cannot see assessments.'} />
-      </div>
-    );
-  }
-  return <Editor assessmentId={assessmentId} />;
+  return (
+    <CapabilityGate
+      feature="assessments"
+      title={t({ id: 'assessments.assessmentEditorScreen.assessment', defaultMessage: 'Assessment' })}
+    >
+      <Editor assessmentId={assessmentId} />
+    </CapabilityGate>
+  );
 }
 
 function Editor({ assessmentId }: { assessmentId: string }) {

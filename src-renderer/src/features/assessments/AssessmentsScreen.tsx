@@ -2,22 +2,19 @@
  * Renderer. Assessments: every assessment, or one course's, with search and a status filter.
  * Hidden with its one-line reason when the workspace's key cannot see assessments.
  */
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import type { Assessment, ContentStatus, KeyMode } from '../../../../src-shared/index.ts';
 import { StatusBadge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
-import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
 import { ListScreen, RowTitle, type ListBody } from '../../components/ListScreen.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { usePagedListBody } from '../../components/PagedListBody.tsx';
 import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
-import { PlaceholderRow, Unavailable } from '../../components/States.tsx';
-import { describeError } from '../../lib/errors.ts';
+import { PlaceholderRow } from '../../components/States.tsx';
 import { useFeature } from '../../lib/feature-store.ts';
 import { enumLabel, formatDateTime, formatHoursMinutes, orDash } from '../../lib/format.ts';
-import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { useCourseNames } from '../courses/index.ts';
-import { useActiveProfile } from '../workspaces/index.ts';
+import { useActiveProfile, CapabilityGate } from '../workspaces/index.ts';
 import { ASSESSMENT_TYPES, CONTENT_STATUSES } from '../../lib/statuses.ts';
 import { useAssessmentList, type AssessmentQuery } from './store.ts';
 import { t } from '../../lib/i18n.ts';
@@ -26,15 +23,14 @@ const ROW_HEIGHT = 68;
 
 export function AssessmentsScreen({ courseId }: { courseId: string | null }) {
   const profile = useActiveProfile();
-  if (profile && !profile.capabilities.assessments) {
-    return (
-      <div className="screen">
-        <PageHeader title={t({ id: 'assessments.assessmentsScreen.assessments', defaultMessage: 'Assessments' })} />
-        <Unavailable reason={profile.capabilities.reason ?? 'This workspace’s key cannot see assessments.'} />
-      </div>
-    );
-  }
-  return <AssessmentList courseId={courseId} keyMode={profile?.keyMode ?? null} />;
+  return (
+    <CapabilityGate
+      feature="assessments"
+      title={t({ id: 'assessments.assessmentsScreen.assessments', defaultMessage: 'Assessments' })}
+    >
+      <AssessmentList courseId={courseId} keyMode={profile?.keyMode ?? null} />
+    </CapabilityGate>
+  );
 }
 
 function AssessmentList({ courseId, keyMode }: { courseId: string | null; keyMode: KeyMode | null }) {
@@ -140,50 +136,23 @@ function AssessmentFilters({ courseId }: { courseId: string | null }) {
 /** What the list shows: skeleton rows, the error, the empty state and its next step, or the rows. */
 function useAssessmentBody(courseId: string | null, keyMode: KeyMode | null): ListBody {
   const list = useAssessmentList();
-  const count = rowCount(list);
-  const { pages, pageSize, ensureRange, deleted } = list;
-  const renderRow = useCallback(
-    (index: number, active: boolean) => {
-      const assessment = itemAt({ pages, pageSize }, index);
-      if (assessment && deleted.has(assessment.id)) return <DeletedRow title={assessment.title ?? '—'} />;
-      return <AssessmentRow assessment={assessment} active={active} showCourse={!courseId} />;
-    },
-    [pages, pageSize, courseId, deleted],
-  );
-  const onRange = useCallback((from: number, to: number) => ensureRange(from - 20, to + 20), [ensureRange]);
-
-  if (list.status === 'error') {
-    return {
-      state: 'error',
-      message: describeError(list.error, { subject: 'assessments', keyMode }),
-      error: list.error,
-      onRetry: list.reread,
-    };
-  }
-  if (list.status === 'idle' || list.status === 'loading' || (count === 0 && list.requested[1] === 'waiting')) {
-    return {
-      state: 'loading',
-      label: t({ id: 'assessments.assessmentsScreen.loadingAssessments', defaultMessage: 'Loading assessments…' }),
-      rowHeight: ROW_HEIGHT,
-    };
-  }
-  if (count === 0 && list.offlineReason) {
-    return { state: 'content', content: <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} /> };
-  }
-  if (count === 0) return emptyAssessments(list.query, courseId);
-  return {
-    state: 'rows',
-    list: {
-      count,
-      rowHeight: ROW_HEIGHT,
-      renderRow,
-      onRangeChange: onRange,
-      label: t({ id: 'assessments.assessmentsScreen.assessments', defaultMessage: 'Assessments' }),
-      testId: 'assessment-list',
-      itemAt: (index) => itemAt({ pages, pageSize }, index),
-      version: deleted,
-    },
-  };
+  const { deleted } = list;
+  return usePagedListBody(list, {
+    subject: 'assessments',
+    keyMode,
+    loadingLabel: t({ id: 'assessments.assessmentsScreen.loadingAssessments', defaultMessage: 'Loading assessments…' }),
+    label: t({ id: 'assessments.assessmentsScreen.assessments', defaultMessage: 'Assessments' }),
+    testId: 'assessment-list',
+    rowHeight: ROW_HEIGHT,
+    renderItem: (assessment, active) =>
+      assessment && deleted.has(assessment.id) ? (
+        <DeletedRow title={assessment.title ?? '—'} />
+      ) : (
+        <AssessmentRow assessment={assessment} active={active} showCourse={!courseId} />
+      ),
+    empty: () => emptyAssessments(list.query, courseId),
+    version: deleted,
+  });
 }
 
 function emptyAssessments(query: AssessmentQuery | null, courseId: string | null): ListBody {

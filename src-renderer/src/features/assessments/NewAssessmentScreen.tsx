@@ -9,8 +9,6 @@ import { defineMessages } from 'react-intl';
 import { CreateForm } from '../../components/CreateForm.tsx';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { SelectField } from '../../components/Field.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { Unavailable } from '../../components/States.tsx';
 import { describeError, errorCode } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { href, navigate } from '../../lib/router.ts';
@@ -25,7 +23,7 @@ import {
 } from '../drafts/index.ts';
 import { ASSESSMENT_FIELDS } from './fields.ts';
 import { useCourseNames } from '../courses/index.ts';
-import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
+import { activeKeyMode, CapabilityGate } from '../workspaces/index.ts';
 import { createdFrom, useCreatedNote } from '../../lib/created.ts';
 import { NEW_ASSESSMENT, NEW_ASSESSMENT_DEFAULTS, useNewAssessmentSession } from './new-assessment.ts';
 import { useCourseChoices, useNewAssessmentDraft, type CourseChoices } from './new-assessment-hooks.ts';
@@ -63,16 +61,11 @@ const session = useNewAssessmentSession;
 const SUBJECT = 'new assessments';
 
 export function NewAssessmentScreen({ courseId, draftId }: { courseId: string | null; draftId: string | null }) {
-  const profile = useActiveProfile();
-  if (profile && !profile.capabilities.assessments) {
-    return (
-      <div className="screen">
-        <PageHeader title={t(messages.newAssessment)} />
-        <Unavailable reason={profile.capabilities.reason ?? 'This workspace’s key cannot see assessments.'} />
-      </div>
-    );
-  }
-  return <NewAssessmentForm courseId={courseId} draftId={draftId} />;
+  return (
+    <CapabilityGate feature="assessments" title={t(messages.newAssessment)}>
+      <NewAssessmentForm courseId={courseId} draftId={draftId} />
+    </CapabilityGate>
+  );
 }
 
 function NewAssessmentForm({ courseId, draftId }: { courseId: string | null; draftId: string | null }) {

@@ -8,8 +8,6 @@
 import { defineMessages } from 'react-intl';
 import { CreateForm } from '../../components/CreateForm.tsx';
 import { SelectField } from '../../components/Field.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { Unavailable } from '../../components/States.tsx';
 import { createdFrom, useCreatedNote } from '../../lib/created.ts';
 import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
@@ -27,7 +25,7 @@ import {
   useSaveActionLabel,
 } from '../drafts/index.ts';
 import { ASSIGNMENT_FIELDS } from './fields.ts';
-import { activeKeyMode, useActiveProfile } from '../workspaces/index.ts';
+import { activeKeyMode, CapabilityGate } from '../workspaces/index.ts';
 import { useAssignmentDraft, whereCreated } from './assignment-hooks.ts';
 import { ASSIGNMENT_DEFAULTS, NEW_ASSIGNMENT, useAssignmentSession } from './store.ts';
 import { t } from '../../lib/i18n.ts';
@@ -55,16 +53,11 @@ const messages = defineMessages({
 const session = useAssignmentSession;
 
 export function AssignmentScreen({ draftId }: { draftId: string | null }) {
-  const profile = useActiveProfile();
-  if (profile && !profile.capabilities.assignments) {
-    return (
-      <div className="screen">
-        <PageHeader title={t(messages.newAssignment)} />
-        <Unavailable reason={profile.capabilities.reason ?? 'This workspace’s key cannot create assignments.'} />
-      </div>
-    );
-  }
-  return <AssignmentForm draftId={draftId} />;
+  return (
+    <CapabilityGate feature="assignments" title={t(messages.newAssignment)}>
+      <AssignmentForm draftId={draftId} />
+    </CapabilityGate>
+  );
 }
 
 function AssignmentForm({ draftId }: { draftId: string | null }) {

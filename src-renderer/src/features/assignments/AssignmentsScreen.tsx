@@ -7,15 +7,13 @@ import type { AssignmentRecord } from '../../../../src-shared/index.ts';
 import { Badge, StatusBadge, type Tone } from '../../components/Badge.tsx';
 import { useEffect, useRef } from 'react';
 import { ListScreen, RowTitle, type ListBody } from '../../components/ListScreen.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { Unavailable } from '../../components/States.tsx';
 import { useCreatedNote } from '../../lib/created.ts';
 import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { href, navigate } from '../../lib/router.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
-import { useActiveProfile } from '../workspaces/index.ts';
+import { CapabilityGate } from '../workspaces/index.ts';
 import { useAssignmentHistory } from './store.ts';
 import { t } from '../../lib/i18n.ts';
 
@@ -30,16 +28,14 @@ const STATE_LABELS: Record<AssignmentRecord['state'], [string, Tone]> = {
 };
 
 export function AssignmentsScreen() {
-  const profile = useActiveProfile();
-  if (profile && !profile.capabilities.assignments) {
-    return (
-      <div className="screen">
-        <PageHeader title={t({ id: 'assignments.assignmentsScreen.assignments', defaultMessage: 'Assignments' })} />
-        <Unavailable reason={profile.capabilities.reason ?? 'This workspace’s key cannot create assignments.'} />
-      </div>
-    );
-  }
-  return <AssignmentList />;
+  return (
+    <CapabilityGate
+      feature="assignments"
+      title={t({ id: 'assignments.assignmentsScreen.assignments', defaultMessage: 'Assignments' })}
+    >
+      <AssignmentList />
+    </CapabilityGate>
+  );
 }
 
 function AssignmentList() {

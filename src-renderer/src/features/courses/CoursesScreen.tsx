@@ -2,18 +2,16 @@
  * Renderer. Courses: search, category and status filters over one long virtualized list that
  * reads the pages behind whatever rows come into view.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Course } from '../../../../src-shared/index.ts';
 import { StatusBadge, Badge } from '../../components/Badge.tsx';
 import { ListCacheNote } from '../../components/CacheNote.tsx';
-import { OfflineNothingSaved } from '../../components/OfflineState.tsx';
 import { ListScreen, RowTitle, type ListBody } from '../../components/ListScreen.tsx';
+import { usePagedListBody } from '../../components/PagedListBody.tsx';
 import { FilterSelect, SearchBox } from '../../components/SearchBox.tsx';
 import { PlaceholderRow } from '../../components/States.tsx';
-import { describeError } from '../../lib/errors.ts';
 import { useFeature } from '../../lib/feature-store.ts';
 import { enumLabel, formatSeconds, humanize, instructorNames, orDash } from '../../lib/format.ts';
-import { itemAt, rowCount } from '../../lib/paged-list.ts';
 import { CONTENT_STATUSES, COURSE_LEVELS } from '../../lib/statuses.ts';
 import { href } from '../../lib/router.ts';
 import { activeKeyMode } from '../workspaces/index.ts';
@@ -119,46 +117,16 @@ function CourseFilters({ query, onChange }: { query: CourseQuery; onChange: (pat
 
 /** What the list shows: skeleton rows, the error, the empty state and its next step, or the rows. */
 function useCourseBody(query: CourseQuery, clearFilters: () => void): ListBody {
-  const list = useCourseList();
-  const count = rowCount(list);
-  const { pages, pageSize, ensureRange } = list;
-  const renderRow = useCallback(
-    (index: number, active: boolean) => <CourseRow course={itemAt({ pages, pageSize }, index)} active={active} />,
-    [pages, pageSize],
-  );
-  const onRange = useCallback((from: number, to: number) => ensureRange(from - 20, to + 20), [ensureRange]);
-
-  if (list.status === 'error') {
-    return {
-      state: 'error',
-      message: describeError(list.error, { subject: 'the courses', keyMode: activeKeyMode() }),
-      error: list.error,
-      onRetry: list.reread,
-    };
-  }
-  if (list.status === 'idle' || list.status === 'loading' || (count === 0 && list.requested[1] === 'waiting')) {
-    return {
-      state: 'loading',
-      label: t({ id: 'courses.coursesScreen.loadingCourses', defaultMessage: 'Loading courses…' }),
-      rowHeight: ROW_HEIGHT,
-    };
-  }
-  if (count === 0 && list.offlineReason) {
-    return { state: 'content', content: <OfflineNothingSaved reason={list.offlineReason} onRetry={list.reread} /> };
-  }
-  if (count === 0) return emptyCourses(query, clearFilters);
-  return {
-    state: 'rows',
-    list: {
-      count,
-      rowHeight: ROW_HEIGHT,
-      renderRow,
-      onRangeChange: onRange,
-      label: t({ id: 'courses.coursesScreen.courses', defaultMessage: 'Courses' }),
-      testId: 'course-list',
-      itemAt: (index) => itemAt({ pages, pageSize }, index),
-    },
-  };
+  return usePagedListBody(useCourseList(), {
+    subject: 'the courses',
+    keyMode: activeKeyMode(),
+    loadingLabel: t({ id: 'courses.coursesScreen.loadingCourses', defaultMessage: 'Loading courses…' }),
+    label: t({ id: 'courses.coursesScreen.courses', defaultMessage: 'Courses' }),
+    testId: 'course-list',
+    rowHeight: ROW_HEIGHT,
+    renderItem: (course, active) => <CourseRow course={course} active={active} />,
+    empty: () => emptyCourses(query, clearFilters),
+  });
 }
 
 function emptyCourses(query: CourseQuery, clearFilters: () => void): ListBody {
