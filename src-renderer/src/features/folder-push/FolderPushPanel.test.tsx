@@ -98,6 +98,10 @@ beforeEach(async () => {
   fake = installFakeMain();
   panel = await import('./FolderPushPanel.tsx');
   fake.handle('folderPush.pickFolder', () => ({ handle: HANDLE, name: 'Forklift course' }));
+  // Main holds no push yet; Cancel and Dismiss tell it.
+  fake.handle('folderPush.current', () => null);
+  fake.handle('folderPush.discard', () => ({ ok: true as const }));
+  fake.handle('folderPush.dismiss', () => ({ ok: true as const }));
 });
 
 afterEach(() => {
@@ -266,9 +270,10 @@ describe('folder push dialog', () => {
     await pushAndFinish(`#/courses/${COURSE}`, 'plan-here');
     expect(screen.getByTestId('push-status').textContent).toContain('Pushed to “Forklift” (plan-here).');
     expect(toasts()).not.toContain('Pushed to “Forklift” (plan-here).');
-    // Dismissed, the card leaves and focus goes to "Push a folder…".
+    // Dismissed, the card leaves (main forgets it too) and focus goes to "Push a folder…".
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     await vi.waitFor(() => expect(document.activeElement?.getAttribute('data-testid')).toBe('push-folder'));
+    expect(fake.inputsTo('folderPush.dismiss')).toEqual([{ planId: 'plan-here' }]);
     cleanup();
 
     // Elsewhere (the Uploads screen): a toast says how it ended.

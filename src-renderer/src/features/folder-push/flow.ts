@@ -6,10 +6,20 @@
  *
  * It lives in a store, not in the course screen: a push goes on while the instructor
  * is elsewhere, and coming back the course page still shows it running or how it ended, with its
- * log to open again. The store listens while a push runs even when no screen shows it.
+ * log to open again. The store listens while a push runs even when no screen shows it. Main holds
+ * the workspace's current push too, and the store asks for it when it starts (and after a
+ * workspace switch), so a window that reloads shows it again; Dismiss tells main, as does Cancel
+ * on a plan (main lets the plan go).
  */
 import { defineMessages } from 'react-intl';
-import type { EventPayload, FolderHandle, FolderPushPlan, FolderPushRemove } from '../../../../src-shared/index.ts';
+import {
+  FOLDER_PUSH_KEPT_LINES,
+  type EventPayload,
+  type FolderHandle,
+  type FolderPushCurrent,
+  type FolderPushPlan,
+  type FolderPushRemove,
+} from '../../../../src-shared/index.ts';
 import { call, getBridge, unwrap } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore, useFeature } from '../../lib/feature-store.ts';
@@ -39,9 +49,6 @@ export type FlowState =
   | { step: 'pushing'; folder: FolderHandle; plan: FolderPushPlan; progress: string[] }
   | { step: 'finished'; folder: FolderHandle; plan: FolderPushPlan; progress: string[]; end: PushFinished };
 
-/** Progress lines kept (the latest ones). */
-const KEPT_LINES = 6;
-
 interface PushState {
   /** The course the flow is about (one push at a time per workspace, as main runs them). */
   courseId: string | null;
@@ -52,6 +59,7 @@ interface PushState {
   choose: (courseId: string) => Promise<void>;
   dropped: (courseId: string, files: readonly File[]) => Promise<void>;
   confirm: (remove: FolderPushRemove | null) => Promise<void>;
+  /** Closes the dialog; on a plan that is Cancel (main lets the plan go). */
   close: () => void;
   /** Opens the dialog again on a running or finished push (its log). */
   reopen: () => void;
@@ -60,6 +68,19 @@ interface PushState {
 }
 
 const busy = (state: FlowState) => state.step === 'pushing';
+
+const planFor = (folder: FolderHandle, plan: FolderPushPlan): FlowState => ({
+  step: 'planned',
+  folder,
+  plan,
+  startError: null,
+});
+
+/**
+ * The last end of a push the store did not follow (its answer to `folderPush.current` was still on
+ * the way): a running push main held is taken as this end when the answer arrives after it.
+ */
+let endNotFollowed: PushFinished | null = null;
 
 /** While a push runs the store listens even with no screen started: the stop of that hold. */
 let holding: (() => void) | null = null;
@@ -71,12 +92,6 @@ const release = () => {
 export const usePushFlow = createFeatureStore<PushState>(
   (set, get) => {
     const setFlow = (courseId: string, state: FlowState) => set({ courseId, state, open: state.step !== 'closed' });
-    const planFor = (folder: FolderHandle, plan: FolderPushPlan): FlowState => ({
-      step: 'planned',
-      folder,
-      plan,
-      startError: null,
-    });
     const refuseWhileRunning = (): boolean => {
       if (!busy(get().state)) return false;
       notify('info', t(messages.aFolderPushIsRunning));
@@ -140,25 +155,38 @@ export const usePushFlow = createFeatureStore<PushState>(
       },
       close() {
         const { state } = get();
-        // Closing a plan forgets it; a running or finished push stays, shown on its course page.
-        if (state.step === 'pushing' || state.step === 'finished') set({ open: false });
-        else set({ state: { step: 'closed' }, open: false });
+        // Closing a plan forgets it (Cancel); a running or finished push stays, shown on its course page.
+        if (state.step === 'pushing' || state.step === 'finished') return set({ open: false });
+        set({ state: { step: 'closed' }, open: false });
+        if (state.step === 'planned') letGo('discard', state.plan.planId);
       },
       reopen: () => set({ open: get().state.step !== 'closed' }),
-      dismiss: () => set({ state: { step: 'closed' }, open: false }),
+      dismiss() {
+        const { state } = get();
+        set({ state: { step: 'closed' }, open: false });
+        if (state.step === 'finished') letGo('dismiss', state.plan.planId);
+      },
     };
   },
   {
+    load: async () => {
+      const generation = usePushFlow.generation();
+      const held = await call((b) => b.folderPush.current());
+      if (held && generation === usePushFlow.generation()) follow(held);
+    },
     subscribe: (store) => [
       onEvent('folderPush.progress', (event) => {
         const s = store.getState().state;
         if (s.step === 'pushing' && s.plan.planId === event.planId) {
-          store.setState({ state: { ...s, progress: [...s.progress, event.message].slice(-KEPT_LINES) } });
+          store.setState({ state: { ...s, progress: [...s.progress, event.message].slice(-FOLDER_PUSH_KEPT_LINES) } });
         }
       }),
       onEvent('folderPush.finished', (event) => {
         const { state: s, open, courseId } = store.getState();
-        if (s.step !== 'pushing' || s.plan.planId !== event.planId) return;
+        if (s.step !== 'pushing' || s.plan.planId !== event.planId) {
+          endNotFollowed = event;
+          return;
+        }
         store.setState({
           state: { step: 'finished', folder: s.folder, plan: s.plan, progress: s.progress, end: event },
         });
@@ -179,6 +207,32 @@ export const usePushFlow = createFeatureStore<PushState>(
     ],
   },
 );
+
+/** Tells main the window let go of a plan (Cancel) or a finished push (Dismiss); one it no longer holds, all the same. */
+function letGo(what: 'discard' | 'dismiss', planId: string): void {
+  void call((b) => b.folderPush[what]({ planId })).catch(() => undefined);
+}
+
+/**
+ * The push main holds, shown as the store would have followed it: running (the store listens until
+ * it ends) or finished until dismissed. What the window already shows of it, or a plan in hand, stays.
+ */
+function follow(held: FolderPushCurrent): void {
+  const { state } = usePushFlow.getState();
+  const same = 'plan' in state && state.plan.planId === held.plan.planId;
+  if (state.step !== 'closed' && !(same && state.step === 'pushing')) return;
+  const end = held.end ?? (endNotFollowed?.planId === held.plan.planId ? endNotFollowed : null);
+  const { folder, plan, progress } = held;
+  const next: FlowState = end
+    ? { step: 'finished', folder, plan, progress, end }
+    : { step: 'pushing', folder, plan, progress: same && state.step === 'pushing' ? state.progress : progress };
+  usePushFlow.setState({ courseId: plan.courseId, state: next });
+  if (next.step === 'finished') release();
+  else if (!same) {
+    release();
+    holding = usePushFlow.start();
+  }
+}
 
 /** Whether the course's own page is on screen now. */
 function showsCourse(courseId: string): boolean {
