@@ -282,6 +282,12 @@ export async function bundleNodeEntries(outDir: string, inputs: Record<string, s
             name: 'file-access',
             test: /[\\/]src-main[\\/](platform[\\/]picked-file|uploads[\\/](file-identity|token-bucket))\.ts$/,
           },
+          // Main's t() and formatjs, which both the plan (its skip reasons) and the upload engine
+          // say things through: on their own, so a plan does not load the media readers with them.
+          {
+            name: 'i18n',
+            test: /[\\/](src-main[\\/]i18n[\\/]index\.ts|node_modules[\\/](@formatjs|intl-messageformat)[\\/].*)$/,
+          },
           {
             name: 'cli-core',
             test: /[\\/]src-main[\\/]cli[\\/](run|exit-codes|globals|help|output|connection|registry|args)\.ts$/,

@@ -23,7 +23,14 @@ export { executePush, StructureRefusedError } from './execute.ts';
 export type { PushDeps, PushOutcome } from './execute.ts';
 export { preparePush, type PrepareInput } from './prepare.ts';
 export { chooseDeletes, choiceFromGlobs, deletionList } from './delete-choice.ts';
-export { readCourse, untilAnswered, type PushApi } from './push-api.ts';
+export {
+  letRequestsLeave,
+  readCourse,
+  startCourseRead,
+  untilAnswered,
+  type CourseRead,
+  type PushApi,
+} from './push-api.ts';
 export {
   AppPushError,
   createAppPushService,

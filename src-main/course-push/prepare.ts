@@ -26,8 +26,9 @@ import {
   type LessonPlan,
   type PushPlan,
   type RememberedEntry,
+  type RemoteCourse,
 } from './plan.ts';
-import { readCourse, untilAnswered, type PushApi } from './push-api.ts';
+import { letRequestsLeave, startCourseRead, type CourseRead, type PushApi } from './push-api.ts';
 import type { PushState } from './push-state.ts';
 
 /** Reads a file's bytes whole to hash them: the one place a plan does (tests count through it). */
@@ -45,14 +46,22 @@ export interface PrepareInput {
   state: PushState;
   signal: AbortSignal;
   onWaiting?: (waiting: boolean) => void;
+  /** The course's reads when the caller started them already (startCourseRead), else started here. */
+  courseRead?: CourseRead;
   /** Tests only: count or refuse whole-file reads. */
   reader?: ContentReader;
 }
 
 export async function preparePush(input: PrepareInput): Promise<PushPlan> {
   const reader = input.reader ?? diskReader;
-  const remembered = input.state.remembered(input.courseId);
-  const lessonMemory = new Map(remembered.filter((r) => r.kind === 'lesson').map((r) => [r.key, r]));
+  // The course is asked for first (or already was, by the caller), then read while the push state
+  // and the folder are: the plan waits for the slower of them, not for each in turn.
+  const courseRead =
+    input.courseRead ??
+    startCourseRead(input.api, input.courseId, { signal: input.signal, onWaiting: input.onWaiting });
+  await letRequestsLeave(); // before the push state is read (synchronous)
+  let remembered: RememberedEntry[];
+  let lessonMemory: Map<string, RememberedEntry>;
   // Files the quick check vouched for stand in unread; `reread`: those the plan needs the bytes of after all.
   const trusted = new Set<string>();
   const reread = new Set<string>();
@@ -62,26 +71,16 @@ export async function preparePush(input: PrepareInput): Promise<PushPlan> {
     trusted.add(file.key);
     return standIn(file, seen, entry);
   };
-  // The course is read while the folder is listed: the plan waits for the slower of the two, not both.
-  const reading = new AbortController();
-  const stop = () => reading.abort(input.signal.reason);
-  if (input.signal.aborted) stop();
-  else input.signal.addEventListener('abort', stop, { once: true });
-  const courseRead = untilAnswered(() => readCourse(input.api, input.courseId, reading.signal), {
-    signal: reading.signal,
-    onWaiting: input.onWaiting ?? (() => undefined),
-  });
-  courseRead.catch(() => undefined); // awaited below; a folder error comes first and stops it
   let folder: FolderLayout;
-  let course: Awaited<typeof courseRead>;
+  let course: RemoteCourse;
   try {
+    remembered = input.state.remembered(input.courseId);
+    lessonMemory = new Map(remembered.filter((r) => r.kind === 'lesson').map((r) => [r.key, r]));
     folder = await scanFolder(input.dir, undefined, known);
-    course = await courseRead;
+    course = await courseRead.course;
   } catch (error) {
-    reading.abort(error);
+    courseRead.stop(error);
     throw error;
-  } finally {
-    input.signal.removeEventListener('abort', stop);
   }
   const plan = async () =>
     planPush({

@@ -77,18 +77,84 @@ function remoteLesson(l: LessonLike): RemoteLesson {
   };
 }
 
-/** The course, its sections (in the server's order) and their lessons, as the plan needs them. */
+/** Largest page size the API serves (ASSUMPTIONS.md): a course's sections in one answer, not one a round trip. */
+const SECTIONS_PAGE_SIZE = 100;
+
+/**
+ * The course, its sections (in the server's order) and their lessons, as the plan needs them. The
+ * course and its sections are asked for at once (the plan waits for the slower answer, not both in
+ * turn); when both fail, the course's error is the one told (a course that is not there).
+ */
 export async function readCourse(api: PushApi, courseId: string, signal?: AbortSignal): Promise<RemoteCourse> {
-  const course = await api.courses.get(courseId, { signal });
+  const [course, sections] = await Promise.allSettled([
+    api.courses.get(courseId, { signal }),
+    readSections(api, courseId, signal),
+  ]);
+  if (course.status === 'rejected') throw course.reason;
+  if (sections.status === 'rejected') throw sections.reason;
+  return { id: course.value.id, name: course.value.name ?? null, sections: sections.value };
+}
+
+async function readSections(api: PushApi, courseId: string, signal?: AbortSignal): Promise<RemoteCourse['sections']> {
   const listed: SectionLike[] = [];
-  for await (const section of api.sections.iterate(courseId, {}, { signal })) listed.push(section);
-  const sections = [];
-  for (const s of listed) {
-    // A list that leaves lessons out: ask for the section itself.
-    const full = s.lessons ? s : await api.sections.get(courseId, s.id, { signal });
-    sections.push({ id: s.id, title: s.title ?? null, lessons: orderedLessons(full).map(remoteLesson) });
-  }
-  return { id: course.id, name: course.name ?? null, sections };
+  for await (const section of api.sections.iterate(courseId, { pageSize: SECTIONS_PAGE_SIZE }, { signal }))
+    listed.push(section);
+  // A list that leaves lessons out: ask for each such section itself, a few at a time.
+  const full = await mapInBatches(listed, SECTION_READS_AT_ONCE, (s) =>
+    s.lessons ? Promise.resolve(s) : api.sections.get(courseId, s.id, { signal }),
+  );
+  return listed.map((s, i) => ({
+    id: s.id,
+    title: s.title ?? null,
+    lessons: orderedLessons(full[i]!).map(remoteLesson),
+  }));
+}
+
+/** Sections read at once when the list leaves their lessons out: a few, not one request per section at once. */
+const SECTION_READS_AT_ONCE = 6;
+
+async function mapInBatches<T, R>(items: readonly T[], size: number, map: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let at = 0; at < items.length; at += size)
+    results.push(...(await Promise.all(items.slice(at, at + size).map(map))));
+  return results;
+}
+
+/** The course being read for a plan: started before the plan needs it, stopped when not needed. */
+export interface CourseRead {
+  course: Promise<RemoteCourse>;
+  /** Stops the reads (a folder that cannot be read needs no course); `course` then rejects with `reason`. */
+  stop(reason: unknown): void;
+}
+
+/**
+ * Starts reading the course for a plan, waiting out a lost network (untilAnswered). Started as early
+ * as the caller can: the server works on the answer while the caller loads and reads the rest.
+ */
+export function startCourseRead(
+  api: PushApi,
+  courseId: string,
+  options: { signal: AbortSignal; onWaiting?: (waiting: boolean) => void },
+): CourseRead {
+  const reading = new AbortController();
+  const cancel = () => reading.abort(options.signal.reason);
+  if (options.signal.aborted) cancel();
+  else options.signal.addEventListener('abort', cancel, { once: true });
+  const course = untilAnswered(() => readCourse(api, courseId, reading.signal), {
+    signal: reading.signal,
+    onWaiting: options.onWaiting ?? (() => undefined),
+  }).finally(() => options.signal.removeEventListener('abort', cancel));
+  course.catch(() => undefined); // awaited by the plan, which may stop it first
+  return { course, stop: (reason) => reading.abort(reason) };
+}
+
+/**
+ * Resolves after two turns of the event loop: requests just started connect in between (the poll
+ * phase) and are written, instead of waiting behind a long synchronous stretch that follows
+ * (loading modules, reading SQLite).
+ */
+export async function letRequestsLeave(): Promise<void> {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /**

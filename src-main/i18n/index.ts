@@ -55,7 +55,11 @@ export function systemLocalesFromEnvironment(env: NodeJS.ProcessEnv = process.en
 }
 
 const cache = createIntlCache();
-let mainIntl: IntlShape<string> = createIntl({ locale: SOURCE_LOCALE, messages: {} }, cache);
+/**
+ * Made at the first sentence said, not at load: making one sets up ICU's formatters, a cost a
+ * command that says nothing through t() (a re-plan of an unchanged folder) should not pay.
+ */
+let mainIntl: IntlShape<string> | undefined;
 
 function setMainLocale(formatLocale: string, messages: Messages): void {
   mainIntl = createIntl(
@@ -71,6 +75,7 @@ function setMainLocale(formatLocale: string, messages: Messages): void {
 
 /** A user-facing sentence from main, in the app's language. Ids and English words as in the renderer. */
 export function t(descriptor: MessageDescriptor, values?: Record<string, string | number | Date>): string {
+  mainIntl ??= createIntl({ locale: SOURCE_LOCALE, messages: {} }, cache);
   return mainIntl.formatMessage(descriptor, values);
 }
 

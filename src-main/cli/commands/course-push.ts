@@ -5,28 +5,15 @@
 // without one. The summary names every section and lesson it created, renamed, put in order,
 // replaced or deleted, with its section (src-shared/push-events.ts). Run again, it changes only
 // what the folder changed and finishes what a killed run left (the upload journal and the push
-// state of this server and key). This file plans; course-push-run.ts pushes, loaded only then.
+// state of this server and key). This file reads the options and asks for the course as soon as the
+// client exists; course-push-plan.ts (the folder scan, the push state, zod's schemas), loaded after,
+// plans while the server answers; course-push-run.ts pushes, loaded only then.
 // `lectern course ID` (show one course) is the same command word; see courseCommand.
-import { keyText } from '../../api/index.ts';
-// Only the planning half of course-push/ and uploads/ is bundled with this file (both are marked
-// free of load-time effects in scripts/build/cli.ts): course-push-run.ts, loaded when a plan is
-// pushed, brings the upload engine.
-import {
-  FolderError,
-  PushState,
-  chooseDeletes,
-  choiceFromGlobs,
-  planView,
-  preparePush,
-  type PushApi,
-  type PushPlan,
-} from '../../course-push/index.ts';
-import { uploadJournalPath } from '../../uploads/index.ts';
+import { letRequestsLeave, startCourseRead, type PushApi } from '../../course-push/index.ts';
 import type { Command, CommandContext } from '../command.ts';
 import { UsageError } from '../globals.ts';
 import { COMMAND_HELP } from '../help.ts';
 import { courseCommand } from './courses.ts';
-import { renderPlan } from './course-push-render.ts';
 import { forbidOptions } from './shared.ts';
 
 const PUSH_USAGE = COMMAND_HELP.course.usage[1];
@@ -64,55 +51,20 @@ async function push(ctx: CommandContext): Promise<number> {
     throw new UsageError(`--delete (all) and --delete-only GLOB cannot go together. Usage: lectern ${PUSH_USAGE}`);
   if (deleteOnly.some((glob) => glob.trim() === ''))
     throw new UsageError(`--delete-only needs a title or a glob. Usage: lectern ${PUSH_USAGE}`);
-  const client = await ctx.client();
-  const api: PushApi = client;
-  const connection = await ctx.connection();
-  const journalPath = uploadJournalPath({
-    dataDir: ctx.globals.dataDir,
-    baseUrl: connection.baseUrl,
-    apiKey: await keyText(connection.apiKey),
-    onNote: (message) => ctx.out.note(message),
-  });
+  const api: PushApi = await ctx.client();
   const onWaiting = (waiting: boolean) =>
     ctx.out.note(
       waiting
         ? 'Waiting for the server… it cannot be reached; the push continues by itself when it can.'
         : 'The server is back; continuing.',
     );
-  const state = new PushState(journalPath, (message) => ctx.out.note(message));
+  const courseRead = startCourseRead(api, courseId, { signal: ctx.signal, onWaiting });
   try {
-    let planned: PushPlan;
-    try {
-      planned = await preparePush({
-        dir,
-        courseId,
-        deleteOthers: false,
-        api,
-        state,
-        signal: ctx.signal,
-        onWaiting,
-      });
-    } catch (error) {
-      if (error instanceof FolderError) throw new UsageError(error.message);
-      throw error;
-    }
-    // What is not in the folder: all of it (--delete), what the globs match (--delete-only), or nothing.
-    const chosen = deleteOnly.length > 0 ? choiceFromGlobs(planned, deleteOnly) : null;
-    for (const glob of chosen?.unmatched ?? [])
-      ctx.out.note(`--delete-only “${glob}” matches no section or lesson that is not in the folder.`);
-    const plan = chooseDeletes(
-      planned,
-      ctx.options.delete === true ? 'all' : (chosen?.choice ?? { sections: [], lessons: [] }),
-    );
-    if (!ctx.out.json) for (const line of renderPlan(plan)) ctx.out.line(line);
-    if (dryRun) {
-      if (ctx.out.json) ctx.out.printJson({ plan: planView(plan), dryRun: true });
-      else ctx.out.note('Dry run: nothing was sent.');
-      return 0;
-    }
-    const { runPush } = await import('./course-push-run.ts');
-    return await runPush(ctx, plan, { api, state, onWaiting });
+    await letRequestsLeave(); // before the planning half loads (synchronous reads and compiles)
+    const { planPushCommand } = await import('./course-push-plan.ts');
+    return await planPushCommand(ctx, { dir, courseId, dryRun, deleteOnly, api, courseRead, onWaiting });
   } finally {
-    state.close();
+    // Read already (the usual case), or not needed after all (the folder or the journal failed first).
+    courseRead.stop(new Error('The plan no longer needs the course.'));
   }
 }
