@@ -1,7 +1,8 @@
 // Main process / plain Node. Public surface of the upload engine: the app's services, the CLI and
 // the bench create managers here, each journal where uploadJournalPath says.
 
-export { createUploadManager, UploadManagerError } from './manager.ts';
+export { createUploadManager } from './manager.ts';
+export { UploadManagerError } from './manager-error.ts';
 export { JOURNAL_FILE, uploadJournalPath, type JournalOwner } from './journal-path.ts';
 // The course push keeps its own table in the journal's file (migration 4).
 export { journalMigrations } from './migrations/index.ts';

@@ -1,23 +1,19 @@
 // Main process / plain Node. The upload manager: the public service (add, pause, resume, cancel,
-// retry, list, events) over one journal. Scheduling of part PUTs lives in scheduler.ts.
+// retry, list, events) over one journal. Scheduling of part PUTs lives in scheduler.ts, what adding
+// files needs in add-files.ts, which rows this engine drives in claims.ts.
 
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
-import {
-  FileAccessError,
-  contentTypeFor,
-  readIdentity,
-  titleFromFileName,
-  type FileIdentity,
-} from './file-identity.ts';
+import { dirname, resolve } from 'node:path';
 import type { DiskFullError } from '../platform/index.ts';
-import { batchOutcome } from './batch-notice.ts';
+import { checkInputs, newJournalRow, readIdentities, sameFileAdded } from './add-files.ts';
+import { BatchWatch } from './batch-watch.ts';
+import { createClaims } from './claims.ts';
 import { UploadJournal } from './journal.ts';
+import { jobFromJournal } from './journal-jobs.ts';
 import { LessonPlacement } from './lesson-order.ts';
-import { ownerText, runningElsewhereMessage, thisProcess } from './ownership.ts';
+import { UploadManagerError } from './manager-error.ts';
 import { RUNNING, Scheduler } from './scheduler.ts';
-import { sameTarget } from './targets.ts';
 import { UploadJob } from './upload-job.ts';
 import { isFinalVideoStatus, VideoFollower } from './video-follow.ts';
 import type {
@@ -28,42 +24,27 @@ import type {
   UploadManager,
   UploadManagerOptions,
   UploadRow,
-  UploadState,
-  UploadTarget,
 } from './types.ts';
 
-/** Error thrown by the manager's own methods; plain `{ code, message }` for IPC. */
-export class UploadManagerError extends Error {
-  readonly code: string;
-  readonly details?: unknown;
-  constructor(code: string, message: string, details?: unknown) {
-    super(message);
-    this.code = code;
-    this.details = details;
-  }
+/** The engine's parts over one journal: the part scheduler, the video follower, the batch watch. */
+interface EngineParts {
+  journal: UploadJournal;
+  scheduler: Scheduler;
+  follower: VideoFollower;
+  batches: BatchWatch;
 }
 
-const RESUMABLE_ON_LOAD: ReadonlySet<UploadState> = new Set([
-  'queued',
-  'uploading',
-  'completing',
-  'attaching',
-  'changed',
-]);
-
-export function createUploadManager(options: UploadManagerOptions): UploadManager {
+/**
+ * Opens the journal, takes back the uploads it holds, and wires the parts to each other: a state
+ * change moves lessons into order, starts following a finished upload's video, and may end a batch.
+ */
+function openEngine(options: UploadManagerOptions, onDiskFull: (fault: DiskFullError) => void): EngineParts {
   if (options.journalPath !== ':memory:') mkdirSync(dirname(resolve(options.journalPath)), { recursive: true });
   const journal = new UploadJournal(options.journalPath, options.onJournalCorrupt, (fault) =>
     // After the failing write's own call returns: the engine stops as if killed at that commit.
-    queueMicrotask(() => haltOnDiskFull(fault)),
+    queueMicrotask(() => onDiskFull(fault)),
   );
-  const loadJobs = () =>
-    journal.loadAll().map((row) => {
-      // A run that ended mid-flight comes back queued; the journal says how far it got.
-      const state: UploadState = RESUMABLE_ON_LOAD.has(row.state) ? 'queued' : row.state;
-      return new UploadJob({ ...row, state });
-    });
-  const jobs = loadJobs();
+  const jobs = journal.loadAll().map(jobFromJournal);
   const placement = new LessonPlacement(options.api, (): readonly UploadJob[] => scheduler.jobs);
   const follower = new VideoFollower({
     api: options.api,
@@ -93,6 +74,29 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
   });
   batches.seenEnded();
   for (const job of jobs) follower.follow(job);
+  return { journal, scheduler, follower, batches };
+}
+
+/** The title a new lesson's row may still take (throws when it is no new lesson, or too late). */
+function checkedTitle(job: UploadJob, title: string): string {
+  const clean = title.trim();
+  if (job.target.kind !== 'new')
+    throw new UploadManagerError('NOT_A_NEW_LESSON', 'Only a new lesson has a title here.');
+  if (clean.length < 1 || clean.length > 255) {
+    throw new UploadManagerError('INVALID_TITLE', 'A lesson title has 1 to 255 characters.');
+  }
+  if (job.attachAttempted || job.state === 'done') {
+    throw new UploadManagerError(
+      'TITLE_LOCKED',
+      'The lesson is already being created; its title can be changed in the course.',
+    );
+  }
+  return clean;
+}
+
+export function createUploadManager(options: UploadManagerOptions): UploadManager {
+  const { journal, scheduler, follower, batches } = openEngine(options, (fault) => haltOnDiskFull(fault));
+  const claims = createClaims(journal, scheduler);
   let startedAll = false;
   let closed = false;
 
@@ -118,39 +122,12 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     if (!journal.resumeWriting()) throw new UploadManagerError(fault.code, fault.message, { folder: fault.folder });
     const runnable = new Set(scheduler.jobs.filter((j) => j.runnable).map((j) => j.id));
     for (const old of scheduler.jobs) old.newEpoch('reloaded');
-    scheduler.jobs.splice(0, scheduler.jobs.length, ...loadJobs());
+    scheduler.jobs.splice(0, scheduler.jobs.length, ...journal.loadAll().map(jobFromJournal));
     for (const job of scheduler.jobs) {
       job.setRunnable(startedAll || runnable.has(job.id));
       scheduler.emitState(job);
       follower.follow(job);
     }
-  };
-
-  const me = ownerText(thisProcess(), randomUUID().slice(0, 8));
-  /** Rows this engine has owned since it opened (re-read from the journal when first taken). */
-  const claimed = new Set<string>();
-
-  /**
-   * Makes `job` ours before it runs. Another live process driving it: the row waits, saying so.
-   * Taken over from another process (or first taken): re-read from the journal, which that
-   * process may have moved on, unless this engine is already working on it.
-   */
-  const claim = (job: UploadJob): UploadJob | null => {
-    const elsewhere = journal.claim(job.id, me);
-    if (elsewhere !== null) {
-      job.setRunnable(false);
-      job.setNotice({ code: 'RUNNING_ELSEWHERE', message: runningElsewhereMessage(job.fileName, elsewhere) });
-      scheduler.emitState(job);
-      return null;
-    }
-    if (job.prepared || job.phaseBusy || claimed.has(job.id)) return job;
-    claimed.add(job.id);
-    const row = journal.loadOne(job.id);
-    if (!row) return job;
-    const state: UploadState = RESUMABLE_ON_LOAD.has(row.state) ? 'queued' : row.state;
-    const fresh = new UploadJob({ ...row, state });
-    scheduler.jobs.splice(scheduler.jobs.indexOf(job), 1, fresh);
-    return fresh;
   };
 
   const find = (id: string): UploadJob => {
@@ -162,99 +139,41 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     if (closed) throw new UploadManagerError('MANAGER_CLOSED', 'The upload manager is closed.');
   };
 
+  const add = async (files: readonly AddUploadInput[], addOptions: AddOptions = {}): Promise<UploadRow[]> => {
+    ensureOpen();
+    const inputs = checkInputs(files);
+    const identities = await readIdentities(inputs);
+    ensureOpen();
+    const rows: UploadRow[] = [];
+    const batchId = addOptions.batchId ?? randomUUID();
+    // One transaction: one fsync for the whole batch, however many files.
+    journal.together(() =>
+      inputs.forEach((input, i) => {
+        const row = newJournalRow(input, identities[i]!, { position: journal.nextPosition(), batchId });
+        const already = addOptions.reuseExisting ? sameFileAdded(row, journal, scheduler) : (journal.insert(row), null);
+        if (already) {
+          rows.push(already.toRow());
+          return;
+        }
+        if (input.fileCheck) journal.setFileCheck(row.id, input.fileCheck);
+        const job = new UploadJob(row);
+        claims.own(job);
+        job.setRunnable(startedAll);
+        scheduler.addJob(job);
+        rows.push(job.toRow());
+      }),
+    );
+    scheduler.pump();
+    return rows;
+  };
+
   return {
-    async add(files: readonly AddUploadInput[], addOptions: AddOptions = {}): Promise<UploadRow[]> {
-      ensureOpen();
-      const inputs = files.map((f) => ({ ...f, path: resolve(f.path), lessonTarget: normaliseTarget(f) }));
-      let identities: FileIdentity[];
-      try {
-        identities = await Promise.all(inputs.map((f) => readIdentity(f.path)));
-      } catch (error) {
-        if (error instanceof FileAccessError)
-          throw new UploadManagerError(error.code, error.message, { path: error.path });
-        throw error;
-      }
-      ensureOpen();
-      const rows: UploadRow[] = [];
-      const batchId = addOptions.batchId ?? randomUUID();
-      // One transaction: one fsync for the whole batch, however many files.
-      journal.together(() =>
-        inputs.forEach((input, i) => {
-          const identity = identities[i]!;
-          const createdAt = new Date().toISOString();
-          const row = {
-            id: randomUUID(),
-            position: journal.nextPosition(),
-            identity,
-            fileName: basename(identity.path).slice(0, 255),
-            contentType: input.contentType ?? contentTypeFor(identity.path),
-            target: input.lessonTarget,
-            state: 'queued' as const,
-            sessionId: null,
-            sessionKey: randomUUID(),
-            partSize: null,
-            totalParts: null,
-            sessionCompleted: false,
-            lessonKey: randomUUID(),
-            attachAttempted: false,
-            lessonId: null,
-            bytesSent: 0,
-            bytesResent: 0,
-            error: null,
-            notice: null,
-            createdAt,
-            batchId,
-          };
-          if (addOptions.reuseExisting) {
-            // Another process may have added the same file since this engine read the journal.
-            const onDisk = journal.findSameOrInsert(row, true);
-            const known = onDisk === null ? undefined : scheduler.jobs.find((j) => j.id === onDisk);
-            if (known) {
-              rows.push(known.toRow());
-              return;
-            }
-            if (onDisk !== null) {
-              const stored = journal.loadOne(onDisk);
-              if (stored) {
-                const job = new UploadJob({
-                  ...stored,
-                  state: RESUMABLE_ON_LOAD.has(stored.state) ? 'queued' : stored.state,
-                });
-                scheduler.addJob(job);
-                rows.push(job.toRow());
-                return;
-              }
-            }
-            const existing = scheduler.jobs.find(
-              (j) =>
-                j.identity.path === identity.path &&
-                j.identity.size === identity.size &&
-                j.identity.mtimeMs === identity.mtimeMs &&
-                sameTarget(j.target, input.lessonTarget),
-            );
-            if (existing) {
-              rows.push(existing.toRow());
-              return;
-            }
-          } else journal.insert(row);
-          if (input.fileCheck) journal.setFileCheck(row.id, input.fileCheck);
-          const job = new UploadJob(row);
-          // A row just written is nobody else's: owned from the start, nothing to re-read.
-          journal.claim(job.id, me);
-          claimed.add(job.id);
-          job.setRunnable(startedAll);
-          scheduler.addJob(job);
-          rows.push(job.toRow());
-        }),
-      );
-      scheduler.pump();
-      return rows;
-    },
+    add,
 
     start(ids?: readonly string[]): void {
       ensureOpen();
       if (!ids) startedAll = true;
-      for (const job of ids ? ids.map(find) : [...scheduler.jobs]) claim(job)?.setRunnable(true);
+      for (const job of ids ? ids.map(find) : [...scheduler.jobs]) claims.claim(job)?.setRunnable(true);
       scheduler.pump();
     },
 
@@ -268,7 +187,7 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
       ensureOpen();
       reloadAfterDiskFull();
       for (const job of id ? [find(id)] : [...scheduler.jobs]) {
-        const mine = claim(job);
+        const mine = claims.claim(job);
         if (mine) scheduler.resumeJob(mine);
       }
       scheduler.pump();
@@ -292,25 +211,14 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
     retry(id: string): void {
       ensureOpen();
       reloadAfterDiskFull();
-      const mine = claim(find(id));
+      const mine = claims.claim(find(id));
       if (mine) scheduler.retryJob(mine);
     },
 
     setTitle(id: string, title: string): void {
       ensureOpen();
       const job = find(id);
-      const clean = title.trim();
-      if (job.target.kind !== 'new')
-        throw new UploadManagerError('NOT_A_NEW_LESSON', 'Only a new lesson has a title here.');
-      if (clean.length < 1 || clean.length > 255) {
-        throw new UploadManagerError('INVALID_TITLE', 'A lesson title has 1 to 255 characters.');
-      }
-      if (job.attachAttempted || job.state === 'done') {
-        throw new UploadManagerError(
-          'TITLE_LOCKED',
-          'The lesson is already being created; its title can be changed in the course.',
-        );
-      }
+      const clean = checkedTitle(job, title);
       job.retitle(clean);
       journal.setTitle(id, clean);
       scheduler.emitState(job);
@@ -348,98 +256,8 @@ export function createUploadManager(options: UploadManagerOptions): UploadManage
       await follower.close();
       await scheduler.close();
       await batches.close();
-      journal.release(me);
+      journal.release(claims.me);
       journal.close();
     },
   };
-}
-
-function normaliseTarget(input: AddUploadInput): UploadTarget {
-  const t = input.lessonTarget;
-  if (t?.kind === 'preview') {
-    const title = typeof t.title === 'string' ? t.title.trim() : '';
-    if (typeof t.courseId !== 'string' || !t.courseId || !title || title.length > 255) {
-      throw new UploadManagerError(
-        'INVALID_TARGET',
-        'A preview video needs its course and a name of 1 to 255 characters.',
-      );
-    }
-    return { kind: 'preview', courseId: t.courseId, title };
-  }
-  if (!t || typeof t.courseId !== 'string' || typeof t.sectionId !== 'string' || !t.courseId || !t.sectionId) {
-    throw new UploadManagerError('INVALID_TARGET', 'Choose a course and a section for every file.');
-  }
-  if (t.kind === 'replace') {
-    if (typeof t.lessonId !== 'string' || !t.lessonId) {
-      throw new UploadManagerError('INVALID_TARGET', 'Choose the lesson whose video is replaced.');
-    }
-    return { kind: 'replace', courseId: t.courseId, sectionId: t.sectionId, lessonId: t.lessonId };
-  }
-  const title = (typeof t.title === 'string' ? t.title.trim() : '') || titleFromFileName(input.path);
-  if (title.length > 255) throw new UploadManagerError('INVALID_TITLE', 'A lesson title has 1 to 255 characters.');
-  return { kind: 'new', courseId: t.courseId, sectionId: t.sectionId, title };
-}
-
-/** Tells when a batch has ended (once, again after a retry), and then settles its lessons' order. */
-class BatchWatch {
-  private readonly options: UploadManagerOptions;
-  private readonly placement: LessonPlacement;
-  private readonly jobs: () => readonly UploadJob[];
-  private readonly reported = new Set<string>();
-  private readonly work = new Set<Promise<void>>();
-  private readonly abort = new AbortController();
-
-  constructor(options: UploadManagerOptions, placement: LessonPlacement, jobs: () => readonly UploadJob[]) {
-    this.options = options;
-    this.placement = placement;
-    this.jobs = jobs;
-  }
-
-  /** Batches that had ended before this run were told about then. */
-  seenEnded(): void {
-    for (const batchId of new Set(this.jobs().map((j) => j.batchId))) {
-      if (batchId !== null && batchOutcome(this.members(batchId)).ended) this.reported.add(batchId);
-    }
-  }
-
-  check(batchId: string | null): void {
-    if (batchId === null || this.abort.signal.aborted) return;
-    const members = this.members(batchId);
-    const outcome = batchOutcome(members);
-    if (!outcome.ended) {
-      this.reported.delete(batchId);
-      return;
-    }
-    if (this.reported.has(batchId)) return;
-    this.reported.add(batchId);
-    const first = members[0]!;
-    // A course preview is no lesson batch: its course screen shows how it went.
-    if (first.target.kind === 'preview') return;
-    this.options.onBatchEnded?.({
-      batchId,
-      courseId: first.target.courseId,
-      sectionId: first.target.sectionId,
-      uploaded: outcome.uploaded,
-      failed: outcome.failed,
-    });
-    const settling = this.placement
-      .settle(batchId, { signal: this.abort.signal })
-      .catch(() => undefined) // best effort: the lessons exist either way
-      .finally(() => this.work.delete(settling));
-    this.work.add(settling);
-  }
-
-  /** Resolves once no batch is being put in order. */
-  async settled(): Promise<void> {
-    while (this.work.size > 0) await Promise.allSettled([...this.work]);
-  }
-
-  async close(): Promise<void> {
-    this.abort.abort(new Error('closing'));
-    await Promise.allSettled([...this.work]);
-  }
-
-  private members(batchId: string): UploadJob[] {
-    return this.jobs().filter((j) => j.batchId === batchId);
-  }
 }

@@ -3,7 +3,7 @@
 // is not a video from ever reaching the engine, whatever the renderer sends.
 import { FileAccessError } from './file-identity.ts';
 import type { DuplicateHit, SectionLesson } from './duplicates.ts';
-import { UploadManagerError } from './manager.ts';
+import { UploadManagerError } from './manager-error.ts';
 import { durationSecondsOf } from '../media/index.ts';
 import {
   describeMedia,
