@@ -63,6 +63,7 @@ const MAIN_ROOMS = {
       'api',
       'course-push',
       'diagnostics',
+      'i18n',
       'keychain',
       'media',
       'platform',
@@ -208,7 +209,7 @@ const allowed = [
   ...rendererAllowed(),
   // src-shared: pure schemas and types, zod and its own files only.
   { from: { path: SHARED }, to: { path: [SHARED, '^node_modules/zod/'] } },
-  { from: { path: testUnder('src-shared/') }, to: { path: ['^node_modules/(vitest|fast-check)/'] } },
+  { from: { path: testUnder('src-shared/') }, to: { path: ['^node_modules/(vitest|fast-check|@formatjs/intl)/'] } },
   // The preload: the IPC contract from src-shared, and electron.
   {
     from: { path: '^src-preload/', pathNot: TEST },

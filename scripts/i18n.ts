@@ -1,7 +1,7 @@
 /**
  * Build time (Node 24). The message catalogues (docs/i18n.md), with formatjs's own CLI:
- *   node scripts/i18n.ts extract   gathers every `t({ id, defaultMessage })` of the renderer and of
- *                                  main into src-main/i18n/messages/en.json (the source catalogue)
+ *   node scripts/i18n.ts extract   gathers every `t({ id, defaultMessage })` of the renderer, main
+ *                                  and src-shared into src-main/i18n/messages/en.json (the source catalogue)
  *   node scripts/i18n.ts compile   checks every translation against it (every key, no extra key,
  *                                  the same placeholders) and compiles each to formatjs's AST in
  *                                  src-main/i18n/compiled/, with the pseudo-locales made from English
@@ -20,7 +20,7 @@ export const PSEUDO = ['en-XA', 'en-XB'];
 const FORMATJS = join(ROOT, 'node_modules', '.bin', 'formatjs');
 
 export function sourceFiles(): string[] {
-  return globSync(['src-renderer/src/**/*.{ts,tsx}', 'src-main/**/*.ts'], { cwd: ROOT })
+  return globSync(['src-renderer/src/**/*.{ts,tsx}', 'src-main/**/*.ts', 'src-shared/**/*.ts'], { cwd: ROOT })
     .filter((file) => !/\.test\.tsx?$|test-support|testing\/|test-fixtures/.test(file))
     .sort();
 }

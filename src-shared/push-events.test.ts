@@ -1,6 +1,7 @@
 // Shared tests: a folder push's events as the CLI's summary and the app's result say them.
 import { describe, expect, it } from 'vitest';
 import { nothingToPushSentence, pushEventSentence, pushHeadline, type PushEvent } from './push-events.ts';
+import { sayEnglish } from './test-support/say.ts';
 
 const lesson = (
   kind: PushEvent['kind'],
@@ -35,7 +36,7 @@ describe('push event sentences', () => {
       lesson('replaced', 'text lesson', 'Safety'),
       lesson('deleted', 'lesson', 'Old notes'),
       section('deleted', 'Extra'),
-    ].map(pushEventSentence);
+    ].map((e) => pushEventSentence(e, sayEnglish));
     expect(said).toEqual([
       'Created section “Basics”.',
       'Created video lesson “Welcome” in “Basics”.',
@@ -54,17 +55,23 @@ describe('push event sentences', () => {
 
   it('count what was done in the headline, and say a push with nothing to do in one line', () => {
     expect(
-      pushHeadline('Forklift course', [
-        section('created', 'Basics'),
-        lesson('created', 'video lesson', 'Welcome'),
-        lesson('created', 'text lesson', 'Notes'),
-        lesson('moved', 'text lesson', 'Safety'),
-        lesson('deleted', 'lesson', 'Old'),
-      ]),
+      pushHeadline(
+        'Forklift course',
+        [
+          section('created', 'Basics'),
+          lesson('created', 'video lesson', 'Welcome'),
+          lesson('created', 'text lesson', 'Notes'),
+          lesson('moved', 'text lesson', 'Safety'),
+          lesson('deleted', 'lesson', 'Old'),
+        ],
+        sayEnglish,
+      ),
     ).toBe(
       "Pushed to “Forklift course”: 1 section created, 2 lessons created, 1 lesson put in the folder's order, 1 lesson deleted.",
     );
-    expect(pushHeadline('Forklift course', [])).toBe('Nothing to push: “Forklift course” already matches the folder.');
-    expect(nothingToPushSentence('Forklift course')).toBe(pushHeadline('Forklift course', []));
+    expect(pushHeadline('Forklift course', [], sayEnglish)).toBe(
+      'Nothing to push: “Forklift course” already matches the folder.',
+    );
+    expect(nothingToPushSentence('Forklift course', sayEnglish)).toBe(pushHeadline('Forklift course', [], sayEnglish));
   });
 });

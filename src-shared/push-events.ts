@@ -5,6 +5,7 @@
  * name the same things the same way ("Created video lesson “Welcome” in “Basics”.").
  */
 import { z } from 'zod';
+import { defineMessages, type Say } from './i18n.ts';
 
 export const PushEventSchema = z.object({
   kind: z.enum(['created', 'renamed', 'moved', 'replaced', 'deleted']),
@@ -16,54 +17,136 @@ export const PushEventSchema = z.object({
 });
 export type PushEvent = z.infer<typeof PushEventSchema>;
 
-const q = (title: string) => `“${title}”`;
+// A section is a "section"; a lesson is said by its kind (a deleted one, whose kind the plan did
+// not read, as just a lesson): one select per sentence, so a language can inflect around it.
+const WHAT = {
+  section: 'section',
+  'text lesson': 'textLesson',
+  'video lesson': 'videoLesson',
+  lesson: 'lesson',
+} as const;
 
-/** One event as a sentence. */
-export function pushEventSentence(e: PushEvent): string {
-  const where = e.sectionTitle === null ? '' : ` in ${q(e.sectionTitle)}`;
-  switch (e.kind) {
-    case 'created':
-      return `Created ${e.what} ${q(e.title)}${where}.`;
-    case 'renamed':
-      return `Renamed ${e.what} ${q(e.title)}${where} to match its ${e.what === 'section' ? 'folder' : 'file'}.`;
-    case 'moved':
-      return `Put ${e.what} ${q(e.title)}${where} in the folder's order.`;
-    case 'replaced':
-      return `Replaced the ${e.what === 'video lesson' ? 'video' : 'text'} of ${q(e.title)}${where}.`;
-    case 'deleted':
-      return `Deleted ${e.what} ${q(e.title)}${where}.`;
-  }
+const EVENT_WORDS = defineMessages({
+  created: {
+    id: 'shared.pushEvents.created',
+    defaultMessage:
+      'Created {what, select, section {section} textLesson {text lesson} videoLesson {video lesson} other {lesson}} “{title}”{inSection, select, yes { in “{section}”} other {}}.',
+  },
+  renamed: {
+    id: 'shared.pushEvents.renamed',
+    defaultMessage:
+      'Renamed {what, select, section {section “{title}” to match its folder} textLesson {text lesson “{title}”{inSection, select, yes { in “{section}”} other {}} to match its file} videoLesson {video lesson “{title}”{inSection, select, yes { in “{section}”} other {}} to match its file} other {lesson “{title}”{inSection, select, yes { in “{section}”} other {}} to match its file}}.',
+  },
+  moved: {
+    id: 'shared.pushEvents.moved',
+    defaultMessage:
+      "Put {what, select, section {section} textLesson {text lesson} videoLesson {video lesson} other {lesson}} “{title}”{inSection, select, yes { in “{section}”} other {}} in the folder's order.",
+  },
+  replaced: {
+    id: 'shared.pushEvents.replaced',
+    defaultMessage:
+      'Replaced the {what, select, videoLesson {video} other {text}} of “{title}”{inSection, select, yes { in “{section}”} other {}}.',
+  },
+  deleted: {
+    id: 'shared.pushEvents.deleted',
+    defaultMessage:
+      'Deleted {what, select, section {section} textLesson {text lesson} videoLesson {video lesson} other {lesson}} “{title}”{inSection, select, yes { in “{section}”} other {}}.',
+  },
+});
+
+/** One event as a sentence, in the language `say` speaks. */
+export function pushEventSentence(e: PushEvent, say: Say): string {
+  return say(EVENT_WORDS[e.kind], {
+    what: WHAT[e.what],
+    title: e.title,
+    inSection: e.sectionTitle === null ? 'no' : 'yes',
+    section: e.sectionTitle ?? '',
+  });
 }
+
+const HEADLINE_WORDS = defineMessages({
+  nothing: {
+    id: 'shared.pushEvents.nothingToPush',
+    defaultMessage: 'Nothing to push: “{course}” already matches the folder.',
+  },
+  pushed: { id: 'shared.pushEvents.pushedTo', defaultMessage: 'Pushed to “{course}”: {parts}.' },
+});
 
 /** The line of a push (or a plan) that has nothing to do. */
-export function nothingToPushSentence(courseName: string): string {
-  return `Nothing to push: ${q(courseName)} already matches the folder.`;
+export function nothingToPushSentence(courseName: string, say: Say): string {
+  return say(HEADLINE_WORDS.nothing, { course: courseName });
 }
 
-const VERBS: Record<PushEvent['kind'], string> = {
-  created: 'created',
-  renamed: 'renamed',
-  replaced: 'replaced',
-  moved: "put in the folder's order",
-  deleted: 'deleted',
-};
+const COUNT_WORDS = defineMessages({
+  sectionCreated: {
+    id: 'shared.pushEvents.count.sectionCreated',
+    defaultMessage: '{count, plural, one {# section} other {# sections}} created',
+  },
+  sectionRenamed: {
+    id: 'shared.pushEvents.count.sectionRenamed',
+    defaultMessage: '{count, plural, one {# section} other {# sections}} renamed',
+  },
+  sectionReplaced: {
+    id: 'shared.pushEvents.count.sectionReplaced',
+    defaultMessage: '{count, plural, one {# section} other {# sections}} replaced',
+  },
+  sectionMoved: {
+    id: 'shared.pushEvents.count.sectionMoved',
+    defaultMessage: "{count, plural, one {# section} other {# sections}} put in the folder's order",
+  },
+  sectionDeleted: {
+    id: 'shared.pushEvents.count.sectionDeleted',
+    defaultMessage: '{count, plural, one {# section} other {# sections}} deleted',
+  },
+  lessonCreated: {
+    id: 'shared.pushEvents.count.lessonCreated',
+    defaultMessage: '{count, plural, one {# lesson} other {# lessons}} created',
+  },
+  lessonRenamed: {
+    id: 'shared.pushEvents.count.lessonRenamed',
+    defaultMessage: '{count, plural, one {# lesson} other {# lessons}} renamed',
+  },
+  lessonReplaced: {
+    id: 'shared.pushEvents.count.lessonReplaced',
+    defaultMessage: '{count, plural, one {# lesson} other {# lessons}} replaced',
+  },
+  lessonMoved: {
+    id: 'shared.pushEvents.count.lessonMoved',
+    defaultMessage: "{count, plural, one {# lesson} other {# lessons}} put in the folder's order",
+  },
+  lessonDeleted: {
+    id: 'shared.pushEvents.count.lessonDeleted',
+    defaultMessage: '{count, plural, one {# lesson} other {# lessons}} deleted',
+  },
+});
+
+/** The order the headline counts in: sections first, then lessons, each kind in this order. */
+const COUNTED: readonly (keyof typeof COUNT_WORDS)[] = [
+  'sectionCreated',
+  'sectionRenamed',
+  'sectionReplaced',
+  'sectionMoved',
+  'sectionDeleted',
+  'lessonCreated',
+  'lessonRenamed',
+  'lessonReplaced',
+  'lessonMoved',
+  'lessonDeleted',
+];
+
+const countKey = (e: PushEvent): keyof typeof COUNT_WORDS =>
+  `${e.what === 'section' ? 'section' : 'lesson'}${e.kind[0]!.toUpperCase()}${e.kind.slice(1)}` as keyof typeof COUNT_WORDS;
 
 /**
  * The first line of a push's result: what it did, counted ("Pushed to “Forklift course”: 1 section
  * created, 3 lessons created, 1 lesson deleted."), or that there was nothing to do.
  */
-export function pushHeadline(courseName: string, events: readonly PushEvent[]): string {
-  if (events.length === 0) return nothingToPushSentence(courseName);
+export function pushHeadline(courseName: string, events: readonly PushEvent[], say: Say): string {
+  if (events.length === 0) return nothingToPushSentence(courseName, say);
   const counts = new Map<string, number>();
-  for (const e of events) {
-    const key = `${e.what === 'section' ? 'section' : 'lesson'}\0${e.kind}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  const parts: string[] = [];
-  for (const what of ['section', 'lesson'])
-    for (const kind of Object.keys(VERBS) as PushEvent['kind'][]) {
-      const n = counts.get(`${what}\0${kind}`) ?? 0;
-      if (n > 0) parts.push(`${n} ${what}${n === 1 ? '' : 's'} ${VERBS[kind]}`);
-    }
-  return `Pushed to ${q(courseName)}: ${parts.join(', ')}.`;
+  for (const e of events) counts.set(countKey(e), (counts.get(countKey(e)) ?? 0) + 1);
+  const parts = COUNTED.filter((key) => (counts.get(key) ?? 0) > 0).map((key) =>
+    say(COUNT_WORDS[key], { count: counts.get(key)! }),
+  );
+  return say(HEADLINE_WORDS.pushed, { course: courseName, parts: parts.join(', ') });
 }

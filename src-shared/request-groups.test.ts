@@ -1,7 +1,8 @@
 // Shared tests. The request log as a person reads it: grouped by kind, newest first, short paths;
 // sizes in one unit (binary, IEC names) for screen, CLI and report alike.
 import { describe, expect, it } from 'vitest';
-import { groupRequests, shortPath } from './request-groups.ts';
+import { groupRequests, requestKindLabel, shortPath } from './request-groups.ts';
+import { sayEnglish } from './test-support/say.ts';
 import { formatBytes } from './units.ts';
 
 const ID = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
@@ -32,7 +33,7 @@ describe('request groups', () => {
       request('sections.update', '2026-11-26T07:00:02Z', 422),
       request('health', '2026-11-26T07:00:01Z'),
     ]);
-    expect(groups.map((g) => [g.label, g.requests.length, g.failed])).toEqual([
+    expect(groups.map((g) => [requestKindLabel(g.kind, sayEnglish), g.requests.length, g.failed])).toEqual([
       ['Courses', 2, 1],
       ['Sections', 2, 2],
       ['Other', 1, 0],

@@ -2,8 +2,9 @@
  * Shared (every process). The diagnostics request log as a person reads it: grouped by what was
  * asked for (courses, sections, uploads…), newest first, with paths shortened (the API's common
  * prefix dropped, ids cut to their first characters). The screen shows the whole path on hover;
- * the report keeps it whole.
+ * the report keeps it whole. A kind's name is said in the app's language (`requestKindLabel`).
  */
+import { defineMessages, type Say } from './i18n.ts';
 
 export interface LoggedRequest {
   at: string;
@@ -19,23 +20,26 @@ export interface LoggedRequest {
 export interface RequestGroup<R extends LoggedRequest = LoggedRequest> {
   /** The operation's resource: `courses`, `sections`, `uploads`, … (`other` without one). */
   kind: string;
-  label: string;
   /** Newest first. */
   requests: R[];
   failed: number;
   lastAt: string;
 }
 
-const LABELS: Readonly<Record<string, string>> = {
-  categories: 'Categories',
-  courses: 'Courses',
-  sections: 'Sections',
-  lessons: 'Lessons',
-  quizzes: 'Quizzes',
-  assessments: 'Assessments',
-  assignments: 'Assignments',
-  uploads: 'Uploads',
-};
+const KIND_LABELS = defineMessages({
+  categories: { id: 'shared.requestGroups.kind.categories', defaultMessage: 'Categories' },
+  courses: { id: 'shared.requestGroups.kind.courses', defaultMessage: 'Courses' },
+  sections: { id: 'shared.requestGroups.kind.sections', defaultMessage: 'Sections' },
+  lessons: { id: 'shared.requestGroups.kind.lessons', defaultMessage: 'Lessons' },
+  quizzes: { id: 'shared.requestGroups.kind.quizzes', defaultMessage: 'Quizzes' },
+  assessments: { id: 'shared.requestGroups.kind.assessments', defaultMessage: 'Assessments' },
+  assignments: { id: 'shared.requestGroups.kind.assignments', defaultMessage: 'Assignments' },
+  uploads: { id: 'shared.requestGroups.kind.uploads', defaultMessage: 'Uploads' },
+  other: { id: 'shared.requestGroups.kind.other', defaultMessage: 'Other' },
+});
+type Kind = keyof typeof KIND_LABELS;
+
+const isKind = (kind: string): kind is Kind => Object.hasOwn(KIND_LABELS, kind);
 
 const API_PREFIX = /^\/(?:[^/]+\/)*?v1\/external\/learning(?=\/|$)/;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -49,7 +53,12 @@ export function shortPath(path: string): string {
 
 export function requestKind(operation: string): string {
   const kind = operation.split('.')[0] ?? '';
-  return kind in LABELS ? kind : 'other';
+  return isKind(kind) ? kind : 'other';
+}
+
+/** A kind of request by name, in the app's language (a kind this code does not know, as it came). */
+export function requestKindLabel(kind: string, say: Say): string {
+  return isKind(kind) ? say(KIND_LABELS[kind]) : kind;
 }
 
 /** A request the server did not answer well (no answer, or 4xx/5xx). */
@@ -68,7 +77,6 @@ export function groupRequests<R extends LoggedRequest>(requests: readonly R[]): 
     const newestFirst = [...list].sort((a, b) => b.at.localeCompare(a.at));
     return {
       kind,
-      label: LABELS[kind] ?? 'Other',
       requests: newestFirst,
       failed: newestFirst.filter(requestFailed).length,
       lastAt: newestFirst[0]!.at,

@@ -12,6 +12,7 @@ import { basename } from 'node:path';
 import type { StructureOperationId } from '../api/index.ts';
 import { FOLDER_PUSH_KEPT_LINES, type FolderHandle } from '../../src-shared/folder-push.ts';
 import { pushHeadline } from '../../src-shared/push-events.ts';
+import { t } from '../i18n/index.ts';
 import type { UploadManager } from '../uploads/index.ts';
 import { chooseDeletes, DeleteChoiceError, type DeleteChoice } from './delete-choice.ts';
 import { StructureRefusedError, executePush, type PushOutcome } from './execute.ts';
@@ -199,13 +200,11 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
         uploads: deps.uploads,
         signal: closing.signal,
         say,
-        onWaiting: (waiting) =>
-          say(waiting ? 'Waiting for the server… the push goes on by itself when it answers.' : 'The server is back.'),
-        onUploadsAdded: (rows) =>
-          say(`${rows.length} video${rows.length === 1 ? '' : 's'} added to Uploads; they upload there now.`),
+        onWaiting: (waiting) => say(waiting ? PUSH_WORDS.waitingForServer() : PUSH_WORDS.serverBack()),
+        onUploadsAdded: (rows) => say(PUSH_WORDS.uploadsAdded(rows.length)),
       });
       end = closing.signal.aborted
-        ? { planId, courseId, status: 'cancelled', message: stoppedSentence, outcome }
+        ? { planId, courseId, status: 'cancelled', message: PUSH_WORDS.stopped(), outcome }
         : {
             planId,
             courseId,
@@ -217,10 +216,10 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
       if (error instanceof StructureRefusedError) {
         end = { planId, courseId, status: 'refused', message: error.message, outcome: null };
       } else if (closing.signal.aborted) {
-        end = { planId, courseId, status: 'cancelled', message: stoppedSentence, outcome: null };
+        end = { planId, courseId, status: 'cancelled', message: PUSH_WORDS.stopped(), outcome: null };
       } else {
         const message = error instanceof Error ? error.message : String(error);
-        end = { planId, courseId, status: 'failed', message: `The push stopped: ${message}`, outcome: null };
+        end = { planId, courseId, status: 'failed', message: PUSH_WORDS.failed(message), outcome: null };
       }
     } finally {
       state.close();
@@ -251,7 +250,10 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
       } catch (error) {
         // The folder by its name only: the renderer never learns a path.
         if (error instanceof FolderError)
-          throw new AppPushError('FOLDER_NOT_READABLE', error.message.replaceAll(dir, `The folder “${basename(dir)}”`));
+          throw new AppPushError(
+            'FOLDER_NOT_READABLE',
+            error.message.replaceAll(dir, PUSH_WORDS.theFolder(basename(dir))),
+          );
         throw error;
       } finally {
         state.close();
@@ -269,8 +271,8 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
 
     start(planId, { confirmDelete, remove }) {
       const { planned: kept, folder } = plans.get(planId) ?? { planned: undefined, folder: null };
-      if (!kept) throw new AppPushError('PLAN_NOT_FOUND', 'That plan is no longer kept. Choose the folder again.');
-      if (current) throw new AppPushError('PUSH_RUNNING', 'A folder push is already running. Wait for it to finish.');
+      if (!kept) throw new AppPushError('PLAN_NOT_FOUND', PUSH_WORDS.planGone());
+      if (current) throw new AppPushError('PUSH_RUNNING', PUSH_WORDS.pushRunning());
       let plan: PushPlan;
       try {
         plan = chooseDeletes(kept.plan, remove ?? { sections: [], lessons: [] });
@@ -278,9 +280,9 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
         if (error instanceof DeleteChoiceError) throw new AppPushError('DELETE_NOT_IN_PLAN', error.message);
         throw error;
       }
-      const t = plan.totals;
-      if (t.sectionsToDelete + t.lessonsToDelete > 0 && !confirmDelete) {
-        throw new AppPushError('CONFIRM_DELETE', 'This push deletes lessons or sections: confirm the deletion first.');
+      const totals = plan.totals;
+      if (totals.sectionsToDelete + totals.lessonsToDelete > 0 && !confirmDelete) {
+        throw new AppPushError('CONFIRM_DELETE', PUSH_WORDS.confirmDelete());
       }
       const needs = structureNeeds(plan);
       const planned: PlannedPush = { planId, plan, needs, missing: missingFor(needs), unsent: kept.unsent };
@@ -309,13 +311,60 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
   };
 }
 
-const stoppedSentence = 'The push stopped when the workspace closed. Push the same folder again to finish it.';
-
-const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+/** What a push in the app says, in the app's language when said. */
+const PUSH_WORDS = {
+  waitingForServer: () =>
+    t({
+      id: 'course-push.appPush.waitingForServer',
+      defaultMessage: 'Waiting for the server… the push goes on by itself when it answers.',
+    }),
+  serverBack: () => t({ id: 'course-push.appPush.serverBack', defaultMessage: 'The server is back.' }),
+  uploadsAdded: (count: number) =>
+    t(
+      {
+        id: 'course-push.appPush.uploadsAdded',
+        defaultMessage: '{count, plural, one {# video} other {# videos}} added to Uploads; they upload there now.',
+      },
+      { count },
+    ),
+  stopped: () =>
+    t({
+      id: 'course-push.appPush.stopped',
+      defaultMessage: 'The push stopped when the workspace closed. Push the same folder again to finish it.',
+    }),
+  failed: (reason: string) =>
+    t({ id: 'course-push.appPush.failed', defaultMessage: 'The push stopped: {reason}' }, { reason }),
+  theFolder: (name: string) =>
+    t({ id: 'course-push.appPush.theFolder', defaultMessage: 'The folder “{name}”' }, { name }),
+  planGone: () =>
+    t({
+      id: 'course-push.appPush.planGone',
+      defaultMessage: 'That plan is no longer kept. Choose the folder again.',
+    }),
+  pushRunning: () =>
+    t({
+      id: 'course-push.appPush.pushRunning',
+      defaultMessage: 'A folder push is already running. Wait for it to finish.',
+    }),
+  confirmDelete: () =>
+    t({
+      id: 'course-push.appPush.confirmDelete',
+      defaultMessage: 'This push deletes lessons or sections: confirm the deletion first.',
+    }),
+  videosFailed: (count: number) =>
+    t(
+      {
+        id: 'course-push.appPush.videosFailed',
+        defaultMessage: '{count, plural, one {# video} other {# videos}} did not upload; see Uploads to retry.',
+      },
+      { count },
+    ),
+};
 
 /** The push's result in a line: what it did, counted (src-shared/push-events.ts), and what failed. */
 export function outcomeSentence(o: PushOutcome, courseName: string): string {
-  const failed = o.failed.length > 0 ? ` ${count(o.failed.length, 'video')} did not upload; see Uploads to retry.` : '';
-  if (o.events.length === 0 && o.failed.length > 0) return failed.trim();
-  return `${pushHeadline(courseName, o.events)}${failed}`;
+  const failed = o.failed.length > 0 ? PUSH_WORDS.videosFailed(o.failed.length) : null;
+  if (o.events.length === 0 && failed !== null) return failed;
+  const headline = pushHeadline(courseName, o.events, t);
+  return failed === null ? headline : `${headline} ${failed}`;
 }

@@ -9,6 +9,7 @@
 // (push-state.ts), so a killed push run again re-sends the same request and makes nothing twice.
 import { pushEventSentence, type PushEvent } from '../../src-shared/push-events.ts';
 import { TEXT_LESSON_TYPE, isApiError, isOperationNotOffered } from '../api/index.ts';
+import { t } from '../i18n/index.ts';
 import { storedCheckOf, type AddUploadInput, type UploadManager, type UploadRow } from '../uploads/index.ts';
 import { pushedContent, type LessonPlan, type PushPlan, type SectionPlan } from './plan.ts';
 import { orderedLessons, untilAnswered, type PushApi } from './push-api.ts';
@@ -74,7 +75,7 @@ export async function executePush(plan: PushPlan, deps: PushDeps): Promise<PushO
   };
   const record = (event: PushEvent) => {
     outcome.events.push(event);
-    say(pushEventSentence(event));
+    say(pushEventSentence(event, t));
   };
   const lessonWhat = (l: LessonPlan): PushEvent['what'] => (l.kind === 'video' ? 'video lesson' : 'text lesson');
   const sectionRef = (s: SectionPlan): EntryRef => ({ courseId, kind: 'section', path: s.key });

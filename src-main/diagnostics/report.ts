@@ -151,7 +151,9 @@ export function formatReport(d: Omit<Diagnostics, 'report'>, secrets: readonly s
   lines.push('');
   lines.push(`Recent requests (${d.requests.length}), by kind, newest first:`);
   for (const group of groupRequests(d.requests)) {
-    lines.push(`  ${group.label} (${group.requests.length}, ${group.failed} failed):`);
+    // The report is for support and stays English: the kind by its own name.
+    const kind = group.kind[0]!.toUpperCase() + group.kind.slice(1);
+    lines.push(`  ${kind} (${group.requests.length}, ${group.failed} failed):`);
     for (const r of group.requests) {
       lines.push(
         `    ${r.at}  ${r.method} ${r.path}  ${r.status ?? '—'}  ${r.durationMs} ms  attempt ${r.attempt}  ${r.outcome}`,

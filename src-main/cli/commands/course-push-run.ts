@@ -5,6 +5,8 @@
 import { createInterface } from 'node:readline/promises';
 import { pushEventSentence, pushHeadline } from '../../../src-shared/push-events.ts';
 import { escapeControls } from '../../../src-shared/text-controls.ts';
+// The CLI sets no language: t() says the catalogue's English, the same sentences the app translates.
+import { t } from '../../i18n/index.ts';
 import {
   StructureRefusedError,
   deletionList,
@@ -121,6 +123,6 @@ function describeOutcome(o: PushOutcome, courseName: string): string[] {
   const headline =
     o.events.length === 0 && o.failed.length > 0
       ? `No change was made to “${courseName}”.`
-      : pushHeadline(courseName, o.events);
-  return [`${headline}${uploaded}${failed}`, ...o.events.map((e) => `  ${pushEventSentence(e)}`)];
+      : pushHeadline(courseName, o.events, t);
+  return [`${headline}${uploaded}${failed}`, ...o.events.map((e) => `  ${pushEventSentence(e, t)}`)];
 }

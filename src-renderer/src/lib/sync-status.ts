@@ -104,29 +104,7 @@ export function workSummary(status: SyncStatus | null): ReturnType<typeof summar
     refused: (outbox?.failed ?? 0) + (outbox?.deletedOnServer ?? 0),
     conflicts: outbox?.conflicts ?? 0,
   };
-  const { tone } = summariseWork(work);
-  const parts: string[] = [];
-  if (work.conflicts > 0)
-    parts.push(
-      t(
-        {
-          id: 'lib.syncStatus.work.conflicts',
-          defaultMessage: '{count, plural, one {# conflict} other {# conflicts}}',
-        },
-        { count: work.conflicts },
-      ),
-    );
-  if (work.refused > 0)
-    parts.push(t({ id: 'lib.syncStatus.work.refused', defaultMessage: '{count} refused' }, { count: work.refused }));
-  if (work.sending > 0)
-    parts.push(t({ id: 'lib.syncStatus.work.sending', defaultMessage: '{count} sending' }, { count: work.sending }));
-  if (work.waiting > 0)
-    parts.push(
-      t({ id: 'lib.syncStatus.work.waiting', defaultMessage: '{count} waiting to send' }, { count: work.waiting }),
-    );
-  if (parts.length === 0)
-    return { text: t({ id: 'lib.syncStatus.work.nothing', defaultMessage: 'Nothing waiting to send' }), tone };
-  return { text: parts.join(' · '), tone };
+  return summariseWork(work, t);
 }
 
 /**

@@ -4,12 +4,11 @@
  * paths, the whole path on hover) and the report as it is copied.
  */
 import type { Diagnostics } from '../../../../src-shared/index.ts';
-import { groupRequests, requestFailed, shortPath } from '../../../../src-shared/request-groups.ts';
+import { groupRequests, requestFailed, requestKindLabel, shortPath } from '../../../../src-shared/request-groups.ts';
 import { formatBytes, formatDateTime, parseTime } from '../../lib/format.ts';
 import { connectionLabel } from '../../lib/sync-status.ts';
 import { DataTable, type Cell } from './DataTable.tsx';
-import { defineMessages } from 'react-intl';
-import { t, type MessageDescriptor } from '../../lib/i18n.ts';
+import { t } from '../../lib/i18n.ts';
 
 const secondsFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 /** Requests come seconds apart: their time to the second (the date is the report's). */
@@ -152,19 +151,6 @@ export function ErrorsSection({ errors }: { errors: Diagnostics['errors'] }) {
   );
 }
 
-// Descriptors, not words: this table is built when the module loads, before the language is known.
-const KIND_LABELS: Record<string, MessageDescriptor> = defineMessages({
-  categories: { id: 'diagnostics.diagnosticsSections.kind.categories', defaultMessage: 'Categories' },
-  courses: { id: 'diagnostics.diagnosticsSections.kind.courses', defaultMessage: 'Courses' },
-  sections: { id: 'diagnostics.diagnosticsSections.kind.sections', defaultMessage: 'Sections' },
-  lessons: { id: 'diagnostics.diagnosticsSections.kind.lessons', defaultMessage: 'Lessons' },
-  quizzes: { id: 'diagnostics.diagnosticsSections.kind.quizzes', defaultMessage: 'Quizzes' },
-  assessments: { id: 'diagnostics.diagnosticsSections.kind.assessments', defaultMessage: 'Assessments' },
-  assignments: { id: 'diagnostics.diagnosticsSections.kind.assignments', defaultMessage: 'Assignments' },
-  uploads: { id: 'diagnostics.diagnosticsSections.kind.uploads', defaultMessage: 'Uploads' },
-  other: { id: 'diagnostics.diagnosticsSections.kind.other', defaultMessage: 'Other' },
-});
-
 /** The request table's column names. */
 function requestHeaders(): string[] {
   return [
@@ -175,12 +161,6 @@ function requestHeaders(): string[] {
     t({ id: 'diagnostics.diagnosticsSections.header.attempt', defaultMessage: 'Attempt' }),
     t({ id: 'diagnostics.diagnosticsSections.header.outcome', defaultMessage: 'Outcome' }),
   ];
-}
-
-/** A kind of request in the app's language (a kind this renderer does not know, as main named it). */
-function kindLabel(group: { kind: string; label: string }): string {
-  const known = KIND_LABELS[group.kind];
-  return known ? t(known) : group.label;
 }
 
 /** The request log, one disclosure per kind of request (the groups with failures open). */
@@ -206,7 +186,7 @@ export function RequestsSection({ requests }: { requests: Diagnostics['requests'
                   id: 'diagnostics.diagnosticsSections.groupCount',
                   defaultMessage: '{kind} · {count, plural, one {# request} other {# requests}}',
                 },
-                { kind: kindLabel(group), count: group.requests.length },
+                { kind: requestKindLabel(group.kind, t), count: group.requests.length },
               )}
               {group.failed > 0 &&
                 t(
@@ -219,7 +199,7 @@ export function RequestsSection({ requests }: { requests: Diagnostics['requests'
             <DataTable
               label={t(
                 { id: 'diagnostics.diagnosticsSections.groupTable', defaultMessage: '{kind} requests' },
-                { kind: kindLabel(group) },
+                { kind: requestKindLabel(group.kind, t) },
               )}
               headers={requestHeaders()}
               rows={group.requests.map((r): Cell[] => [

@@ -9,7 +9,7 @@
  */
 import type { ReactNode } from 'react';
 import {
-  isDisconnected,
+  saveActionLabel,
   saveStateOf,
   type Draft,
   type SaveState,
@@ -39,13 +39,16 @@ export function sessionSaveState(
   subject = 'this',
 ): SaveState {
   const { draft } = session;
-  return saveStateOf({
-    draft,
-    typing: session.saving || Object.keys(session.pending).length > 0,
-    localError: session.saveError ? describeError(session.saveError) : null,
-    refusal: draft?.error ? describeError(draft.error, { subject, keyMode: activeKeyMode() }) : null,
-    connection,
-  });
+  return saveStateOf(
+    {
+      draft,
+      typing: session.saving || Object.keys(session.pending).length > 0,
+      localError: session.saveError ? describeError(session.saveError) : null,
+      refusal: draft?.error ? describeError(draft.error, { subject, keyMode: activeKeyMode() }) : null,
+      connection,
+    },
+    t,
+  );
 }
 
 /**
@@ -54,12 +57,15 @@ export function sessionSaveState(
  */
 export function useFormSaveState(draft: Draft | null, edited: boolean, subject = 'this'): SaveState {
   const connection = useSync((s) => s.status?.state ?? null);
-  return saveStateOf({
-    draft,
-    typing: edited,
-    refusal: draft?.error ? describeError(draft.error, { subject, keyMode: activeKeyMode() }) : null,
-    connection,
-  });
+  return saveStateOf(
+    {
+      draft,
+      typing: edited,
+      refusal: draft?.error ? describeError(draft.error, { subject, keyMode: activeKeyMode() }) : null,
+      connection,
+    },
+    t,
+  );
 }
 
 interface SaveStatusLineProps {
@@ -107,10 +113,11 @@ export function AutosaveLine({ session, subject }: { session: SessionView; subje
  * cannot be reached.
  */
 export function useSaveActionLabel(verb?: string): string {
-  const word = verb ?? t({ id: 'drafts.draftStatus.save', defaultMessage: 'Save' });
-  return isDisconnected(useSync((s) => s.status?.state ?? null))
-    ? t({ id: 'drafts.draftStatus.sendsWhenOnline', defaultMessage: '{verb} — sends when online' }, { verb: word })
-    : word;
+  return saveActionLabel(
+    useSync((s) => s.status?.state ?? null),
+    t,
+    verb,
+  );
 }
 
 interface DraftBannerProps {

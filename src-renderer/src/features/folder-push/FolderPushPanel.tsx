@@ -268,7 +268,7 @@ function PlannedStep({ flow, state }: { flow: Flow; state: Extract<FlowState, { 
   const others = everything(state.plan);
   const othersInCourse = others.sections.size + others.lessons.size > 0;
   const courseName = plan.courseName ?? 'this course';
-  const blocked = plan.blockedReason ?? (plan.empty && gone.length === 0 ? nothingToPushSentence(courseName) : null);
+  const blocked = plan.blockedReason ?? (plan.empty && gone.length === 0 ? nothingToPushSentence(courseName, t) : null);
   const needsDeleteConfirmation = gone.length > 0 && !deleteConfirmed;
   return (
     <>
@@ -428,7 +428,7 @@ function PushingStep({
           // The whole list of what was done, said as the CLI says it.
           <ul className="push-done" data-testid="push-events">
             {finished.outcome.events.map((event, i) => (
-              <li key={i}>{pushEventSentence(event)}</li>
+              <li key={i}>{pushEventSentence(event, t)}</li>
             ))}
           </ul>
         ) : (
