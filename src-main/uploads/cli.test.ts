@@ -85,9 +85,10 @@ describe('lectern upload / uploads', () => {
     await makeFile(drop, 8 * PART, 32);
     const section = `${h.courseId}/${h.sectionId}`;
 
-    // Killed once both files are under way (the human progress goes to stderr).
+    // Killed once both files are under way (the human progress goes to stderr). The rate keeps
+    // either file many seconds from its end, so a starved test process still kills it mid-file.
     const killed = await lectern(
-      ['upload', keep, drop, '--section', section, '--limit-rate', '1M', '--data-dir', dataDir],
+      ['upload', keep, drop, '--section', section, '--limit-rate', '128K', '--data-dir', dataDir],
       {
         killWhen: (stderr) => /cli_drop\.mp4: uploading/.test(stderr),
         killDelayMs: 800,
