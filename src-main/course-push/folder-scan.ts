@@ -11,6 +11,7 @@ import { basename, join, resolve } from 'node:path';
 import { escapeControls } from '../../src-shared/text-controls.ts';
 import { t } from '../i18n/index.ts';
 import type { FileCheck } from '../uploads/index.ts';
+import { mapBounded } from './bounded.ts';
 import { readListedFile } from './listed-file.ts';
 import { extensionOf, naturalCompare, titleFromName } from './names.ts';
 
@@ -22,6 +23,11 @@ export const MAX_TEXT_BYTES = 1024 * 1024;
 export const MAX_TEXT_TOTAL_BYTES = 64 * 1024 * 1024;
 /** Files and folders listed in one push (the folder and its section folders); more is refused. */
 export const MAX_ENTRIES = 20_000;
+
+/** Entries stat'ed at once while listing one folder, section folders listed at once, and videos checked at once. */
+const STATS_AT_ONCE = 16;
+const FOLDERS_AT_ONCE = 4;
+const FILES_AT_ONCE = 6;
 
 export interface ScanLimits {
   maxTextBytes: number;
@@ -155,8 +161,10 @@ export async function scanFolder(dir: string, limits: ScanLimits = LIMITS, known
         }),
       });
     }
-    for (const folder of top.folders) {
-      const inner = await listSection(folder, budget);
+    // Listed a few folders at once; their lessons below one by one, in the folder's order.
+    const listings = await mapBounded(top.folders, FOLDERS_AT_ONCE, (folder) => listSection(folder, budget));
+    for (const [i, folder] of top.folders.entries()) {
+      const inner = listings[i];
       if (!inner) {
         const reason = t({
           id: 'course-push.folderScan.folderReplaced',
@@ -252,8 +260,11 @@ async function list(path: string, key: string, budget: Budget): Promise<Listing>
     await dir.close().catch(() => undefined);
   }
   names.sort(naturalCompare);
+  const stats = await mapBounded(names, STATS_AT_ONCE, (name) =>
+    name.startsWith('.') ? Promise.resolve(null) : lstat(join(path, name)).catch(() => null),
+  );
   const listing: Listing = { files: [], folders: [], skipped: [] };
-  for (const name of names) {
+  for (const [i, name] of names.entries()) {
     const item = { path: join(path, name), key: key ? `${key}/${name}` : name, name };
     if (name.startsWith('.')) {
       listing.skipped.push({
@@ -262,7 +273,7 @@ async function list(path: string, key: string, budget: Budget): Promise<Listing>
       });
       continue;
     }
-    const info = await lstat(item.path).catch(() => null);
+    const info = stats[i];
     const listed = {
       ...item,
       pin: { dev: info?.dev ?? 0, ino: info?.ino ?? 0 },
@@ -284,10 +295,21 @@ async function list(path: string, key: string, budget: Budget): Promise<Listing>
   return listing;
 }
 
+/**
+ * The files' lessons in their order. Texts are read one after another in that order (their total
+ * has a cap: the later ones are skipped); videos, whose check reads a few KiB each, a few at once.
+ */
 async function lessonsOf(files: readonly Listed[], skipped: SkippedFile[], budget: Budget): Promise<LessonFile[]> {
+  const found: (LessonFile | SkippedFile | null)[] = files.map((file) => budget.known?.(file, file.seen) ?? null);
+  const unread = files.flatMap((_, i) => (found[i] ? [] : [i]));
+  const isText = (i: number) => TEXT_EXTENSIONS.includes(extensionOf(files[i]!.name));
+  for (const i of unread.filter(isText)) found[i] = await classify(files[i]!, budget);
+  const videos = unread.filter((i) => !isText(i));
+  const checked = await mapBounded(videos, FILES_AT_ONCE, (i) => classify(files[i]!, budget));
+  for (const [n, i] of videos.entries()) found[i] = checked[n]!;
   const lessons: LessonFile[] = [];
-  for (const file of files) {
-    const lesson = budget.known?.(file, file.seen) ?? (await classify(file, budget));
+  for (const lesson of found) {
+    if (!lesson) continue;
     if ('reason' in lesson) skipped.push(lesson);
     else lessons.push(lesson);
   }

@@ -2,6 +2,7 @@
 // satisfies it structurally), the course as read for planning, and waiting for a lost network.
 import { isApiError } from '../api/index.ts';
 import { backoffDelay, sleep, type Clock } from '../../src-shared/retry.ts';
+import { mapBounded } from './bounded.ts';
 import type { RemoteCourse, RemoteLesson } from './plan.ts';
 
 export interface CallOptions {
@@ -100,7 +101,7 @@ async function readSections(api: PushApi, courseId: string, signal?: AbortSignal
   for await (const section of api.sections.iterate(courseId, { pageSize: SECTIONS_PAGE_SIZE }, { signal }))
     listed.push(section);
   // A list that leaves lessons out: ask for each such section itself, a few at a time.
-  const full = await mapInBatches(listed, SECTION_READS_AT_ONCE, (s) =>
+  const full = await mapBounded(listed, SECTION_READS_AT_ONCE, (s) =>
     s.lessons ? Promise.resolve(s) : api.sections.get(courseId, s.id, { signal }),
   );
   return listed.map((s, i) => ({
@@ -112,13 +113,6 @@ async function readSections(api: PushApi, courseId: string, signal?: AbortSignal
 
 /** Sections read at once when the list leaves their lessons out: a few, not one request per section at once. */
 const SECTION_READS_AT_ONCE = 6;
-
-async function mapInBatches<T, R>(items: readonly T[], size: number, map: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let at = 0; at < items.length; at += size)
-    results.push(...(await Promise.all(items.slice(at, at + size).map(map))));
-  return results;
-}
 
 /** The course being read for a plan: started before the plan needs it, stopped when not needed. */
 export interface CourseRead {
