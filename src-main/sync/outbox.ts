@@ -1,6 +1,6 @@
 // Main process / plain Node. The sync outbox: "Save to server" writes an outbox row in the same
 // transaction as the draft's state change (outbox-queue.ts), and one worker sends rows in order
-// per resource (here: when to send, send.ts: how).
+// per resource (here: when to send, outbox-order.ts: which row next, send.ts: how).
 import type { DatabaseSync } from 'node:sqlite';
 import { transaction } from '../store/index.ts';
 import type { DraftStore, DraftView } from './drafts.ts';
@@ -9,6 +9,7 @@ import type { ResourceParts } from './resource-behaviour.ts';
 import type { DraftParent, ResourceKind } from './resources.ts';
 import { sendOne, type SendContext, type WriteNotes } from './send.ts';
 import { cancelDelete, insertDelete } from './deletes.ts';
+import { LONGEST_OUTBOX_WAIT_MS, nextDue, nextOfCourse, nextWakeAt, unsentOfCourse } from './outbox-order.ts';
 import {
   listOutbox,
   outboxSummary,
@@ -18,19 +19,11 @@ import {
   resolveDraftConflict,
   retryDraft,
   type OutboxItem,
-  type OutboxRow,
   type OutboxSummary,
   type QueueContext,
 } from './outbox-queue.ts';
 import type { OutboxState } from '../../src-shared/index.ts';
 import { wallWait } from '../../src-shared/clock.ts';
-import { RETRY_AFTER_CEILING_MS } from '../../src-shared/retry.ts';
-
-/** The course a draft belongs to (the course itself, or its sections' and lessons' parent). */
-const COURSE_OF_DRAFT = `(CASE WHEN d.resource = 'course' THEN d.server_id ELSE json_extract(d.parent, '$.courseId') END)`;
-
-/** The longest not-before the outbox ever sets (a server's Retry-After, at most the ceiling). */
-const LONGEST_OUTBOX_WAIT_MS = RETRY_AFTER_CEILING_MS + 60_000;
 
 export type { OutboxState };
 export type { OutboxItem, OutboxSummary };
@@ -126,48 +119,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   /** Courses a folder push is writing: id → how many holds (each push holds once). */
   const held = new Map<string, number>();
-  const nextDue = (): OutboxRow | null =>
-    (db
-      .prepare(
-        // A not-before further off than any wait the outbox sets means the wall clock was set back
-        // since it was written: due now, rather than a retry that waits for hours.
-        `SELECT o.* FROM outbox o JOIN drafts d ON d.id = o.draft_id
-          WHERE o.state = 'queued' AND (o.next_attempt_at <= ? OR o.next_attempt_at > ?)
-           AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.resource_key = o.resource_key AND p.seq < o.seq)
-           AND coalesce(${COURSE_OF_DRAFT}, '') NOT IN (SELECT value FROM json_each(?))
-         ORDER BY o.seq LIMIT 1`,
-      )
-      .get(now(), now() + LONGEST_OUTBOX_WAIT_MS, JSON.stringify([...held.keys()])) as OutboxRow | undefined) ?? null;
-  /** The next of this course's queued rows in order, whether or not it is backing off. */
-  const nextOfCourse = (courseId: string): OutboxRow | null =>
-    (db
-      .prepare(
-        `SELECT o.* FROM outbox o JOIN drafts d ON d.id = o.draft_id
-          WHERE o.state = 'queued' AND ${COURSE_OF_DRAFT} = ?
-           AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.resource_key = o.resource_key AND p.seq < o.seq)
-         ORDER BY o.seq LIMIT 1`,
-      )
-      .get(courseId) as OutboxRow | undefined) ?? null;
-  const unsentOfCourse = (courseId: string): OutboxItem[] => {
-    const seqs = new Set(
-      (
-        db
-          .prepare(`SELECT o.seq FROM outbox o JOIN drafts d ON d.id = o.draft_id WHERE ${COURSE_OF_DRAFT} = ?`)
-          .all(courseId) as { seq: number }[]
-      ).map((r) => r.seq),
-    );
-    return listOutbox(db).filter((item) => seqs.has(item.seq));
-  };
 
   const schedule = () => {
     if (timer) clearTimeout(timer);
     timer = null;
     if (closed) return;
-    const row = db
-      .prepare(`SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'queued' AND next_attempt_at > ?`)
-      .get(now()) as { at: number | null };
-    if (row.at === null) return;
-    timer = setTimeout(() => void drain(), wallWait(row.at, now(), LONGEST_OUTBOX_WAIT_MS) + 5);
+    const at = nextWakeAt(db, now());
+    if (at === null) return;
+    timer = setTimeout(() => void drain(), wallWait(at, now(), LONGEST_OUTBOX_WAIT_MS) + 5);
     timer.unref();
   };
 
@@ -181,7 +140,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       do {
         again = false;
         while (!closed && options.canSend()) {
-          const op = nextDue();
+          const op = nextDue(db, now(), [...held.keys()]);
           if (!op) break;
           const keepGoing = await sendOne(ctx, op);
           if (!keepGoing) break;
@@ -278,11 +237,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
       try {
         await running?.catch(() => undefined);
         while (!closed && !signal?.aborted && options.canSend()) {
-          const op = nextOfCourse(courseId);
+          const op = nextOfCourse(db, courseId);
           if (!op) break;
           if (!(await sendOne(ctx, op))) break;
         }
-        return unsentOfCourse(courseId);
+        return unsentOfCourse(db, courseId);
       } finally {
         release();
       }
