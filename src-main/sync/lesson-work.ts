@@ -14,7 +14,7 @@ import { listPendingDeletes, type PendingDelete } from './deletes.ts';
 import type { DraftRow, DraftStore, DraftSummary, DraftView } from './drafts.ts';
 import type { Fields } from './merge.ts';
 import type { Outbox } from './outbox.ts';
-import { queueMove, refuseUnsaved, settledRefresh, takeBack, unsentCreates } from './position-work.ts';
+import { queueMove, settledRefresh, unsentCreates, type MoveRefusals } from './position-work.ts';
 import type { DraftParent } from './resources.ts';
 import type { DatabaseSync } from 'node:sqlite';
 
@@ -50,6 +50,13 @@ export interface LessonWork {
   overlayMoves(courseId: string, sections: unknown): unknown;
 }
 
+const LESSON_MOVE: MoveRefusals = {
+  busy: 'This lesson is being saved; move it again in a moment.',
+  unsavedCode: 'LESSON_HAS_UNSAVED_CHANGES',
+  unsaved:
+    'This lesson has local changes not sent to the server yet: save or discard them in its editor, then move it.',
+};
+
 /** Draft states whose `order` has not reached the server yet. */
 const UNSENT = new Set(['queued', 'sending']);
 
@@ -68,17 +75,9 @@ export function createLessonWork(deps: LessonWorkDeps): LessonWork {
 
   return {
     async move(ref, position) {
-      const row = await takeBack(
-        deps,
-        await deps.editDraft(ref),
-        'This lesson is being saved; move it again in a moment.',
-        refuseUnsaved(
-          'LESSON_HAS_UNSAVED_CHANGES',
-          'This lesson has local changes not sent to the server yet: save or discard them in its editor, then move it.',
-        ),
-      );
+      const whereNow = () => cachedPosition(sectionsOf(ref.courseId).data, ref.sectionId, ref.id);
+      await queueMove(deps, await deps.editDraft(ref), LESSON_MOVE, whereNow, position);
       const { key, data } = sectionsOf(ref.courseId);
-      queueMove(deps, row, cachedPosition(data, ref.sectionId, ref.id), position);
       if (moveCachedLesson(data, ref.sectionId, ref.id, position)) writeSections(key, data);
     },
 

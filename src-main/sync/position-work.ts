@@ -1,7 +1,7 @@
 // Main process / plain Node. What moving a lesson and changing a section share: the draft taken
-// back from a send under way or from the outbox before it takes the change, a move sent as a
-// position compared against where the item is now, and several changes in a row ending in one
-// re-read of the course's sections. lesson-work.ts and structure-work.ts use it; it imports
+// back from a send under way or from the outbox before it takes the change, a move (queueMove)
+// sent as a position compared against where the item is now, and several changes in a row ending
+// in one re-read of the course's sections. lesson-work.ts and structure-work.ts use it; it imports
 // neither.
 import type { DraftRow, DraftStore, DraftSummary, DraftView } from './drafts.ts';
 import { draftLocked, SyncServiceError } from './errors.ts';
@@ -39,16 +39,42 @@ export async function takeBack(
   return row;
 }
 
+/** What a move of one kind says when it cannot be made yet. */
+export interface MoveRefusals {
+  /** A send of the draft is still under way. */
+  busy: string;
+  /** The draft holds edits not yet saved to the server: the error's code and sentence. */
+  unsavedCode: string;
+  unsaved: string;
+}
+
+/**
+ * Moves a lesson or a section to `position` through the outbox: the opened draft is taken back
+ * (refusing edits not yet saved, see below), then the position is queued against where the item is
+ * now. `whereNow` (1-based, null when unknown) is asked only once the draft is back, as a send that
+ * ended meanwhile may have changed the cached copy. Showing the move in the cache is the caller's.
+ */
+export async function queueMove(
+  deps: PositionDeps,
+  opened: DraftView,
+  refusals: MoveRefusals,
+  whereNow: () => number | null,
+  position: number,
+): Promise<void> {
+  const row = await takeBack(deps, opened, refusals.busy, (before) =>
+    refuseUnsaved(before, refusals.unsavedCode, refusals.unsaved),
+  );
+  queuePosition(deps, row, whereNow(), position);
+}
+
 /**
  * A move refuses a draft holding edits not yet saved to the server: they are not sent behind the
  * user's back. Edits already queued are on their way anyway, and the move joins them.
  */
-export const refuseUnsaved =
-  (code: string, message: string) =>
-  (row: DraftRow): void => {
-    const unsaved = Object.keys(JSON.parse(row.fields) as Fields).some((field) => field !== 'order');
-    if (unsaved && row.state !== 'queued') throw new SyncServiceError(code, message, { draftId: row.id });
-  };
+function refuseUnsaved(row: DraftRow, code: string, message: string): void {
+  const unsaved = Object.keys(JSON.parse(row.fields) as Fields).some((field) => field !== 'order');
+  if (unsaved && row.state !== 'queued') throw new SyncServiceError(code, message, { draftId: row.id });
+}
 
 /**
  * Queues `order: position`. `order` is a position: the draft's base holds where the item is now
@@ -57,7 +83,7 @@ export const refuseUnsaved =
  * copy says the item is there already: that copy may predate a move of ours the server has taken
  * since (an Undo right after a move), and a position the server already has costs nothing.
  */
-export function queueMove(deps: PositionDeps, row: DraftRow, current: number | null, position: number): void {
+function queuePosition(deps: PositionDeps, row: DraftRow, current: number | null, position: number): void {
   if (row.base) {
     const { order: _was, ...base } = JSON.parse(row.base) as Fields;
     const now = current !== null && current !== position ? { ...base, order: current } : base;

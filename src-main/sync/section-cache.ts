@@ -2,7 +2,7 @@
 // a change shows at once, and each answer from the server is written in (its copy of a section or
 // the course, a refusal that puts a move or a rename back, a delete), then the server's own order
 // is read again once the changes have settled.
-import { cacheKey, type CacheStore } from './cache/index.ts';
+import { byOrder, cacheKey, moveInOrder, positionInOrder, type CacheStore } from './cache/index.ts';
 import type { DraftRow } from './drafts.ts';
 import type { Fields } from './merge.ts';
 import { settledRefresh } from './position-work.ts';
@@ -13,6 +13,8 @@ export interface CachedSections {
   read(courseId: string): { key: string; list: Fields[] | null };
   /** Writes the list back and tells the windows. */
   write(key: string, list: Fields[]): void;
+  /** Where a section stands in the cached list (1-based), null when it is not cached. */
+  position(courseId: string, id: string): number | null;
   /** Moves a section in the cached list, if cached (a move shown at once). */
   move(courseId: string, id: string, position: number): void;
   /** A section's or the course's copy from the server; a read taken before a move landed keeps the move. */
@@ -28,18 +30,7 @@ export interface CachedSectionsDeps {
   refreshSections: (courseId: string) => void;
 }
 
-export const byOrder = (a: Fields, b: Fields) => Number(a.order ?? 0) - Number(b.order ?? 0);
 const asList = (data: unknown): Fields[] | null => (Array.isArray(data) ? (data as Fields[]) : null);
-
-/** Puts a section at `position` (1-based, clamped) and numbers the rest 1..n. Mutates `sections`. */
-export function moveCachedSection(sections: Fields[], id: string, position: number): boolean {
-  const moving = sections.find((s) => s.id === id);
-  if (!moving) return false;
-  const others = sections.filter((s) => s.id !== id).sort(byOrder);
-  others.splice(Math.max(0, Math.min(others.length, position - 1)), 0, moving);
-  sections.splice(0, sections.length, ...others.map((section, index) => ({ ...section, order: index + 1 })));
-  return true;
-}
 
 export function createCachedSections({ cache, cacheChanged, refreshSections }: CachedSectionsDeps): CachedSections {
   const reconcileSoon = settledRefresh(refreshSections);
@@ -53,7 +44,7 @@ export function createCachedSections({ cache, cacheChanged, refreshSections }: C
   };
   const move = (courseId: string, id: string, position: number) => {
     const { key, list } = read(courseId);
-    if (list && moveCachedSection(list, id, position)) write(key, list);
+    if (list && moveInOrder(list, id, position)) write(key, list);
   };
 
   /** A rename shown at once goes back to the title the server has. */
@@ -70,6 +61,10 @@ export function createCachedSections({ cache, cacheChanged, refreshSections }: C
   return {
     read,
     write,
+    position(courseId, id) {
+      const { list } = read(courseId);
+      return list ? positionInOrder(list, id) : null;
+    },
     move,
 
     onServerCopy(draft, copy) {
@@ -93,7 +88,7 @@ export function createCachedSections({ cache, cacheChanged, refreshSections }: C
       else {
         list.push(next);
         // A section created at a position shifts the ones from there on, as the server does.
-        if (typeof next.order === 'number') moveCachedSection(list, copy.id, next.order);
+        if (typeof next.order === 'number') moveInOrder(list, copy.id, next.order);
       }
       list.sort(byOrder);
       write(key, list);

@@ -10,9 +10,9 @@ import type { CapabilityStore, MissingOperation } from './capabilities.ts';
 import type { DraftRow, DraftStore, DraftSummary, DraftView } from './drafts.ts';
 import type { Fields } from './merge.ts';
 import type { Outbox } from './outbox.ts';
-import { queueMove, refuseUnsaved, takeBack, unsentCreates } from './position-work.ts';
+import { queueMove, takeBack, unsentCreates, type MoveRefusals } from './position-work.ts';
 import type { DraftParent } from './resources.ts';
-import { byOrder, createCachedSections } from './section-cache.ts';
+import { createCachedSections } from './section-cache.ts';
 import { createSectionDeletes, type PendingSectionDelete, type SectionRef } from './section-deletes.ts';
 import type { DatabaseSync } from 'node:sqlite';
 
@@ -62,6 +62,12 @@ export interface StructureWork {
   onRefused(draft: DraftRow): void;
 }
 
+const SECTION_MOVE: MoveRefusals = {
+  busy: 'This section is being saved; move it again in a moment.',
+  unsavedCode: 'SECTION_HAS_UNSAVED_CHANGES',
+  unsaved: 'This section has changes that are not saved to the server yet: save or discard them, then move it.',
+};
+
 export function createStructureWork(deps: StructureWorkDeps): StructureWork {
   const { drafts, capabilities } = deps;
   const sections = createCachedSections(deps);
@@ -70,6 +76,11 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
     outbox: deps.outbox,
     cachedSection: (ref) => sections.read(ref.courseId).list?.find((s) => s.id === ref.id),
   });
+  /** A section change the server does not offer, or is known to refuse this key, throws its reason. */
+  const assertAllowed = (operation: 'create' | 'update' | 'delete') => {
+    capabilities.assertOffered('section', operation);
+    deps.assertWritable('section');
+  };
   const editSection = (ref: SectionRef) =>
     deps.editDraft({ resource: 'section', id: ref.id, parent: { courseId: ref.courseId } });
 
@@ -91,8 +102,7 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
 
   return {
     createSection(courseId, fields) {
-      capabilities.assertOffered('section', 'create');
-      deps.assertWritable('section'); // known refused: nothing is queued, the reason says why
+      assertAllowed('create'); // known refused: nothing is queued, the reason says why
       const view = drafts.createNew('section', { courseId }, fields);
       return deps.outbox().enqueue(view.id);
     },
@@ -100,26 +110,14 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
     editSection,
 
     async moveSection(ref, position) {
-      capabilities.assertOffered('section', 'update');
-      deps.assertWritable('section');
-      const row = await takeBack(
-        deps,
-        await editSection(ref),
-        'This section is being saved; move it again in a moment.',
-        refuseUnsaved(
-          'SECTION_HAS_UNSAVED_CHANGES',
-          'This section has changes that are not saved to the server yet: save or discard them, then move it.',
-        ),
-      );
-      const { list } = sections.read(ref.courseId);
-      const current = list ? [...list].sort(byOrder).findIndex((s) => s.id === ref.id) + 1 : 0;
-      queueMove(deps, row, current > 0 ? current : null, position);
+      assertAllowed('update');
+      const whereNow = () => sections.position(ref.courseId, ref.id);
+      await queueMove(deps, await editSection(ref), SECTION_MOVE, whereNow, position);
       sections.move(ref.courseId, ref.id, position);
     },
 
     async renameSection(ref, fields) {
-      capabilities.assertOffered('section', 'update');
-      deps.assertWritable('section');
+      assertAllowed('update');
       const row = await takeBack(
         deps,
         await editSection(ref),
@@ -137,8 +135,7 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
     },
 
     scheduleSectionDelete(ref, delayMs, options = {}) {
-      capabilities.assertOffered('section', 'delete');
-      deps.assertWritable('section');
+      assertAllowed('delete');
       return deletes.schedule(ref, delayMs, options);
     },
 

@@ -4,9 +4,12 @@
 export { cachedCourse, cachedRead, type CachedAnswer, type CacheReader } from './cached-read.ts';
 export { createOfflineCache, type CacheUpdate, type OfflineCache, type RefreshMode } from './offline-cache.ts';
 export {
+  byOrder,
   cachedPosition,
   findCachedLesson,
   moveCachedLesson,
+  moveInOrder,
+  positionInOrder,
   removeCachedLesson,
   upsertCachedLesson,
 } from './lesson-order.ts';

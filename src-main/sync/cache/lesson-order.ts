@@ -1,6 +1,7 @@
-// Main process / plain Node. Lessons inside a cached sections list: found, saved and moved the way
-// the server moves them (`order` is a 1-based position; the lessons from there on move down one
-// place), so a reorder shows at once, offline too, and the server's answer confirms it.
+// Main process / plain Node. Lessons inside a cached sections list (and the sections themselves,
+// through the list helpers below): found, saved and moved the way the server moves them (`order` is
+// a 1-based position; the items from there on move down one place), so a reorder shows at once,
+// offline too, and the server's answer confirms it.
 import type { Fields } from '../merge.ts';
 
 function lessonsOf(sections: unknown, sectionId: string): Fields[] | null {
@@ -9,18 +10,28 @@ function lessonsOf(sections: unknown, sectionId: string): Fields[] | null {
   return section && Array.isArray(section.lessons) ? (section.lessons as Fields[]) : null;
 }
 
-const byOrder = (a: Fields, b: Fields) => Number(a.order ?? 0) - Number(b.order ?? 0);
+export const byOrder = (a: Fields, b: Fields) => Number(a.order ?? 0) - Number(b.order ?? 0);
+
+/** Puts the item at `position` (1-based, clamped) and numbers the list 1..n. Mutates `items`. */
+export function moveInOrder(items: Fields[], id: string, position: number): boolean {
+  const moving = items.find((item) => item.id === id);
+  if (!moving) return false;
+  const others = items.filter((item) => item.id !== id).sort(byOrder);
+  others.splice(Math.max(0, Math.min(others.length, position - 1)), 0, moving);
+  items.splice(0, items.length, ...others.map((item, index) => ({ ...item, order: index + 1 })));
+  return true;
+}
+
+/** The item's position (1-based) in the list as ordered now; null when it is not there. */
+export function positionInOrder(items: Fields[], id: string): number | null {
+  const index = [...items].sort(byOrder).findIndex((item) => item.id === id);
+  return index < 0 ? null : index + 1;
+}
 
 /** Puts the lesson at `position` (1-based, clamped) and numbers the section 1..n. Mutates `sections`. */
 export function moveCachedLesson(sections: unknown, sectionId: string, lessonId: string, position: number): boolean {
   const lessons = lessonsOf(sections, sectionId);
-  if (!lessons) return false;
-  const moving = lessons.find((l) => l.id === lessonId);
-  if (!moving) return false;
-  const others = lessons.filter((l) => l.id !== lessonId).sort(byOrder);
-  others.splice(Math.max(0, Math.min(others.length, position - 1)), 0, moving);
-  lessons.splice(0, lessons.length, ...others.map((lesson, index) => ({ ...lesson, order: index + 1 })));
-  return true;
+  return lessons !== null && moveInOrder(lessons, lessonId, position);
 }
 
 /** Drops a deleted lesson from the cached list. Mutates `sections`. */
@@ -35,8 +46,7 @@ export function removeCachedLesson(sections: unknown, sectionId: string, lessonI
 /** The lesson's position right now in the cached list (null when it is not there). */
 export function cachedPosition(sections: unknown, sectionId: string, lessonId: string): number | null {
   const lessons = lessonsOf(sections, sectionId);
-  const index = lessons ? [...lessons].sort(byOrder).findIndex((l) => l.id === lessonId) : -1;
-  return index < 0 ? null : index + 1;
+  return lessons ? positionInOrder(lessons, lessonId) : null;
 }
 
 /** A lesson found in a cached sections list of its course. */
