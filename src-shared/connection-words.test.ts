@@ -1,6 +1,7 @@
 // Shared tests. Every connection code the table names reads as its own plain sentence; certificate
 // codes never read like "nothing answered"; an unknown code still gets a sentence, never the code.
 import { describe, expect, it } from 'vitest';
+import { sayEnglish } from './test-support/say.ts';
 import {
   connectionProblem,
   connectionSentence,
@@ -27,7 +28,7 @@ describe('connection words', () => {
     ['EHOSTUNREACH', 'no-route', 'cannot reach this address'],
   ])('%s → %s', (code, problem, words) => {
     expect(connectionProblem(code)).toBe(problem);
-    const sentence = connectionSentence(code);
+    const sentence = connectionSentence(code, sayEnglish);
     expect(sentence).toContain(words);
     expect(sentence).not.toContain(code);
     expect(sentence).toMatch(/^[A-Z].*\.$/);
@@ -36,14 +37,14 @@ describe('connection words', () => {
   it('certificate codes are TLS problems and never read as "nothing answered" or "unreachable"', () => {
     for (const code of ['ERR_TLS_CERT_ALTNAME_INVALID', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED']) {
       expect(isTlsProblem(code)).toBe(true);
-      expect(connectionSentence(code)).not.toMatch(/nothing answered|unreachable|offline/i);
+      expect(connectionSentence(code, sayEnglish)).not.toMatch(/nothing answered|unreachable|offline/i);
     }
     expect(isTlsProblem('ECONNREFUSED')).toBe(false);
   });
 
   it('an unknown or missing code still reads as a sentence', () => {
     expect(connectionProblem('E_SOMETHING_NEW')).toBe('unknown');
-    expect(connectionSentence(null)).toBe(
+    expect(connectionSentence(null, sayEnglish)).toBe(
       'Lectern could not connect to the server. Check the address and your connection.',
     );
   });
@@ -63,11 +64,11 @@ describe('connection words', () => {
       'ENETUNREACH',
       'X',
     ];
-    expect(new Set(codes.map(connectionSentence)).size).toBe(codes.length);
+    expect(new Set(codes.map((code) => connectionSentence(code, sayEnglish))).size).toBe(codes.length);
   });
 
   it('a sentence and its technical side: written together by main, split again for "Details"', () => {
-    const sentence = connectionSentence('ECONNREFUSED');
+    const sentence = connectionSentence('ECONNREFUSED', sayEnglish);
     const written = withTechnical(sentence, 'ECONNREFUSED: GET /v1/external/learning/categories');
     expect(written).toBe(`${sentence} (ECONNREFUSED: GET /v1/external/learning/categories)`);
     expect(splitTechnical(written)).toEqual({

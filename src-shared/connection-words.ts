@@ -5,6 +5,8 @@
  * always reads the same way, and a TLS code never reads as "nothing answered".
  */
 
+import { defineMessages, type MessageDescriptor, type Say } from './messages.ts';
+
 export type ConnectionProblem =
   | 'wrong-name'
   | 'self-signed'
@@ -52,26 +54,64 @@ const PROBLEM_BY_CODE: Readonly<Record<string, ConnectionProblem>> = {
   EADDRNOTAVAIL: 'no-route',
 };
 
-const SENTENCES: Readonly<Record<ConnectionProblem, string>> = {
-  'wrong-name':
-    'This server’s certificate is for a different address, so Lectern did not trust it. Check the address, or ask the server’s administrator.',
-  'self-signed':
-    'This server’s certificate is self-signed (not issued by an authority your computer trusts), so Lectern did not connect.',
-  untrusted:
-    'This server’s certificate was not issued by an authority your computer trusts, so Lectern did not connect.',
-  expired:
-    'This server’s certificate has expired, so Lectern did not connect. Ask the server’s administrator to renew it.',
-  'not-yet-valid':
-    'This server’s certificate is not valid yet. Check your computer’s date and time, or ask the server’s administrator.',
-  tls: 'A secure connection to this server could not be set up. Check that the address starts with the right https:// or http://.',
-  refused:
-    'The server at this address refused the connection. Check the address and port, and that the server is running.',
-  'not-found': 'No server is known by this name. Check the address for typing mistakes, and your internet connection.',
-  'timed-out': 'The server did not answer in time. It may be busy, or your connection may be slow or down.',
-  reset: 'The connection to the server was cut off. Try again; if it keeps happening, check your network.',
-  'no-route': 'Your computer cannot reach this address right now. Check your network connection.',
-  unknown: 'Lectern could not connect to the server. Check the address and your connection.',
-};
+const SENTENCES: Readonly<Record<ConnectionProblem, MessageDescriptor>> = defineMessages({
+  'wrong-name': {
+    id: 'shared.connectionWords.wrongName',
+    defaultMessage:
+      'This server’s certificate is for a different address, so Lectern did not trust it. Check the address, or ask the server’s administrator.',
+  },
+  'self-signed': {
+    id: 'shared.connectionWords.selfSigned',
+    defaultMessage:
+      'This server’s certificate is self-signed (not issued by an authority your computer trusts), so Lectern did not connect.',
+  },
+  untrusted: {
+    id: 'shared.connectionWords.untrusted',
+    defaultMessage:
+      'This server’s certificate was not issued by an authority your computer trusts, so Lectern did not connect.',
+  },
+  expired: {
+    id: 'shared.connectionWords.expired',
+    defaultMessage:
+      'This server’s certificate has expired, so Lectern did not connect. Ask the server’s administrator to renew it.',
+  },
+  'not-yet-valid': {
+    id: 'shared.connectionWords.notYetValid',
+    defaultMessage:
+      'This server’s certificate is not valid yet. Check your computer’s date and time, or ask the server’s administrator.',
+  },
+  tls: {
+    id: 'shared.connectionWords.tls',
+    defaultMessage:
+      'A secure connection to this server could not be set up. Check that the address starts with the right https:// or http://.',
+  },
+  refused: {
+    id: 'shared.connectionWords.refused',
+    defaultMessage:
+      'The server at this address refused the connection. Check the address and port, and that the server is running.',
+  },
+  'not-found': {
+    id: 'shared.connectionWords.notFound',
+    defaultMessage:
+      'No server is known by this name. Check the address for typing mistakes, and your internet connection.',
+  },
+  'timed-out': {
+    id: 'shared.connectionWords.timedOut',
+    defaultMessage: 'The server did not answer in time. It may be busy, or your connection may be slow or down.',
+  },
+  reset: {
+    id: 'shared.connectionWords.reset',
+    defaultMessage: 'The connection to the server was cut off. Try again; if it keeps happening, check your network.',
+  },
+  'no-route': {
+    id: 'shared.connectionWords.noRoute',
+    defaultMessage: 'Your computer cannot reach this address right now. Check your network connection.',
+  },
+  unknown: {
+    id: 'shared.connectionWords.unknown',
+    defaultMessage: 'Lectern could not connect to the server. Check the address and your connection.',
+  },
+});
 
 /** The kind of problem a system code stands for ('unknown' for a code not in the table). */
 export function connectionProblem(code: string | null | undefined): ConnectionProblem {
@@ -84,9 +124,9 @@ export function isTlsProblem(code: string | null | undefined): boolean {
   return ['wrong-name', 'self-signed', 'untrusted', 'expired', 'not-yet-valid', 'tls'].includes(problem);
 }
 
-/** One plain sentence for a connection failure's system code. */
-export function connectionSentence(code: string | null | undefined): string {
-  return SENTENCES[connectionProblem(code)];
+/** One plain sentence for a connection failure's system code, in the language `say` speaks. */
+export function connectionSentence(code: string | null | undefined, say: Say): string {
+  return say(SENTENCES[connectionProblem(code)]);
 }
 
 /**

@@ -12,6 +12,7 @@ export * from './draft-fields.ts';
 export * from './drafts.ts';
 export * from './folder-push.ts';
 export * from './i18n.ts';
+export * from './messages.ts';
 export * from './lessons.ts';
 export * from './picker.ts';
 export * from './push-events.ts';

@@ -5,7 +5,7 @@
  * name the same things the same way ("Created video lesson “Welcome” in “Basics”.").
  */
 import { z } from 'zod';
-import { defineMessages, type Say } from './i18n.ts';
+import { defineMessages, type Say } from './messages.ts';
 
 export const PushEventSchema = z.object({
   kind: z.enum(['created', 'renamed', 'moved', 'replaced', 'deleted']),

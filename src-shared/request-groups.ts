@@ -4,7 +4,7 @@
  * prefix dropped, ids cut to their first characters). The screen shows the whole path on hover;
  * the report keeps it whole. A kind's name is said in the app's language (`requestKindLabel`).
  */
-import { defineMessages, type Say } from './i18n.ts';
+import { defineMessages, type Say } from './messages.ts';
 
 export interface LoggedRequest {
   at: string;

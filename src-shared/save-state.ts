@@ -5,7 +5,7 @@
  * so no screen can show two states at once. "Draft" is the server's status of an assessment and is
  * never used here. The model in words: docs/save-model.md.
  */
-import { defineMessages, type MessageDescriptor, type Say } from './i18n.ts';
+import { defineMessages, type MessageDescriptor, type Say } from './messages.ts';
 import type { ConnectivityState, DraftState } from './states.ts';
 
 export const SAVE_STATES = ['idle', 'saved', 'local', 'waiting', 'sending', 'not-saved', 'conflict'] as const;

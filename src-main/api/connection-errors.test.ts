@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionProblem, connectionSentence } from '../../src-shared/connection-words.ts';
+import { t } from '../i18n/index.ts';
 import { suiteTempDir } from '../test-support/index.ts';
 import { createApiClient, NetworkError } from './index.ts';
 
@@ -148,7 +149,7 @@ describe.skipIf(!hasOpenssl)('TLS failures from a real https server on loopback'
     const error = await failureOf(`https://${host}`);
     expect(error.systemCode).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
     expect(connectionProblem(error.systemCode)).toBe('self-signed');
-    expect(error.message.startsWith(connectionSentence('DEPTH_ZERO_SELF_SIGNED_CERT'))).toBe(true);
+    expect(error.message.startsWith(connectionSentence('DEPTH_ZERO_SELF_SIGNED_CERT', t))).toBe(true);
   });
 
   it('an expired certificate', async () => {

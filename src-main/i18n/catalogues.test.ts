@@ -64,6 +64,9 @@ describe('the language setting', () => {
     const again = await createLanguageService({ dataDir, systemLocales: ['de-DE'] });
     expect(again.state()).toMatchObject({ setting: 'en', locale: 'en', formatLocale: 'en' });
     await again.set('system');
+    // Main's language is process-wide and test files share a process: leave it English again.
+    await createLanguageService({ dataDir: join(temp, 'english'), systemLocales: ['en-US'] });
+    expect(t({ id: 'lib.errors.cancelled', defaultMessage: 'Cancelled.' })).toBe('Cancelled.');
   });
 });
 

@@ -37,7 +37,7 @@ import {
   type FolderHandles,
   type Logger,
 } from '../platform/index.ts';
-import { createLanguageService, systemLocalesFromEnvironment, type LanguageService } from '../i18n/index.ts';
+import { createLanguageService, systemLocalesFromEnvironment, t, type LanguageService } from '../i18n/index.ts';
 import { createEvents, type AppEvents } from './app-events.ts';
 import { openProfileSession, profileDataDir, type ProfileSession } from './profile-session.ts';
 import { noUpdater, type UpdatePolicy, type UpdaterPort, type UpdateService } from '../updates/index.ts';
@@ -111,7 +111,7 @@ export const APP_VERSION: string = packageJson.version;
 export class NoWorkspaceError extends Error {
   readonly code = 'NO_WORKSPACE';
   constructor() {
-    super('No workspace is open. Add one under Workspaces.');
+    super(t({ id: 'services.noWorkspace', defaultMessage: 'No workspace is open. Add one under Workspaces.' }));
   }
 }
 

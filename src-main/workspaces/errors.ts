@@ -1,10 +1,12 @@
 /**
  * Main process / plain Node. Typed errors of the workspace service. Each has an UPPER_SNAKE `code`,
  * a plain message and plain `details`, so the IPC dispatch can pass it on as `{code, message,
- * details}`. None of them ever carries a key.
+ * details}`. None of them ever carries a key. The message is said in the app's language when the
+ * error is made (main's t(); the CLI's stay English).
  */
 
 import { connectionSentence } from '../../src-shared/connection-words.ts';
+import { t } from '../i18n/index.ts';
 
 type Details = Record<string, string | number | boolean | null>;
 
@@ -23,8 +25,14 @@ export class KeyRejected extends WorkspaceError {
   override name = 'KeyRejected';
   constructor(baseUrl: string, saved: boolean) {
     super(
-      `Key not accepted: ${baseUrl} answered 401 (missing or invalid API key). Check that you copied the whole key ` +
-        `and that it belongs to this server.${saved ? '' : ' The key was not saved.'}`,
+      t(
+        {
+          id: 'workspaces.errors.keyRejected',
+          defaultMessage:
+            'Key not accepted: {baseUrl} answered 401 (missing or invalid API key). Check that you copied the whole key and that it belongs to this server.{saved, select, yes {} other { The key was not saved.}}',
+        },
+        { baseUrl, saved: saved ? 'yes' : 'no' },
+      ),
       { baseUrl },
     );
   }
@@ -40,8 +48,14 @@ export class Unreachable extends WorkspaceError {
   override name = 'Unreachable';
   constructor(baseUrl: string, failure: { systemCode: string | null; technical: string }, saved: boolean) {
     super(
-      `${connectionSentence(failure.systemCode)} (${baseUrl})` +
-        (saved ? '' : ' The key was not saved, because it could not be checked.'),
+      t(
+        {
+          id: 'workspaces.errors.unreachable',
+          defaultMessage:
+            '{sentence} ({baseUrl}){saved, select, yes {} other { The key was not saved, because it could not be checked.}}',
+        },
+        { sentence: connectionSentence(failure.systemCode, t), baseUrl, saved: saved ? 'yes' : 'no' },
+      ),
       { baseUrl, systemCode: failure.systemCode, technical: failure.technical },
     );
   }
@@ -52,9 +66,17 @@ export class VerificationFailed extends WorkspaceError {
   readonly code = 'KEY_NOT_VERIFIED';
   override name = 'VerificationFailed';
   constructor(baseUrl: string, what: string, saved: boolean) {
-    super(`Lectern could not verify the key against ${baseUrl}: ${what}${saved ? '' : ' The key was not saved.'}`, {
-      baseUrl,
-    });
+    super(
+      t(
+        {
+          id: 'workspaces.errors.notVerified',
+          defaultMessage:
+            'Lectern could not verify the key against {baseUrl}: {what}{saved, select, yes {} other { The key was not saved.}}',
+        },
+        { baseUrl, what, saved: saved ? 'yes' : 'no' },
+      ),
+      { baseUrl },
+    );
   }
 }
 
@@ -62,6 +84,7 @@ export class ProfileNotFound extends WorkspaceError {
   readonly code = 'PROFILE_NOT_FOUND';
   override name = 'ProfileNotFound';
   constructor(what: string) {
+    // `what` is the caller's own words ("with id …"): said by the CLI and in logs, kept English.
     super(`There is no workspace ${what}.`, { profile: what });
   }
 }
@@ -70,7 +93,16 @@ export class ProfileNameTaken extends WorkspaceError {
   readonly code = 'PROFILE_NAME_TAKEN';
   override name = 'ProfileNameTaken';
   constructor(name: string) {
-    super(`A workspace named "${name}" already exists. Choose another name.`, { name });
+    super(
+      t(
+        {
+          id: 'workspaces.errors.nameTaken',
+          defaultMessage: 'A workspace named “{name}” already exists. Choose another name.',
+        },
+        { name },
+      ),
+      { name },
+    );
   }
 }
 
@@ -88,8 +120,14 @@ export class ConfirmationRequired extends WorkspaceError {
   override name = 'ConfirmationRequired';
   constructor(name: string) {
     super(
-      `Removing the workspace "${name}" deletes its API key and its local data (cache, drafts, uploads). ` +
-        'Confirm to go ahead.',
+      t(
+        {
+          id: 'workspaces.errors.confirmRemove',
+          defaultMessage:
+            'Removing the workspace “{name}” deletes its API key and its local data (cache, drafts, uploads). Confirm to go ahead.',
+        },
+        { name },
+      ),
       { name },
     );
   }
@@ -101,9 +139,21 @@ export class NoKey extends WorkspaceError {
   constructor(name: string, missingFromKeychain = false) {
     super(
       missingFromKeychain
-        ? `The API key of the workspace "${name}" is not in your system keychain any more: the keychain may be ` +
-            'locked (unlock it), or the key was deleted there (enter it again in the workspace settings).'
-        : `The workspace "${name}" has no API key yet. Add one in its settings.`,
+        ? t(
+            {
+              id: 'workspaces.errors.keyMissingFromKeychain',
+              defaultMessage:
+                'The API key of the workspace “{name}” is not in your system keychain any more: the keychain may be locked (unlock it), or the key was deleted there (enter it again in the workspace settings).',
+            },
+            { name },
+          )
+        : t(
+            {
+              id: 'workspaces.errors.noKeyYet',
+              defaultMessage: 'The workspace “{name}” has no API key yet. Add one in its settings.',
+            },
+            { name },
+          ),
       { name, missingFromKeychain },
     );
   }
@@ -118,8 +168,14 @@ export class KeyRequired extends WorkspaceError {
   override name = 'KeyRequired';
   constructor(name: string, baseUrl: string) {
     super(
-      `Enter the API key for ${baseUrl}. The saved key of "${name}" was verified for its old address and is ` +
-        'never sent to another one; it is replaced by the key you enter.',
+      t(
+        {
+          id: 'workspaces.errors.keyRequired',
+          defaultMessage:
+            'Enter the API key for {baseUrl}. The saved key of “{name}” was verified for its old address and is never sent to another one; it is replaced by the key you enter.',
+        },
+        { baseUrl, name },
+      ),
       { field: 'apiKey', name, baseUrl },
     );
   }

@@ -4,7 +4,7 @@
  * ICU formatting as in the app, not through a stand-in.
  */
 import { createIntl, createIntlCache } from '@formatjs/intl';
-import type { Say } from '../i18n.ts';
+import type { Say } from '../messages.ts';
 
 const english = createIntl({ locale: 'en', messages: {} }, createIntlCache());
 

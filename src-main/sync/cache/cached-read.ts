@@ -2,6 +2,7 @@
 // (refreshing in the background when stale), or a fetch when nothing is cached so a first visit
 // gets the server's typed error instead of an empty screen, and why it is offline when it is.
 import { connectionSentence, withTechnical } from '../../../src-shared/connection-words.ts';
+import { t } from '../../i18n/index.ts';
 import type { ConnectivityStatus } from '../connectivity.ts';
 import type { CacheDataOf, CacheKind, CacheQueryOf } from './queries.ts';
 import type { CacheRead } from './store.ts';
@@ -75,7 +76,7 @@ function offlineReasonOf(sync: CacheReader): string {
   if (!error) return offlineSentence(status.state);
   // A timeout's own words are for engineers ("Connect timed out: GET /…"): the sentence says it for
   // people, and the screen keeps those words behind "Details" (connection-words.ts).
-  if (error.kind === 'Timeout') return withTechnical(connectionSentence('ETIMEDOUT'), `TIMEOUT: ${error.message}`);
+  if (error.kind === 'Timeout') return withTechnical(connectionSentence('ETIMEDOUT', t), `TIMEOUT: ${error.message}`);
   return error.message;
 }
 

@@ -180,7 +180,7 @@ export function describeError(error: unknown, context: ErrorContext = {}): strin
     case 'Network': {
       // A certificate problem is not "offline": say what is wrong with the server instead.
       const systemCode = systemCodeOf(error);
-      if (isTlsProblem(systemCode)) return connectionSentence(systemCode);
+      if (isTlsProblem(systemCode)) return connectionSentence(systemCode, t);
       return t(messages.youAreOfflineOrThe);
     }
     case 'Timeout':

@@ -1,0 +1,77 @@
+/**
+ * Main's own sentences for the screens come out in the app's language: an error from the OS or
+ * SQLite, a workspace's refusal, a connection failure's sentence and a folder push's result are
+ * said through the catalogue by main's t(), so a German language service makes them German, the
+ * pseudo-locale makes them pseudo, and English (the CLI's, or a start before a language is
+ * chosen) stays the catalogue's English words.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { connectionSentence } from '../../src-shared/connection-words.ts';
+import { pushHeadline } from '../../src-shared/push-events.ts';
+import { saveStateOf } from '../../src-shared/save-state.ts';
+import { createLanguageService, t } from '../i18n/index.ts';
+import { KeyRejected, NoKey } from '../workspaces/index.ts';
+import { humanSystemError } from './system-errors.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'lectern-main-sentences-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function speak(language: 'en' | 'de' | 'en-XA'): Promise<void> {
+  const service = await createLanguageService({ dataDir, systemLocales: ['en-US'] });
+  await service.set(language);
+}
+afterEach(() => speak('en'));
+
+const diskFull = () =>
+  humanSystemError(Object.assign(new Error('ENOSPC: no space left'), { code: 'ENOSPC' }), 'ENOSPC');
+
+describe('main’s sentences in the app’s language', () => {
+  it('English by default: the catalogue’s own words', async () => {
+    await speak('en');
+    expect(diskFull()).toEqual({
+      code: 'LOCAL_FILE_ERROR',
+      message:
+        'The disk holding Lectern’s data folder is full: free some space on it and try again; nothing was lost. The details were written to the log.',
+    });
+    expect(new NoKey('Home').message).toBe('The workspace “Home” has no API key yet. Add one in its settings.');
+  });
+
+  it('a German language service gives German errors, connection sentences and push results', async () => {
+    await speak('de');
+    expect(diskFull().message).toBe(
+      'Das Laufwerk mit dem Datenordner von Lectern ist voll: Geben Sie dort Platz frei und versuchen Sie es erneut; nichts ging verloren. Die Einzelheiten stehen im Protokoll.',
+    );
+    const sqlite = humanSystemError(Object.assign(new Error('database is locked'), { errcode: 5 }), 'ERR_SQLITE_ERROR');
+    expect(sqlite.message).toMatch(/^Die lokale Datenbank von Lectern ist beschäftigt\./);
+    expect(new KeyRejected('https://lms.example', false).message).toBe(
+      'Schlüssel nicht angenommen: https://lms.example antwortete mit 401 (fehlender oder ungültiger API-Schlüssel). Prüfen Sie, ob Sie den ganzen Schlüssel kopiert haben und ob er zu diesem Server gehört. Der Schlüssel wurde nicht gespeichert.',
+    );
+    expect(new KeyRejected('https://lms.example', true).message).not.toMatch(/nicht gespeichert/);
+    expect(connectionSentence('ECONNREFUSED', t)).toBe(
+      'Der Server unter dieser Adresse hat die Verbindung abgelehnt. Prüfen Sie Adresse und Port und ob der Server läuft.',
+    );
+    const headline = pushHeadline(
+      'Stapler',
+      [
+        { kind: 'created', what: 'section', title: 'Grundlagen', sectionTitle: null },
+        { kind: 'created', what: 'text lesson', title: 'Willkommen', sectionTitle: 'Grundlagen' },
+        { kind: 'created', what: 'video lesson', title: 'Fahren', sectionTitle: 'Grundlagen' },
+      ],
+      t,
+    );
+    expect(headline).toBe('In „Stapler“ übertragen: 1 Abschnitt erstellt, 2 Lektionen erstellt.');
+    expect(saveStateOf({ draft: { state: 'conflict', hasChanges: true } }, t)).toMatchObject({
+      label: 'Konflikt',
+      detail: 'Auch auf dem Server geändert. Nichts wurde überschrieben: Wählen Sie, was bleiben soll.',
+    });
+  });
+
+  it('the pseudo-locale marks every one of them as catalogue words', async () => {
+    await speak('en-XA');
+    for (const sentence of [diskFull().message, new NoKey('Home').message, connectionSentence('ENOTFOUND', t)])
+      expect(sentence).toMatch(/^\[.*\]/);
+  });
+});
