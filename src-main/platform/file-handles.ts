@@ -90,7 +90,12 @@ export function createFileHandles(): FileHandles {
  * still stand in for a native dialog by queueing answers through a test hook: while an answer is
  * queued, the next pick takes it (the renderer asks `picker.kind` first and sees `native`).
  */
-export function createQueuedFileDialog(): FileDialog & { answer(paths: string[]): void } {
+export interface QueuedFileDialog extends FileDialog {
+  /** Queues the paths the next pick answers with. */
+  answer(paths: string[]): void;
+}
+
+export function createQueuedFileDialog(): QueuedFileDialog {
   const answers: string[][] = [];
   return {
     native: false,

@@ -17,6 +17,7 @@ export {
   createQueuedFileDialog,
   type FileDialog,
   type FileHandles,
+  type QueuedFileDialog,
 } from './file-handles.ts';
 export { createFolderHandles, type FolderHandles } from './folder-handles.ts';
 export { createFolderBrowser, FolderBrowseError, type FolderBrowser } from './folder-browser.ts';

@@ -57,7 +57,14 @@ export interface AppUpdatesOptions {
   pauseSession(): Promise<() => Promise<void>>;
 }
 
-export function createAppUpdates(options: AppUpdatesOptions): { service: UpdateService; stop(): void } {
+/** The running update service and how to let go of it when the app quits. */
+export interface AppUpdates {
+  service: UpdateService;
+  /** Stops listening for work changes and closes the service. */
+  stop(): void;
+}
+
+export function createAppUpdates(options: AppUpdatesOptions): AppUpdates {
   const policy = readUpdatePolicy(options.policyFile ?? policyFilePath(process.platform, process.env));
   if (policy.kind === 'unreadable') options.log.warn('update policy file unreadable', { ...policy });
   const service = createUpdateService({

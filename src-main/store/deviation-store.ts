@@ -48,8 +48,13 @@ export function createDeviationStore(db: DatabaseSync): DeviationStore {
   };
 }
 
+/** A workspace's deviations read from a database opened just for them, closed by its user. */
+export interface OpenedDeviationStore extends DeviationStore {
+  close(): void;
+}
+
 /** Opens a workspace's database just for its deviations (the CLI with `--profile`). */
-export function openDeviationStore(dataDir: string, profileId: string): DeviationStore & { close(): void } {
+export function openDeviationStore(dataDir: string, profileId: string): OpenedDeviationStore {
   const database = openProfileDatabase({ dataDir, profileId });
   return { ...createDeviationStore(database.db), close: () => database.close() };
 }

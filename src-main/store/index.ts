@@ -1,7 +1,12 @@
 // Main process / plain Node. SQLite files: opening with migrations and corruption handling, the
 // profile database (offline cache, drafts, outbox, deviations) and its deviation log.
 export { openDatabase, transaction, type DatabaseCorruptError, type Migration } from './database.ts';
-export { createDeviationStore, openDeviationStore, type DeviationStore } from './deviation-store.ts';
+export {
+  createDeviationStore,
+  openDeviationStore,
+  type DeviationStore,
+  type OpenedDeviationStore,
+} from './deviation-store.ts';
 export {
   openProfileDatabase,
   profileDatabasePath,
