@@ -1,6 +1,7 @@
-// Plain Node (benchmarks). bench:ui's bridge host: started with the large seed, the test hooks (the
-// bench answers main's file dialog), and the event-loop/memory probe (ui-main-probe.ts); calls on
-// the bridge with the owner secret, as the renderer's would arrive.
+// Plain Node (benchmarks). bench:ui's bridge host: the test hooks (the bench answers main's file
+// dialog) and the event-loop/memory probe (ui-main-probe.ts); its Sandbox workspace on a sandbox
+// server of its own process, seeded large, so main's memory is the app's alone (the fake server
+// keeps what it is sent). Calls on the bridge with the owner secret, as the renderer's would arrive.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -8,6 +9,7 @@ import { createInterface } from 'node:readline';
 
 export interface BenchHost {
   child: ChildProcess;
+  sandbox: ChildProcess;
   url: string;
   token: string;
   probeFile: string;
@@ -15,13 +17,19 @@ export interface BenchHost {
 
 export interface MainProbe {
   loop: { samples: number; p50: number; p99: number; max: number; mean: number };
-  memory: { rss: number; heapUsed: number; external: number; collected: boolean };
+  memory: { rss: number; heapUsed: number; heapTotal: number; external: number; collected: boolean };
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
 export async function startHost(dataDir: string): Promise<BenchHost> {
   const probeFile = join(dataDir, 'main-probe.json');
+  const sandbox = spawn(
+    process.execPath,
+    ['src-main/sandbox/main.ts', '--quiet', '--seed', 'large', '--data', join(dataDir, 'sandbox')],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const server = await firstLine<{ baseUrl: string; keys: { tenantAdmin: string } }>(sandbox, 'sandbox');
   const child = spawn(
     process.execPath,
     [
@@ -30,30 +38,45 @@ export async function startHost(dataDir: string): Promise<BenchHost> {
       join(ROOT, 'scripts/bench/ui-main-probe.ts'),
       'src-main/bridge-host/main.ts',
       '--data',
-      dataDir,
-      '--sandbox-seed',
-      'large',
+      join(dataDir, 'app'),
+      '--sandbox-url',
+      server.baseUrl,
       '--test-hooks',
     ],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, LECTERN_TEST_HOOKS: '1', LECTERN_BENCH_PROBE_FILE: probeFile },
+      env: {
+        ...process.env,
+        LECTERN_TEST_HOOKS: '1',
+        LECTERN_BENCH_PROBE_FILE: probeFile,
+        LECTERN_SANDBOX_KEY: server.keys.tenantAdmin,
+      },
     },
   );
-  const host = await new Promise<{ url: string; token: string }>((done, fail) => {
-    child.once('exit', (code) => fail(new Error(`bridge host exited early (${code})`)));
-    createInterface({ input: child.stdout }).once('line', (line) =>
-      done(JSON.parse(line) as { url: string; token: string }),
-    );
+  const host = await firstLine<{ url: string; token: string }>(child, 'bridge host');
+  return { child, sandbox, url: host.url, token: host.token, probeFile };
+}
+
+function firstLine<T>(child: ChildProcess, name: string): Promise<T> {
+  return new Promise<T>((done, fail) => {
+    child.once('exit', (code) => fail(new Error(`${name} exited early (${code})`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => done(JSON.parse(line) as T));
   });
-  return { child, ...host, probeFile };
 }
 
 export async function stopHost(host: BenchHost): Promise<void> {
-  const exited = new Promise((done) => host.child.once('exit', done));
-  host.child.kill('SIGTERM');
-  await exited;
+  for (const child of [host.child, host.sandbox]) {
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/** The sandbox server's resident memory (for the report: what the fake server keeps is not the app's). */
+export function sandboxRss(host: BenchHost): number {
+  const status = readFileSync(`/proc/${host.sandbox.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) * 1024;
 }
 
 async function post(host: BenchHost, path: string, body: unknown): Promise<unknown> {

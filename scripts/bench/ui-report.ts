@@ -1,7 +1,7 @@
 // Plain Node (benchmarks). bench:ui's goals and how it prints them: each figure with its ratio to
 // its goal (≤ 1 meets it), as bench:link prints its own.
 import type { ScreenTimes } from './ui-screens.ts';
-import type { Memory, UploadWindow } from './ui-uploads.ts';
+import type { DayOfUploads, UploadWindow } from './ui-uploads.ts';
 
 export interface Judged {
   name: string;
@@ -26,6 +26,7 @@ const GOALS = {
 };
 
 const MiB = 1024 * 1024;
+const mib = (bytes: number): string => (bytes / MiB).toFixed(1);
 
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -148,11 +149,8 @@ export const judge = {
     ];
   },
 
-  dayOfUploads(
-    day: { before: Memory; after: Memory; seconds: number; states: Record<string, number> },
-    files: number,
-  ): Judged[] {
-    const { before, after } = day;
+  dayOfUploads(day: DayOfUploads): Judged[] {
+    const { before, after, files } = day;
     const detail = (what: string) =>
       `${files} files in ${day.seconds.toFixed(0)} s (${JSON.stringify(day.states)}); ${what}`;
     return [
@@ -162,7 +160,10 @@ export const judge = {
         ' MiB',
         GOALS.memoryGrowthMiB,
         detail(
-          `RSS ${(before.mainRss / MiB).toFixed(0)} → ${(after.mainRss / MiB).toFixed(0)} MiB, heap ${(before.mainHeap / MiB).toFixed(0)} → ${(after.mainHeap / MiB).toFixed(0)} MiB`,
+          `RSS ${mib(before.mainRss)} → ${mib(after.mainRss)} MiB; JS heap used ${mib(before.mainHeap)} → ${mib(after.mainHeap)}, ` +
+            `kept by V8 ${mib(before.mainHeapTotal)} → ${mib(after.mainHeapTotal)}, external ${mib(before.mainExternal)} → ${mib(after.mainExternal)} MiB; ` +
+            `the rest of RSS (native, allocator) ${mib(before.mainRss - before.mainHeapTotal)} → ${mib(after.mainRss - after.mainHeapTotal)} MiB; ` +
+            `sandbox server (own process) ${mib(before.sandboxRss)} → ${mib(after.sandboxRss)} MiB`,
         ),
       ),
       line(

@@ -5,7 +5,7 @@
 // files through one session, with main's and the renderer's memory before and after.
 import type { CDPSession, Page } from '@playwright/test';
 import { SCROLL_FOR } from './ui-page.ts';
-import { readMainProbe, uploadFiles, uploadsSettled, type BenchHost, type MainProbe } from './ui-host.ts';
+import { readMainProbe, sandboxRss, uploadFiles, uploadsSettled, type BenchHost, type MainProbe } from './ui-host.ts';
 import { moveTo, type ScreenTarget } from './ui-screens.ts';
 
 export interface TypingSample {
@@ -115,9 +115,15 @@ function mostWithin(times: number[], span: number): number {
 
 export interface Memory {
   mainRss: number;
+  /** Main's JS heap: what live objects take, and what V8 keeps for them. */
   mainHeap: number;
+  mainHeapTotal: number;
+  /** Memory outside the JS heap that JS objects hold (buffers, native handles). */
+  mainExternal: number;
   rendererHeap: number;
   domNodes: number;
+  /** The sandbox server's own process, apart from the app's. */
+  sandboxRss: number;
 }
 
 /** Main's and the renderer's memory after a full collection in each. */
@@ -130,24 +136,43 @@ export async function memoryNow(host: BenchHost, cdp: CDPSession): Promise<Memor
   return {
     mainRss: main.memory.rss,
     mainHeap: main.memory.heapUsed,
+    mainHeapTotal: main.memory.heapTotal,
+    mainExternal: main.memory.external,
     rendererHeap: metric('JSHeapUsedSize'),
     domNodes: metric('Nodes'),
+    sandboxRss: sandboxRss(host),
   };
 }
 
+const WARM_UP_FILES = 50;
+
+export interface DayOfUploads {
+  /** Files in the measured day (after the warm-up). */
+  files: number;
+  before: Memory;
+  after: Memory;
+  seconds: number;
+  states: Record<string, number>;
+}
+
+/** `files` beyond the first WARM_UP_FILES are the day measured. */
 export async function dayOfUploads(options: {
   page: Page;
   cdp: CDPSession;
   host: BenchHost;
   files: string[];
   target: { courseId: string; sectionId: string };
-}): Promise<{ before: Memory; after: Memory; seconds: number; states: Record<string, number> }> {
-  const { host, cdp, files } = options;
+}): Promise<DayOfUploads> {
+  const { host, cdp } = options;
+  // The first files pay once for what every later one reuses (code compiled, connections, caches):
+  // the day is measured from after them.
+  const [warmUp, files] = [options.files.slice(0, WARM_UP_FILES), options.files.slice(WARM_UP_FILES)];
+  await uploadsSettled(host, await uploadFiles(host, warmUp, options.target, (i) => `Warm-up ${i + 1}`), 600_000);
   const before = await memoryNow(host, cdp);
   const wall = Date.now();
   const ids = await uploadFiles(host, files, options.target, (i) => `Small upload ${i + 1}`);
   const states = Object.fromEntries(await uploadsSettled(host, ids, 3_600_000));
   const seconds = (Date.now() - wall) / 1000;
   const after = await memoryNow(host, cdp);
-  return { before, after, seconds, states };
+  return { files: files.length, before, after, seconds, states };
 }

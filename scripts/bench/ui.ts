@@ -16,9 +16,11 @@
 //   5. a day of uploads: 2,000 small files through one session; main's and the renderer's memory
 //      after, against before (each within 50 MiB).
 // And the machine's speed (a fixed loop) at the start and the end.
-// Env: BENCH_RUNS (per screen, default 15), BENCH_FILES (60), BENCH_FILE_MIB (8), BENCH_SMALL_FILES
-// (2000), BENCH_RATE_MBIT (400), BENCH_UNSHAPED=1 (plain loopback), LECTERN_CHROMIUM.
-import { chromium } from '@playwright/test';
+// Main's memory is the app's alone: the sandbox server runs in a process of its own (its RSS is
+// printed beside). Env: BENCH_RUNS (per screen, default 15), BENCH_FILES (60), BENCH_FILE_MIB (8),
+// BENCH_SMALL_FILES (2000), BENCH_RATE_MBIT (400), BENCH_UNSHAPED=1 (plain loopback),
+// BENCH_ONLY=memory (only part 5), LECTERN_CHROMIUM.
+import { chromium, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +43,8 @@ const FILES = env('BENCH_FILES', 60);
 const FILE_MIB = env('BENCH_FILE_MIB', 8);
 const SMALL_FILES = env('BENCH_SMALL_FILES', 2000);
 const RATE_MBIT = env('BENCH_RATE_MBIT', 400);
+const ONLY = process.env['BENCH_ONLY'];
+if (ONLY !== undefined && ONLY !== 'memory') throw new Error(`BENCH_ONLY: only "memory" is known, not ${ONLY}`);
 const KEYS = 150;
 const KEY_DELAY_MS = 30;
 const MiB = 1024 * 1024;
@@ -68,6 +72,8 @@ interface Section {
   id: string;
   lessons?: { id: string; lesson_type?: string }[];
 }
+
+type Targets = Awaited<ReturnType<typeof findTargets>>;
 
 async function findTargets(host: BenchHost) {
   const list = await rpc<{ data: { results: Course[] } }>(host, 'courses.list', {});
@@ -127,68 +133,27 @@ async function main(): Promise<void> {
     await page.getByTestId('course-row').first().waitFor({ timeout: 60_000 });
     const t = await findTargets(host);
 
-    // Uploads first, so the uploads screen has rows to show when its first rows are measured.
-    const dir = join(dataDir, 'files');
-    await openEditor(page, t.editorRoute);
-    const quietTyping = await typeInEditor(page, KEYS, KEY_DELAY_MS);
     const uploadsScreen: ScreenTarget = {
       label: 'uploads',
       screen: 'uploads',
       route: '#/uploads',
       channel: 'uploads.list',
     };
-    const during = await uploadWhileWorking({
-      page,
-      host,
-      files: writeSmallVideos(join(dir, 'big'), FILES, FILE_MIB * MiB),
-      target: t.uploadSection,
-      editorRoute: t.editorRoute,
-      uploadsScreen,
-      keys: KEYS,
-      keyDelayMs: KEY_DELAY_MS,
-    });
-    report['whileUploading'] = { ...during, quietTyping };
-    results.push(...judge.whileUploading(during, quietTyping, (FILES * FILE_MIB * MiB * 8) / (RATE_MBIT * 1e6)));
-
-    const screens: ScreenTarget[] = [
-      { label: 'courses', screen: 'courses', route: '#/courses', channel: 'courses.list' },
-      { label: 'course outline', screen: 'outline', route: `#/courses/${t.courseId}`, channel: 'courses.get' },
-      { label: 'assessments', screen: 'assessments', route: '#/assessments', channel: 'assessments.list' },
-      { label: 'quizzes', screen: 'quizzes', route: '#/quizzes', channel: 'quizzes.list' },
-      uploadsScreen,
-      { label: 'big course outline', screen: 'outline', route: `#/courses/${t.bigId}`, channel: 'courses.get' },
-    ];
-    const times: ScreenTimes[] = [];
-    for (const screen of screens) times.push(await measureScreen(page, screen, RUNS));
-    printScreens(times);
-    report['screens'] = times;
-    results.push(...judge.screens(times));
-
-    // The big course is open (the last screen measured).
-    const moves = await keyboardMoves(page, t.bigSection, t.bigLesson, 5);
-    const outlineScroll = await scrollOutline(page, 120);
-    report['bigCourse'] = { moves, outlineScroll };
-    results.push(...judge.bigCourse(moves, outlineScroll));
-
-    // The quizzes list scrolled right after a reload (pages come from main's cache as they show).
-    await moveTo(page, screens[3]!);
-    await page.reload({ waitUntil: 'load' });
-    await page.getByTestId('quiz-row').first().waitFor({ timeout: 60_000 });
-    const quizScroll = await page.evaluate<{ deltas: number[] }>(SCROLL_FOR('[data-testid="quiz-list"]', 240, 5000));
-    report['quizScroll'] = quizScroll.deltas;
-    results.push(...judge.quizScroll(quizScroll.deltas));
-
+    if (ONLY !== 'memory')
+      await whileWorking({ page, host, t, uploadsScreen, dir: join(dataDir, 'files'), results, report });
     if (SMALL_FILES > 0) {
-      await moveTo(page, uploadsScreen);
+      // The uploads screen open while they run (it has no rows yet when only this part runs).
+      if (ONLY === 'memory') await openEmptyUploads(page);
+      else await moveTo(page, uploadsScreen);
       const day = await dayOfUploads({
         page,
         cdp,
         host,
-        files: writeSmallVideos(join(dir, 'small'), SMALL_FILES, 64 * 1024),
+        files: writeSmallVideos(join(dataDir, 'files', 'small'), SMALL_FILES, 64 * 1024),
         target: { courseId: t.uploadSection.courseId, sectionId: t.sectionId },
       });
       report['dayOfUploads'] = day;
-      results.push(...judge.dayOfUploads(day, SMALL_FILES));
+      results.push(...judge.dayOfUploads(day));
     }
     const loopMs = [loopAtStart, fixedLoopMs()].map((ms) => Math.round(ms));
     summary(results, loopMs);
@@ -199,6 +164,67 @@ async function main(): Promise<void> {
     await stopHost(host);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+async function openEmptyUploads(page: Page): Promise<void> {
+  await page.evaluate(`window.location.hash = '#/uploads'`);
+  await page.getByRole('button', { name: 'Add files…' }).waitFor({ timeout: 60_000 });
+}
+
+/** Parts 1–4: the window while uploading, first rows on every screen, the big course, scrolling. */
+async function whileWorking(run: {
+  page: Page;
+  host: BenchHost;
+  t: Targets;
+  uploadsScreen: ScreenTarget;
+  dir: string;
+  results: Judged[];
+  report: Record<string, unknown>;
+}): Promise<void> {
+  const { page, host, t, uploadsScreen, dir, results, report } = run;
+  // Uploads first, so the uploads screen has rows to show when its first rows are measured.
+  await openEditor(page, t.editorRoute);
+  const quietTyping = await typeInEditor(page, KEYS, KEY_DELAY_MS);
+  const during = await uploadWhileWorking({
+    page,
+    host,
+    files: writeSmallVideos(join(dir, 'big'), FILES, FILE_MIB * MiB),
+    target: t.uploadSection,
+    editorRoute: t.editorRoute,
+    uploadsScreen,
+    keys: KEYS,
+    keyDelayMs: KEY_DELAY_MS,
+  });
+  report['whileUploading'] = { ...during, quietTyping };
+  results.push(...judge.whileUploading(during, quietTyping, (FILES * FILE_MIB * MiB * 8) / (RATE_MBIT * 1e6)));
+
+  const screens: ScreenTarget[] = [
+    { label: 'courses', screen: 'courses', route: '#/courses', channel: 'courses.list' },
+    { label: 'course outline', screen: 'outline', route: `#/courses/${t.courseId}`, channel: 'courses.get' },
+    { label: 'assessments', screen: 'assessments', route: '#/assessments', channel: 'assessments.list' },
+    { label: 'quizzes', screen: 'quizzes', route: '#/quizzes', channel: 'quizzes.list' },
+    uploadsScreen,
+    { label: 'big course outline', screen: 'outline', route: `#/courses/${t.bigId}`, channel: 'courses.get' },
+  ];
+  const times: ScreenTimes[] = [];
+  for (const screen of screens) times.push(await measureScreen(page, screen, RUNS));
+  printScreens(times);
+  report['screens'] = times;
+  results.push(...judge.screens(times));
+
+  // The big course is open (the last screen measured).
+  const moves = await keyboardMoves(page, t.bigSection, t.bigLesson, 5);
+  const outlineScroll = await scrollOutline(page, 120);
+  report['bigCourse'] = { moves, outlineScroll };
+  results.push(...judge.bigCourse(moves, outlineScroll));
+
+  // The quizzes list scrolled right after a reload (pages come from main's cache as they show).
+  await moveTo(page, screens[3]!);
+  await page.reload({ waitUntil: 'load' });
+  await page.getByTestId('quiz-row').first().waitFor({ timeout: 60_000 });
+  const quizScroll = await page.evaluate<{ deltas: number[] }>(SCROLL_FOR('[data-testid="quiz-list"]', 240, 5000));
+  report['quizScroll'] = quizScroll.deltas;
+  results.push(...judge.quizScroll(quizScroll.deltas));
 }
 
 /** The JSON line without per-frame arrays (they are summarised above it). */

@@ -13,6 +13,9 @@
  *   --renderer DIR       built renderer (default out/renderer)
  *   --sandbox-seed S     demo | large | empty for a new built-in sandbox (default demo)
  *   --no-sandbox         start without the built-in sandbox server
+ *   --sandbox-url URL    with --test-hooks: no built-in sandbox; the Sandbox workspace talks to a
+ *                        sandbox server already running at URL (its key in LECTERN_SANDBOX_KEY), so
+ *                        a benchmark can measure the app's memory apart from the fake server's
  *   --test-hooks         let tests answer the file dialog, stop/start the sandbox and make it drift;
  *                        only with LECTERN_TEST_HOOKS=1 in the environment (a test asking for them),
  *                        and only for the owner secret
@@ -39,6 +42,7 @@ const { values } = parseArgs({
     renderer: { type: 'string', default: 'out/renderer' },
     'sandbox-seed': { type: 'string', default: 'demo' },
     'no-sandbox': { type: 'boolean', default: false },
+    'sandbox-url': { type: 'string' },
     'test-hooks': { type: 'boolean', default: false },
     'video-poll-speed': { type: 'string' },
     'update-feed': { type: 'string' },
@@ -62,6 +66,12 @@ if (values['update-feed'] !== undefined && !values['test-hooks']) {
   process.exit(2);
 }
 
+const outsideSandbox = values['sandbox-url'];
+if (outsideSandbox !== undefined && (!values['test-hooks'] || !process.env['LECTERN_SANDBOX_KEY'])) {
+  process.stderr.write('--sandbox-url is a test hook: it needs --test-hooks and LECTERN_SANDBOX_KEY.\n');
+  process.exit(2);
+}
+
 const seed = z.enum(['demo', 'large', 'empty']).parse(values['sandbox-seed']);
 const pollSpeed = z.coerce.number().min(1).max(100).optional().parse(values['video-poll-speed']);
 const dialog = createQueuedFileDialog();
@@ -70,10 +80,16 @@ const services = await createAppServices({
   dataDir: resolve(values.data),
   transport: 'bridge',
   dialog,
-  sandbox: values['no-sandbox'] ? false : { seed },
+  sandbox: values['no-sandbox'] || outsideSandbox !== undefined ? false : { seed },
   ...(pollSpeed !== undefined && { videoPollTime: fasterTime(pollSpeed) }),
   ...(updater && { updater }),
 });
+
+if (outsideSandbox !== undefined)
+  await services.workspaces.ensureSandboxProfile({
+    baseUrl: outsideSandbox,
+    apiKey: process.env['LECTERN_SANDBOX_KEY']!,
+  });
 
 const hookInput = {
   dialog: z.object({ paths: z.array(z.string().min(1)).min(1) }),
