@@ -28,7 +28,7 @@ const MAIN_ROOMS = {
   platform: { floor: 1, uses: [] },
   i18n: { floor: 1, uses: [] },
   api: { floor: 2, uses: ['platform'] },
-  keychain: { floor: 2, uses: [] },
+  keychain: { floor: 2, uses: ['i18n'] },
   media: { floor: 2, uses: ['i18n', 'platform'] },
   updates: { floor: 2, uses: ['i18n', 'platform'] },
   store: { floor: 3, uses: ['api', 'platform'] },

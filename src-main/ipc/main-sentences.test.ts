@@ -13,6 +13,7 @@ import { connectionSentence } from '../../src-shared/connection-words.ts';
 import { pushHeadline } from '../../src-shared/push-events.ts';
 import { saveStateOf } from '../../src-shared/save-state.ts';
 import { createLanguageService, t } from '../i18n/index.ts';
+import { KeychainTimeout, KeychainUnavailable } from '../keychain/index.ts';
 import { KeyRejected, NoKey } from '../workspaces/index.ts';
 import { humanSystemError } from './system-errors.ts';
 
@@ -67,6 +68,22 @@ describe('main’s sentences in the app’s language', () => {
       label: 'Konflikt',
       detail: 'Auch auf dem Server geändert. Nichts wurde überschrieben: Wählen Sie, was bleiben soll.',
     });
+  });
+
+  it('a German language service gives German keychain remedies for each platform', async () => {
+    await speak('de');
+    expect(new KeychainUnavailable('no-secret-service', 'set', null, 'linux').message).toBe(
+      'Lectern bewahrt API-Schlüssel im Schlüsselbund Ihres Systems auf. Es läuft kein Secret Service: Installieren und entsperren Sie GNOME Keyring oder KWallet (z. B. `sudo apt install gnome-keyring`) und versuchen Sie es erneut. Der Schlüssel wurde nicht gespeichert.',
+    );
+    expect(new KeychainUnavailable('locked', 'get', null, 'darwin').message).toMatch(
+      /Ihr Anmeldeschlüsselbund ist gesperrt: .* Der Schlüssel konnte nicht gelesen werden\.$/,
+    );
+    expect(new KeychainUnavailable('failed', 'delete', null, 'win32').message).toMatch(
+      /^Lectern bewahrt .* Windows-Anmeldeinformationsverwaltung .* nicht aus dem Schlüsselbund entfernt\.$/,
+    );
+    expect(new KeychainTimeout('set', 600).message).toMatch(
+      /^Der Schlüsselbund Ihres Systems hat nicht innerhalb von 0,6 s geantwortet .* vielleicht nicht gespeichert/,
+    );
   });
 
   it('the pseudo-locale marks every one of them as catalogue words', async () => {

@@ -1,8 +1,11 @@
 /**
  * Main process / plain Node. Typed keychain errors. Their messages say in plain words what to
  * install or unlock; they never contain a key (keytar's own messages never do either, and we only
- * keep those in `details.system` for the log).
+ * keep those in `details.system` for the log). They are said in the app's language when the error is
+ * made (main's t(); the CLI's stay English).
  */
+import { defineMessages, type MessageDescriptor } from '../../src-shared/messages.ts';
+import { t } from '../i18n/index.ts';
 
 export type KeychainOperation = 'get' | 'set' | 'delete';
 
@@ -21,33 +24,77 @@ interface ErrorDetails {
   [key: string]: string | number | boolean | null;
 }
 
+const messages = defineMessages({
+  intro: { id: 'keychain.errors.intro', defaultMessage: 'Lectern keeps API keys in your system keychain.' },
+  notSaved: { id: 'keychain.errors.notSaved', defaultMessage: 'The key was not saved.' },
+  mayNotBeSaved: { id: 'keychain.errors.mayNotBeSaved', defaultMessage: 'The key may not have been saved; try again.' },
+  notRemoved: { id: 'keychain.errors.notRemoved', defaultMessage: 'The key was not removed from the keychain.' },
+  notRead: { id: 'keychain.errors.notRead', defaultMessage: 'The key could not be read.' },
+  macLocked: {
+    id: 'keychain.errors.macLocked',
+    defaultMessage: 'Your login keychain is locked: unlock it in Keychain Access, then try again.',
+  },
+  macFailed: {
+    id: 'keychain.errors.macFailed',
+    defaultMessage:
+      'The macOS keychain could not be used: open Keychain Access, check that your login keychain exists and is unlocked, then try again.',
+  },
+  windowsFailed: {
+    id: 'keychain.errors.windowsFailed',
+    defaultMessage:
+      'Windows Credential Manager could not be used: check that the Credential Manager service is running, then try again.',
+  },
+  linuxNoSecretService: {
+    id: 'keychain.errors.linuxNoSecretService',
+    defaultMessage:
+      'No Secret Service is running: install and unlock GNOME Keyring or KWallet (e.g. `sudo apt install gnome-keyring`), then try again.',
+  },
+  linuxLocked: {
+    id: 'keychain.errors.linuxLocked',
+    defaultMessage:
+      'Your keyring is locked (or has no default keyring) and Lectern cannot show an unlock prompt here: unlock it, for example in "Passwords and Keys" (Seahorse) or by logging in to the desktop again, then try again.',
+  },
+  linuxLibraryMissing: {
+    id: 'keychain.errors.linuxLibraryMissing',
+    defaultMessage:
+      'The keychain library could not be loaded: install libsecret and a Secret Service (e.g. `sudo apt install libsecret-1-0 gnome-keyring`), then try again.',
+  },
+  linuxFailed: {
+    id: 'keychain.errors.linuxFailed',
+    defaultMessage:
+      'The keychain refused the request: check that GNOME Keyring or KWallet is running and unlocked, then try again.',
+  },
+  timeout: {
+    id: 'keychain.errors.timeout',
+    defaultMessage:
+      'Your system keychain did not answer within {seconds, number} s (the keyring daemon may be hung or waiting for an unlock prompt). Unlock or restart it (GNOME Keyring or KWallet), then try again.',
+  },
+  stillWaiting: {
+    id: 'keychain.errors.stillWaiting',
+    defaultMessage:
+      'Your system keychain has still not answered an earlier request (the keyring daemon may be hung or waiting for an unlock prompt). Unlock or restart it (GNOME Keyring or KWallet), then try again.',
+  },
+});
+
 /** What happened to the key, appended to every message so the user knows where they stand. */
 function outcome(operation: KeychainOperation, timedOut = false): string {
-  if (operation === 'set') return timedOut ? 'The key may not have been saved; try again.' : 'The key was not saved.';
-  if (operation === 'delete') return 'The key was not removed from the keychain.';
-  return 'The key could not be read.';
+  if (operation === 'set') return t(timedOut ? messages.mayNotBeSaved : messages.notSaved);
+  if (operation === 'delete') return t(messages.notRemoved);
+  return t(messages.notRead);
 }
 
-const INTRO = 'Lectern keeps API keys in your system keychain.';
-
-function remedy(reason: UnavailableReason, platform: NodeJS.Platform): string {
-  if (platform === 'darwin') {
-    return reason === 'locked'
-      ? 'Your login keychain is locked: unlock it in Keychain Access, then try again.'
-      : 'The macOS keychain could not be used: open Keychain Access, check that your login keychain exists and is unlocked, then try again.';
-  }
-  if (platform === 'win32') {
-    return 'Windows Credential Manager could not be used: check that the Credential Manager service is running, then try again.';
-  }
+function remedy(reason: UnavailableReason, platform: NodeJS.Platform): MessageDescriptor {
+  if (platform === 'darwin') return reason === 'locked' ? messages.macLocked : messages.macFailed;
+  if (platform === 'win32') return messages.windowsFailed;
   switch (reason) {
     case 'no-secret-service':
-      return 'No Secret Service is running: install and unlock GNOME Keyring or KWallet (e.g. `sudo apt install gnome-keyring`), then try again.';
+      return messages.linuxNoSecretService;
     case 'locked':
-      return 'Your keyring is locked (or has no default keyring) and Lectern cannot show an unlock prompt here: unlock it, for example in "Passwords and Keys" (Seahorse) or by logging in to the desktop again, then try again.';
+      return messages.linuxLocked;
     case 'library-missing':
-      return 'The keychain library could not be loaded: install libsecret and a Secret Service (e.g. `sudo apt install libsecret-1-0 gnome-keyring`), then try again.';
+      return messages.linuxLibraryMissing;
     case 'failed':
-      return 'The keychain refused the request: check that GNOME Keyring or KWallet is running and unlocked, then try again.';
+      return messages.linuxFailed;
   }
 }
 
@@ -62,7 +109,7 @@ export class KeychainUnavailable extends Error {
     systemMessage: string | null,
     platform: NodeJS.Platform = process.platform,
   ) {
-    super(`${INTRO} ${remedy(reason, platform)} ${outcome(operation)}`);
+    super(`${t(messages.intro)} ${t(remedy(reason, platform))} ${outcome(operation)}`);
     this.name = 'KeychainUnavailable';
     this.reason = reason;
     this.operation = operation;
@@ -77,13 +124,8 @@ export class KeychainTimeout extends Error {
   readonly details: ErrorDetails;
   constructor(operation: KeychainOperation, timeoutMs: number, stillWaitingOnEarlierCall = false) {
     const seconds = Math.round(timeoutMs / 100) / 10;
-    const what = stillWaitingOnEarlierCall
-      ? 'Your system keychain has still not answered an earlier request'
-      : `Your system keychain did not answer within ${seconds} s`;
-    super(
-      `${what} (the keyring daemon may be hung or waiting for an unlock prompt). ` +
-        `Unlock or restart it (GNOME Keyring or KWallet), then try again. ${outcome(operation, true)}`,
-    );
+    const delay = stillWaitingOnEarlierCall ? t(messages.stillWaiting) : t(messages.timeout, { seconds });
+    super(`${delay} ${outcome(operation, true)}`);
     this.name = 'KeychainTimeout';
     this.operation = operation;
     this.timeoutMs = timeoutMs;
