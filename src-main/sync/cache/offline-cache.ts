@@ -7,6 +7,7 @@ import { serviceClosed, toSyncError, type SyncError } from '../errors.ts';
 import type { Fields } from '../merge.ts';
 import { behaviourOf } from '../resource-behaviour.ts';
 import { upsertCachedLesson } from './lesson-order.ts';
+import { createOutlineReading } from './outline-reading.ts';
 import { searchCache, type PaletteHit } from './palette-search.ts';
 import { searchServer, type ServerSearchResult } from './server-search.ts';
 import {
@@ -77,9 +78,8 @@ export interface OfflineCache {
   searchServer(text: string): Promise<ServerSearchResult>;
   /**
    * Readies the palette's search (online only): reads, in the background and one at a time, the
-   * outline of every listed course whose outline is not cached yet, so a lesson of a course never
-   * opened is found; the courses' first page first when no list is cached. Returns how many outlines
-   * it is reading; each lands with `cache.updated` (kind `sections`).
+   * outline of every listed course whose outline is not cached yet (outline-reading.ts). Returns how
+   * many outlines it is reading; each lands with `cache.updated` (kind `sections`).
    */
   readOutlinesSoon(): number;
   /** Resolves once no refresh is under way (before the database closes). */
@@ -136,14 +136,7 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
     return null;
   };
 
-  // One reading at a time, one course after another: a light load on the server, stopped by close.
-  const outlines: { reading: Promise<unknown> | null } = { reading: null };
-  const readOutlines = async (courseIds: string[]) => {
-    for (const courseId of courseIds.slice(0, MAX_OUTLINES_READ)) {
-      if (isClosed() || !isOnline()) return;
-      await refresh({ kind: 'sections', courseId }).catch(() => undefined);
-    }
-  };
+  const outlines = createOutlineReading({ store, refresh, isOnline, isClosed });
 
   return {
     store,
@@ -194,36 +187,9 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
     search: (text, limit) => searchCache(options.db, text, limit),
     searchServer: (text) =>
       isClosed() ? Promise.resolve({ state: 'offline', hits: [] }) : searchServer({ client, isOnline, track }, text),
-    readOutlinesSoon() {
-      if (isClosed() || !isOnline() || outlines.reading) return 0;
-      const missing = coursesWithoutOutline(store);
-      if (store.entries('courses').length === 0) {
-        outlines.reading = refresh({ kind: 'courses' })
-          .then(() => readOutlines(coursesWithoutOutline(store)))
-          .catch(() => undefined)
-          .finally(() => (outlines.reading = null));
-        return 1;
-      }
-      if (missing.length === 0) return 0;
-      outlines.reading = readOutlines(missing).finally(() => (outlines.reading = null));
-      return missing.length;
-    },
+    readOutlinesSoon: () => outlines.soon(),
     settle: async () => {
       await Promise.allSettled([...inFlight.values()]);
     },
   };
-}
-
-/** At most this many outlines per palette opening (the first pages a person has listed). */
-const MAX_OUTLINES_READ = 100;
-
-/** Course ids in cached course lists (and details) whose sections are not cached. */
-function coursesWithoutOutline(store: CacheStore): string[] {
-  const ids = new Set<string>();
-  for (const { data } of [...store.entries('courses'), ...store.entries('course')]) {
-    const results = (data as { results?: unknown } | null)?.results;
-    const items = Array.isArray(results) ? results : [data];
-    for (const item of items as Fields[]) if (typeof item?.id === 'string') ids.add(item.id);
-  }
-  return [...ids].filter((id) => store.read(cacheKey({ kind: 'sections', courseId: id })).data === null);
 }
