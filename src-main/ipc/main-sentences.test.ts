@@ -14,7 +14,16 @@ import { pushHeadline } from '../../src-shared/push-events.ts';
 import { saveStateOf } from '../../src-shared/save-state.ts';
 import { createLanguageService, t } from '../i18n/index.ts';
 import { KeychainTimeout, KeychainUnavailable } from '../keychain/index.ts';
-import { KeyRejected, NoKey } from '../workspaces/index.ts';
+import {
+  KeyRejected,
+  NoKey,
+  normalizeApiKey,
+  normalizeBaseUrl,
+  normalizeName,
+  ProfileNotFound,
+  SandboxProfileFixed,
+  VerificationFailed,
+} from '../workspaces/index.ts';
 import { humanSystemError } from './system-errors.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lectern-main-sentences-'));
@@ -84,6 +93,42 @@ describe('main’s sentences in the app’s language', () => {
     expect(new KeychainTimeout('set', 600).message).toMatch(
       /^Der Schlüsselbund Ihres Systems hat nicht innerhalb von 0,6 s geantwortet .* vielleicht nicht gespeichert/,
     );
+  });
+
+  it('a German language service gives the workspace form’s field messages and the workspace refusals in German', async () => {
+    await speak('de');
+    const problem = (check: () => unknown) => {
+      try {
+        check();
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(problem(() => normalizeName(' '))).toBe('Geben Sie dem Arbeitsbereich einen Namen.');
+    expect(problem(() => normalizeName('x'.repeat(81)))).toBe(
+      'Der Name eines Arbeitsbereichs darf höchstens 80 Zeichen haben.',
+    );
+    expect(problem(() => normalizeBaseUrl('http://lms.example'))).toMatch(/^Verwenden Sie https:\/\//);
+    expect(problem(() => normalizeApiKey('Bearer'))).toBe('Fügen Sie nur den Schlüssel ein, ohne „Bearer“.');
+    expect(new SandboxProfileFixed('remove').message).toBe(
+      'Der eingebaute Sandbox-Arbeitsbereich wird von Lectern verwaltet und kann nicht entfernt werden.',
+    );
+    expect(new SandboxProfileFixed('replace-key').message).toMatch(/keinen anderen Schlüssel erhalten\.$/);
+    expect(new ProfileNotFound('p1').message).toBe('Es gibt keinen Arbeitsbereich mit der ID „p1“.');
+    expect(new ProfileNotFound('p1', 'removed-while-verifying').message).toMatch(/^Der Arbeitsbereich wurde entfernt/);
+    expect(new VerificationFailed('https://lms.example', { kind: 'not-the-api' }, false).message).toMatch(
+      /^Lectern konnte den Schlüssel nicht bei https:\/\/lms\.example prüfen: Der Server antwortet nicht wie .* nicht gespeichert\.$/,
+    );
+    const refused = new VerificationFailed(
+      'https://lms.example',
+      { kind: 'answered', status: 500, technical: 'Internal Server Error' },
+      true,
+    );
+    expect(refused.message).toBe(
+      'Lectern konnte den Schlüssel nicht bei https://lms.example prüfen: Der Server antwortete mit HTTP 500.',
+    );
+    expect(refused.details).toMatchObject({ status: 500, technical: 'Internal Server Error' });
   });
 
   it('the pseudo-locale marks every one of them as catalogue words', async () => {

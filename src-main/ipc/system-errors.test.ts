@@ -70,13 +70,13 @@ describe('errors with an upper-case code from the OS, Node and SQLite', () => {
   });
 
   it('our own typed errors still pass through with their message and details', async () => {
-    const { answer, logged } = await throughDispatch(new ProfileNotFound('with id "x"'));
+    const { answer, logged } = await throughDispatch(new ProfileNotFound('x'));
     expect(JSON.parse(answer)).toEqual({
       ok: false,
       error: {
         code: 'PROFILE_NOT_FOUND',
-        message: 'There is no workspace with id "x".',
-        details: { profile: 'with id "x"' },
+        message: 'There is no workspace with the id “x”.',
+        details: { profile: 'x' },
       },
     });
     expect(logged).toEqual([]);

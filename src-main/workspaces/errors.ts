@@ -6,6 +6,7 @@
  */
 
 import { connectionSentence } from '../../src-shared/connection-words.ts';
+import { defineMessages } from '../../src-shared/messages.ts';
 import { t } from '../i18n/index.ts';
 
 type Details = Record<string, string | number | boolean | null>;
@@ -61,31 +62,62 @@ export class Unreachable extends WorkspaceError {
   }
 }
 
+/** How the server answered when that answer does not let us accept the key. */
+export type VerificationProblem =
+  /** 404, a missing operation or an answer of the wrong shape: not the Learning Content API here. */
+  | { kind: 'not-the-api' }
+  /** Any other refusal; `technical` is the API client's own (English) words, for "Details". */
+  | { kind: 'answered'; status: number | null; technical: string };
+
 /** The server answered, but not in a way that lets us accept the key (404, 5xx, wrong kind of server…). */
 export class VerificationFailed extends WorkspaceError {
   readonly code = 'KEY_NOT_VERIFIED';
   override name = 'VerificationFailed';
-  constructor(baseUrl: string, what: string, saved: boolean) {
+  constructor(baseUrl: string, problem: VerificationProblem, saved: boolean) {
+    const said = { baseUrl, saved: saved ? 'yes' : 'no' };
     super(
-      t(
-        {
-          id: 'workspaces.errors.notVerified',
-          defaultMessage:
-            'Lectern could not verify the key against {baseUrl}: {what}{saved, select, yes {} other { The key was not saved.}}',
-        },
-        { baseUrl, what, saved: saved ? 'yes' : 'no' },
-      ),
-      { baseUrl },
+      problem.kind === 'not-the-api'
+        ? t(
+            {
+              id: 'workspaces.errors.notTheApi',
+              defaultMessage:
+                'Lectern could not verify the key against {baseUrl}: it does not answer like the Learning Content API. Check the base URL (the server root, without /v1/…).{saved, select, yes {} other { The key was not saved.}}',
+            },
+            said,
+          )
+        : t(
+            {
+              id: 'workspaces.errors.answeredOtherwise',
+              defaultMessage:
+                'Lectern could not verify the key against {baseUrl}: the server answered {status, select, none {without a status} other {with HTTP {status}}}.{saved, select, yes {} other { The key was not saved.}}',
+            },
+            { ...said, status: problem.status === null ? 'none' : String(problem.status) },
+          ),
+      problem.kind === 'not-the-api' ? { baseUrl } : { baseUrl, status: problem.status, technical: problem.technical },
     );
   }
 }
 
+/**
+ * No workspace has this id: it was never there (or is gone), or it was removed while its new key
+ * was being verified.
+ */
 export class ProfileNotFound extends WorkspaceError {
   readonly code = 'PROFILE_NOT_FOUND';
   override name = 'ProfileNotFound';
-  constructor(what: string) {
-    // `what` is the caller's own words ("with id …"): said by the CLI and in logs, kept English.
-    super(`There is no workspace ${what}.`, { profile: what });
+  constructor(profileId: string, when: 'looked-up' | 'removed-while-verifying' = 'looked-up') {
+    super(
+      when === 'looked-up'
+        ? t(
+            { id: 'workspaces.errors.notFound', defaultMessage: 'There is no workspace with the id “{profileId}”.' },
+            { profileId },
+          )
+        : t({
+            id: 'workspaces.errors.removedWhileVerifying',
+            defaultMessage: 'The workspace was removed while its key was being verified; the key was not saved.',
+          }),
+      { profile: profileId },
+    );
   }
 }
 
@@ -181,11 +213,30 @@ export class KeyRequired extends WorkspaceError {
   }
 }
 
+/** What was asked of the built-in Sandbox workspace that only Lectern may do. */
+export type SandboxChange = 'move' | 'remove' | 'replace-key';
+
+const SANDBOX_FIXED = defineMessages({
+  move: {
+    id: 'workspaces.errors.sandboxMove',
+    defaultMessage:
+      'The built-in Sandbox workspace is managed by Lectern: it can be renamed, but not moved to another server or given another key or key mode.',
+  },
+  remove: {
+    id: 'workspaces.errors.sandboxRemove',
+    defaultMessage: 'The built-in Sandbox workspace is managed by Lectern and cannot be removed.',
+  },
+  'replace-key': {
+    id: 'workspaces.errors.sandboxReplaceKey',
+    defaultMessage: 'The built-in Sandbox workspace is managed by Lectern and cannot be given another key.',
+  },
+});
+
 /** The built-in Sandbox is managed by the app: it can be renamed, nothing else. */
 export class SandboxProfileFixed extends WorkspaceError {
   readonly code = 'SANDBOX_PROFILE_FIXED';
   override name = 'SandboxProfileFixed';
-  constructor(action: string) {
-    super(`The built-in Sandbox workspace is managed by Lectern and cannot be ${action}.`, { action });
+  constructor(change: SandboxChange) {
+    super(t(SANDBOX_FIXED[change]), { action: change });
   }
 }

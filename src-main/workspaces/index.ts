@@ -16,6 +16,6 @@ export {
   VerificationFailed,
 } from './errors.ts';
 export { WORKSPACES_DB_FILE } from './schema.ts';
-export { keyHint, normalizeApiKey, normalizeBaseUrl } from './validation.ts';
+export { keyHint, normalizeApiKey, normalizeBaseUrl, normalizeName } from './validation.ts';
 export { createProbeClient, type ProbeClient, type ProbeClientFactory } from './verify.ts';
 export * from './types.ts';

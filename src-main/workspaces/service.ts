@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { originOfUrl } from '../api/index.ts';
+import { t } from '../i18n/index.ts';
 import type { KeyStore } from '../keychain/index.ts';
 import { openDatabase, transaction, type DatabaseCorruptError } from '../store/index.ts';
 import { ActiveProfileListeners, type ActiveProfileListener } from './active-profile-listeners.ts';
@@ -181,7 +182,7 @@ export class WorkspaceService {
         patch.keyMode !== undefined ||
         patch.apiKey !== undefined)
     ) {
-      throw new SandboxProfileFixed('moved to another server, given another key or mode (only renamed)');
+      throw new SandboxProfileFixed('move');
     }
     const fields = {
       name: patch.name === undefined ? row.name : normalizeName(patch.name),
@@ -226,7 +227,7 @@ export class WorkspaceService {
    */
   async remove(profileId: string, options: { confirm?: boolean } = {}): Promise<void> {
     const row = this.#row(profileId);
-    if (row.environment === 'sandbox') throw new SandboxProfileFixed('removed');
+    if (row.environment === 'sandbox') throw new SandboxProfileFixed('remove');
     if (options.confirm !== true) throw new ConfirmationRequired(row.name);
     try {
       await this.#keys.delete(profileId);
@@ -245,7 +246,7 @@ export class WorkspaceService {
   /** Verifies the key against the workspace's server, then (only then) stores or replaces it. */
   async setKey(profileId: string, apiKeyInput: string): Promise<Verification> {
     const row = this.#row(profileId);
-    if (row.environment === 'sandbox') throw new SandboxProfileFixed('given another key');
+    if (row.environment === 'sandbox') throw new SandboxProfileFixed('replace-key');
     const apiKey = normalizeApiKey(apiKeyInput);
     const probe = await probeKey({
       baseUrl: row.base_url,
@@ -263,9 +264,12 @@ export class WorkspaceService {
       throw stillThere
         ? new InvalidProfile(
             'baseUrl',
-            'The workspace’s server changed while the key was being verified; save the key again.',
+            t({
+              id: 'workspaces.service.serverChangedWhileVerifying',
+              defaultMessage: 'The workspace’s server changed while the key was being verified; save the key again.',
+            }),
           )
-        : new ProfileNotFound(profileId);
+        : new ProfileNotFound(profileId, 'removed-while-verifying');
     }
     this.#onKeyReplaced?.(profileId);
     return { profile: this.get(profileId), verifiedMode: probe.verifiedMode, warning: probe.warning };

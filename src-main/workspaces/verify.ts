@@ -121,12 +121,12 @@ function translate(error: unknown, baseUrl: string, saved: boolean): Error {
     case 'NotFound':
     case 'UnsupportedOperation':
     case 'ContractError':
+      return new VerificationFailed(baseUrl, { kind: 'not-the-api' }, saved);
+    default:
       return new VerificationFailed(
         baseUrl,
-        'it does not answer like the Learning Content API. Check the base URL (the server root, without /v1/…).',
+        { kind: 'answered', status: error.status ?? null, technical: error.message },
         saved,
       );
-    default:
-      return new VerificationFailed(baseUrl, `${error.message} (HTTP ${error.status ?? 'no status'}).`, saved);
   }
 }
