@@ -172,6 +172,21 @@ describe('SpeedMeter and Throttle', () => {
       vi.useRealTimers();
     }
   });
+
+  it('forgets the keys of uploads that went quiet (one key per upload, thousands in a day)', () => {
+    const throttle = new Throttle(100);
+    let calls = 0;
+    // Each upload's last progress a second after the one before: none of them throttles another.
+    for (let upload = 0; upload < 2000; upload++) throttle.run(`upload-${upload}`, () => calls++, upload * 1000);
+    expect(calls).toBe(2000);
+    expect(throttle.remembered).toBeLessThanOrEqual(2);
+    // A key still within its interval stays held back across a generation change.
+    throttle.run('busy', () => calls++, 2_000_000);
+    throttle.run('other', () => calls++, 2_000_090);
+    throttle.run('busy', () => calls++, 2_000_095);
+    expect(calls).toBe(2002);
+    throttle.clear();
+  });
 });
 
 describe('retry policy', () => {

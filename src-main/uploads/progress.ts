@@ -132,19 +132,31 @@ export class SpeedMeter {
  */
 export class Throttle {
   private readonly intervalMs: number;
-  private readonly lastAt = new Map<string, number>();
+  /**
+   * When each key last emitted, in two generations of `intervalMs` each: a time older than that
+   * no longer holds anything back, so the older generation is dropped whole. Keys (one per upload)
+   * are then forgotten once they go quiet instead of piling up for every upload ever sent.
+   */
+  private lastAt = new Map<string, number>();
+  private previousLastAt = new Map<string, number>();
+  private generationFrom = -Infinity;
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
   constructor(intervalMs = 100) {
     this.intervalMs = intervalMs;
   }
 
+  /** Keys it still remembers (bounded by those that emitted within the last two intervals). */
+  get remembered(): number {
+    return this.lastAt.size + this.previousLastAt.size;
+  }
+
   run(key: string, fn: () => void, now = performance.now()): void {
     if (this.timers.has(key)) return; // a trailing call is already due; it reads fresh state
-    const last = this.lastAt.get(key) ?? -Infinity;
+    const last = this.lastAt.get(key) ?? this.previousLastAt.get(key) ?? -Infinity;
     const wait = last + this.intervalMs - now;
     if (wait <= 0) {
-      this.lastAt.set(key, now);
+      this.emitted(key, now);
       fn();
       return;
     }
@@ -152,10 +164,21 @@ export class Throttle {
       key,
       setTimeout(() => {
         this.timers.delete(key);
-        this.lastAt.set(key, performance.now());
+        this.emitted(key, performance.now());
         fn();
       }, Math.ceil(wait)),
     );
+  }
+
+  private emitted(key: string, now: number): void {
+    if (now - this.generationFrom >= this.intervalMs) {
+      // Everything in the older generation is at least one interval old: it throttles nothing.
+      this.previousLastAt = now - this.generationFrom >= 2 * this.intervalMs ? new Map<string, number>() : this.lastAt;
+      this.lastAt = new Map<string, number>();
+      this.generationFrom = now;
+    }
+    this.previousLastAt.delete(key);
+    this.lastAt.set(key, now);
   }
 
   /** Drop a pending trailing call (the caller is about to emit fresh state itself). */
