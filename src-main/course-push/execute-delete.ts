@@ -5,7 +5,7 @@
 import type { PushEvent } from '../../src-shared/push-events.ts';
 import { isApiError } from '../api/index.ts';
 import type { OtherLesson, PushPlan } from './plan.ts';
-import type { PushApi } from './push-api.ts';
+import type { PushApi, SectionWrite } from './push-api.ts';
 import type { PushState } from './push-state.ts';
 
 export interface DeleteStep {
@@ -16,7 +16,7 @@ export interface DeleteStep {
   sectionIds: ReadonlyMap<string, string>;
   call: <T>(fn: () => Promise<T>) => Promise<T>;
   /** A section write: a server that does not offer it stops the push with one sentence. */
-  structure: <T>(verb: string, fn: () => Promise<T>) => Promise<T>;
+  structure: <T>(write: SectionWrite, fn: () => Promise<T>) => Promise<T>;
   record: (event: PushEvent) => void;
 }
 

@@ -7,19 +7,50 @@
 // renamed, put in order, replaced or deleted is recorded as an event (said as it happens, listed in
 // the outcome: src-shared/push-events.ts). Every create is sent with a key and body stored beforehand
 // (push-state.ts), so a killed push run again re-sends the same request and makes nothing twice.
+import { defineMessages } from '../../src-shared/messages.ts';
 import { pushEventSentence, type PushEvent } from '../../src-shared/push-events.ts';
-import { TEXT_LESSON_TYPE, isApiError, isOperationNotOffered } from '../api/index.ts';
+import { TEXT_LESSON_TYPE, isApiError } from '../api/index.ts';
 import { t } from '../i18n/index.ts';
 import { storedCheckOf, type AddUploadInput, type UploadManager, type UploadRow } from '../uploads/index.ts';
 import { pushedContent, type LessonPlan, type PushPlan, type SectionPlan } from './plan.ts';
-import { orderedLessons, untilAnswered, type PushApi } from './push-api.ts';
+import { orderedLessons, untilAnswered, type PushApi, type SectionWrite } from './push-api.ts';
 import { deleteChosen } from './execute-delete.ts';
 import type { EntryRef, PushState } from './push-state.ts';
 import { movesToOrder } from '../../src-shared/reorder.ts';
 
+const REFUSED = defineMessages({
+  create: {
+    id: 'course-push.execute.refusedCreate',
+    defaultMessage:
+      'This server does not let Lectern create sections, so the push stopped before any lesson or upload was made.',
+  },
+  rename: {
+    id: 'course-push.execute.refusedRename',
+    defaultMessage:
+      'This server does not let Lectern rename sections, so the push stopped before any lesson or upload was made.',
+  },
+  reorder: {
+    id: 'course-push.execute.refusedReorder',
+    defaultMessage:
+      'This server does not let Lectern put sections in order, so the push stopped before any lesson or upload was made.',
+  },
+  // Deleting comes last: what came before it was pushed.
+  delete: {
+    id: 'course-push.execute.refusedDelete',
+    defaultMessage:
+      'This server does not let Lectern delete sections, so the push stopped at the first section to delete; everything before it was pushed.',
+  },
+});
+
+/** The server does not offer a section write the push needs: said in the app's language when made. */
 export class StructureRefusedError extends Error {
   readonly code = 'STRUCTURE_NOT_OFFERED';
   override name = 'StructureRefusedError';
+  readonly write: SectionWrite;
+  constructor(write: SectionWrite) {
+    super(t(REFUSED[write]));
+    this.write = write;
+  }
 }
 
 export interface PushOutcome {
@@ -83,17 +114,12 @@ export async function executePush(plan: PushPlan, deps: PushDeps): Promise<PushO
 
   // 1. Sections.
   const sectionIds = new Map<string, string>();
-  const structure = async <T>(verb: string, fn: () => Promise<T>): Promise<T> => {
+  const structure = async <T>(write: SectionWrite, fn: () => Promise<T>): Promise<T> => {
     try {
       return await call(fn);
     } catch (error) {
-      if (isApiError(error) && error.kind === 'UnsupportedOperation') {
-        // The client's sentence names the missing capability ("This server does not let Lectern create sections.").
-        const sentence = isOperationNotOffered(error)
-          ? error.message.replace(/\.$/, '')
-          : `This server does not let Lectern ${verb} sections`;
-        throw new StructureRefusedError(`${sentence}, so the push stopped before any lesson or upload was made.`);
-      }
+      // The write the push was making names what is missing, in the user's words.
+      if (isApiError(error) && error.kind === 'UnsupportedOperation') throw new StructureRefusedError(write);
       throw error;
     }
   };

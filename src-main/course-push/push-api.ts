@@ -29,6 +29,9 @@ export interface SectionLike {
   lessons?: LessonLike[];
 }
 
+/** A section write a folder push makes; a server may not offer it (ASSUMPTIONS.md "Course structure"). */
+export type SectionWrite = 'create' | 'rename' | 'reorder' | 'delete';
+
 export interface PushApi {
   courses: { get(id: string, options?: CallOptions): Promise<{ id: string; name?: string }> };
   sections: {

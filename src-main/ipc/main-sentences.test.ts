@@ -12,7 +12,9 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { connectionSentence } from '../../src-shared/connection-words.ts';
 import { pushHeadline } from '../../src-shared/push-events.ts';
 import { saveStateOf } from '../../src-shared/save-state.ts';
+import { notOfferedSentence, refusalSentence } from '../sync/index.ts';
 import { createLanguageService, t } from '../i18n/index.ts';
+import { StructureRefusedError } from '../course-push/index.ts';
 import { KeychainTimeout, KeychainUnavailable } from '../keychain/index.ts';
 import {
   KeyRejected,
@@ -129,6 +131,20 @@ describe('main’s sentences in the app’s language', () => {
       'Lectern konnte den Schlüssel nicht bei https://lms.example prüfen: Der Server antwortete mit HTTP 500.',
     );
     expect(refused.details).toMatchObject({ status: 500, technical: 'Internal Server Error' });
+  });
+
+  it('a German language service gives German refusals of a server or key that may not change things', async () => {
+    await speak('de');
+    expect(new StructureRefusedError('create').message).toBe(
+      'Dieser Server erlaubt Lectern nicht, Abschnitte zu erstellen; die Übertragung wurde deshalb angehalten, bevor eine Lektion oder ein Upload entstand.',
+    );
+    expect(new StructureRefusedError('delete').message).toMatch(/Alles davor wurde übertragen\.$/);
+    expect(notOfferedSentence('courses.update')).toBe(
+      'Dieser Server erlaubt Lectern nicht, die Angaben eines Kurses zu ändern.',
+    );
+    expect(refusalSentence('assessment')).toBe(
+      'Der Schlüssel dieses Arbeitsbereichs darf Prüfungen ansehen, aber nicht ändern (der Server hat eine Änderung abgelehnt). Bitten Sie Ihre Administration um einen Schlüssel, der Prüfungen ändern darf, oder ersetzen Sie den Schlüssel unter Arbeitsbereiche.',
+    );
   });
 
   it('the pseudo-locale marks every one of them as catalogue words', async () => {

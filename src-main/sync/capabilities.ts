@@ -2,8 +2,10 @@
 // "Course structure"): noted from the client's OperationNotOfferedError, kept in the workspace's
 // database so the app says it once and keeps the action disabled with its reason, across restarts.
 import type { DatabaseSync } from 'node:sqlite';
-import { isOperationNotOffered, notOfferedSentence, STRUCTURE_OPERATIONS } from '../api/index.ts';
+import { isOperationNotOffered, STRUCTURE_OPERATIONS } from '../api/index.ts';
 import type { StructureOperationId } from '../api/index.ts';
+import { t } from '../i18n/index.ts';
+import { defineMessages } from '../../src-shared/messages.ts';
 import { SyncServiceError } from './errors.ts';
 import { behaviourOf } from './resource-behaviour.ts';
 import type { DraftOperation, ResourceKind } from './resources.ts';
@@ -30,6 +32,33 @@ export function structureOperationOf(resource: ResourceKind, operation: DraftOpe
   return behaviourOf(resource).structureOperation?.(operation) ?? null;
 }
 
+const NOT_OFFERED = defineMessages({
+  'sections.create': {
+    id: 'sync.capabilities.sectionsCreate',
+    defaultMessage: 'This server does not let Lectern create sections.',
+  },
+  'sections.update': {
+    id: 'sync.capabilities.sectionsUpdate',
+    defaultMessage: 'This server does not let Lectern change sections.',
+  },
+  'sections.delete': {
+    id: 'sync.capabilities.sectionsDelete',
+    defaultMessage: 'This server does not let Lectern delete sections.',
+  },
+  'courses.update': {
+    id: 'sync.capabilities.coursesUpdate',
+    defaultMessage: 'This server does not let Lectern change course details.',
+  },
+} satisfies Record<StructureOperationId, unknown>);
+
+/**
+ * Said when read, not taken from the row: a row noted in one language reads in the one chosen now.
+ * (The row's own message column keeps the English the client gave, for the log.)
+ */
+export function notOfferedSentence(operation: StructureOperationId): string {
+  return t(NOT_OFFERED[operation]);
+}
+
 const isStructureOperation = (value: unknown): value is StructureOperationId =>
   typeof value === 'string' && Object.hasOwn(STRUCTURE_OPERATIONS, value);
 
@@ -46,7 +75,7 @@ export function createCapabilityStore(db: DatabaseSync, now: () => number = Date
       .filter((row) => isStructureOperation(row.operation))
       .map((row) => ({
         operation: row.operation as StructureOperationId,
-        message: row.message,
+        message: notOfferedSentence(row.operation as StructureOperationId),
         status: row.status,
         notedAt: row.noted_at,
       }));
@@ -65,7 +94,7 @@ export function createCapabilityStore(db: DatabaseSync, now: () => number = Date
         .prepare(
           'INSERT INTO missing_operations (operation, message, status, noted_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
         )
-        .run(entry.operation, entry.message, entry.status, entry.notedAt);
+        .run(entry.operation, error.message, entry.status, entry.notedAt);
       return Number(inserted.changes) > 0 ? entry : null;
     },
     assertOffered(resource, operation) {

@@ -36,5 +36,5 @@ export type { AssignmentRecord } from './assignment-history.ts';
 export type { PendingDelete } from './deletes.ts';
 export type { PendingSectionDelete, SectionRef, StructureWork } from './structure-work.ts';
 export type { PendingPreview, PreviewWork } from './preview-video.ts';
-export type { MissingOperation } from './capabilities.ts';
-export { forgetWriteRefusalsOf } from './write-access.ts';
+export { notOfferedSentence, type MissingOperation } from './capabilities.ts';
+export { forgetWriteRefusalsOf, refusalSentence } from './write-access.ts';

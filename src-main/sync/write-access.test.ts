@@ -5,6 +5,7 @@
 // the mark is cleared by "Check again" / a new key or by a write that goes through.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOON, startTestSandbox, tempDir, type TestSandbox } from '../test-support/index.ts';
+import { createLanguageService } from '../i18n/index.ts';
 import { createSyncService, type SyncService } from './service.ts';
 import type { ApiClient } from '../api/index.ts';
 
@@ -96,6 +97,14 @@ describe('a key the server refuses writes for', () => {
     await service.close();
     service = open(viewer);
     expect(service.writesRefused().map((r) => r.resource)).toEqual(['lesson']);
+    // Noted in English, read in the language chosen since.
+    const language = await createLanguageService({ dataDir, systemLocales: ['en-US'] });
+    try {
+      await language.set('de');
+      expect(service.writesRefused()[0]!.message).toMatch(/darf Lektionen ansehen, aber nicht ändern/);
+    } finally {
+      await language.set('en');
+    }
     service.forgetWriteRefusals();
     expect(service.writesRefused()).toEqual([]);
   });

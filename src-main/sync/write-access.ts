@@ -5,6 +5,7 @@
 // a key may well view what it may not change (catalogue.ts, "Write permissions").
 import { existsSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
+import { t } from '../i18n/index.ts';
 import { openProfileDatabase, profileDatabasePath } from '../store/index.ts';
 import { errorKind } from './errors.ts';
 import { SyncServiceError } from './errors.ts';
@@ -28,17 +29,19 @@ export interface WriteAccess {
   forget(): void;
 }
 
-const PLURALS: Record<ResourceKind, string> = {
-  lesson: 'lessons',
-  section: 'sections',
-  course: 'courses',
-  assessment: 'assessments',
-  assignment: 'assignments',
-};
-
-/** The sentence shown once, and again as the reason on every disabled action of that kind. */
+/**
+ * The sentence shown once, and again as the reason on every disabled action of that kind. Said when
+ * read, in the language chosen now; the row's message column keeps the words it was noted in.
+ */
 export function refusalSentence(resource: ResourceKind): string {
-  return `This workspace’s key may view ${PLURALS[resource]} but not change them (the server refused a change). Ask your administrator for a key that may change ${PLURALS[resource]}, or replace the key under Workspaces.`;
+  return t(
+    {
+      id: 'sync.writeAccess.refused',
+      defaultMessage:
+        'This workspace’s key may view {resource, select, lesson {lessons} section {sections} course {courses} assessment {assessments} other {assignments}} but not change them (the server refused a change). Ask your administrator for a key that may change {resource, select, lesson {lessons} section {sections} course {courses} assessment {assessments} other {assignments}}, or replace the key under Workspaces.',
+    },
+    { resource },
+  );
 }
 
 /** A 403 answer to a write request. */
@@ -49,12 +52,11 @@ export function isWriteRefusal(error: unknown): boolean {
 export function createWriteAccess(db: DatabaseSync, now: () => number = Date.now): WriteAccess {
   const refused = (): WriteRefusal[] =>
     (
-      db.prepare('SELECT resource, message, noted_at FROM write_refusals ORDER BY resource').all() as {
+      db.prepare('SELECT resource, noted_at FROM write_refusals ORDER BY resource').all() as {
         resource: ResourceKind;
-        message: string;
         noted_at: string;
       }[]
-    ).map((row) => ({ resource: row.resource, message: row.message, notedAt: row.noted_at }));
+    ).map((row) => ({ resource: row.resource, message: refusalSentence(row.resource), notedAt: row.noted_at }));
 
   return {
     refused,

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { focusWhenThere } from './focus.ts';
 import { useStructure } from './store.ts';
-import { t } from '../../lib/i18n.ts';
+import { t, tx } from '../../lib/i18n.ts';
 
 /** Adds a section at `position` (1-based; null: at the end), through the outbox (offline too). */
 /** For a screen reader, which "Add section" this is: "after {title}". */
@@ -108,10 +108,8 @@ export function PendingSection({ draft }: { draft: DraftSummary }) {
   const discard = useStructure((s) => s.discard);
   const keyRefusal = useWriteRefusal('section');
   const failed = draft.state === 'failed';
-  const why =
-    draft.error?.code === 'WRITE_REFUSED' || (draft.error && draft.error.message === keyRefusal)
-      ? 'not saved.'
-      : (draft.error?.message ?? 'not sent');
+  const refused = draft.error?.code === 'WRITE_REFUSED' || (draft.error && draft.error.message === keyRefusal);
+  const state = !failed ? 'waiting' : refused ? 'refused' : draft.error ? 'failed' : 'unsent';
   return (
     <section
       className={`course-section course-section--pending${failed ? ' course-section--failed' : ''}`}
@@ -125,9 +123,14 @@ export function PendingSection({ draft }: { draft: DraftSummary }) {
     >
       <p className={failed ? 'inline-alert' : 'muted'} data-testid="section-create-pending">
         <span>
-          {t({ id: 'structure.sectionForms.newSection2', defaultMessage: 'New section “' })}
-          <bdi>{draft.title}</bdi>”:{' '}
-          {failed ? why : t({ id: 'structure.sectionForms.waitingToBeSent', defaultMessage: 'waiting to be sent' })}
+          {tx(
+            {
+              id: 'structure.sectionForms.pendingSection',
+              defaultMessage:
+                'New section “{title}”: {state, select, waiting {waiting to be sent} refused {not saved.} failed {{reason}} other {not sent}}',
+            },
+            { title: <bdi>{draft.title}</bdi>, state, reason: draft.error?.message ?? '' },
+          )}
         </span>
         {failed && (
           <button className="button button--small" type="button" onClick={() => void discard(draft.id)}>
