@@ -22,7 +22,7 @@ function NewThing(props: {
 }) {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const create = useCreateRequest(() => props.request(title), { subject: 'new things' });
+  const create = useCreateRequest(() => props.request(title), { subject: 'newAssessments' });
   const problems: Record<string, string> = title.trim() ? {} : { title: 'Give it a title.' };
   return (
     <CreateForm

@@ -9,7 +9,7 @@
  * anywhere (a description too), Escape cancels when there is a cancel.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { describeError, fieldErrorsOf } from '../lib/errors.ts';
+import { describeError, fieldErrorsOf, type ErrorSubject } from '../lib/errors.ts';
 import { t } from '../lib/i18n.ts';
 
 export interface CreateFormFields {
@@ -187,7 +187,7 @@ export interface CreateRequest<T> {
  */
 export function useCreateRequest<T>(
   request: () => Promise<T>,
-  options: { subject?: string; fieldProblems?: (error: unknown) => Record<string, string> } = {},
+  options: { subject?: ErrorSubject; fieldProblems?: (error: unknown) => Record<string, string> } = {},
 ): CreateRequest<T> {
   const [state, setState] = useState<Omit<CreateRequest<T>, 'send'>>({
     pending: false,

@@ -7,7 +7,7 @@
  */
 import { useCallback, type ReactNode } from 'react';
 import type { KeyMode } from '../../../src-shared/index.ts';
-import { describeError } from '../lib/errors.ts';
+import { describeError, type ErrorSubject } from '../lib/errors.ts';
 import { itemAt, rowCount, type PagedListState } from '../lib/paged-list.ts';
 import type { ListBody } from './ListScreen.tsx';
 import { OfflineNothingSaved } from './OfflineState.tsx';
@@ -17,7 +17,7 @@ const READ_AROUND = 20;
 
 export interface PagedListBodySpec<T> {
   /** What failed, for the error's sentence ("the courses"). */
-  subject: string;
+  subject: ErrorSubject;
   keyMode: KeyMode | null;
   loadingLabel: string;
   /** The list's accessible name and test id. */

@@ -65,7 +65,7 @@ describe('describeError', () => {
   );
 
   it('names the subject, and explains a 403 for a service-provider key', () => {
-    expect(describeError(bridgeError('API_NOT_FOUND'), { subject: 'this course' })).toBe(
+    expect(describeError(bridgeError('API_NOT_FOUND'), { subject: 'thisCourse' })).toBe(
       'The server no longer has this course. It may have been deleted elsewhere.',
     );
     expect(describeError(bridgeError('API_FORBIDDEN'), { subject: 'assessments', keyMode: 'service-provider' })).toBe(

@@ -83,11 +83,33 @@ const messages = defineMessages({
   somethingWentWrong: { id: 'lib.errors.somethingWentWrong', defaultMessage: 'Something went wrong.' },
 });
 
+/**
+ * What a screen is about, as the errors about it name it: "This key is not allowed to open
+ * {subject}". Each is a noun phrase as the object of those sentences (accusative in German).
+ */
+const subjects = defineMessages({
+  this: { id: 'lib.errors.subject.this', defaultMessage: 'this' },
+  thisLesson: { id: 'lib.errors.subject.thisLesson', defaultMessage: 'this lesson' },
+  thisCourse: { id: 'lib.errors.subject.thisCourse', defaultMessage: 'this course' },
+  thisSection: { id: 'lib.errors.subject.thisSection', defaultMessage: 'this section' },
+  thisAssessment: { id: 'lib.errors.subject.thisAssessment', defaultMessage: 'this assessment' },
+  thisChange: { id: 'lib.errors.subject.thisChange', defaultMessage: 'this change' },
+  thisForm: { id: 'lib.errors.subject.thisForm', defaultMessage: 'this form' },
+  thisItem: { id: 'lib.errors.subject.thisItem', defaultMessage: 'this item' },
+  theCourses: { id: 'lib.errors.subject.theCourses', defaultMessage: 'the courses' },
+  theQuizzes: { id: 'lib.errors.subject.theQuizzes', defaultMessage: 'the quizzes' },
+  theAssignments: { id: 'lib.errors.subject.theAssignments', defaultMessage: 'the assignments' },
+  assessments: { id: 'lib.errors.subject.assessments', defaultMessage: 'assessments' },
+  newAssessments: { id: 'lib.errors.subject.newAssessments', defaultMessage: 'new assessments' },
+  assignments: { id: 'lib.errors.subject.assignments', defaultMessage: 'assignments' },
+});
+export type ErrorSubject = keyof typeof subjects;
+
 export type { KeyMode };
 
 export interface ErrorContext {
-  /** What the screen was about, in plain words: "assessments", "this course", "the lesson". */
-  subject?: string;
+  /** What the screen was about, said in the app's language: `thisCourse` is "this course". */
+  subject?: ErrorSubject;
   /** The active profile's key mode, to explain a 403 properly. */
   keyMode?: KeyMode | null;
 }
@@ -156,7 +178,7 @@ export function isOfflineError(error: unknown): boolean {
 /** One sentence (sometimes two) for the user. */
 export function describeError(error: unknown, context: ErrorContext = {}): string {
   const { code, kind, message } = errorParts(error);
-  const subject = context.subject ?? 'this';
+  const subject = t(subjects[context.subject ?? 'this']);
   // A write the key may not make: main says which kind of change, in the user's words.
   if (code === 'WRITE_REFUSED' && message) return message;
   switch (kind ?? code) {

@@ -177,8 +177,8 @@ describe('feature store', () => {
     const stop = store.start();
     await vi.waitFor(() => expect(store.getState().status).toBe('error'));
     expect(errors.errorCode(store.getState().error)).toBe('Forbidden');
-    expect(errors.describeError(store.getState().error, { subject: 'the outbox' })).toContain(
-      'not allowed to open the outbox',
+    expect(errors.describeError(store.getState().error, { subject: 'thisChange' })).toContain(
+      'not allowed to open this change',
     );
 
     answer = () => [outboxItem(ITEM)];

@@ -225,8 +225,8 @@ describe('paged list', () => {
     list.getState().setQuery(QUERY);
     await vi.waitFor(() => expect(list.getState().status).toBe('error'));
     expect(errors.errorCode(list.getState().error)).toBe('Forbidden');
-    expect(errors.describeError(list.getState().error, { subject: 'courses' })).toContain(
-      'This key is not allowed to open courses.',
+    expect(errors.describeError(list.getState().error, { subject: 'theCourses' })).toContain(
+      'This key is not allowed to open the courses.',
     );
 
     // "Try again" re-reads; the first page arrives, the second fails on its own.

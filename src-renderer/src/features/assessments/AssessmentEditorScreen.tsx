@@ -57,7 +57,7 @@ function Editor({ assessmentId }: { assessmentId: string }) {
       />
       {read.status === 'error' && !lookup.draft ? (
         <ErrorState
-          message={describeError(read.error, { subject: 'this assessment', keyMode: activeKeyMode() })}
+          message={describeError(read.error, { subject: 'thisAssessment', keyMode: activeKeyMode() })}
           error={read.error}
           onRetry={retry}
         />
@@ -103,7 +103,7 @@ function EditorBody({ assessmentId }: { assessmentId: string }) {
       <EditorBar status={status} onStatusChange={setStatusChange} onSubmit={submit} />
       <DraftBanner
         draft={justCreated(draft) ? null : draft}
-        subject="this assessment"
+        subject="thisAssessment"
         onRetry={() => submit()}
         onDiscard={() => discardDraft(draft)}
       />

@@ -108,7 +108,7 @@ export function EditorNotes({ hasClientErrors }: { hasClientErrors: boolean }) {
     <>
       {state.submitError !== null && (
         <p className="inline-alert" role="alert" data-testid="submit-error">
-          {describeError(state.submitError, { subject: 'this assessment', keyMode: activeKeyMode() })}
+          {describeError(state.submitError, { subject: 'thisAssessment', keyMode: activeKeyMode() })}
         </p>
       )}
       {hasClientErrors && (state.revealed || hasChanges) && (

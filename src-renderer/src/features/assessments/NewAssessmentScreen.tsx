@@ -58,7 +58,7 @@ const messages = defineMessages({
 });
 
 const session = useNewAssessmentSession;
-const SUBJECT = 'new assessments';
+const SUBJECT = 'newAssessments';
 
 export function NewAssessmentScreen({ courseId, draftId }: { courseId: string | null; draftId: string | null }) {
   return (

@@ -74,7 +74,7 @@ export function deleteAssessment(id: string, title: string, draftId: string | nu
           id: 'assessments.store.theAssessmentWasNotDeleted',
           defaultMessage: 'The assessment “{title}” was not deleted. {error}',
         },
-        { title, error: describeError(error, { subject: 'this assessment', keyMode: activeKeyMode() }) },
+        { title, error: describeError(error, { subject: 'thisAssessment', keyMode: activeKeyMode() }) },
       ),
   });
 }

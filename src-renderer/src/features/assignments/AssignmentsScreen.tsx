@@ -52,7 +52,7 @@ function AssignmentList() {
   );
   const body: ListBody =
     error !== null
-      ? { state: 'error', message: describeError(error, { subject: 'the assignments' }), error, onRetry: load }
+      ? { state: 'error', message: describeError(error, { subject: 'theAssignments' }), error, onRetry: load }
       : records === null
         ? {
             state: 'loading',

@@ -84,7 +84,7 @@ function useLessonDelete(courseId: string) {
         );
       },
       (error: unknown) => {
-        setDeleteError(describeError(error, { subject: 'this lesson', keyMode: activeKeyMode() }));
+        setDeleteError(describeError(error, { subject: 'thisLesson', keyMode: activeKeyMode() }));
         setDeleting(false);
       },
     );
@@ -121,7 +121,7 @@ function CourseNotReady({ courseId }: { courseId: string }) {
       />
       {detail.status === 'error' ? (
         <ErrorState
-          message={describeError(detail.error, { subject: 'this course', keyMode: activeKeyMode() })}
+          message={describeError(detail.error, { subject: 'thisCourse', keyMode: activeKeyMode() })}
           error={detail.error}
           onRetry={() => detail.load(courseId, { force: true })}
         />
@@ -193,7 +193,7 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
       <CourseHeader course={course} />
       {detail.error !== null && (
         <p className="inline-alert" role="alert">
-          {describeError(detail.error, { subject: 'this course', keyMode: activeKeyMode() })}
+          {describeError(detail.error, { subject: 'thisCourse', keyMode: activeKeyMode() })}
         </p>
       )}
       <CourseCard course={course} sections={sections} />

@@ -118,7 +118,7 @@ function CourseFilters({ query, onChange }: { query: CourseQuery; onChange: (pat
 /** What the list shows: skeleton rows, the error, the empty state and its next step, or the rows. */
 function useCourseBody(query: CourseQuery, clearFilters: () => void): ListBody {
   return usePagedListBody(useCourseList(), {
-    subject: 'the courses',
+    subject: 'theCourses',
     keyMode: activeKeyMode(),
     loadingLabel: t({ id: 'courses.coursesScreen.loadingCourses', defaultMessage: 'Loading courses…' }),
     label: t({ id: 'courses.coursesScreen.courses', defaultMessage: 'Courses' }),

@@ -9,7 +9,7 @@ export function DraftNotReady({ title, loadError }: { title: string; loadError: 
     <div className="screen">
       <PageHeader title={title} />
       {loadError !== null ? (
-        <ErrorState message={describeError(loadError, { subject: 'this form' })} error={loadError} />
+        <ErrorState message={describeError(loadError, { subject: 'thisForm' })} error={loadError} />
       ) : (
         <Loading label={t({ id: 'drafts.draftNotReady.openingTheForm', defaultMessage: 'Opening the form…' })} />
       )}

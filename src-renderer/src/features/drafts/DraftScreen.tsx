@@ -37,7 +37,7 @@ export function DraftScreen({ draftId }: { draftId: string }) {
   if (error !== null && !draft) {
     return (
       <DraftPlaceholder>
-        <ErrorState message={describeError(error, { subject: 'this change' })} error={error} onRetry={reload} />
+        <ErrorState message={describeError(error, { subject: 'thisChange' })} error={error} onRetry={reload} />
       </DraftPlaceholder>
     );
   }
@@ -54,7 +54,7 @@ export function DraftScreen({ draftId }: { draftId: string }) {
     <div className="screen">
       <DraftHeader draft={draft} />
       <AutosaveLine session={{ draft, pending: {}, saving: false, saveError: null }} />
-      {draft.state !== 'conflict' && <DraftBanner draft={draft} subject="this item" />}
+      {draft.state !== 'conflict' && <DraftBanner draft={draft} subject="thisItem" />}
       {conflicts.length > 0 && <ConflictPanel draft={draft} conflicts={conflicts} resolution={resolution} />}
       <ChangesPanel draft={draft} />
     </div>

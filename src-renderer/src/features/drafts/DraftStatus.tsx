@@ -16,7 +16,7 @@ import {
   type SaveStateInput,
 } from '../../../../src-shared/index.ts';
 import { useNow } from '../../lib/clock.ts';
-import { describeError } from '../../lib/errors.ts';
+import { describeError, type ErrorSubject } from '../../lib/errors.ts';
 import { formatClock } from '../../lib/format.ts';
 import { href } from '../../lib/router.ts';
 import { useSync } from '../../lib/sync-status.ts';
@@ -28,7 +28,7 @@ import { t } from '../../lib/i18n.ts';
 type SessionView = Pick<DraftSessionState, 'saving' | 'saveError' | 'pending' | 'draft'>;
 
 /** The state of the change an editor holds, from its session and the connection. */
-export function useSaveState(session: SessionView, subject = 'this'): SaveState {
+export function useSaveState(session: SessionView, subject: ErrorSubject = 'this'): SaveState {
   const connection = useSync((s) => s.status?.state ?? null);
   return sessionSaveState(session, connection, subject);
 }
@@ -36,7 +36,7 @@ export function useSaveState(session: SessionView, subject = 'this'): SaveState 
 export function sessionSaveState(
   session: SessionView,
   connection: SaveStateInput['connection'],
-  subject = 'this',
+  subject: ErrorSubject = 'this',
 ): SaveState {
   const { draft } = session;
   return saveStateOf(
@@ -55,7 +55,7 @@ export function sessionSaveState(
  * The state of a form that keeps its typing in memory until Save (course details, a section): the
  * stored change, whether the form differs from it, and the refusal in words.
  */
-export function useFormSaveState(draft: Draft | null, edited: boolean, subject = 'this'): SaveState {
+export function useFormSaveState(draft: Draft | null, edited: boolean, subject: ErrorSubject = 'this'): SaveState {
   const connection = useSync((s) => s.status?.state ?? null);
   return saveStateOf(
     {
@@ -102,7 +102,7 @@ export function SaveStatusLine({ state, savedAt = null, kept }: SaveStatusLinePr
 }
 
 /** The status line of an editor over a draft session. */
-export function AutosaveLine({ session, subject }: { session: SessionView; subject?: string }) {
+export function AutosaveLine({ session, subject }: { session: SessionView; subject?: ErrorSubject }) {
   const state = useSaveState(session, subject);
   const kept = Boolean(session.draft) && !session.saving && Object.keys(session.pending).length === 0;
   return <SaveStatusLine state={state} savedAt={session.draft?.updatedAt ?? null} kept={kept} />;
@@ -123,7 +123,7 @@ export function useSaveActionLabel(verb?: string): string {
 interface DraftBannerProps {
   draft: Draft | null;
   /** Kept for the editors' calls; the reason itself is on the status line. */
-  subject?: string;
+  subject?: ErrorSubject;
   onRetry?: () => void;
   onDiscard?: () => void;
 }

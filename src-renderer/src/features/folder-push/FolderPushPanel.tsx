@@ -196,10 +196,7 @@ function PushDialog({ flow, courseId, courseName }: { flow: Flow; courseId: stri
 }
 
 function describe(error: unknown): string {
-  return describeError(error, {
-    subject: t({ id: 'folder-push.folderPushPanel.subjectThisCourse', defaultMessage: 'this course' }),
-    keyMode: activeKeyMode(),
-  });
+  return describeError(error, { subject: 'thisCourse', keyMode: activeKeyMode() });
 }
 
 function DialogBody({

@@ -90,7 +90,7 @@ function useFormState() {
   const locked = isLocked(draft);
   const submitError =
     state.submitError !== null && Object.keys(state.submitFieldErrors).length === 0
-      ? describeError(state.submitError, { subject: 'this lesson', keyMode: activeKeyMode() })
+      ? describeError(state.submitError, { subject: 'thisLesson', keyMode: activeKeyMode() })
       : null;
   return { state, draft, form, clientErrors, serverErrors, errorOf, hasChanges, locked, submitError };
 }
@@ -102,7 +102,7 @@ function LessonNotes({ courseId, submitError }: { courseId: string; submitError:
     <>
       <DraftBanner
         draft={draft}
-        subject="this lesson"
+        subject="thisLesson"
         onRetry={submitLesson}
         onDiscard={() => {
           if (!draft) return;
@@ -169,7 +169,7 @@ function NotReady(props: { title: string; eyebrow: ReactNode; failed: unknown; m
       <PageHeader title={props.title} eyebrow={props.eyebrow} />
       {props.failed ? (
         <ErrorState
-          message={describeError(props.failed, { subject: 'this lesson', keyMode: activeKeyMode() })}
+          message={describeError(props.failed, { subject: 'thisLesson', keyMode: activeKeyMode() })}
           error={props.failed}
         />
       ) : props.missing ? (

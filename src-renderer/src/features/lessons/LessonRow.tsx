@@ -159,7 +159,7 @@ export function DeletingRow(props: { courseId: string; pending: PendingLessonDel
   const retry = () =>
     call((b) => b.drafts.retry({ id: pending.draftId })).then(
       () => void useLessonWork.getState().load(courseId),
-      (error: unknown) => notify('error', describeError(error, { subject: 'this lesson' })),
+      (error: unknown) => notify('error', describeError(error, { subject: 'thisLesson' })),
     );
   return (
     <li

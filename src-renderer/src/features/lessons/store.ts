@@ -161,7 +161,7 @@ export function moveLesson(
           'error',
           t(
             { id: 'lessons.store.theLessonCouldNotBe', defaultMessage: 'The lesson could not be moved: {error}' },
-            { error: describeError(error, { subject: 'this lesson' }) },
+            { error: describeError(error, { subject: 'thisLesson' }) },
           ),
         );
       useCourseDetail.getState().reread(); // back to what main has
@@ -201,6 +201,6 @@ export function undoLessonDeleteAndSay(
         ),
         { key },
       ),
-    (error: unknown) => notify('error', describeError(error, { subject: 'this lesson' }), { key }),
+    (error: unknown) => notify('error', describeError(error, { subject: 'thisLesson' }), { key }),
   );
 }

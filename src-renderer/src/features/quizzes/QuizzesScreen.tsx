@@ -171,7 +171,7 @@ function useQuizBody(filter: QuizFilter, clearAll: () => void): ListBody {
     const retry = byFilter ? () => filtered.filter && useQuizFilter.getState().run(filtered.filter) : list.reread;
     return {
       state: 'error',
-      message: describeError(error, { subject: 'the quizzes', keyMode }),
+      message: describeError(error, { subject: 'theQuizzes', keyMode }),
       error,
       onRetry: retry,
     };
@@ -220,7 +220,10 @@ function emptyQuizzes(
     </button>
   );
   if (filtering(filter)) {
-    const courseName = filter.courseId ? (courses.find((c) => c.id === filter.courseId)?.name ?? 'this course') : null;
+    const courseName = filter.courseId
+      ? (courses.find((c) => c.id === filter.courseId)?.name ??
+        t({ id: 'quizzes.quizzesScreen.thisCourseUnnamed', defaultMessage: 'this course' }))
+      : null;
     return {
       state: 'empty',
       title: courseName

@@ -144,7 +144,7 @@ function DetailsFields({ values, set }: Pick<Details, 'values' | 'set'>) {
 /** Where the details stand, in the one save model's words (docs/save-model.md), as every editor says it. */
 function DetailsState({ draft, values }: { draft: Draft; values: Record<string, unknown> }) {
   const edited = EDITABLE.some((field) => !sameValue(values[field], initialOf(draft, field)));
-  const state = useFormSaveState(draft, edited, 'this course');
+  const state = useFormSaveState(draft, edited, 'thisCourse');
   return <SaveStatusLine state={state} savedAt={draft.updatedAt} />;
 }
 

@@ -77,7 +77,7 @@ function usePreviewVideo(courseId: string) {
 
   const load = useCallback(() => {
     call((b) => b.courses.previewVideo({ courseId })).then(setView, (e: unknown) =>
-      setError(describeError(e, { subject: 'this course' })),
+      setError(describeError(e, { subject: 'thisCourse' })),
     );
   }, [courseId]);
   useEffect(() => {
@@ -100,7 +100,7 @@ function usePreviewVideo(courseId: string) {
       const next = await work();
       if (next) setView(next);
     } catch (e) {
-      setError(describeError(e, { subject: 'this course' }));
+      setError(describeError(e, { subject: 'thisCourse' }));
     } finally {
       setBusy(false);
     }
@@ -142,7 +142,7 @@ function useHeldRemoval(courseId: string, removed: (view: PreviewVideo) => void)
             id: 'structure.coursePreviewVideo.couldNotRemoveThePreview',
             defaultMessage: 'Could not remove the preview video. {e}',
           },
-          { e: describeError(e, { subject: 'this course' }) },
+          { e: describeError(e, { subject: 'thisCourse' }) },
         ),
     });
   };

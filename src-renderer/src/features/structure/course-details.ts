@@ -24,7 +24,7 @@ interface CourseDetailsState {
   resolve: (field: string, choice: 'mine' | 'theirs') => Promise<void>;
 }
 
-const failed = (e: unknown) => describeError(e, { subject: 'this course' });
+const failed = (e: unknown) => describeError(e, { subject: 'thisCourse' });
 
 export const useCourseDetails = createFeatureStore<CourseDetailsState>(
   (set, get) => ({

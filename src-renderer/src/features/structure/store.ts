@@ -143,7 +143,7 @@ export const useStructure = createFeatureStore<StructureState>(
         return await work();
       } catch (e) {
         if (sectionId && isRefusal(e)) noteRefused('section', sectionId, e);
-        else set({ error: describeError(e, { subject: 'this section' }) });
+        else set({ error: describeError(e, { subject: 'thisSection' }) });
         return null;
       } finally {
         set({ revision: get().revision + 1 });

@@ -157,7 +157,7 @@ function TargetFields() {
         ]}
         error={
           courseId && targets.sectionsStatus[courseId] === 'error'
-            ? describeError(targets.sectionsError[courseId], { subject: 'this course' })
+            ? describeError(targets.sectionsError[courseId], { subject: 'thisCourse' })
             : null
         }
       />
