@@ -34,7 +34,7 @@ const MAIN_ROOMS = {
   store: { floor: 3, uses: ['api', 'platform'] },
   sandbox: { floor: 4, uses: ['media', 'platform', 'store'] },
   sync: { floor: 4, uses: ['api', 'i18n', 'platform', 'store'] },
-  uploads: { floor: 4, uses: ['api', 'media', 'platform', 'store'] },
+  uploads: { floor: 4, uses: ['api', 'i18n', 'media', 'platform', 'store'] },
   workspaces: { floor: 4, uses: ['api', 'i18n', 'keychain', 'platform', 'store'] },
   'course-push': { floor: 5, uses: ['api', 'i18n', 'platform', 'store', 'uploads'] },
   diagnostics: { floor: 5, uses: ['api'] },

@@ -13,6 +13,7 @@ import { connectionSentence } from '../../src-shared/connection-words.ts';
 import { pushHeadline } from '../../src-shared/push-events.ts';
 import { saveStateOf } from '../../src-shared/save-state.ts';
 import { notOfferedSentence, refusalSentence } from '../sync/index.ts';
+import { batchNotice } from '../uploads/index.ts';
 import { createLanguageService, t } from '../i18n/index.ts';
 import { StructureRefusedError } from '../course-push/index.ts';
 import { KeychainTimeout, KeychainUnavailable } from '../keychain/index.ts';
@@ -144,6 +145,18 @@ describe('main’s sentences in the app’s language', () => {
     );
     expect(refusalSentence('assessment')).toBe(
       'Der Schlüssel dieses Arbeitsbereichs darf Prüfungen ansehen, aber nicht ändern (der Server hat eine Änderung abgelehnt). Bitten Sie Ihre Administration um einen Schlüssel, der Prüfungen ändern darf, oder ersetzen Sie den Schlüssel unter Arbeitsbereiche.',
+    );
+  });
+
+  it('a German language service gives the upload engine’s states and problems in German', async () => {
+    await speak('de');
+    expect(batchNotice({ uploaded: 12, failed: 1 }, { courseName: 'Arbeitsschutz', sectionTitle: 'Modul 1' })).toEqual({
+      title: 'Uploads mit Problemen abgeschlossen',
+      body: '12 Videos in Arbeitsschutz › Modul 1 hochgeladen · 1 fehlgeschlagen',
+      level: 'warning',
+    });
+    expect(batchNotice({ uploaded: 0, failed: 2 }, { courseName: null, sectionTitle: null }).body).toBe(
+      'Keine Videos hochgeladen · 2 fehlgeschlagen',
     );
   });
 

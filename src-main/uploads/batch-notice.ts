@@ -1,7 +1,9 @@
 // Main process / plain Node. When a batch of uploads has ended, and what to tell the user about it
 // ("12 videos uploaded to Workplace Safety › Module 1 · 1 failed"). Shared by the OS notification (Electron)
-// and the in-app one; no I/O here so the decisions are easy to test.
+// and the in-app one; no I/O here so the decisions are easy to test. Said in the app's language.
 
+import { t } from '../i18n/index.ts';
+import { defineMessages } from '../../src-shared/messages.ts';
 import type { UploadState } from './types.ts';
 
 export interface BatchMember {
@@ -41,16 +43,28 @@ export interface BatchPlace {
   sectionTitle: string | null;
 }
 
+const messages = defineMessages({
+  body: {
+    id: 'uploads.batchNotice.body',
+    defaultMessage:
+      '{uploaded, plural, =0 {No videos uploaded} one {# video uploaded} other {# videos uploaded}}{placed, select, yes { to {where}} other {}}{failed, plural, =0 {} other { · # failed}}',
+  },
+  finished: { id: 'uploads.batchNotice.finished', defaultMessage: 'Uploads finished' },
+  withProblems: { id: 'uploads.batchNotice.withProblems', defaultMessage: 'Uploads finished with problems' },
+});
+
 /** The notification's text: how many, and the course and section they went to when known. */
 export function batchNotice(outcome: { uploaded: number; failed: number }, place: BatchPlace): BatchNotice {
   const names = [place.courseName, place.sectionTitle].filter((n): n is string => Boolean(n?.trim()));
-  const where = names.length > 0 ? ` to ${names.join(' › ')}` : '';
-  const videos = outcome.uploaded === 1 ? '1 video' : `${outcome.uploaded} videos`;
-  const head = outcome.uploaded === 0 ? `No videos uploaded${where}` : `${videos} uploaded${where}`;
-  const body = outcome.failed > 0 ? `${head} · ${outcome.failed} failed` : head;
+  const placed = names.length > 0 ? 'yes' : 'no';
   return {
-    title: outcome.failed > 0 ? 'Uploads finished with problems' : 'Uploads finished',
-    body,
+    title: t(outcome.failed > 0 ? messages.withProblems : messages.finished),
+    body: t(messages.body, {
+      uploaded: outcome.uploaded,
+      failed: outcome.failed,
+      placed,
+      where: names.join(' › '),
+    }),
     level: outcome.failed > 0 ? 'warning' : 'success',
   };
 }
