@@ -5,7 +5,7 @@
  * pseudo-locale makes them pseudo, and English (the CLI's, or a start before a language is
  * chosen) stays the catalogue's English words.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { connectionSentence } from '../../src-shared/connection-words.ts';
 import { pushHeadline } from '../../src-shared/push-events.ts';
 import { saveStateOf } from '../../src-shared/save-state.ts';
 import { notOfferedSentence, refusalSentence } from '../sync/index.ts';
-import { batchNotice } from '../uploads/index.ts';
+import { batchNotice, inspectFile } from '../uploads/index.ts';
 import { createLanguageService, t } from '../i18n/index.ts';
 import { StructureRefusedError } from '../course-push/index.ts';
 import { KeychainTimeout, KeychainUnavailable } from '../keychain/index.ts';
@@ -158,6 +158,10 @@ describe('main’s sentences in the app’s language', () => {
     expect(batchNotice({ uploaded: 0, failed: 2 }, { courseName: null, sectionTitle: null }).body).toBe(
       'Keine Videos hochgeladen · 2 fehlgeschlagen',
     );
+    const file = join(dataDir, 'leer.mp4');
+    writeFileSync(file, '');
+    await expect(inspectFile(join(dataDir, 'fehlt.mp4'))).rejects.toThrow('fehlt.mp4 wurde nicht gefunden.');
+    await expect(inspectFile(file)).rejects.toThrow('leer.mp4 ist leer.');
   });
 
   it('the pseudo-locale marks every one of them as catalogue words', async () => {

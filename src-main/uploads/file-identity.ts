@@ -6,6 +6,7 @@ import { stat, type FileHandle } from 'node:fs/promises';
 import { openPickedFile } from '../platform/index.ts';
 import { basename, extname } from 'node:path';
 import { AbortedError } from './token-bucket.ts';
+import { fileWords } from './upload-words.ts';
 
 export const EDGE_BYTES = 1024 * 1024;
 
@@ -33,11 +34,11 @@ export async function readIdentity(path: string): Promise<FileIdentity> {
     info = await stat(path);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'ENOENT') throw new FileAccessError('FILE_NOT_FOUND', path, `${basename(path)} was not found.`, error);
-    throw new FileAccessError('FILE_UNREADABLE', path, `${basename(path)} cannot be read (${code ?? 'error'}).`, error);
+    if (code === 'ENOENT') throw new FileAccessError('FILE_NOT_FOUND', path, fileWords.notFound(basename(path)), error);
+    throw new FileAccessError('FILE_UNREADABLE', path, fileWords.unreadable(basename(path), code ?? 'error'), error);
   }
-  if (!info.isFile()) throw new FileAccessError('NOT_A_FILE', path, `${basename(path)} is not a file.`);
-  if (info.size === 0) throw new FileAccessError('FILE_EMPTY', path, `${basename(path)} is empty.`);
+  if (!info.isFile()) throw new FileAccessError('NOT_A_FILE', path, fileWords.notAFile(basename(path)));
+  if (info.size === 0) throw new FileAccessError('FILE_EMPTY', path, fileWords.empty(basename(path)));
   try {
     const handle = await openPickedFile(path);
     try {
@@ -51,7 +52,7 @@ export async function readIdentity(path: string): Promise<FileIdentity> {
       await handle.close();
     }
   } catch (error) {
-    throw new FileAccessError('FILE_UNREADABLE', path, `${basename(path)} cannot be read.`, error);
+    throw new FileAccessError('FILE_UNREADABLE', path, fileWords.unreadable(basename(path)), error);
   }
 }
 

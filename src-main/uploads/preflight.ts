@@ -24,6 +24,7 @@ import {
   type MediaWarning,
 } from '../media/index.ts';
 import { sameTarget, sectionOf } from './targets.ts';
+import { duplicateWords, fileWords } from './upload-words.ts';
 import type { StoredFileCheck, UploadManager, UploadRow, UploadTarget } from './types.ts';
 
 export interface FileCheck {
@@ -74,11 +75,11 @@ export async function statFile(path: string): Promise<{ size: number; mtimeMs: n
     info = await stat(path);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'ENOENT') throw new FileAccessError('FILE_NOT_FOUND', path, `${name} was not found.`, error);
-    throw new FileAccessError('FILE_UNREADABLE', path, `${name} cannot be read (${code ?? 'error'}).`, error);
+    if (code === 'ENOENT') throw new FileAccessError('FILE_NOT_FOUND', path, fileWords.notFound(name), error);
+    throw new FileAccessError('FILE_UNREADABLE', path, fileWords.unreadable(name, code ?? 'error'), error);
   }
-  if (!info.isFile()) throw new FileAccessError('NOT_A_FILE', path, `${name} is not a file.`);
-  if (info.size === 0) throw new FileAccessError('FILE_EMPTY', path, `${name} is empty.`);
+  if (!info.isFile()) throw new FileAccessError('NOT_A_FILE', path, fileWords.notAFile(name));
+  if (info.size === 0) throw new FileAccessError('FILE_EMPTY', path, fileWords.empty(name));
   return info;
 }
 
@@ -122,10 +123,7 @@ export async function withMedia(check: FileCheck): Promise<FileCheck> {
   } catch (error) {
     if (!(error instanceof MediaProbeError || error instanceof FormatReadError)) throw asAccessError(error, check.path);
     // A container whose insides the prober cannot read may still play on the server: warn only.
-    const warning: MediaWarning = {
-      code: 'MEDIA_UNREADABLE',
-      message: 'Its duration, size and codecs could not be read.',
-    };
+    const warning: MediaWarning = { code: 'MEDIA_UNREADABLE', message: fileWords.mediaUnreadable() };
     return { ...check, media: null, warnings: [warning] };
   }
 }
@@ -133,7 +131,7 @@ export async function withMedia(check: FileCheck): Promise<FileCheck> {
 function asAccessError(error: unknown, path: string): FileAccessError {
   if (error instanceof FileAccessError) return error;
   // The reader thread failed on its first bytes (crashed, out of memory, too slow): said as such.
-  const message = error instanceof FormatReadError ? error.message : `${basename(path)} cannot be read.`;
+  const message = error instanceof FormatReadError ? error.message : fileWords.unreadable(basename(path));
   return new FileAccessError('FILE_UNREADABLE', path, message, error);
 }
 
@@ -216,9 +214,9 @@ export async function findDuplicates(file: FileCheck, context: DuplicateContext)
 
   for (const earlier of context.earlier) {
     if (earlier.path === file.path && earlier.mtimeMs === file.mtimeMs) {
-      hits.push(hit('batch', `${file.fileName} is already in this batch.`, true));
+      hits.push(hit('batch', duplicateWords.sameFileInBatch(file.fileName), true));
     } else if (earlier.video && (await confirm(earlier))) {
-      hits.push(hit('batch', `Same video as ${earlier.fileName} in this batch.`, true));
+      hits.push(hit('batch', duplicateWords.sameVideoInBatch(earlier.fileName), true));
     }
   }
   for (const { row, check } of context.known) {
@@ -227,9 +225,7 @@ export async function findDuplicates(file: FileCheck, context: DuplicateContext)
     if (!(await confirm({ path: row.path, content: check.content }))) continue;
     const when = row.createdAt.slice(0, 10);
     if (row.state !== 'done') {
-      hits.push(
-        hit('queued', `Same video as ${row.fileName}, already in the upload list (${row.state}).`, true, row.id),
-      );
+      hits.push(hit('queued', duplicateWords.sameVideoQueued(row.fileName, row.state), true, row.id));
       continue;
     }
     const lesson =
@@ -238,18 +234,10 @@ export async function findDuplicates(file: FileCheck, context: DuplicateContext)
         : undefined;
     if (lesson) {
       reported.add(lesson.id);
-      hits.push(
-        hit(
-          'in-section',
-          `Already in this section as “${lesson.title ?? 'an untitled lesson'}” (uploaded from ${row.fileName} on ${when}).`,
-          true,
-          row.id,
-          lesson.id,
-        ),
-      );
+      hits.push(hit('in-section', duplicateWords.inSection(lesson.title, row.fileName, when), true, row.id, lesson.id));
     } else {
       hits.push(
-        hit('uploaded', `Same video as ${row.fileName}, uploaded on ${when}.`, true, row.id, row.lessonId ?? undefined),
+        hit('uploaded', duplicateWords.sameVideoUploaded(row.fileName, when), true, row.id, row.lessonId ?? undefined),
       );
     }
   }
@@ -275,15 +263,7 @@ export function similarLessonHints(
     const length = lesson.duration_seconds ?? 0;
     if (reported.has(lesson.id) || seconds === null || length <= 0 || lesson.title === undefined) continue;
     if (lesson.title.trim().toLocaleLowerCase() === title && Math.abs(length - seconds) <= 1) {
-      hits.push(
-        hit(
-          'similar-lesson',
-          `This section already has a lesson “${lesson.title}” of the same length.`,
-          false,
-          undefined,
-          lesson.id,
-        ),
-      );
+      hits.push(hit('similar-lesson', duplicateWords.similarLesson(lesson.title), false, undefined, lesson.id));
     }
   }
   return hits;
