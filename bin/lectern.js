@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // CLI launcher (plain Node, any version). On Node 24 or newer it runs the bundled command line
 // (out/cli/lectern.mjs, made by `npm run build`) in this very process with Node's module compile
-// cache on, so a command starts about as fast as Node itself. On an older Node it re-runs itself
-// under the project's Node 24 (node_modules/.bin/node) with the same arguments and stdio. Without
-// the bundle (a clone not yet built) it says so and runs the TypeScript source instead, slower.
+// cache on (in the user's cache folder), so a command starts about as fast as Node itself. On an
+// older Node it re-runs itself under the project's Node 24 (node_modules/.bin/node) with the same
+// arguments and stdio. Without the bundle (a clone not yet built) it says so and runs the
+// TypeScript source instead, slower.
 // The fast path imports no built-in module: each one Node wraps as an ES module costs a few ms of
 // a command's start, and this file only needs to find the bundle and turn the compile cache on.
 const bundle = new URL('../out/cli/lectern.mjs', import.meta.url);
@@ -16,11 +17,31 @@ if (Number(process.versions.node.split('.')[0]) >= 24) {
     process.stderr.write('lectern: out/cli/lectern.mjs is missing (run `npm run build`); running from source.\n');
     entry = source;
   }
-  // Compiled code is kept between runs (in the OS temp folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off).
-  process.getBuiltinModule('node:module').enableCompileCache?.();
+  enableCompileCache();
   await import(entry.href);
 } else {
   await rerunUnderProjectNode();
+}
+
+/**
+ * Compiled code is kept between runs, before the bundle is imported so its every chunk is covered:
+ * in the user's cache folder, which outlives the temp folder's clean-ups, else in the temp folder
+ * (Node's default). NODE_COMPILE_CACHE chooses another folder and NODE_DISABLE_COMPILE_CACHE=1 turns
+ * it off (Node reads both). A folder that cannot be written only costs the speed-up, never the command.
+ */
+function enableCompileCache() {
+  const { enableCompileCache, constants } = process.getBuiltinModule('node:module');
+  const status = enableCompileCache(userCacheFolder('compile-cache'))?.status;
+  if (status === constants?.compileCacheStatus?.FAILED) enableCompileCache();
+}
+
+/** Where this user's caches go: XDG_CACHE_HOME or ~/.cache, ~/Library/Caches, %LOCALAPPDATA%. */
+function userCacheFolder(name) {
+  const env = process.env;
+  const home = () => env.HOME || env.USERPROFILE || process.getBuiltinModule('node:os').homedir();
+  if (process.platform === 'win32') return `${env.LOCALAPPDATA || `${home()}\\AppData\\Local`}\\Lectern\\${name}`;
+  if (process.platform === 'darwin') return `${home()}/Library/Caches/Lectern/${name}`;
+  return `${env.XDG_CACHE_HOME || `${home()}/.cache`}/lectern/${name}`;
 }
 
 async function rerunUnderProjectNode() {

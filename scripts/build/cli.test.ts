@@ -3,7 +3,7 @@
 // from Node itself: a module hook (module.registerHooks, passed with --import) records every file
 // and built-in module the process loads, so "--help loads no HTTP client" is observed, not assumed.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
@@ -326,6 +326,35 @@ describe('bin/lectern.js', () => {
     expect(result.stderr).toBe('');
     expect(result.loaded).toContain('lectern.mjs');
     expect(result.loaded).not.toContain('node:child_process');
+  });
+
+  it("keeps the bundle's compiled code in the user's cache folder, and the next run reads it from there", async () => {
+    const cacheHome = join(project.path, 'cache-home');
+    const launcher = join(project.path, 'bin', 'lectern.js');
+    const first = await run(launcher, ['--help'], { XDG_CACHE_HOME: cacheHome });
+    expect(first.code).toBe(0);
+    const folder = join(cacheHome, 'lectern', 'compile-cache');
+    const [versioned, ...others] = readdirSync(folder);
+    expect(others).toEqual([]);
+    // One entry per module compiled: the entry and the chunk it loads for --help.
+    expect(readdirSync(join(folder, versioned!)).length).toBeGreaterThanOrEqual(2);
+    // Node's own account of the compile cache: the second run takes the code the first one left.
+    const second = await run(launcher, ['--help'], { XDG_CACHE_HOME: cacheHome, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
+    expect(second.code).toBe(0);
+    expect(second.stderr).toMatch(/code cache for ESM \S+\/out\/cli\/lectern\.mjs was accepted/);
+  });
+
+  it('runs without the compile cache when its folder cannot be made or the user turned it off', async () => {
+    const launcher = join(project.path, 'bin', 'lectern.js');
+    const notAFolder = join(project.path, 'package.json');
+    const unwritable = await run(launcher, ['--help'], { XDG_CACHE_HOME: notAFolder });
+    expect(unwritable.code).toBe(0);
+    expect(unwritable.stderr).toBe('');
+    expect(unwritable.stdout).toMatch(/^Usage: lectern <command>/);
+    const offHome = join(project.path, 'cache-off');
+    const off = await run(launcher, ['--help'], { XDG_CACHE_HOME: offHome, NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(off.code).toBe(0);
+    expect(existsSync(offHome)).toBe(false);
   });
 
   it('without the bundle says how to build it and runs the source instead', async () => {
