@@ -18,6 +18,7 @@ import type { Scheduler } from './scheduler.ts';
 import { sameTarget } from './targets.ts';
 import type { AddUploadInput, UploadTarget } from './types.ts';
 import type { UploadJob } from './upload-job.ts';
+import { requestWords } from './upload-words.ts';
 
 /** A row as first written: no parts, no place in its section's order, no video followed yet. */
 export type NewJournalRow = Omit<JournalRow, 'parts' | 'lessonOrder' | 'video'>;
@@ -97,19 +98,16 @@ function normaliseTarget(input: AddUploadInput): UploadTarget {
   if (t?.kind === 'preview') {
     const title = typeof t.title === 'string' ? t.title.trim() : '';
     if (typeof t.courseId !== 'string' || !t.courseId || !title || title.length > 255) {
-      throw new UploadManagerError(
-        'INVALID_TARGET',
-        'A preview video needs its course and a name of 1 to 255 characters.',
-      );
+      throw new UploadManagerError('INVALID_TARGET', requestWords.previewTarget());
     }
     return { kind: 'preview', courseId: t.courseId, title };
   }
   if (!t || typeof t.courseId !== 'string' || typeof t.sectionId !== 'string' || !t.courseId || !t.sectionId) {
-    throw new UploadManagerError('INVALID_TARGET', 'Choose a course and a section for every file.');
+    throw new UploadManagerError('INVALID_TARGET', requestWords.chooseSection());
   }
   if (t.kind === 'replace') {
     if (typeof t.lessonId !== 'string' || !t.lessonId) {
-      throw new UploadManagerError('INVALID_TARGET', 'Choose the lesson whose video is replaced.');
+      throw new UploadManagerError('INVALID_TARGET', requestWords.chooseLesson());
     }
     return { kind: 'replace', courseId: t.courseId, sectionId: t.sectionId, lessonId: t.lessonId };
   }

@@ -15,6 +15,7 @@ import { LessonPlacement } from './lesson-order.ts';
 import { UploadManagerError } from './manager-error.ts';
 import { RUNNING, Scheduler } from './scheduler.ts';
 import { UploadJob } from './upload-job.ts';
+import { requestWords } from './upload-words.ts';
 import { isFinalVideoStatus, VideoFollower } from './video-follow.ts';
 import type {
   AddOptions,
@@ -80,16 +81,12 @@ function openEngine(options: UploadManagerOptions, onDiskFull: (fault: DiskFullE
 /** The title a new lesson's row may still take (throws when it is no new lesson, or too late). */
 function checkedTitle(job: UploadJob, title: string): string {
   const clean = title.trim();
-  if (job.target.kind !== 'new')
-    throw new UploadManagerError('NOT_A_NEW_LESSON', 'Only a new lesson has a title here.');
+  if (job.target.kind !== 'new') throw new UploadManagerError('NOT_A_NEW_LESSON', requestWords.notANewLesson());
   if (clean.length < 1 || clean.length > 255) {
-    throw new UploadManagerError('INVALID_TITLE', 'A lesson title has 1 to 255 characters.');
+    throw new UploadManagerError('INVALID_TITLE', requestWords.titleLength());
   }
   if (job.attachAttempted || job.state === 'done') {
-    throw new UploadManagerError(
-      'TITLE_LOCKED',
-      'The lesson is already being created; its title can be changed in the course.',
-    );
+    throw new UploadManagerError('TITLE_LOCKED', requestWords.titleLocked());
   }
   return clean;
 }

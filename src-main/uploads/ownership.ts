@@ -7,6 +7,7 @@
 // means nothing once its process is gone).
 import { readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
+import { progressWords } from './upload-words.ts';
 
 export interface Owner {
   pid: number;
@@ -91,8 +92,5 @@ export function releaseRows(db: DatabaseSync, me: string): void {
 }
 
 export function runningElsewhereMessage(fileName: string, pid: number): string {
-  return (
-    `${fileName} is being uploaded by another Lectern on this computer (process ${pid}); it carries on there. ` +
-    'Wait for it to finish, or close it, then try again here.'
-  );
+  return progressWords.runningElsewhere(fileName, pid);
 }

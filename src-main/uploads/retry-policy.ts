@@ -6,6 +6,7 @@
 import { basename } from 'node:path';
 import { backoffDelay as sharedBackoffDelay, parseRetryAfterMs, sleep as sharedSleep } from '../../src-shared/retry.ts';
 import { AbortedError } from './token-bucket.ts';
+import { progressWords, type SourceFileLoss } from './upload-words.ts';
 
 export type FailureClass =
   /** Try again after a backoff (408, 429, 5xx). Spends the budget. */
@@ -117,26 +118,21 @@ function readCauseCode(error: unknown): string | undefined {
  * The source file failed to read mid-upload (deleted, moved, a drive unplugged or unmounted): one
  * sentence with the file's name and what to do, instead of the system's message with its path.
  */
-const SOURCE_FILE_ERRORS: Readonly<Record<string, { code: string; what: string }>> = {
-  ENOENT: { code: 'FILE_NOT_FOUND', what: 'was not found (deleted, moved, or its drive is not connected)' },
-  ENOTDIR: { code: 'FILE_NOT_FOUND', what: 'was not found (deleted, moved, or its drive is not connected)' },
-  EACCES: { code: 'FILE_UNREADABLE', what: 'cannot be read any more (permission denied)' },
-  EPERM: { code: 'FILE_UNREADABLE', what: 'cannot be read any more (permission denied)' },
-  EIO: { code: 'FILE_UNREADABLE', what: 'could not be read (its drive reported an error or was disconnected)' },
-  ENXIO: { code: 'FILE_UNREADABLE', what: 'could not be read (its drive was disconnected)' },
-  ENODEV: { code: 'FILE_UNREADABLE', what: 'could not be read (its drive was disconnected)' },
-  ESTALE: { code: 'FILE_UNREADABLE', what: 'could not be read (its network drive went away)' },
+const SOURCE_FILE_ERRORS: Readonly<Record<string, { code: string; why: SourceFileLoss }>> = {
+  ENOENT: { code: 'FILE_NOT_FOUND', why: 'gone' },
+  ENOTDIR: { code: 'FILE_NOT_FOUND', why: 'gone' },
+  EACCES: { code: 'FILE_UNREADABLE', why: 'permission' },
+  EPERM: { code: 'FILE_UNREADABLE', why: 'permission' },
+  EIO: { code: 'FILE_UNREADABLE', why: 'driveError' },
+  ENXIO: { code: 'FILE_UNREADABLE', why: 'driveDisconnected' },
+  ENODEV: { code: 'FILE_UNREADABLE', why: 'driveDisconnected' },
+  ESTALE: { code: 'FILE_UNREADABLE', why: 'networkDrive' },
 };
 
 function sourceFileProblem(e: { code?: unknown; path?: unknown }): { code: string; message: string } | null {
   const known = typeof e.code === 'string' ? SOURCE_FILE_ERRORS[e.code] : undefined;
   if (!known || typeof e.path !== 'string') return null;
-  return {
-    code: known.code,
-    message:
-      `${basename(e.path)} ${known.what}. Nothing was attached to a lesson. Put the same file back and retry: ` +
-      'it carries on where it stopped (a changed file starts over).',
-  };
+  return { code: known.code, message: progressWords.sourceFileLost(basename(e.path), known.why) };
 }
 
 export function problemOf(error: unknown): { code: string; message: string; details?: unknown } {
@@ -144,7 +140,7 @@ export function problemOf(error: unknown): { code: string; message: string; deta
   const fileProblem = sourceFileProblem(e);
   if (fileProblem) return fileProblem;
   const code = typeof e.code === 'string' ? (e.code === 'ENOENT' ? 'FILE_NOT_FOUND' : e.code) : 'UPLOAD_FAILED';
-  const message = typeof e.message === 'string' && e.message ? e.message : 'The upload failed.';
+  const message = typeof e.message === 'string' && e.message ? e.message : progressWords.uploadFailed();
   return typeof e.status === 'number' ? { code, message, details: { status: e.status } } : { code, message };
 }
 

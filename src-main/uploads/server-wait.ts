@@ -4,6 +4,7 @@
 
 import { Reachability, engineProbe } from './reachability.ts';
 import type { UploadJob } from './upload-job.ts';
+import { progressWords } from './upload-words.ts';
 import type { UploadManagerOptions, UploadProblem } from './types.ts';
 
 export interface ServerWaitOptions {
@@ -50,7 +51,7 @@ export function serverWait(o: ServerWaitOptions): Reachability {
         if (job.state !== 'waiting') continue;
         o.failJob(job, {
           code: 'UNREACHABLE',
-          message: `The server could not be reached for ${seconds} s, so the upload stopped. Run it again to continue.`,
+          message: progressWords.unreachableStopped(seconds),
         });
       }
     },

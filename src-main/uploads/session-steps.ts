@@ -9,6 +9,7 @@ import { createLesson } from './lesson-create.ts';
 import { classify } from './retry-policy.ts';
 import { bareEtag, etagIsMd5 } from './storage-put.ts';
 import type { UploadJob } from './upload-job.ts';
+import { progressWords } from './upload-words.ts';
 import type { LessonInfo, ListedPart, UploadSessionInfo } from './types.ts';
 
 /** Prepare, or finish: complete (unless done already) and then attach to the lesson. */
@@ -38,7 +39,7 @@ export async function prepareJob(ctx: StepContext, job: UploadJob): Promise<void
     if (hadWork) {
       ctx.setNotice({
         code: 'FILE_CHANGED',
-        message: `${job.fileName} changed since its upload started, so the earlier upload was dropped and it is being uploaded again from the start.`,
+        message: progressWords.fileChanged(job.fileName),
       });
       ctx.setState('changed');
       if (oldSession) void ctx.api.uploads.abort(oldSession).catch(() => undefined);
@@ -57,7 +58,7 @@ export async function prepareJob(ctx: StepContext, job: UploadJob): Promise<void
       startOver(ctx, job, job.identity);
       ctx.setNotice({
         code: 'SESSION_EXPIRED',
-        message: `The earlier upload session of ${job.fileName} is no longer open on the server, so it is being uploaded again from the start.`,
+        message: progressWords.sessionExpired(job.fileName),
       });
     } else {
       await reconcile(ctx, job);

@@ -39,7 +39,67 @@ const messages = defineMessages({
     id: 'uploads.words.similarLesson',
     defaultMessage: 'This section already has a lesson “{title}” of the same length.',
   },
+  fileChanged: {
+    id: 'uploads.words.fileChanged',
+    defaultMessage:
+      '{name} changed since its upload started, so the earlier upload was dropped and it is being uploaded again from the start.',
+  },
+  sessionExpired: {
+    id: 'uploads.words.sessionExpired',
+    defaultMessage:
+      'The earlier upload session of {name} is no longer open on the server, so it is being uploaded again from the start.',
+  },
+  runningElsewhere: {
+    id: 'uploads.words.runningElsewhere',
+    defaultMessage:
+      '{name} is being uploaded by another Lectern on this computer (process {pid}); it carries on there. Wait for it to finish, or close it, then try again here.',
+  },
+  unreachableStopped: {
+    id: 'uploads.words.unreachableStopped',
+    defaultMessage: 'The server could not be reached for {seconds} s, so the upload stopped. Run it again to continue.',
+  },
+  sourceFileLost: {
+    id: 'uploads.words.sourceFileLost',
+    defaultMessage:
+      '{name} {why, select, gone {was not found (deleted, moved, or its drive is not connected)} permission {cannot be read any more (permission denied)} driveError {could not be read (its drive reported an error or was disconnected)} networkDrive {could not be read (its network drive went away)} other {could not be read (its drive was disconnected)}}. Nothing was attached to a lesson. Put the same file back and retry: it carries on where it stopped (a changed file starts over).',
+  },
+  uploadFailed: { id: 'uploads.words.uploadFailed', defaultMessage: 'The upload failed.' },
+  previewTarget: {
+    id: 'uploads.words.previewTarget',
+    defaultMessage: 'A preview video needs its course and a name of 1 to 255 characters.',
+  },
+  chooseSection: { id: 'uploads.words.chooseSection', defaultMessage: 'Choose a course and a section for every file.' },
+  chooseLesson: { id: 'uploads.words.chooseLesson', defaultMessage: 'Choose the lesson whose video is replaced.' },
+  notANewLesson: { id: 'uploads.words.notANewLesson', defaultMessage: 'Only a new lesson has a title here.' },
+  titleLength: { id: 'uploads.words.titleLength', defaultMessage: 'A lesson title has 1 to 255 characters.' },
+  titleLocked: {
+    id: 'uploads.words.titleLocked',
+    defaultMessage: 'The lesson is already being created; its title can be changed in the course.',
+  },
 });
+
+/** Why a source file failed mid-upload, by the system's code (retry-policy.ts picks it). */
+export type SourceFileLoss = 'gone' | 'permission' | 'driveError' | 'driveDisconnected' | 'networkDrive';
+
+/** What happened to an upload on the way: a notice on its row, or why it stopped. */
+export const progressWords = {
+  fileChanged: (name: string) => t(messages.fileChanged, { name }),
+  sessionExpired: (name: string) => t(messages.sessionExpired, { name }),
+  runningElsewhere: (name: string, pid: number) => t(messages.runningElsewhere, { name, pid: String(pid) }),
+  unreachableStopped: (seconds: number) => t(messages.unreachableStopped, { seconds }),
+  sourceFileLost: (name: string, why: SourceFileLoss) => t(messages.sourceFileLost, { name, why }),
+  uploadFailed: () => t(messages.uploadFailed),
+};
+
+/** What the engine refuses of a request to add files or name a lesson. */
+export const requestWords = {
+  previewTarget: () => t(messages.previewTarget),
+  chooseSection: () => t(messages.chooseSection),
+  chooseLesson: () => t(messages.chooseLesson),
+  notANewLesson: () => t(messages.notANewLesson),
+  titleLength: () => t(messages.titleLength),
+  titleLocked: () => t(messages.titleLocked),
+};
 
 /** Why a file cannot be uploaded, as FileAccessError says it (its code picks the sentence). */
 export const fileWords = {
