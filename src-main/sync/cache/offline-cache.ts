@@ -6,7 +6,7 @@ import type { SyncApiClient } from '../client.ts';
 import { serviceClosed, toSyncError, type SyncError } from '../errors.ts';
 import type { Fields } from '../merge.ts';
 import { behaviourOf } from '../resource-behaviour.ts';
-import { upsertCachedLesson } from './lesson-order.ts';
+import { createLessonReads } from './lesson-reads.ts';
 import { createOutlineReading } from './outline-reading.ts';
 import { searchCache, type PaletteHit } from './palette-search.ts';
 import { searchServer, type ServerSearchResult } from './server-search.ts';
@@ -68,7 +68,7 @@ export interface OfflineCache {
   ): Fields | null;
   /** A fresh server copy of an assessment: keep its detail and every list holding it in step. */
   rememberAssessment(id: string, copy: Fields, options?: { inLists?: boolean }): void;
-  /** A fresh server copy of a lesson: update the cached sections of its course. */
+  /** A fresh server copy of a lesson: update the cached sections of its course (gathered a moment, lesson-reads.ts). */
   rememberLesson(courseId: string, sectionId: string, lesson: Fields): void;
   /** Deleted on the server: drop the detail and remove it from cached lists. */
   forgetAssessment(id: string): void;
@@ -82,7 +82,7 @@ export interface OfflineCache {
    * many outlines it is reading; each lands with `cache.updated` (kind `sections`).
    */
   readOutlinesSoon(): number;
-  /** Resolves once no refresh is under way (before the database closes). */
+  /** Writes the lesson reads gathered so far; resolves once no refresh is under way (before the database closes). */
   settle(): Promise<void>;
 }
 
@@ -137,6 +137,11 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
   };
 
   const outlines = createOutlineReading({ store, refresh, isOnline, isClosed });
+  const lessonReads = createLessonReads({
+    store,
+    written: (key, fetchedAt) => options.onUpdated({ key, kind: 'sections', fetchedAt, error: null }),
+    isClosed,
+  });
 
   return {
     store,
@@ -170,14 +175,7 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
       if (rememberOptions?.inLists === false) return;
       for (const key of store.replaceInLists('assessments', { ...copy, id })) changed(key, 'assessments');
     },
-    rememberLesson(courseId, sectionId, lesson) {
-      const key = cacheKey({ kind: 'sections', courseId });
-      const sections = store.read<unknown>(key).data;
-      if (upsertCachedLesson(sections, sectionId, lesson)) {
-        store.write(key, 'sections', sections);
-        changed(key, 'sections');
-      }
-    },
+    rememberLesson: (courseId, sectionId, lesson) => lessonReads.remember(courseId, sectionId, lesson),
     forgetAssessment(id) {
       const detailKey = cacheKey({ kind: 'assessment', assessmentId: id });
       store.delete(detailKey);
@@ -189,6 +187,7 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
       isClosed() ? Promise.resolve({ state: 'offline', hits: [] }) : searchServer({ client, isOnline, track }, text),
     readOutlinesSoon: () => outlines.soon(),
     settle: async () => {
+      lessonReads.flush();
       await Promise.allSettled([...inFlight.values()]);
     },
   };

@@ -1,0 +1,70 @@
+// Main process / plain Node. Fresh server copies of single lessons (the uploads' processing polls)
+// put into their course's cached outline. The outline is one cached value holding every lesson of
+// the course, so writing it per lesson read costs the whole course each time: reads are gathered
+// for a moment and written together, one read-modify-write per course, and a read that changes
+// nothing in the cache writes nothing and tells no screen.
+import { deepEqual, type Fields } from '../merge.ts';
+import { findCachedLesson, upsertCachedLesson } from './lesson-order.ts';
+import { cacheKey } from './queries.ts';
+import type { CacheStore } from './store.ts';
+
+/** How long lesson reads are gathered before their outline is written (one write per course). */
+export const LESSON_READS_GATHERED_MS = 250;
+
+export interface LessonReadsDeps {
+  store: CacheStore;
+  /** The outline under `key` was written (screens re-read it). */
+  written: (key: string, fetchedAt: string | null) => void;
+  isClosed: () => boolean;
+}
+
+export interface LessonReads {
+  /** Keeps this copy of the lesson for its course's outline (written soon, or by `flush`). */
+  remember(courseId: string, sectionId: string, lesson: Fields): void;
+  /** Writes what was gathered now (before the database closes, or when a caller needs it seen). */
+  flush(): void;
+}
+
+export function createLessonReads(deps: LessonReadsDeps): LessonReads {
+  /** Per outline key: the newest copy read of each lesson, with its section. */
+  const gathered = new Map<string, Map<string, { sectionId: string; lesson: Fields }>>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const writeOutline = (key: string, lessons: Map<string, { sectionId: string; lesson: Fields }>): void => {
+    const outline = deps.store.read<unknown>(key).data;
+    let changed = false;
+    for (const { sectionId, lesson } of lessons.values()) {
+      const cached = findCachedLesson(outline, sectionId, String(lesson.id));
+      if (cached && deepEqual(cached, lesson)) continue;
+      if (upsertCachedLesson(outline, sectionId, lesson)) changed = true;
+    }
+    if (!changed) return;
+    const written = deps.store.write(key, 'sections', outline);
+    if (!deps.isClosed()) deps.written(key, written.fetchedAt);
+  };
+
+  const flush = (): void => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    const all = [...gathered];
+    gathered.clear();
+    for (const [key, lessons] of all) writeOutline(key, lessons);
+  };
+
+  return {
+    remember(courseId, sectionId, lesson) {
+      const key = cacheKey({ kind: 'sections', courseId });
+      const lessons = gathered.get(key) ?? new Map<string, { sectionId: string; lesson: Fields }>();
+      lessons.set(String(lesson.id), { sectionId, lesson });
+      gathered.set(key, lessons);
+      if (timer !== null) return;
+      timer = setTimeout(() => {
+        timer = null;
+        if (!deps.isClosed()) flush();
+      }, LESSON_READS_GATHERED_MS);
+      // Gathered reads never keep the process alive; closing flushes them.
+      timer.unref?.();
+    },
+    flush,
+  };
+}
