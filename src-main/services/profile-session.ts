@@ -26,6 +26,7 @@ import {
 import type { ProfileConnection } from '../workspaces/index.ts';
 import type { CacheKind, SyncStatus } from '../../src-shared/index.ts';
 import type { AppEvents } from './app-events.ts';
+import { createOutlineRefresh } from './outline-refresh.ts';
 import { createProgressBatches } from './progress-batches.ts';
 
 export interface ProfileSession {
@@ -132,6 +133,9 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     progress: (rows) => events.emit('uploads.progress', { rows }),
     state: (row) => events.emit('uploads.changed', row),
   });
+  const outlineRefresh = createOutlineRefresh((courseId) => {
+    if (!closed) void sync.refreshCache({ kind: 'sections', courseId }).catch(() => undefined);
+  });
   const uploads = createUploadManager({
     journalPath,
     api: client,
@@ -141,9 +145,10 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
       const row = toUploadRowView(event.row);
       if (event.type === 'progress') uploadRows.progress(row);
       else uploadRows.state(row);
-      // A video that just landed as a lesson: refresh that course's sections so it shows at once.
+      // A video that just landed as a lesson: refresh that course's sections so it shows (the whole
+      // course is read, so not once per file of a big batch: outline-refresh.ts).
       if (event.type === 'state' && event.row.state === 'done' && event.row.lessonId) {
-        void sync.refreshCache({ kind: 'sections', courseId: event.row.target.courseId }).catch(() => undefined);
+        outlineRefresh.landed(event.row.target.courseId);
       }
     },
     onJournalCorrupt: (message) => events.emit('app.notice', { level: 'warning', message, workspaceId: profileId }),
@@ -243,6 +248,7 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     deviations: () => (closed ? [] : (deviationStore?.list() ?? [])),
     close: async () => {
       closed = true;
+      outlineRefresh.close();
       uploadRows.close();
       await folderPush.close();
       await uploads.close();
