@@ -286,11 +286,17 @@ export async function bundleNodeEntries(outDir: string, inputs: Record<string, s
           // say things through: on their own, so a plan does not load the media readers with them.
           {
             name: 'i18n',
+            // Before the groups above take it in as a dependency of theirs (a group brings its
+            // modules' imports along unless a group of higher priority took them first).
+            priority: 2,
             test: /[\\/](src-main[\\/]i18n[\\/]index\.ts|node_modules[\\/](@formatjs|intl-messageformat)[\\/].*)$/,
           },
+          // With them the shared message table helper (a few lines every room's words use), which
+          // otherwise lands in whichever chunk first shares it and drags that chunk's imports along.
           {
             name: 'cli-core',
-            test: /[\\/]src-main[\\/]cli[\\/](run|exit-codes|globals|help|output|connection|registry|args)\.ts$/,
+            priority: 3,
+            test: /[\\/](src-main[\\/]cli[\\/](run|exit-codes|globals|help|output|connection|registry|args)|src-shared[\\/]messages)\.ts$/,
           },
         ],
       },
