@@ -18,12 +18,16 @@ export interface Claims {
   claim(job: UploadJob): UploadJob | null;
   /** A row this engine has just written is nobody else's: owned from the start, nothing to re-read. */
   own(job: UploadJob): void;
+  /** How many rows this engine holds as its own (rows taken out of the queue are let go). */
+  held(): number;
 }
 
 export function createClaims(journal: UploadJournal, scheduler: Scheduler): Claims {
   const me = ownerText(thisProcess(), randomUUID().slice(0, 8));
   /** Rows this engine has owned since it opened (re-read from the journal when first taken). */
   const claimed = new Set<string>();
+  // A day of uploads through one session must not keep every cleared row's id.
+  scheduler.onRemoved((job) => claimed.delete(job.id));
   return {
     me,
     claim(job) {
@@ -47,5 +51,6 @@ export function createClaims(journal: UploadJournal, scheduler: Scheduler): Clai
       journal.claim(job.id, me);
       claimed.add(job.id);
     },
+    held: () => claimed.size,
   };
 }

@@ -102,8 +102,15 @@ export class UploadJournal {
 
   /** Every upload with its parts; rows that do not read back as valid are left out and reported. */
   loadAll(): JournalRow[] {
+    return this.load(
+      this.db.prepare('SELECT * FROM upload_parts ORDER BY upload_id, part_number').all(),
+      this.db.prepare('SELECT * FROM uploads ORDER BY position').all(),
+    );
+  }
+
+  private load(partRows: readonly unknown[], uploadRows: readonly unknown[]): JournalRow[] {
     const byUpload = new Map<string, JournalPart[]>();
-    for (const raw of this.db.prepare('SELECT * FROM upload_parts ORDER BY upload_id, part_number').all()) {
+    for (const raw of partRows) {
       const p = PartSql.safeParse(raw);
       if (!p.success) continue; // its upload will re-send the part
       const list = byUpload.get(p.data.upload_id) ?? [];
@@ -118,7 +125,7 @@ export class UploadJournal {
       byUpload.set(p.data.upload_id, list);
     }
     const rows: JournalRow[] = [];
-    for (const raw of this.db.prepare('SELECT * FROM uploads ORDER BY position').all()) {
+    for (const raw of uploadRows) {
       const r = UploadSql.safeParse(raw);
       if (r.success) rows.push(toRow(r.data, byUpload.get(r.data.id) ?? []));
       else
@@ -166,7 +173,11 @@ export class UploadJournal {
 
   /** One row as the file holds it now (another process may have moved it on), or undefined. */
   loadOne(id: string): JournalRow | undefined {
-    return this.loadAll().find((r) => r.id === id);
+    // By its key: however many rows the journal holds, one row and its parts are read.
+    return this.load(
+      this.db.prepare('SELECT * FROM upload_parts WHERE upload_id = ? ORDER BY part_number').all(id),
+      this.db.prepare('SELECT * FROM uploads WHERE id = ?').all(id),
+    )[0];
   }
 
   /** Takes the row for `owner` unless another live process drives it (then: that process's pid). */
@@ -461,7 +472,11 @@ export class UploadJournal {
 
   delete(id: string): void {
     this.guarded(undefined, () => {
-      this.db.prepare('DELETE FROM uploads WHERE id = ?').run(id);
+      transaction(this.db, () => {
+        this.db.prepare('DELETE FROM uploads WHERE id = ?').run(id);
+        // Its owner entry too: a long session clearing rows must not leave one per row behind.
+        this.db.prepare('DELETE FROM upload_owners WHERE upload_id = ?').run(id);
+      });
     });
   }
 

@@ -62,6 +62,8 @@ export class Scheduler {
   /** Storage origins that failed to answer: the probe checks them too. */
   private readonly storageOrigins = new Set<string>();
   private readonly stopClockWatch: () => void;
+  /** Told of each row taken out of the queue (cancelled, cleared): what is kept per row goes too. */
+  private readonly removedListeners: ((job: UploadJob) => void)[] = [];
 
   constructor(options: SchedulerOptions) {
     this.options = options;
@@ -110,6 +112,10 @@ export class Scheduler {
       },
       clock: time && { ...systemGapClock, now: () => time.wall() },
     });
+  }
+
+  onRemoved(listener: (job: UploadJob) => void): void {
+    this.removedListeners.push(listener);
   }
 
   addJob(job: UploadJob): void {
@@ -362,6 +368,7 @@ export class Scheduler {
     this.throttle.cancel(job.id);
     this.jobs.splice(this.jobs.indexOf(job), 1);
     this.journal.delete(job.id);
+    for (const listener of this.removedListeners) listener(job);
     this.pump();
     if (abortable) await this.options.api.uploads.abort(job.sessionId).catch(() => undefined);
   }
