@@ -2,22 +2,20 @@
 // gets: Lectern runs two modules, llhttp (undici's HTTP parser, a few short answers per part) and
 // mediainfo.js (megabytes, run a few milliseconds per file). V8's dynamic tiering recompiled hundreds
 // of their functions with TurboFan on background threads: CPU that competed with the uploads and
-// never paid back. Liftoff, the baseline compiler, is enough for both. Measured through `lectern
-// upload`, alternating builds in one run: mediainfo's thread on Liftoff took one 4 MiB file from
-// 1.26–1.54 to 1.00–1.21 CPU-s (60 files × 4 MiB: 3.30–3.72 → 3.06–3.26); llhttp too, 0.89–0.97 →
-// 0.78–0.83 in a later run. Electron, like Node, starts V8 with --no-freeze-flags-after-init, which
-// is what lets flags change at run time.
+// never paid back. Liftoff, the baseline compiler, is enough for both: `lectern upload` (alternating
+// builds, `npm run bench:upload` / `bench:link`) spends less CPU per file with it, for each module.
+// Electron, like Node, starts V8 with --no-freeze-flags-after-init, which is what lets flags change
+// at run time.
 //
 // The flags are set as late as they can be, and llhttp's are put back: V8 takes compiled code from
 // a cache only when the flags that differ from its defaults are the ones the cache was made with,
 // so while these are set, every one of Node's built-in modules loaded after (a worker thread's start
-// loads dozens) is compiled afresh. That made a worker's start cost 30 % more CPU (about 100 → 130 ms
-// here). Putting them back is safe only for a module compiled whole at once: V8 keeps the tiering
+// loads dozens) is compiled afresh, which made a worker's start markedly dearer. Putting them back is safe only for a module compiled whole at once: V8 keeps the tiering
 // choice of a compile, but compiles most functions lazily, at their first call, with the flags of
 // that moment (no dynamic tiering and tier-up on means TurboFan for every one: far worse). llhttp
 // is small and compiled whole; mediainfo is megabytes, mostly never run, so it stays lazy and its
-// flags stay set for good, late, in the thread that runs it (measured: compiling it whole costs a
-// probe 0.12 CPU-s more).
+// flags stay set for good, late, in the thread that runs it (compiling it whole makes every probe
+// dearer).
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { setFlagsFromString } from 'node:v8';
 

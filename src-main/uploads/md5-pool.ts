@@ -39,8 +39,7 @@ type Reply = { t: 'a'; id: number; b: ArrayBuffer } | { t: 'd'; id: number; hex:
 
 /**
  * Worker threads pay off only with a core to spare: on 2 cores the sandbox or the rest of the app
- * needs the other one, and hashing inline (about 1.5 ms per MiB) measured cheaper in
- * `npm run bench:upload` (2.5 against 3.2 CPU-s/GiB).
+ * needs the other one, and hashing inline measures cheaper there in `npm run bench:upload`.
  */
 export function defaultMd5Workers(cores = availableParallelism()): number {
   return cores > 2 ? Math.min(4, cores - 1) : 0;
