@@ -3,7 +3,7 @@ import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RawIntlProvider } from 'react-intl';
 import { App } from './app/App.tsx';
-import { startEarlyReads } from './app/early-reads.ts';
+import { startOpeningRead, startShellStores } from './app/early-reads.ts';
 import { currentIntl, currentLocale, subscribeLanguage } from './lib/i18n.ts';
 import { loadLanguage } from './lib/language.ts';
 import './styles.css';
@@ -35,10 +35,11 @@ function Root() {
   );
 }
 
-// The language first (one answer from main, the active locale's messages only), so the first
-// words painted are already in it; then the first screen's data, while React renders the shell.
+// The opening screen's read beside the language (one answer from main, the active locale's
+// messages only); the first render waits for the language, so the first words painted are in it.
+startOpeningRead();
 void loadLanguage().then(() => {
-  startEarlyReads();
+  startShellStores();
   const root = document.getElementById('root');
   if (root) {
     createRoot(root).render(

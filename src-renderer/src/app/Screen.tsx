@@ -2,7 +2,7 @@
  * Renderer. Route → screen. Courses (the opening screen) is in the main bundle; the others load on
  * first visit, so the first rows paint without waiting for the editors, their forms and zod.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, useSyncExternalStore, type ComponentType } from 'react';
 import { Loading } from '../components/States.tsx';
 import {
   loadAssessmentEditorScreen,
@@ -19,9 +19,34 @@ import { loadUploadsScreen } from '../features/uploads/screens.ts';
 import { loadWorkspacesScreen } from '../features/workspaces/screens.ts';
 import type { Route } from '../lib/router.ts';
 
-/** A screen its feature loads on first visit. */
-function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(() => load().then((Component) => ({ default: Component })));
+/**
+ * A screen its feature loads on first visit: <Loading /> until its code is here, then the screen.
+ * Not React.lazy: a lazy screen suspends, and React holds back what replaces a Suspense fallback
+ * for a while after the fallback showed, which would keep the screen's first rows off the page
+ * after its code and its data had both arrived. A failed load throws as a lazy screen would.
+ */
+function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let settled: { component: ComponentType<P> } | { error: unknown } | null = null;
+  let pending: Promise<void> | null = null;
+  const ensureLoaded = () =>
+    (pending ??= load().then(
+      (component) => void (settled = { component }),
+      (error: unknown) => void (settled = { error }),
+    ));
+  const subscribe = (changed: () => void) => {
+    void ensureLoaded().then(changed);
+    return () => undefined;
+  };
+  const snapshot = () => settled;
+  return function OnDemand(props: P) {
+    // Asked for while rendering, so the code is on its way before the frame is committed.
+    if (settled === null) void ensureLoaded();
+    const state = useSyncExternalStore(subscribe, snapshot);
+    if (state === null) return <Loading />;
+    if ('error' in state) throw state.error;
+    const Component = state.component;
+    return <Component {...props} />;
+  };
 }
 
 const AssessmentEditorScreen = onDemand(loadAssessmentEditorScreen);

@@ -1,9 +1,10 @@
 /**
- * Renderer. The opening screen's first read (courses, a course's page, quizzes, assessments) starts
- * before React's first render (the shell paints meanwhile), with the screen's code, and the shell's
- * own stores start with it; the screen's read goes first because its rows are what the instructor is
- * waiting to see. The shell's stores stay started for the app's lifetime: the
- * status bar, navigation and notices show them on every screen.
+ * Renderer. The opening screen's first read (courses, a course's page, quizzes, assessments) and
+ * the screen's code start as the page's modules are evaluated, beside the language (a cached read's
+ * answer does not depend on it); the shell's own stores start once the language is in, before
+ * React's first render (the shell paints meanwhile). The screen's read goes first because its rows
+ * are what the instructor is waiting to see. The shell's stores stay started for the app's
+ * lifetime: the status bar, navigation and notices show them on every screen.
  */
 import { DEFAULT_COURSE_QUERY, useCourseList } from '../features/courses/index.ts';
 import { useNotices } from '../lib/notices.ts';
@@ -15,15 +16,26 @@ import { parseHash } from '../lib/router.ts';
 import { loadCourseDetailScreen, startCourseRead } from '../features/courses/screens.ts';
 import { loadQuizzesScreen, startQuizzesRead } from '../features/quizzes/screens.ts';
 import { loadAssessmentsScreen, startAssessmentsRead } from '../features/assessments/screens.ts';
+import { loadUploadsScreen } from '../features/uploads/screens.ts';
 
-export function startEarlyReads(): void {
-  // The opening screen's read, and the screen's own code, at once (each screen finds its read under way).
+/** The opening screen's read, and the screen's own code, at once (each screen finds its read under way). */
+export function startOpeningRead(): void {
   const route = parseHash(window.location.hash);
   if (route.name === 'courses') useCourseList.getState().setQuery(DEFAULT_COURSE_QUERY);
   else if (route.name === 'course') void Promise.all([startCourseRead(route.id), loadCourseDetailScreen()]);
   else if (route.name === 'quizzes') void Promise.all([startQuizzesRead(), loadQuizzesScreen()]);
   else if (route.name === 'assessments')
     void Promise.all([startAssessmentsRead(route.courseId), loadAssessmentsScreen()]);
+  // The uploads screen shows the shell's uploads store: started here too (for the app's lifetime,
+  // as startShellStores does; a second start only counts one more user), and its code.
+  else if (route.name === 'uploads') {
+    useUploads.start();
+    void loadUploadsScreen();
+  }
+}
+
+/** The stores the shell shows on every screen; after the language, as their notices are worded. */
+export function startShellStores(): void {
   for (const store of [useNotices, useWorkspaces, useSync, useUploads, useUpdates]) store.start();
   // One warning while uploads wait for the server, gone once none waits (for the app's lifetime too).
   followWaitingUploads();
