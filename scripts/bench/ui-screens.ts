@@ -76,7 +76,10 @@ async function reloadOnce(page: Page, target: ScreenTarget): Promise<{ ms: numbe
 
 function breakdownOf(target: ScreenTarget, timings: LoadTiming[]): Breakdown {
   const parts = timings.flatMap((timing) => {
-    const read = timing.calls.filter((c) => c.channel === target.channel).at(-1);
+    // The first read answered before the rows showed is the one they show (the cache answers at
+    // once); a screen mounting may read again meanwhile, and that read's rows are the same.
+    const reads = timing.calls.filter((c) => c.channel === target.channel);
+    const read = reads.find((c) => timing.painted !== null && c.end <= timing.painted) ?? reads.at(-1);
     if (!read || timing.painted === null) return [];
     const handler = read.server['handler'] ?? 0;
     const check = read.server['check'] ?? 0;

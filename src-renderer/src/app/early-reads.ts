@@ -13,7 +13,8 @@ import { followWaitingUploads, useUploads } from '../features/uploads/index.ts';
 import { useWorkspaces } from '../features/workspaces/index.ts';
 import { useUpdates } from '../features/updates/index.ts';
 import { parseHash } from '../lib/router.ts';
-import { loadCourseDetailScreen, startCourseRead } from '../features/courses/screens.ts';
+import { loadCourseDetailScreen } from '../features/courses/screens.ts';
+import { startCourseRead } from '../features/lessons/screens.ts';
 import { loadQuizzesScreen, startQuizzesRead } from '../features/quizzes/screens.ts';
 import { loadAssessmentsScreen, startAssessmentsRead } from '../features/assessments/screens.ts';
 import { loadUploadsScreen } from '../features/uploads/screens.ts';
@@ -21,16 +22,28 @@ import { loadUploadsScreen } from '../features/uploads/screens.ts';
 /** The opening screen's read, and the screen's own code, at once (each screen finds its read under way). */
 export function startOpeningRead(): void {
   const route = parseHash(window.location.hash);
-  if (route.name === 'courses') useCourseList.getState().setQuery(DEFAULT_COURSE_QUERY);
-  else if (route.name === 'course') void Promise.all([startCourseRead(route.id), loadCourseDetailScreen()]);
-  else if (route.name === 'quizzes') void Promise.all([startQuizzesRead(), loadQuizzesScreen()]);
-  else if (route.name === 'assessments')
-    void Promise.all([startAssessmentsRead(route.courseId), loadAssessmentsScreen()]);
-  // The uploads screen shows the shell's uploads store: started here too (for the app's lifetime,
-  // as startShellStores does; a second start only counts one more user), and its code.
-  else if (route.name === 'uploads') {
-    useUploads.start();
-    void loadUploadsScreen();
+  switch (route.name) {
+    case 'courses':
+      useCourseList.getState().setQuery(DEFAULT_COURSE_QUERY);
+      break;
+    case 'course':
+      startCourseRead(route.id);
+      void loadCourseDetailScreen();
+      break;
+    case 'quizzes':
+      startQuizzesRead();
+      void loadQuizzesScreen();
+      break;
+    case 'assessments':
+      startAssessmentsRead(route.courseId);
+      void loadAssessmentsScreen();
+      break;
+    case 'uploads':
+      // The screen shows the shell's uploads store: started here too, for the app's lifetime as
+      // startShellStores does (a second start only counts one more user).
+      useUploads.start();
+      void loadUploadsScreen();
+      break;
   }
 }
 

@@ -2,6 +2,3 @@
 // course list is the opening screen, so it is in the main bundle; a course's page loads on first visit.
 export { CoursesScreen } from './CoursesScreen.tsx';
 export const loadCourseDetailScreen = () => import('./CourseDetailScreen.tsx').then((m) => m.CourseDetailScreen);
-/** A course page's first read, started by the shell before the page mounts (it then finds it under way). */
-export const startCourseRead = (courseId: string) =>
-  import('../lessons/index.ts').then((m) => m.useCourseDetail.getState().load(courseId));
