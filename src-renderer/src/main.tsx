@@ -35,10 +35,11 @@ function Root() {
   );
 }
 
-// The opening screen's read beside the language (one answer from main, the active locale's
-// messages only); the first render waits for the language, so the first words painted are in it.
-startOpeningRead();
-void loadLanguage().then(() => {
+// The opening screen's read and code beside the language (one answer from main, the active
+// locale's messages only); the first render waits for the language, so the first words painted are
+// in it, and for the screen's code, so the shell and the screen are rendered in one pass.
+const openingScreen = startOpeningRead();
+void Promise.all([loadLanguage(), openingScreen]).then(() => {
   startShellStores();
   const root = document.getElementById('root');
   if (root) {

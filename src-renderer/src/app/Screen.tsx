@@ -19,34 +19,38 @@ import { loadUploadsScreen } from '../features/uploads/screens.ts';
 import { loadWorkspacesScreen } from '../features/workspaces/screens.ts';
 import type { Route } from '../lib/router.ts';
 
+/** A screen its feature loads on first visit; `preload` fetches its code ahead of the first render. */
+type OnDemandScreen<P> = ComponentType<P> & { preload: () => Promise<void> };
+
 /**
- * A screen its feature loads on first visit: <Loading /> until its code is here, then the screen.
+ * <Loading /> until the screen's code is here, then the screen (at once when it was preloaded).
  * Not React.lazy: a lazy screen suspends, and React holds back what replaces a Suspense fallback
  * for a while after the fallback showed, which would keep the screen's first rows off the page
  * after its code and its data had both arrived. A failed load throws as a lazy screen would.
  */
-function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): OnDemandScreen<P> {
   let settled: { component: ComponentType<P> } | { error: unknown } | null = null;
   let pending: Promise<void> | null = null;
-  const ensureLoaded = () =>
+  const preload = () =>
     (pending ??= load().then(
       (component) => void (settled = { component }),
       (error: unknown) => void (settled = { error }),
     ));
   const subscribe = (changed: () => void) => {
-    void ensureLoaded().then(changed);
+    void preload().then(changed);
     return () => undefined;
   };
   const snapshot = () => settled;
-  return function OnDemand(props: P) {
+  function OnDemand(props: P) {
     // Asked for while rendering, so the code is on its way before the frame is committed.
-    if (settled === null) void ensureLoaded();
+    if (settled === null) void preload();
     const state = useSyncExternalStore(subscribe, snapshot);
     if (state === null) return <Loading />;
     if ('error' in state) throw state.error;
     const Component = state.component;
     return <Component {...props} />;
-  };
+  }
+  return Object.assign(OnDemand, { preload });
 }
 
 const AssessmentEditorScreen = onDemand(loadAssessmentEditorScreen);
@@ -62,6 +66,30 @@ const QuizzesScreen = onDemand(loadQuizzesScreen);
 const UploadsScreen = onDemand(loadUploadsScreen);
 const DiagnosticsScreen = onDemand(loadDiagnosticsScreen);
 const WorkspacesScreen = onDemand(loadWorkspacesScreen);
+
+/**
+ * Fetches the code of the screen `route` shows, so the first render can show it with the shell;
+ * settles either way (a failed load shows when the screen renders). Courses is in the main bundle.
+ */
+export function preloadScreen(route: Route): Promise<void> {
+  const screens: Partial<Record<Route['name'], { preload: () => Promise<void> }>> = {
+    course: CourseDetailScreen,
+    lesson: LessonEditorScreen,
+    'lesson-new': LessonEditorScreen,
+    quizzes: QuizzesScreen,
+    assessments: AssessmentsScreen,
+    assessment: AssessmentEditorScreen,
+    'assignment-new': AssignmentScreen,
+    'assessment-new': NewAssessmentScreen,
+    assignments: AssignmentsScreen,
+    drafts: DraftsScreen,
+    draft: DraftScreen,
+    workspaces: WorkspacesScreen,
+    uploads: UploadsScreen,
+    diagnostics: DiagnosticsScreen,
+  };
+  return screens[route.name]?.preload() ?? Promise.resolve();
+}
 
 export function Screen({ route }: { route: Route }) {
   return (

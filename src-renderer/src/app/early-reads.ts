@@ -2,9 +2,9 @@
  * Renderer. The opening screen's first read (courses, a course's page, quizzes, assessments) and
  * the screen's code start as the page's modules are evaluated, beside the language (a cached read's
  * answer does not depend on it); the shell's own stores start once the language is in, before
- * React's first render (the shell paints meanwhile). The screen's read goes first because its rows
- * are what the instructor is waiting to see. The shell's stores stay started for the app's
- * lifetime: the status bar, navigation and notices show them on every screen.
+ * React's first render. The screen's read goes first because its rows are what the instructor is
+ * waiting to see. The shell's stores stay started for the app's lifetime: the status bar,
+ * navigation and notices show them on every screen.
  */
 import { DEFAULT_COURSE_QUERY, useCourseList } from '../features/courses/index.ts';
 import { useNotices } from '../lib/notices.ts';
@@ -13,14 +13,16 @@ import { followWaitingUploads, useUploads } from '../features/uploads/index.ts';
 import { useWorkspaces } from '../features/workspaces/index.ts';
 import { useUpdates } from '../features/updates/index.ts';
 import { parseHash } from '../lib/router.ts';
-import { loadCourseDetailScreen } from '../features/courses/screens.ts';
 import { startCourseRead } from '../features/lessons/screens.ts';
-import { loadQuizzesScreen, startQuizzesRead } from '../features/quizzes/screens.ts';
-import { loadAssessmentsScreen, startAssessmentsRead } from '../features/assessments/screens.ts';
-import { loadUploadsScreen } from '../features/uploads/screens.ts';
+import { startQuizzesRead } from '../features/quizzes/screens.ts';
+import { startAssessmentsRead } from '../features/assessments/screens.ts';
+import { preloadScreen } from './Screen.tsx';
 
-/** The opening screen's read, and the screen's own code, at once (each screen finds its read under way). */
-export function startOpeningRead(): void {
+/**
+ * The opening screen's read, and the screen's own code, at once (each screen finds its read under
+ * way). Settles once the screen's code is here (or failed to come).
+ */
+export function startOpeningRead(): Promise<void> {
   const route = parseHash(window.location.hash);
   switch (route.name) {
     case 'courses':
@@ -28,23 +30,20 @@ export function startOpeningRead(): void {
       break;
     case 'course':
       startCourseRead(route.id);
-      void loadCourseDetailScreen();
       break;
     case 'quizzes':
       startQuizzesRead();
-      void loadQuizzesScreen();
       break;
     case 'assessments':
       startAssessmentsRead(route.courseId);
-      void loadAssessmentsScreen();
       break;
     case 'uploads':
       // The screen shows the shell's uploads store: started here too, for the app's lifetime as
       // startShellStores does (a second start only counts one more user).
       useUploads.start();
-      void loadUploadsScreen();
       break;
   }
+  return preloadScreen(route);
 }
 
 /** The stores the shell shows on every screen; after the language, as their notices are worded. */
