@@ -2,7 +2,7 @@
  * Renderer. Route → screen. Courses (the opening screen) is in the main bundle; the others load on
  * first visit, so the first rows paint without waiting for the editors, their forms and zod.
  */
-import { Suspense, useSyncExternalStore, type ComponentType } from 'react';
+import { useSyncExternalStore, type ComponentType } from 'react';
 import { Loading } from '../components/States.tsx';
 import {
   loadAssessmentEditorScreen,
@@ -91,15 +91,8 @@ export function preloadScreen(route: Route): Promise<void> {
   return screens[route.name]?.preload() ?? Promise.resolve();
 }
 
+/** The screen a route shows (no Suspense boundary: an on-demand screen shows <Loading /> itself). */
 export function Screen({ route }: { route: Route }) {
-  return (
-    <Suspense fallback={<Loading />}>
-      <RouteScreen route={route} />
-    </Suspense>
-  );
-}
-
-function RouteScreen({ route }: { route: Route }) {
   switch (route.name) {
     case 'courses':
       return <CoursesScreen />;
