@@ -147,6 +147,23 @@ export const catalogue = {
     idempotencyKey: false,
     notes: 'Query parameter names assumed (page, page_size, search).',
   }),
+  'sections.outline': op({
+    id: 'sections.outline',
+    method: 'GET',
+    path: '/courses/{course_id}/sections',
+    status: 'documented',
+    query: LIST_QUERY,
+    body: null,
+    output: (s) => s.pageShape(s.shapes.sectionOutline),
+    success: [200],
+    retrySafe: true,
+    idempotencyKey: false,
+    notes:
+      'The same request as sections.list, read for a course push plan: only the fields a plan uses ' +
+      '(ids strict; title, order, text_content and the video fields shown). Decided: the rest of the ' +
+      'answer is neither checked nor reported by this reading (the app reads the full list elsewhere ' +
+      'and reports drift there); a plan of 300 lessons does not pay for fields it never looks at.',
+  }),
   'sections.get': op({
     id: 'sections.get',
     method: 'GET',

@@ -103,6 +103,12 @@ export interface ApiClient {
       options?: CallOptions,
     ): AsyncGenerator<Page<S.DraftedSection>, void, undefined>;
     get(courseId: string, id: string, options?: CallOptions): Promise<S.DraftedSection>;
+    /** Every section with only what a course push's plan reads (catalogue `sections.outline`). */
+    iterateOutline(
+      courseId: string,
+      query?: ListQuery,
+      options?: CallOptions,
+    ): AsyncGenerator<S.SectionOutline, void, undefined>;
   };
   lessons: {
     get(courseId: string, sectionId: string, id: string, options?: CallOptions): Promise<S.Lesson>;
@@ -199,9 +205,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const c = catalogue;
   const call = <T>(op: Operation, input: CallInput): Promise<T> => core.call<T>(op, input);
   const structure = structureMethods(core);
-  const sectionList = lister<ListQuery, S.DraftedSection>(core, c['sections.list'], (a) => ({
-    course_id: String(a[0]),
-  }));
+  const inCourse = (a: unknown[]) => ({ course_id: String(a[0]) });
+  const sectionList = lister<ListQuery, S.DraftedSection>(core, c['sections.list'], inCourse);
+  const sectionOutline = lister<ListQuery, S.SectionOutline>(core, c['sections.outline'], inCourse);
 
   const complete = async (id: string, parts: S.CompletePart[], options?: CallOptions): Promise<S.UploadSession> => {
     try {
@@ -237,6 +243,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       iterate: (courseId, q, o) => sectionList.iterate([courseId], q, o),
       pages: (courseId, q, o) => sectionList.pages([courseId], q, o),
       get: (courseId, id, o) => call(c['sections.get'], { params: { course_id: courseId, id }, signal: o?.signal }),
+      iterateOutline: (courseId, q, o) => sectionOutline.iterate([courseId], q, o),
     },
     lessons: {
       get: (courseId, sectionId, id, o) =>

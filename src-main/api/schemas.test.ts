@@ -72,6 +72,7 @@ describe('resources', () => {
       section: ['id'],
       draftedCourse: ['id', 'updated_datetime'],
       draftedSection: ['id', 'updated_datetime'],
+      sectionOutline: ['id'],
       uploadSession: ['id', 'part_size', 'status', 'total_parts'],
       presignedPart: ['part_number', 'url'],
       uploadedPart: ['etag', 'part_number', 'size'],
@@ -84,6 +85,29 @@ describe('resources', () => {
     expect(lesson.order).toBeUndefined();
     expect(lesson.content_media).toBeUndefined();
     expect(s.lesson.safeParse({ ...fx.lesson(), updated_datetime: null }).success).toBe(false);
+  });
+
+  it("a push plan's section outline reads only its fields: drift elsewhere is neither checked nor kept", () => {
+    const outline = s.shapes.sectionOutline;
+    const lesson = fx.lesson();
+    const drifted = {
+      ...fx.section(),
+      description: 7,
+      brand_new_field: 1,
+      lessons: [{ ...lesson, source: 'WEIRD', content_media: 'none', quiz: 3, updated_datetime: null }],
+    };
+    // Fields the plan never reads: the reference it checks against does not look at them, nor keeps them.
+    const exact = outline.reference.safeParse(drifted);
+    expect(exact.success).toBe(true);
+    expect(exact.data).not.toHaveProperty('description');
+    expect(exact.data).not.toHaveProperty('brand_new_field');
+    const read = ['id', 'title', 'order', 'text_content', 'video_content_url', 'video_url', 'video_status'];
+    expect(exact.data?.lessons?.[0]).toEqual(Object.fromEntries(read.map((name) => [name, lesson[name]])));
+    // Fields it reads follow the policy: a shown one tolerated (and so reported), an id strict.
+    const titleNull = { ...fx.section(), lessons: [{ ...fx.lesson(), title: null }] };
+    expect(outline.reference.safeParse(titleNull).success).toBe(false);
+    expect(outline.reading.parse(titleNull).lessons?.[0]?.title).toBeUndefined();
+    expect(outline.reading.safeParse({ ...fx.section(), lessons: [{ ...fx.lesson(), id: 'x' }] }).success).toBe(false);
   });
 
   it('total_points follows the decimal pattern', () => {
@@ -157,6 +181,8 @@ describe('catalogue', () => {
         'GET /assessments/{id}',
         'GET /categories',
         'GET /courses/{course_id}/sections',
+        // sections.outline: the same list, read for a push's plan.
+        'GET /courses/{course_id}/sections',
         'GET /courses/{course_id}/sections/{id}',
         'GET /quizzes',
         'GET /uploads/{id}/parts',
@@ -166,8 +192,9 @@ describe('catalogue', () => {
         'POST /uploads/{id}/sign-parts',
       ].sort(),
     );
-    // 22, plus the four course-structure operations (ASSUMPTIONS.md "Course structure"), all assumed.
-    expect(operations).toHaveLength(26);
+    // 22, the section list's second reading (a push's plan), and the four course-structure
+    // operations (ASSUMPTIONS.md "Course structure"), all assumed.
+    expect(operations).toHaveLength(27);
     for (const o of operations) {
       expect(o.idempotencyKey, o.id).toBe(o.method === 'POST' && !o.path.includes('/uploads/{id}/'));
     }

@@ -173,7 +173,7 @@ export function createAppPushService(deps: AppPushDeps): AppPushService {
     courses: deps.api.courses,
     lessons: deps.api.lessons,
     sections: {
-      iterate: (courseId, query, options) => deps.api.sections.iterate(courseId, query, options),
+      iterateOutline: (courseId, query, options) => deps.api.sections.iterateOutline(courseId, query, options),
       get: (courseId, id, options) => deps.api.sections.get(courseId, id, options),
       create: (courseId, body, options) => noted(deps.api.sections.create(courseId, body, options)),
       update: (courseId, id, body, options) => noted(deps.api.sections.update(courseId, id, body, options)),

@@ -146,7 +146,7 @@ export async function executePush(plan: PushPlan, deps: PushDeps): Promise<PushO
   const sectionMoves = await settle(
     async () => {
       const listed: string[] = [];
-      for await (const s of api.sections.iterate(courseId, {}, { signal })) listed.push(s.id);
+      for await (const s of api.sections.iterateOutline(courseId, {}, { signal })) listed.push(s.id);
       return listed;
     },
     plan.sections.map((s) => sectionIds.get(s.key)!),

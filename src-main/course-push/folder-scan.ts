@@ -6,6 +6,7 @@
 // read (a symbolic link is skipped, never followed), nothing is opened in a way that can block (a
 // FIFO or device is skipped), and what is held in memory is bounded (the caps below).
 import { createHash } from 'node:crypto';
+import { lstatSync, opendirSync, type Stats } from 'node:fs';
 import { lstat, opendir, realpath, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { escapeControls } from '../../src-shared/text-controls.ts';
@@ -28,6 +29,13 @@ export const MAX_ENTRIES = 20_000;
 const STATS_AT_ONCE = 16;
 const FOLDERS_AT_ONCE = 4;
 const FILES_AT_ONCE = 6;
+
+/**
+ * How a listing reads the disk. `background` (the app's main process): every call on libuv's
+ * threads, so a slow disk never stalls the window's messages. `inline` (a command line, which has
+ * nothing else to do meanwhile): synchronous calls, no thread hop and promise per entry.
+ */
+export type ListingMode = 'background' | 'inline';
 
 export interface ScanLimits {
   maxTextBytes: number;
@@ -119,7 +127,12 @@ export class FolderError extends Error {
  * Reads `dir` into sections and lessons in natural order. Throws FolderError when `dir` is not a
  * readable folder or lists more than `maxEntries` entries. `limits`: tests only.
  */
-export async function scanFolder(dir: string, limits: ScanLimits = LIMITS, known?: KnownLesson): Promise<FolderLayout> {
+export async function scanFolder(
+  dir: string,
+  limits: ScanLimits = LIMITS,
+  known?: KnownLesson,
+  mode: ListingMode = 'background',
+): Promise<FolderLayout> {
   // The folder named is the user's own choice (a link to it is fine); below it, nothing is followed.
   const root = await realpath(resolve(dir)).catch(() => null);
   const info = root ? await stat(root).catch(() => null) : null;
@@ -131,7 +144,7 @@ export async function scanFolder(dir: string, limits: ScanLimits = LIMITS, known
     throw new FolderError(
       t({ id: 'course-push.folderScan.notAFolder', defaultMessage: '{dir} is not a folder.' }, { dir }),
     );
-  const budget: Budget = { ...limits, entries: 0, textBytes: 0, dir, known };
+  const budget: Budget = { ...limits, entries: 0, textBytes: 0, dir, known, inline: mode === 'inline' };
   const top = await list(root, '', budget).catch((e: unknown) => {
     if (e instanceof FolderError) throw e;
     throw new FolderError(
@@ -200,6 +213,7 @@ interface Budget extends ScanLimits {
   textBytes: number;
   dir: string;
   known: KnownLesson | undefined;
+  inline: boolean;
 }
 
 interface Entry {
@@ -223,7 +237,7 @@ interface Listing {
 /** A section folder's listing, or null when the folder was swapped (e.g. for a link) around it. */
 async function listSection(folder: Listed, budget: Budget): Promise<Listing | null> {
   const same = async () => {
-    const now = await lstat(folder.path).catch(() => null);
+    const now = await lstatOrNull(folder.path, budget);
     return !!now?.isDirectory() && now.dev === folder.pin.dev && now.ino === folder.pin.ino;
   };
   if (!(await same())) return null;
@@ -238,9 +252,9 @@ async function listSection(folder: Listed, budget: Budget): Promise<Listing | nu
  */
 async function list(path: string, key: string, budget: Budget): Promise<Listing> {
   const names: string[] = [];
-  const dir = await opendir(path);
+  const dir = budget.inline ? opendirSync(path) : await opendir(path);
   try {
-    for await (const entry of dir) {
+    for await (const entry of budget.inline ? entriesNow(dir) : dir) {
       if (++budget.entries > budget.maxEntries) {
         throw new FolderError(
           t(
@@ -257,11 +271,12 @@ async function list(path: string, key: string, budget: Budget): Promise<Listing>
     }
   } finally {
     // Leaving the loop early closes it already; closing twice throws ERR_DIR_CLOSED.
-    await dir.close().catch(() => undefined);
+    if (budget.inline) closeQuietly(dir);
+    else await dir.close().catch(() => undefined);
   }
   names.sort(naturalCompare);
   const stats = await mapBounded(names, STATS_AT_ONCE, (name) =>
-    name.startsWith('.') ? Promise.resolve(null) : lstat(join(path, name)).catch(() => null),
+    name.startsWith('.') ? Promise.resolve(null) : lstatOrNull(join(path, name), budget),
   );
   const listing: Listing = { files: [], folders: [], skipped: [] };
   for (const [i, name] of names.entries()) {
@@ -293,6 +308,28 @@ async function list(path: string, key: string, budget: Budget): Promise<Listing>
       });
   }
   return listing;
+}
+
+function lstatOrNull(path: string, budget: Budget): Promise<Stats | null> {
+  if (!budget.inline) return lstat(path).catch(() => null);
+  try {
+    return Promise.resolve(lstatSync(path));
+  } catch {
+    return Promise.resolve(null);
+  }
+}
+
+function closeQuietly(dir: ReturnType<typeof opendirSync>): void {
+  try {
+    dir.closeSync();
+  } catch {
+    // Already closed (the loop was left early).
+  }
+}
+
+/** A directory's entries read synchronously (`inline` listing), one at a time as `for await` asks. */
+function* entriesNow(dir: ReturnType<typeof opendirSync>) {
+  for (let entry = dir.readSync(); entry; entry = dir.readSync()) yield entry;
 }
 
 /**

@@ -13,7 +13,14 @@
 import { createHash } from 'node:crypto';
 import { openPickedFile } from '../platform/index.ts';
 import type { FileCheck } from '../uploads/index.ts';
-import { TEXT_EXTENSIONS, scanFolder, type FolderLayout, type KnownLesson, type LessonFile } from './folder-scan.ts';
+import {
+  TEXT_EXTENSIONS,
+  scanFolder,
+  type FolderLayout,
+  type KnownLesson,
+  type LessonFile,
+  type ListingMode,
+} from './folder-scan.ts';
 import { extensionOf, titleFromName } from './names.ts';
 import {
   contentOf,
@@ -48,6 +55,8 @@ export interface PrepareInput {
   onWaiting?: (waiting: boolean) => void;
   /** The course's reads when the caller started them already (startCourseRead), else started here. */
   courseRead?: CourseRead;
+  /** How the folder is listed (folder-scan.ts): `background` unless the caller has nothing else to do. */
+  listing?: ListingMode;
   /** Tests only: count or refuse whole-file reads. */
   reader?: ContentReader;
 }
@@ -76,7 +85,7 @@ export async function preparePush(input: PrepareInput): Promise<PushPlan> {
   try {
     remembered = input.state.remembered(input.courseId);
     lessonMemory = new Map(remembered.filter((r) => r.kind === 'lesson').map((r) => [r.key, r]));
-    folder = await scanFolder(input.dir, undefined, known);
+    folder = await scanFolder(input.dir, undefined, known, input.listing);
     course = await courseRead.course;
   } catch (error) {
     courseRead.stop(error);
@@ -96,7 +105,7 @@ export async function preparePush(input: PrepareInput): Promise<PushPlan> {
   if (needed.length > 0) {
     for (const l of needed) reread.add(l.key);
     trusted.clear();
-    folder = await scanFolder(input.dir, undefined, known);
+    folder = await scanFolder(input.dir, undefined, known, input.listing);
     planned = await plan();
   }
   // Touched but unchanged: read this time, so remember the stat they have now (nothing is sent).

@@ -26,7 +26,7 @@ describe('readCourse', () => {
         .requestLog()
         .map((r) => r.operation)
         .sort(),
-    ).toEqual(['courses.get', 'sections.list']);
+    ).toEqual(['courses.get', 'sections.outline']);
   });
 
   it("tells a course that is not there by the course's own answer", async () => {

@@ -35,7 +35,8 @@ export type SectionWrite = 'create' | 'rename' | 'reorder' | 'delete';
 export interface PushApi {
   courses: { get(id: string, options?: CallOptions): Promise<{ id: string; name?: string }> };
   sections: {
-    iterate(courseId: string, query?: object, options?: CallOptions): AsyncIterable<SectionLike>;
+    /** The course's sections with only what a push reads (the client's `sections.outline` reading). */
+    iterateOutline(courseId: string, query?: object, options?: CallOptions): AsyncIterable<SectionLike>;
     get(courseId: string, id: string, options?: CallOptions): Promise<SectionLike>;
     create(courseId: string, body: { title: string }, options: CreateOptions): Promise<{ id: string }>;
     update(
@@ -101,7 +102,7 @@ export async function readCourse(api: PushApi, courseId: string, signal?: AbortS
 
 async function readSections(api: PushApi, courseId: string, signal?: AbortSignal): Promise<RemoteCourse['sections']> {
   const listed: SectionLike[] = [];
-  for await (const section of api.sections.iterate(courseId, { pageSize: SECTIONS_PAGE_SIZE }, { signal }))
+  for await (const section of api.sections.iterateOutline(courseId, { pageSize: SECTIONS_PAGE_SIZE }, { signal }))
     listed.push(section);
   // A list that leaves lessons out: ask for each such section itself, a few at a time.
   const full = await mapBounded(listed, SECTION_READS_AT_ONCE, (s) =>

@@ -112,6 +112,33 @@ export function resource<F extends Fields>(fields: F): Resource<F> {
   };
 }
 
+/**
+ * Only the fields of a resource that one reader uses (e.g. a course push's plan of a section list):
+ * the same rules for those fields, and every other field is neither read, checked nor kept
+ * (z.object strips it). So that reader reports no drift in fields it never looks at, and pays
+ * nothing for them; the full `resource` reading of the same answer, elsewhere, still reports them.
+ */
+export function slice<F extends Fields>(fields: F): Slice<F> {
+  const reference: Record<string, z.ZodType> = {};
+  const reading: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    reference[name] = field.reference;
+    reading[name] = field.reading;
+  }
+  return {
+    fields,
+    reference: z.object(reference) as Slice<F>['reference'],
+    reading: z.object(reading) as Slice<F>['reading'],
+  };
+}
+
+export interface Slice<F extends Fields> extends Shape<
+  z.ZodObject<{ [K in keyof F]: F[K]['reference'] }, z.core.$strip>,
+  z.ZodObject<{ [K in keyof F]: F[K]['reading'] }, z.core.$strip>
+> {
+  readonly fields: F;
+}
+
 /** Names of a table's strict fields (documentation, tests). */
 export function strictFields(fields: Fields): string[] {
   return Object.entries(fields)

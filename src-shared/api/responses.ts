@@ -9,7 +9,7 @@
 // sessions). schemas.ts re-exports all of it with the app's reading of every resource, built at
 // its load, for the forms, the IPC contract and the sandbox; the shapes are the same objects.
 import { z } from 'zod';
-import { part, partList, resource, shown, shownEnum, strict } from './reading.ts';
+import { part, partList, resource, shown, shownEnum, slice, strict } from './reading.ts';
 import type { Shape } from './reading.ts';
 import {
   ASSESSMENT_TYPES,
@@ -317,6 +317,27 @@ const sectionFields = once(() => ({
 }));
 const sectionShape = once(() => resource(sectionFields()));
 
+/** A section as a course push's plan reads it (catalogue `sections.outline`): ids, titles, order,
+ * a lesson's text and whether it has a video. Nothing else of the answer is read (reading.ts slice). */
+const sectionOutlineShape = once(() =>
+  slice({
+    id: strict(uuid),
+    title: shown(z.string()),
+    order: shown(int),
+    lessons: partList(
+      slice({
+        id: strict(uuid),
+        title: shown(z.string()),
+        order: shown(int),
+        text_content: shown(z.string()),
+        video_content_url: shown(z.string()),
+        video_url: shown(z.string()),
+        video_status: shown(z.string()),
+      }),
+    ),
+  }),
+);
+
 /** A course or section as the operations that give the app its draft base read it (retrieve course,
  * list and retrieve sections, the structure writes): `updated_datetime` decides conflicts, so it is
  * strict there (ASSUMPTIONS.md "Reading responses"); course lists and nested copies only show it. */
@@ -410,6 +431,9 @@ export const shapes = {
   },
   get draftedSection() {
     return draftedSectionShape();
+  },
+  get sectionOutline() {
+    return sectionOutlineShape();
   },
   get uploadSession() {
     return uploadSessionShape();

@@ -64,6 +64,8 @@ export type Section = z.infer<typeof section>;
 /** A course or section with the `updated_datetime` drafts compare (draftedCourseShape, responses.ts). */
 export type DraftedCourse = z.infer<typeof draftedCourse>;
 export type DraftedSection = z.infer<typeof draftedSection>;
+/** A section as a course push's plan reads it: only the fields a plan uses (catalogue `sections.outline`). */
+export type SectionOutline = z.infer<(typeof shapes)['sectionOutline']['reading']>;
 export type UploadSession = z.infer<typeof uploadSession>;
 export type PresignedPart = z.infer<typeof presignedPart>;
 export type UploadedPart = z.infer<typeof uploadedPart>;

@@ -52,6 +52,8 @@ export async function planPushCommand(ctx: CommandContext, request: PlanRequest)
         signal: ctx.signal,
         onWaiting,
         courseRead,
+        // The command waits on nothing else while the folder is listed: no thread hop per entry.
+        listing: 'inline',
       });
     } catch (error) {
       if (error instanceof FolderError) throw new UsageError(error.message);
