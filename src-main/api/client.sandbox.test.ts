@@ -128,6 +128,21 @@ describe('every operation', () => {
     expect(await caught(client.lessons.get(course.id, section.id, made.id))).toBeInstanceOf(NotFoundError);
   });
 
+  it('a create tells onSent as its request goes out, before its answer', async () => {
+    const seen: string[] = [];
+    const key = randomUUID();
+    const made = await client.lessons
+      .create(
+        course.id,
+        section.id,
+        { title: `Sent ${key}`, lesson_type: 'TEXT' },
+        { idempotencyKey: key, onSent: () => seen.push('sent') },
+      )
+      .then((lesson) => (seen.push('answered'), lesson));
+    expect(seen).toEqual(['sent', 'answered']);
+    await client.lessons.delete(course.id, section.id, made.id);
+  });
+
   it('assessments: create, list, iterate, get, update, delete', async () => {
     const title = `A ${randomUUID()}`;
     const made = await client.assessments.create(

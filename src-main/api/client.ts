@@ -56,6 +56,8 @@ export interface CreateOptions {
   /** Required by the API on creates; reuse the same key to retry the same create safely. */
   idempotencyKey: string;
   signal?: AbortSignal;
+  /** Told as each attempt starts going out (its headers are being written to a connection). */
+  onSent?: () => void;
 }
 export interface ListQuery {
   page?: number;
@@ -254,6 +256,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
           body,
           idempotencyKey: o.idempotencyKey,
           signal: o.signal,
+          onSent: o.onSent,
         }),
       update: (courseId, sectionId, id, body, o) =>
         call(c['lessons.update'], {
@@ -272,17 +275,20 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     assessments: {
       ...topLevel<AssessmentQuery, S.Assessment>(core, c['assessments.list']),
       get: (id, o) => call(c['assessments.get'], { params: { id }, signal: o?.signal }),
-      create: (body, o) => call(c['assessments.create'], { body, idempotencyKey: o.idempotencyKey, signal: o.signal }),
+      create: (body, o) =>
+        call(c['assessments.create'], { body, idempotencyKey: o.idempotencyKey, signal: o.signal, onSent: o.onSent }),
       update: (id, body, o) => call(c['assessments.update'], { params: { id }, body, signal: o?.signal }),
       delete: async (id, o) => {
         await call(c['assessments.delete'], { params: { id }, signal: o?.signal });
       },
     },
     assignments: {
-      create: (body, o) => call(c['assignments.create'], { body, idempotencyKey: o.idempotencyKey, signal: o.signal }),
+      create: (body, o) =>
+        call(c['assignments.create'], { body, idempotencyKey: o.idempotencyKey, signal: o.signal, onSent: o.onSent }),
     },
     uploads: {
-      create: (body, o) => call(c['uploads.create'], { body, idempotencyKey: o.idempotencyKey, signal: o.signal }),
+      create: (body, o) =>
+        call(c['uploads.create'], { body, idempotencyKey: o.idempotencyKey, signal: o.signal, onSent: o.onSent }),
       get: (id, o) => call(c['uploads.get'], { params: { id }, signal: o?.signal }),
       signParts: async (id, partNumbers, o) => {
         const data = await call<{ presigned_urls: S.PresignedPart[] }>(c['uploads.signParts'], {

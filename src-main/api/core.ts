@@ -44,6 +44,8 @@ export interface CallInput {
   body?: unknown;
   idempotencyKey?: string | undefined;
   signal?: AbortSignal | undefined;
+  /** Told as each attempt starts going out (its headers are being written to a connection). */
+  onSent?: (() => void) | undefined;
   /** An absolute URL (a page's `next` link) requested verbatim instead of building one. */
   url?: string;
 }
@@ -335,7 +337,7 @@ export function createCore(opts: CoreOptions): Core {
       try {
         const res = await sendOnce(
           opts.dispatcher,
-          { origin: base.origin, path: pathAndQuery, method: op.method, headers, body, signal },
+          { origin: base.origin, path: pathAndQuery, method: op.method, headers, body, signal, onSent: input.onSent },
           opts.timeouts,
         );
         status = res.status;

@@ -46,6 +46,8 @@ export interface AttemptRequest {
   body: string | null;
   /** Aborts for the caller's signal or the overall deadline. */
   signal: AbortSignal;
+  /** Told as the request starts going out (undici is about to write its headers). */
+  onSent?: (() => void) | undefined;
 }
 
 export interface AttemptResponse {
@@ -59,7 +61,8 @@ export async function sendOnce(
   req: AttemptRequest,
   timeouts: Timeouts,
 ): Promise<AttemptResponse> {
-  const res = await dispatcher.request({
+  const through = req.onSent ? toldWhenSent(dispatcher, req.onSent) : dispatcher;
+  const res = await through.request({
     origin: req.origin,
     path: req.path,
     method: req.method,
@@ -72,6 +75,62 @@ export async function sendOnce(
   // Always drain the body so the keep-alive socket returns to the pool.
   const text = await res.body.text();
   return { status: res.statusCode, headers: res.headers, text };
+}
+
+/**
+ * `dispatcher`, telling `onSent` as the request is handed its connection and its headers are about
+ * to be written (undici's onRequestStart); the rest of the request is undici's own.
+ */
+function toldWhenSent(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
+  return dispatcher.compose((dispatch) => (options, handler) => dispatch(options, new SentHandler(handler, onSent)));
+}
+
+/** Passes every event on to `inner`; onRequestStart tells `onSent` first. */
+class SentHandler implements Dispatcher.DispatchHandler {
+  readonly #inner: Dispatcher.DispatchHandler;
+  readonly #onSent: () => void;
+
+  constructor(inner: Dispatcher.DispatchHandler, onSent: () => void) {
+    this.#inner = inner;
+    this.#onSent = onSent;
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
+    this.#onSent();
+    this.#inner.onRequestStart?.(controller, context);
+  }
+
+  onRequestUpgrade(...args: Parameters<NonNullable<Dispatcher.DispatchHandler['onRequestUpgrade']>>): void {
+    this.#inner.onRequestUpgrade?.(...args);
+  }
+
+  onResponseStart(...args: Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseStart']>>): void {
+    this.#inner.onResponseStart?.(...args);
+  }
+
+  onResponseData(...args: Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseData']>>): void {
+    this.#inner.onResponseData?.(...args);
+  }
+
+  onResponseEnd(...args: Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseEnd']>>): void {
+    this.#inner.onResponseEnd?.(...args);
+  }
+
+  onResponseError(...args: Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseError']>>): void {
+    this.#inner.onResponseError?.(...args);
+  }
+
+  onResponseStarted(): void {
+    this.#inner.onResponseStarted?.();
+  }
+
+  onBodySent(chunk: Buffer): void {
+    this.#inner.onBodySent?.(chunk);
+  }
+
+  onRequestSent(): void {
+    this.#inner.onRequestSent?.();
+  }
 }
 
 const NOT_SENT_CODES = new Set([

@@ -16,8 +16,8 @@ export async function createLesson(
   uploadId: string,
 ): Promise<LessonInfo> {
   const placement = ctx.placement;
-  const sendAndRecord = async (): Promise<LessonInfo> => {
-    const created = await sendLessonCreate(ctx, job, target, uploadId);
+  const sendAndRecord = async (onSent?: () => void): Promise<LessonInfo> => {
+    const created = await sendLessonCreate(ctx, job, target, uploadId, onSent);
     placement?.created(target, created.id, job.lessonOrder, created.order);
     return recordLesson(ctx, job, created);
   };
@@ -26,7 +26,7 @@ export async function createLesson(
     return sendAndRecord();
   }
   // A create whose body is frozen (a resumed job) is sent again as it was, in the section's turn.
-  if (job.attachAttempted) return placement.inSection(target, sendAndRecord);
+  if (job.attachAttempted) return placement.inSection(target, () => sendAndRecord());
   const way = await placement.whenMyTurn(
     job,
     () => {
@@ -43,7 +43,7 @@ export async function createLesson(
     },
   );
   if (way === 'last') {
-    const sending = sendAndRecord();
+    const sending = placement.inWireOrder(target, sendAndRecord);
     placement.landingLast(target, sending);
     placement.changed();
     placement.readBesideLastCreate(job, { signal: job.apiAbort.signal });
@@ -73,6 +73,7 @@ async function sendLessonCreate(
   job: UploadJob,
   target: NewLessonTarget,
   uploadId: string,
+  onSent: (() => void) | undefined,
 ): Promise<LessonInfo> {
   const body = {
     title: target.title,
@@ -82,7 +83,11 @@ async function sendLessonCreate(
   };
   try {
     const created = await ctx.call((signal) =>
-      ctx.api.lessons.create(target.courseId, target.sectionId, body, { idempotencyKey: job.lessonKey, signal }),
+      ctx.api.lessons.create(target.courseId, target.sectionId, body, {
+        idempotencyKey: job.lessonKey,
+        signal,
+        ...(onSent ? { onSent } : {}),
+      }),
     );
     ctx.checkStale();
     return created;

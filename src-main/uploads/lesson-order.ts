@@ -2,12 +2,12 @@
 // whatever order the uploads finish in, without waiting a round trip per lesson. A finished file
 // whose batch has no later file with a lesson yet is created without `order` (last), concurrently
 // with the others: it only waits until the batch's earlier files that are finishing right now (their
-// complete or create under way) have sent their creates, so the creates leave in the given order and
-// normally land in it. A file finishing after a later one already has its lesson is placed with
+// complete or create under way) have sent their creates, and each goes out on the wire after the one
+// before (inWireOrder), so the creates leave in the given order and normally land in it. A file finishing after a later one already has its lesson is placed with
 // `order` (1-based position; later lessons move down): right after the nearest earlier file of its
 // batch that is a lesson, else right before the nearest later one, in its section's turn (one such
-// placement at a time, after the creates in flight have landed). When a batch ends, `settle` reads
-// the section once and moves any lesson out of place (creates that overtook each other on the way,
+// placement at a time, after the creates in flight have landed). When a batch ends, `settle` looks at
+// the section (as read beside the last create, else read again) and moves any lesson out of place (creates that overtook each other on the way,
 // a crash between a create and its journal entry, someone else reordering meanwhile) with the
 // fewest order-only updates.
 
@@ -75,6 +75,8 @@ export class LessonPlacement {
   private readonly toldLast = new Map<string, number>();
   /** Per batch: the section read beside its last create, in order (readBesideLastCreate). */
   private readonly earlyReads = new Map<string, Promise<string[]>>();
+  /** Per section: settles once the latest create sent last has started going out (inWireOrder). */
+  private readonly wireTail = new Map<string, Promise<void>>();
 
   constructor(api: UploadApi, jobs: () => readonly UploadJob[]) {
     // Kept whole and read when used: building a manager never touches the API.
@@ -132,6 +134,27 @@ export class LessonPlacement {
   /** A job changed (its state, or its create was sent): files waiting for their turn look again. */
   changed(): void {
     for (const decide of [...this.waiting]) decide();
+  }
+
+  /**
+   * Sends a create last (no `order`) once the section's previous one has started going out (or
+   * ended). Creates handed to the connection pool together can still leave in another order: one
+   * waits for a new connection while a later one finds a free socket, and lands first. Waiting for
+   * the previous one's headers to be written costs no round trip.
+   */
+  inWireOrder<T>(target: SectionTarget, send: (onSent: () => void) => Promise<T>): Promise<T> {
+    const key = sectionKey(target);
+    const previous = this.wireTail.get(key) ?? Promise.resolve();
+    let markSent!: () => void;
+    const sent = new Promise<void>((resolve) => (markSent = resolve));
+    this.wireTail.set(key, sent);
+    void sent.then(() => {
+      if (this.wireTail.get(key) === sent) this.wireTail.delete(key);
+    });
+    const result = previous.then(() => send(markSent));
+    // A create that fails or is aborted before it goes out lets the next one go.
+    void result.then(markSent, markSent);
+    return result;
   }
 
   /** A create sent last (no `order`): placements in its section wait until it landed. */
@@ -224,13 +247,15 @@ export class LessonPlacement {
       const wanted = this.placed(batchId, first)
         .sort((a, b) => a.position - b.position)
         .map((p) => p.lessonId);
-      const seen = early ? await this.withLateArrivals(early, wanted) : null;
+      // What the early read saw (with the lessons it missed) stands for the first round's read.
+      let seen = early ? await this.withLateArrivals(early, wanted) : null;
       for (const id of wanted) this.toldLast.delete(id);
-      if (seen && movesToOrder(seen, wanted).length === 0) return;
-      // Bounded: each round's moves put every lesson it moves right after its predecessor.
+      // Bounded: each round's moves put every lesson it moves right after its predecessor; the
+      // next round's read checks them (someone else may have moved lessons meanwhile).
       for (let round = 0; round < 3; round++) {
-        const section = await sections.get(target.courseId, target.sectionId, options);
-        const moves = movesToOrder(inOrder(section), wanted);
+        const current = seen ?? inOrder(await sections.get(target.courseId, target.sectionId, options));
+        seen = null;
+        const moves = movesToOrder(current, wanted);
         if (moves.length === 0) return;
         for (const move of moves) {
           await this.api.lessons.update(target.courseId, target.sectionId, move.id, { order: move.order }, options);

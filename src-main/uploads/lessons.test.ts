@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fasterTime } from '../../src-shared/retry.ts';
 import { UPLOAD_SETTLES } from '../test-support/index.ts';
 import { batchNotice, batchOutcome } from './batch-notice.ts';
-import { orderAmong } from './lesson-order.ts';
+import { LessonPlacement, orderAmong } from './lesson-order.ts';
 import { createUploadManager } from './manager.ts';
 import { startHarness, type Harness } from './test-support/index.ts';
 import type { BatchEnded, UploadManager } from './types.ts';
@@ -168,6 +168,43 @@ describe('lesson order', () => {
     expect(orderAmong(section, [{ position: 1, lessonId: 'gone' }], 2)).toBeNull();
   });
 
+  it("hands a section's next create sent last on once the one before has gone out, or ended", async () => {
+    const placement = new LessonPlacement(h.client, () => []);
+    const target = { courseId: h.courseId, sectionId: h.sectionId };
+    const started: string[] = [];
+    const tellSent: (() => void)[] = [];
+    let failFirst!: (error: Error) => void;
+    const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const first = placement.inWireOrder(target, (onSent) => {
+      started.push('a');
+      tellSent.push(onSent);
+      return new Promise<string>((_resolve, reject) => (failFirst = reject));
+    });
+    first.catch(() => undefined);
+    const second = placement.inWireOrder(target, (onSent) => {
+      started.push('b');
+      tellSent.push(onSent);
+      return new Promise<string>(() => undefined);
+    });
+    second.catch(() => undefined);
+    const third = placement.inWireOrder(target, async () => {
+      started.push('c');
+      return 'c';
+    });
+    await turn();
+    expect(started).toEqual(['a']);
+    tellSent[0]!();
+    await turn();
+    expect(started).toEqual(['a', 'b']);
+    // A create that ends without going out (refused, aborted) lets the next one go as well.
+    failFirst(new Error('refused'));
+    await expect(first).rejects.toThrow('refused');
+    expect(started).toEqual(['a', 'b']);
+    tellSent[1]!();
+    await expect(third).resolves.toBe('c');
+    expect(started).toEqual(['a', 'b', 'c']);
+  });
+
   it('sends the creates of files finishing together at once; creates that overtake each other are put back in order', async () => {
     // The creates are held unanswered until all three have been sent (an engine waiting for each
     // answer before the next create never gets there), then let through last file first, each
@@ -181,6 +218,8 @@ describe('lesson order', () => {
       lessons: {
         ...h.client.lessons,
         create: async (...args: Parameters<typeof h.client.lessons.create>) => {
+          // Held as if sent and not answered yet: the request has gone out.
+          args[3].onSent?.();
           await new Promise<void>((release) => {
             held.push({ release, title: args[2].title });
             if (held.length === 3) allSent();

@@ -196,7 +196,8 @@ export interface UploadApi {
       courseId: string,
       sectionId: string,
       body: { title: string; lesson_type: 'VIDEO'; video_upload_id: string; order?: number },
-      options: { idempotencyKey: string; signal?: AbortSignal },
+      /** onSent: told as each attempt starts going out (new lessons leave in their order by it). */
+      options: { idempotencyKey: string; signal?: AbortSignal; onSent?: () => void },
     ): Promise<LessonInfo>;
     update(
       courseId: string,
