@@ -1,11 +1,11 @@
-// Main process / plain Node tests (fake timers). A course's outline re-read while its uploads land:
+// Main process / plain Node tests (fake timers, performance.now() with them). A course's outline re-read while its uploads land:
 // the first at once, then one per interval however many lessons land in it, none after close.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOutlineRefresh, OUTLINE_REFRESH_INTERVAL_MS } from './outline-refresh.ts';
 
 let reads: string[];
 beforeEach(() => {
-  vi.useFakeTimers();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
   reads = [];
 });
 afterEach(() => vi.useRealTimers());

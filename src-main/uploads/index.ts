@@ -40,3 +40,4 @@ export {
 export { serverAnswers } from './reachability.ts';
 export { FileAccessError } from './file-identity.ts';
 export { fullSha256, type SectionLesson } from './duplicates.ts';
+export { Throttle } from './progress.ts';
