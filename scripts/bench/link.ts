@@ -1,4 +1,5 @@
-// Benchmark (plain Node 24, as root): `npm run bench:link [-- --rounds N --latencies 1,40,100,200]`.
+// Benchmark (plain Node 24, as root): `npm run bench:link [-- --rounds N --latencies 1,40,100,200]
+// [--pipeline-only]` (--pipeline-only: the many-files case alone, without the big file's 2–4).
 // Uploads over a link like an instructor's to a far-away server: a private network namespace whose
 // loopback is shaped with `tc … tbf rate 400mbit`, and the sandbox adding the round trip to every API
 // call and every part PUT (no netem here). In one run, side by side with curl and the least Node code
@@ -53,6 +54,7 @@ const { values } = parseArgs({
     files: { type: 'string' },
     'big-size': { type: 'string' },
     concurrency: { type: 'string' },
+    'pipeline-only': { type: 'boolean' },
   },
 });
 /** The latency of the single-file cases (the big file, the fixed cost). */
@@ -208,6 +210,13 @@ async function inside(): Promise<void> {
           `(${slowest.toFixed(2)} s − ${unavoidableSeconds.toFixed(2)} s) ÷ ${linkSeconds.toFixed(2)} s`,
         ),
       );
+    }
+
+    if (values['pipeline-only'] === true) {
+      console.log(
+        JSON.stringify({ bench: 'link', rateMbit: RATE_MBIT, load: (await import('node:os')).loadavg(), results }),
+      );
+      return;
     }
 
     // 2–4. One big file: curl -T, the engine in-process, the CLI.
