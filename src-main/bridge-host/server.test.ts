@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../test-support/index.ts';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { createAppServices, type AppServices } from '../services/index.ts';
@@ -27,6 +27,10 @@ let hookCalls: string[] = [];
 async function start(): Promise<RunningBridgeHost> {
   const rendererDir = tempDir('lectern-renderer-');
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Lectern</title>');
+  mkdirSync(join(rendererDir, 'assets'));
+  writeFileSync(join(rendererDir, 'assets', 'index-Bch_cT-y.js'), 'console.log("built")');
+  writeFileSync(join(rendererDir, 'assets', 'index-ehbf-FkQ.css'), 'body {}');
+  writeFileSync(join(rendererDir, 'assets', 'notes.js'), 'console.log("unhashed")');
   services = await createAppServices(testEnv());
   const s = services;
   host = await startBridgeHost({
@@ -145,6 +149,30 @@ describe('bridge host', () => {
     expect(String(page.headers['content-security-policy'])).not.toContain('unsafe-eval');
     const traversal = await request(`${h.url}/..%2f..%2fetc%2fpasswd`);
     expect(await traversal.body.text()).not.toContain('root:');
+  });
+
+  it('lets the browser keep hashed assets (and their compiled code), never the page itself', async () => {
+    const h = await start();
+    const get = async (path: string) => {
+      const answer = await request(`${h.url}${path}`);
+      return { status: answer.statusCode, headers: answer.headers, body: await answer.body.text() };
+    };
+    for (const path of ['/assets/index-Bch_cT-y.js', '/assets/index-ehbf-FkQ.css']) {
+      const asset = await get(path);
+      expect(asset.status, path).toBe(200);
+      expect(asset.headers['cache-control'], path).toBe('public, max-age=31536000, immutable');
+      expect(String(asset.headers['content-security-policy']), path).toContain("script-src 'self'");
+      expect(asset.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+    // The page, an app route, an unhashed file, and a missing asset (answered with the page) are
+    // asked for again every time.
+    for (const path of ['/', '/index.html', '/courses/42', '/assets/notes.js', '/assets/gone-AAAAAAAA.js']) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers['cache-control'], path).toBe('no-cache');
+      expect(String(answer.headers['content-security-policy']), path).toContain("script-src 'self'");
+    }
+    expect((await get('/assets/gone-AAAAAAAA.js')).body).toContain('<title>Lectern</title>');
   });
 
   it('a malformed percent-escape is a 400, not a failure', async () => {

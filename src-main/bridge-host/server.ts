@@ -9,9 +9,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { join, normalize, resolve, sep } from 'node:path';
+import { join, normalize, relative as relativeTo, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { contentTypeFor, decodeUrlPath, isLoopbackHost, SECURITY_HEADERS } from '../platform/index.ts';
+import { cacheControlFor, contentTypeFor, decodeUrlPath, isLoopbackHost, SECURITY_HEADERS } from '../platform/index.ts';
 import type { Dispatch, DispatchTiming } from '../ipc/index.ts';
 import { DROPPED_FILES_CHANNEL } from '../../src-shared/index.ts';
 import type { AppEvents } from '../services/index.ts';
@@ -194,7 +194,11 @@ export async function startBridgeHost(options: BridgeHostOptions): Promise<Runni
     if (!info || info.isDirectory()) file = join(rendererDir, 'index.html');
     const bytes = await readFile(file).catch(() => null);
     if (!bytes) return sendJson(res, 404, { error: 'renderer not built; run npm run build' });
-    res.writeHead(200, { 'Content-Type': contentTypeFor(file), 'Cache-Control': 'no-store', ...SECURITY_HEADERS });
+    res.writeHead(200, {
+      'Content-Type': contentTypeFor(file),
+      'Cache-Control': cacheControlFor(relativeTo(rendererDir, file)),
+      ...SECURITY_HEADERS,
+    });
     res.end(bytes);
   }
 

@@ -7,6 +7,7 @@ export { createLogger, describeError, type Logger } from './log.ts';
 export {
   CONTENT_SECURITY_POLICY,
   SECURITY_HEADERS,
+  cacheControlFor,
   contentTypeFor,
   decodeUrlPath,
   isLoopbackHost,

@@ -49,6 +49,21 @@ export function decodeUrlPath(pathname: string): string | null {
   }
 }
 
+/** What the build emits under assets/: `name-HASH.ext`, the hash being 8 URL-safe characters. */
+const HASHED_ASSET = /^assets[/\\][^/\\]+-[A-Za-z0-9_-]{8}\.(?:js|css|woff2|svg|png|ico)$/;
+
+/**
+ * Cache-Control for a renderer file, by its path relative to the renderer's root (the file really
+ * served, not the one asked for: a missing asset falls back to index.html). A hashed asset never
+ * changes under its name, so the browser keeps it and its compiled code (V8's code cache lives
+ * beside the HTTP cache entry) and a reload evaluates the modules without fetching or compiling
+ * them again; everything else, index.html first, is asked for again each time, so a new build is
+ * picked up at once.
+ */
+export function cacheControlFor(relativePath: string): string {
+  return HASHED_ASSET.test(relativePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',

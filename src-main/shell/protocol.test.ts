@@ -25,6 +25,7 @@ beforeAll(() => {
   writeFileSync(join(base, 'etc', 'passwd'), SECRET);
   writeFileSync(join(rendererDir, 'index.html'), INDEX);
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("lectern")');
+  writeFileSync(join(rendererDir, 'assets', 'index-Bch_cT-y.js'), 'console.log("built")');
 });
 
 beforeEach(() => {
@@ -52,8 +53,25 @@ describe('app:// protocol', () => {
   it('registers app as a privileged standard, secure scheme', () => {
     registerAppScheme();
     expect(records.privilegedSchemes).toEqual([
-      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, codeCache: true }) },
     ]);
+  });
+
+  it('lets the window keep hashed assets, never index.html or an unhashed file', async () => {
+    const cacheControl = async (url: string) => {
+      const answer = await request(url);
+      if (!('headers' in answer)) throw new Error(answer.failed);
+      return answer.headers.get('cache-control');
+    };
+    expect(await cacheControl('app://lectern/assets/index-Bch_cT-y.js')).toBe('public, max-age=31536000, immutable');
+    for (const url of [
+      'app://lectern/',
+      'app://lectern/index.html',
+      'app://lectern/courses/42',
+      'app://lectern/assets/app.js',
+    ]) {
+      expect(await cacheControl(url), url).toBe('no-cache');
+    }
   });
 
   it('serves index.html, real files, and index.html for app routes', async () => {
