@@ -97,14 +97,20 @@ export function partList<S extends Shape>(
   };
 }
 
-/** Builds both schemas of one resource from its field table. */
-export function resource<F extends Fields>(fields: F): Resource<F> {
+/** A field table's two columns: each field's reference schema, and its reading. */
+function columns(fields: Fields): { reference: Record<string, z.ZodType>; reading: Record<string, z.ZodType> } {
   const reference: Record<string, z.ZodType> = {};
   const reading: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(fields)) {
     reference[name] = field.reference;
     reading[name] = field.reading;
   }
+  return { reference, reading };
+}
+
+/** Builds both schemas of one resource from its field table. */
+export function resource<F extends Fields>(fields: F): Resource<F> {
+  const { reference, reading } = columns(fields);
   return {
     fields,
     reference: z.looseObject(reference) as Resource<F>['reference'],
@@ -119,12 +125,7 @@ export function resource<F extends Fields>(fields: F): Resource<F> {
  * nothing for them; the full `resource` reading of the same answer, elsewhere, still reports them.
  */
 export function slice<F extends Fields>(fields: F): Slice<F> {
-  const reference: Record<string, z.ZodType> = {};
-  const reading: Record<string, z.ZodType> = {};
-  for (const [name, field] of Object.entries(fields)) {
-    reference[name] = field.reference;
-    reading[name] = field.reading;
-  }
+  const { reference, reading } = columns(fields);
   return {
     fields,
     reference: z.object(reference) as Slice<F>['reference'],
