@@ -41,7 +41,19 @@ export default defineConfig({
       // parses and paints noticeably sooner (npm run bench:ui).
       minify: true,
       outDir: 'out/renderer',
-      rollupOptions: { input: { index: resolve('src-renderer/index.html') } },
+      rollupOptions: {
+        input: { index: resolve('src-renderer/index.html') },
+        treeshake: {
+          // src-shared and the features' index.ts files only declare and re-export: a module takes
+          // from them only what it names. Otherwise one name from src-shared/index.ts (a sentence,
+          // a list of states) or a feature's index.ts evaluates all of it — zod and every contract
+          // schema among it — before the first screen.
+          moduleSideEffects: [
+            { test: /[\\/]src-shared[\\/]/, sideEffects: false },
+            { test: /[\\/]src-renderer[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+          ],
+        },
+      },
     },
     plugins: [
       react(),
