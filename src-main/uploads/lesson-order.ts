@@ -250,16 +250,27 @@ export class LessonPlacement {
       // What the early read saw (with the lessons it missed) stands for the first round's read.
       let seen = early ? await this.withLateArrivals(early, wanted) : null;
       for (const id of wanted) this.toldLast.delete(id);
-      // Bounded: each round's moves put every lesson it moves right after its predecessor; the
-      // next round's read checks them (someone else may have moved lessons meanwhile).
+      // Bounded: each round's moves put every lesson it moves right after its predecessor. When every
+      // answer puts its lesson where it was sent, the moves went as planned on the section as read (a
+      // round trip or so ago): done. Otherwise (another move came between, or the answers do not
+      // say) the next round reads the section again.
       for (let round = 0; round < 3; round++) {
         const current = seen ?? inOrder(await sections.get(target.courseId, target.sectionId, options));
         seen = null;
         const moves = movesToOrder(current, wanted);
         if (moves.length === 0) return;
+        let asPlanned = true;
         for (const move of moves) {
-          await this.api.lessons.update(target.courseId, target.sectionId, move.id, { order: move.order }, options);
+          const moved = await this.api.lessons.update(
+            target.courseId,
+            target.sectionId,
+            move.id,
+            { order: move.order },
+            options,
+          );
+          if (moved.order !== move.order) asPlanned = false;
         }
+        if (asPlanned) return;
       }
     });
   }
