@@ -1,4 +1,6 @@
 /** Renderer entry. */
+// First: before any module builds a zod schema (see the file).
+import './lib/zod-jitless.ts';
 import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RawIntlProvider } from 'react-intl';

@@ -1,12 +1,8 @@
 /**
- * Renderer. The contract's runtime values the forms need (limits, enums, schemas), in one place
- * that also configures zod: the CSP forbids eval, so zod must not try its eval-based fast path.
- * Only screens loaded on demand import this, so zod stays off the path to the first screen.
+ * Renderer. The contract's runtime values the forms need (limits, enums, schemas), in one place.
+ * Only screens loaded on demand import this, so zod stays off the path to the first screen (zod is
+ * told not to use eval before any of it loads: lib/zod-jitless.ts).
  */
-import { z } from 'zod';
-
-z.config({ jitless: true });
-
 export {
   ApiResources,
   Enums,
