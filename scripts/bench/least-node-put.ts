@@ -28,11 +28,12 @@ export async function leastNodePut(sandbox: SandboxProcess, path: string, size: 
     for (const signed of await client.uploads.signParts(session.id, numbers)) urls.set(signed.part_number, signed.url);
   }
   const agent = new Agent({ connections: PARALLEL_PARTS });
+  const buffers = new ReadBufferPool(PARALLEL_PARTS);
   const parts: { part_number: number; etag: string }[] = [];
   let next = 1;
 
   async function sendParts(): Promise<void> {
-    const ring = new ReadBufferPool().take();
+    const ring = buffers.take();
     while (next <= session.total_parts) {
       const part = next++;
       const start = (part - 1) * session.part_size;

@@ -12,16 +12,15 @@ import type { Md5Pool, PartHasher } from './md5-pool.ts';
 import type { TokenBucket } from './token-bucket.ts';
 import { AbortedError } from './token-bucket.ts';
 import { parseRetryAfter } from './retry-policy.ts';
+import { READ_BYTES, ReadBufferPool } from './read-buffers.ts';
+
+export { READ_BYTES, ReadBufferPool };
 
 /**
- * The file is read half a MiB at a time and handed to the socket in quarter-MiB slices, the grain
- * at which the stall watchdog sees progress and the bandwidth cap meters bytes (a slice is pulled
- * only once the socket has taken the one before). Half a MiB: each read's bytes are still in the
- * CPU's cache when they are hashed and copied to the socket; reads of a whole MiB (4 MiB of ring
- * per part) cost more CPU, and so do quarter-MiB reads (more calls); `npm run bench:link`
- * measures the engine's CPU against the least Node code for the same PUTs.
+ * The file is read READ_BYTES at a time (read-buffers.ts) and handed to the socket in quarter-MiB
+ * slices, the grain at which the stall watchdog sees progress and the bandwidth cap meters bytes
+ * (a slice is pulled only once the socket has taken the one before).
  */
-export const READ_BYTES = 512 * 1024;
 export const SEND_SLICE_BYTES = 256 * 1024;
 
 export function createStorageAgent(): Agent {
@@ -202,27 +201,6 @@ export async function putPart(input: PutPartInput): Promise<PutPartResult> {
     input.signal.removeEventListener('abort', onOuterAbort);
     // After a failure a dying socket may still hold a buffer: let that ring go to the GC.
     if (ring && ringSafe) input.buffers?.give(ring);
-  }
-}
-
-/** Rings of read buffers, reused across parts (a handful per slot, allocated once). */
-export class ReadBufferPool {
-  static readonly RING_SLOTS = 4;
-  private readonly free: Buffer[][] = [];
-  private readonly keep: number;
-
-  constructor(keep = 4) {
-    this.keep = keep;
-  }
-
-  take(): Buffer[] {
-    return (
-      this.free.pop() ?? Array.from({ length: ReadBufferPool.RING_SLOTS }, () => Buffer.allocUnsafeSlow(READ_BYTES))
-    );
-  }
-
-  give(ring: Buffer[]): void {
-    if (this.free.length < this.keep) this.free.push(ring);
   }
 }
 
