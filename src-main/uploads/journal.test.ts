@@ -1,7 +1,7 @@
 // Tests (plain Node): the upload journal on real SQLite files, and file identity on real files.
 import { writeFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../test-support/index.ts';
 import { FileAccessError, md5OfRange, readIdentity, sameIdentity, titleFromFileName } from './file-identity.ts';
 import { UploadJournal, type JournalRow } from './journal.ts';
@@ -96,6 +96,38 @@ describe('UploadJournal', () => {
     expect(reopened.loadAll().map((r) => r.id)).toEqual(['good']);
     expect(notices).toHaveLength(1);
     reopened.close();
+  });
+
+  it('prepares its SQL once: later uploads through the same steps compile no statement', () => {
+    const j = new UploadJournal(join(dir, 'uploads.sqlite'));
+    // Counts what reaches SQLite's compiler; the statements still run as they do in the app.
+    const prepare = vi.spyOn(DatabaseSync.prototype, 'prepare');
+    const oneUpload = (id: string) => {
+      const fresh = row(id, j.nextPosition());
+      expect(j.findSameOrInsert(fresh, true)).toBeNull();
+      expect(j.claim(id, 'me')).toBeNull();
+      j.setTitle(id, `Lesson ${id}`);
+      j.setSession(id, `sess-${id}`, 400, 1);
+      expect(j.markAttempt(id, 1, 400)).toBe(0);
+      j.commitPart(id, { partNumber: 1, size: 400, etag: '"e"', md5: 'm' }, { bytesSent: 400, bytesResent: 0 });
+      j.saveCounters(id, 400, 0);
+      j.setCompleted(id);
+      j.freezeLessonCreate(id, 1);
+      j.setLessonId(id, `lesson-${id}`);
+      j.setState(id, 'done');
+      expect(j.loadOne(id)).toMatchObject({ state: 'done', lessonId: `lesson-${id}` });
+    };
+    try {
+      oneUpload('first');
+      expect(prepare.mock.calls.length).toBeGreaterThan(0);
+      prepare.mockClear();
+      for (let n = 0; n < 20; n++) oneUpload(`later-${n}`);
+      expect(prepare).not.toHaveBeenCalled();
+      expect(j.loadAll()).toHaveLength(21);
+    } finally {
+      prepare.mockRestore();
+      j.close();
+    }
   });
 
   it('moves a damaged journal aside and says so', () => {

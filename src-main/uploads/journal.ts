@@ -10,9 +10,9 @@
 // bytes). An fsync on the main thread stalls every socket: 8 of them per file took 6 of 25 s of a
 // 60-file upload on a busy disk.
 
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { DiskFullError, localFaultOf } from '../platform/index.ts';
-import { openDatabase, transaction } from '../store/index.ts';
+import { openDatabase, statement, transaction } from '../store/index.ts';
 import type { FileIdentity } from './file-identity.ts';
 import { claimRow, ensureOwnerTable, releaseRows } from './ownership.ts';
 import {
@@ -84,9 +84,7 @@ export class UploadJournal {
     try {
       transaction(this.db, () => {
         // Rewriting a row dirties a page, so the commit really needs room in the WAL.
-        this.db
-          .prepare('UPDATE uploads SET updated_at = updated_at WHERE rowid = (SELECT min(rowid) FROM uploads)')
-          .run();
+        this.sql('UPDATE uploads SET updated_at = updated_at WHERE rowid = (SELECT min(rowid) FROM uploads)').run();
       });
       this.db.exec('PRAGMA wal_checkpoint(PASSIVE)');
       this.haltedBy = null;
@@ -103,8 +101,8 @@ export class UploadJournal {
   /** Every upload with its parts; rows that do not read back as valid are left out and reported. */
   loadAll(): JournalRow[] {
     return this.load(
-      this.db.prepare('SELECT * FROM upload_parts ORDER BY upload_id, part_number').all(),
-      this.db.prepare('SELECT * FROM uploads ORDER BY position').all(),
+      this.sql('SELECT * FROM upload_parts ORDER BY upload_id, part_number').all(),
+      this.sql('SELECT * FROM uploads ORDER BY position').all(),
     );
   }
 
@@ -135,7 +133,7 @@ export class UploadJournal {
   }
 
   nextPosition(): number {
-    const r = this.db.prepare('SELECT coalesce(max(position), 0) + 1 AS p FROM uploads').get() as { p: number };
+    const r = this.sql('SELECT coalesce(max(position), 0) + 1 AS p FROM uploads').get() as { p: number };
     return Number(r.p);
   }
 
@@ -148,22 +146,20 @@ export class UploadJournal {
     return this.guarded(null, () =>
       transaction(this.db, () => {
         const t = row.target;
-        const found = this.db
-          .prepare(
-            `SELECT id FROM uploads WHERE path = ? AND size = ? AND mtime_ms = ? AND target_kind = ? AND course_id = ?
+        const found = this.sql(
+          `SELECT id FROM uploads WHERE path = ? AND size = ? AND mtime_ms = ? AND target_kind = ? AND course_id = ?
                AND section_id = ? AND (target_lesson_id IS ?) AND attach_to = ? AND state != 'cancelled'
                ORDER BY position LIMIT 1`,
-          )
-          .get(
-            row.identity.path,
-            row.identity.size,
-            row.identity.mtimeMs,
-            storedKind(t),
-            t.courseId,
-            storedSection(t),
-            t.kind === 'replace' ? t.lessonId : null,
-            storedAttach(t),
-          ) as { id: string } | undefined;
+        ).get(
+          row.identity.path,
+          row.identity.size,
+          row.identity.mtimeMs,
+          storedKind(t),
+          t.courseId,
+          storedSection(t),
+          t.kind === 'replace' ? t.lessonId : null,
+          storedAttach(t),
+        ) as { id: string } | undefined;
         if (found) return found.id;
         if (insertIfNone) this.insert(row);
         return null;
@@ -175,8 +171,8 @@ export class UploadJournal {
   loadOne(id: string): JournalRow | undefined {
     // By its key: however many rows the journal holds, one row and its parts are read.
     return this.load(
-      this.db.prepare('SELECT * FROM upload_parts WHERE upload_id = ? ORDER BY part_number').all(id),
-      this.db.prepare('SELECT * FROM uploads WHERE id = ?').all(id),
+      this.sql('SELECT * FROM upload_parts WHERE upload_id = ? ORDER BY part_number').all(id),
+      this.sql('SELECT * FROM uploads WHERE id = ?').all(id),
     )[0];
   }
 
@@ -193,36 +189,34 @@ export class UploadJournal {
   insert(row: Omit<JournalRow, 'parts' | 'lessonOrder' | 'video'>): void {
     this.guarded(undefined, () => {
       const t = row.target;
-      this.db
-        .prepare(
-          `INSERT INTO uploads (id, position, path, file_name, content_type, size, mtime_ms, head_sha256, tail_sha256,
+      this.sql(
+        `INSERT INTO uploads (id, position, path, file_name, content_type, size, mtime_ms, head_sha256, tail_sha256,
              target_kind, course_id, section_id, target_lesson_id, title, state, session_key, lesson_key,
              created_at, updated_at, batch_id, attach_to)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          row.id,
-          row.position,
-          row.identity.path,
-          row.fileName,
-          row.contentType,
-          row.identity.size,
-          row.identity.mtimeMs,
-          row.identity.headSha256,
-          row.identity.tailSha256,
-          storedKind(t),
-          t.courseId,
-          storedSection(t),
-          t.kind === 'replace' ? t.lessonId : null,
-          t.kind === 'replace' ? null : t.title,
-          row.state,
-          row.sessionKey,
-          row.lessonKey,
-          row.createdAt,
-          row.createdAt,
-          row.batchId,
-          storedAttach(t),
-        );
+      ).run(
+        row.id,
+        row.position,
+        row.identity.path,
+        row.fileName,
+        row.contentType,
+        row.identity.size,
+        row.identity.mtimeMs,
+        row.identity.headSha256,
+        row.identity.tailSha256,
+        storedKind(t),
+        t.courseId,
+        storedSection(t),
+        t.kind === 'replace' ? t.lessonId : null,
+        t.kind === 'replace' ? null : t.title,
+        row.state,
+        row.sessionKey,
+        row.lessonKey,
+        row.createdAt,
+        row.createdAt,
+        row.batchId,
+        storedAttach(t),
+      );
     });
   }
 
@@ -234,9 +228,13 @@ export class UploadJournal {
   /** A user's decision (paused, failed, cancelled) waits for fsync; a step on the way does not. */
   setState(id: string, state: UploadState, error: UploadProblem | null = null): void {
     const write = () =>
-      this.db
-        .prepare('UPDATE uploads SET state = ?, error_code = ?, error_message = ?, updated_at = ? WHERE id = ?')
-        .run(state, error?.code ?? null, error?.message ?? null, now(), id);
+      this.sql('UPDATE uploads SET state = ?, error_code = ?, error_message = ?, updated_at = ? WHERE id = ?').run(
+        state,
+        error?.code ?? null,
+        error?.message ?? null,
+        now(),
+        id,
+      );
     this.guarded(undefined, () => {
       if (KEPT_WITH_FSYNC.has(state)) write();
       else this.relaxed(write);
@@ -246,16 +244,19 @@ export class UploadJournal {
   setNotice(id: string, notice: UploadProblem | null): void {
     this.guarded(undefined, () => {
       this.relaxed(() =>
-        this.db
-          .prepare('UPDATE uploads SET notice_code = ?, notice_message = ?, updated_at = ? WHERE id = ?')
-          .run(notice?.code ?? null, notice?.message ?? null, now(), id),
+        this.sql('UPDATE uploads SET notice_code = ?, notice_message = ?, updated_at = ? WHERE id = ?').run(
+          notice?.code ?? null,
+          notice?.message ?? null,
+          now(),
+          id,
+        ),
       );
     });
   }
 
   setTitle(id: string, title: string): void {
     this.guarded(undefined, () => {
-      this.db.prepare('UPDATE uploads SET title = ?, updated_at = ? WHERE id = ?').run(title, now(), id);
+      this.sql('UPDATE uploads SET title = ?, updated_at = ? WHERE id = ?').run(title, now(), id);
     });
   }
 
@@ -263,9 +264,13 @@ export class UploadJournal {
   setSession(id: string, sessionId: string, partSize: number, totalParts: number): void {
     this.guarded(undefined, () => {
       this.relaxed(() =>
-        this.db
-          .prepare('UPDATE uploads SET session_id = ?, part_size = ?, total_parts = ?, updated_at = ? WHERE id = ?')
-          .run(sessionId, partSize, totalParts, now(), id),
+        this.sql('UPDATE uploads SET session_id = ?, part_size = ?, total_parts = ?, updated_at = ? WHERE id = ?').run(
+          sessionId,
+          partSize,
+          totalParts,
+          now(),
+          id,
+        ),
       );
     });
   }
@@ -274,25 +279,23 @@ export class UploadJournal {
   resetSession(id: string, identity: FileIdentity, sessionKey: string, lessonKey: string): void {
     this.guarded(undefined, () => {
       transaction(this.db, () => {
-        this.db.prepare('DELETE FROM upload_parts WHERE upload_id = ?').run(id);
+        this.sql('DELETE FROM upload_parts WHERE upload_id = ?').run(id);
         // What was read described the old bytes.
-        this.db.prepare('DELETE FROM upload_file_checks WHERE upload_id = ?').run(id);
-        this.db
-          .prepare(
-            `UPDATE uploads SET session_id = NULL, part_size = NULL, total_parts = NULL, session_completed = 0,
+        this.sql('DELETE FROM upload_file_checks WHERE upload_id = ?').run(id);
+        this.sql(
+          `UPDATE uploads SET session_id = NULL, part_size = NULL, total_parts = NULL, session_completed = 0,
                size = ?, mtime_ms = ?, head_sha256 = ?, tail_sha256 = ?, session_key = ?, lesson_key = ?,
                attach_attempted = 0, updated_at = ? WHERE id = ?`,
-          )
-          .run(
-            identity.size,
-            identity.mtimeMs,
-            identity.headSha256,
-            identity.tailSha256,
-            sessionKey,
-            lessonKey,
-            now(),
-            id,
-          );
+        ).run(
+          identity.size,
+          identity.mtimeMs,
+          identity.headSha256,
+          identity.tailSha256,
+          sessionKey,
+          lessonKey,
+          now(),
+          id,
+        );
       });
     });
   }
@@ -305,15 +308,14 @@ export class UploadJournal {
   markAttempt(id: string, partNumber: number, size: number): number {
     return this.guarded(0, () => {
       return this.relaxed(() => {
-        const before = this.db
-          .prepare('SELECT attempts FROM upload_parts WHERE upload_id = ? AND part_number = ?')
-          .get(id, partNumber) as { attempts: number } | undefined;
-        this.db
-          .prepare(
-            `INSERT INTO upload_parts (upload_id, part_number, size, attempts) VALUES (?, ?, ?, 1)
+        const before = this.sql('SELECT attempts FROM upload_parts WHERE upload_id = ? AND part_number = ?').get(
+          id,
+          partNumber,
+        ) as { attempts: number } | undefined;
+        this.sql(
+          `INSERT INTO upload_parts (upload_id, part_number, size, attempts) VALUES (?, ?, ?, 1)
              ON CONFLICT (upload_id, part_number) DO UPDATE SET attempts = attempts + 1, size = excluded.size`,
-          )
-          .run(id, partNumber, size);
+        ).run(id, partNumber, size);
         return before ? Number(before.attempts) : 0;
       });
     });
@@ -328,16 +330,17 @@ export class UploadJournal {
     this.guarded(undefined, () => {
       this.relaxed(() =>
         transaction(this.db, () => {
-          this.db
-            .prepare(
-              `INSERT INTO upload_parts (upload_id, part_number, size, attempts, done, etag, md5) VALUES (?, ?, ?, 1, 1, ?, ?)
+          this.sql(
+            `INSERT INTO upload_parts (upload_id, part_number, size, attempts, done, etag, md5) VALUES (?, ?, ?, 1, 1, ?, ?)
              ON CONFLICT (upload_id, part_number) DO UPDATE SET done = 1, size = excluded.size, etag = excluded.etag,
                md5 = excluded.md5`,
-            )
-            .run(id, part.partNumber, part.size, part.etag, part.md5);
-          this.db
-            .prepare('UPDATE uploads SET bytes_sent = ?, bytes_resent = ?, updated_at = ? WHERE id = ?')
-            .run(counters.bytesSent, counters.bytesResent, now(), id);
+          ).run(id, part.partNumber, part.size, part.etag, part.md5);
+          this.sql('UPDATE uploads SET bytes_sent = ?, bytes_resent = ?, updated_at = ? WHERE id = ?').run(
+            counters.bytesSent,
+            counters.bytesResent,
+            now(),
+            id,
+          );
         }),
       );
     });
@@ -347,7 +350,7 @@ export class UploadJournal {
   setEtags(id: string, etags: ReadonlyMap<number, string>): void {
     this.guarded(undefined, () => {
       transaction(this.db, () => {
-        const stmt = this.db.prepare('UPDATE upload_parts SET etag = ? WHERE upload_id = ? AND part_number = ?');
+        const stmt = this.sql('UPDATE upload_parts SET etag = ? WHERE upload_id = ? AND part_number = ?');
         for (const [part, etag] of etags) stmt.run(etag, id, part);
       });
     });
@@ -357,9 +360,7 @@ export class UploadJournal {
   undoParts(id: string, partNumbers: readonly number[]): void {
     this.guarded(undefined, () => {
       transaction(this.db, () => {
-        const stmt = this.db.prepare(
-          'UPDATE upload_parts SET done = 0, etag = NULL WHERE upload_id = ? AND part_number = ?',
-        );
+        const stmt = this.sql('UPDATE upload_parts SET done = 0, etag = NULL WHERE upload_id = ? AND part_number = ?');
         for (const p of partNumbers) stmt.run(id, p);
       });
     });
@@ -368,9 +369,7 @@ export class UploadJournal {
   saveCounters(id: string, bytesSent: number, bytesResent: number): void {
     this.guarded(undefined, () => {
       this.relaxed(() => {
-        this.db
-          .prepare('UPDATE uploads SET bytes_sent = ?, bytes_resent = ? WHERE id = ?')
-          .run(bytesSent, bytesResent, id);
+        this.sql('UPDATE uploads SET bytes_sent = ?, bytes_resent = ? WHERE id = ?').run(bytesSent, bytesResent, id);
       });
     });
   }
@@ -378,14 +377,14 @@ export class UploadJournal {
   setCompleted(id: string): void {
     this.guarded(undefined, () => {
       this.relaxed(() =>
-        this.db.prepare('UPDATE uploads SET session_completed = 1, updated_at = ? WHERE id = ?').run(now(), id),
+        this.sql('UPDATE uploads SET session_completed = 1, updated_at = ? WHERE id = ?').run(now(), id),
       );
     });
   }
 
   setAttachAttempted(id: string): void {
     this.guarded(undefined, () => {
-      this.db.prepare('UPDATE uploads SET attach_attempted = 1, updated_at = ? WHERE id = ?').run(now(), id);
+      this.sql('UPDATE uploads SET attach_attempted = 1, updated_at = ? WHERE id = ?').run(now(), id);
     });
   }
 
@@ -395,9 +394,11 @@ export class UploadJournal {
    */
   freezeLessonCreate(id: string, order: number | null): void {
     this.guarded(undefined, () => {
-      this.db
-        .prepare('UPDATE uploads SET lesson_order = ?, attach_attempted = 1, updated_at = ? WHERE id = ?')
-        .run(order, now(), id);
+      this.sql('UPDATE uploads SET lesson_order = ?, attach_attempted = 1, updated_at = ? WHERE id = ?').run(
+        order,
+        now(),
+        id,
+      );
     });
   }
 
@@ -405,12 +406,10 @@ export class UploadJournal {
   setVideo(id: string, video: VideoFollow): void {
     this.guarded(undefined, () => {
       this.relaxed(() => {
-        this.db
-          .prepare(
-            `UPDATE uploads SET video_status = ?, video_error = ?, duration_seconds = ?, video_checked_at = ?,
+        this.sql(
+          `UPDATE uploads SET video_status = ?, video_error = ?, duration_seconds = ?, video_checked_at = ?,
                video_polls = ?, updated_at = ? WHERE id = ?`,
-          )
-          .run(video.status, video.error, video.durationSeconds, video.checkedAt, video.polls, now(), id);
+        ).run(video.status, video.error, video.durationSeconds, video.checkedAt, video.polls, now(), id);
       });
     });
   }
@@ -418,7 +417,7 @@ export class UploadJournal {
   setLessonId(id: string, lessonId: string): void {
     this.guarded(undefined, () => {
       this.relaxed(() =>
-        this.db.prepare('UPDATE uploads SET lesson_id = ?, updated_at = ? WHERE id = ?').run(lessonId, now(), id),
+        this.sql('UPDATE uploads SET lesson_id = ?, updated_at = ? WHERE id = ?').run(lessonId, now(), id),
       );
     });
   }
@@ -433,29 +432,27 @@ export class UploadJournal {
     this.guarded(undefined, () => {
       const m = check.media;
       this.relaxed(() =>
-        this.db
-          .prepare(
-            `INSERT OR REPLACE INTO upload_file_checks (upload_id, mime, probed, container, duration_seconds, width, height,
+        this.sql(
+          `INSERT OR REPLACE INTO upload_file_checks (upload_id, mime, probed, container, duration_seconds, width, height,
              video_codec, audio_codec, frame_rate_mode, frame_rate, size, mtime_ms, sample_sha256, sha256)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            id,
-            check.mime,
-            m ? 1 : 0,
-            m?.container ?? null,
-            m?.durationSeconds ?? null,
-            m?.width ?? null,
-            m?.height ?? null,
-            m?.videoCodec ?? null,
-            m?.audioCodec ?? null,
-            m?.frameRateMode ?? null,
-            m?.frameRate ?? null,
-            check.content.size,
-            check.mtimeMs,
-            check.content.sampleSha256,
-            check.content.sha256,
-          ),
+        ).run(
+          id,
+          check.mime,
+          m ? 1 : 0,
+          m?.container ?? null,
+          m?.durationSeconds ?? null,
+          m?.width ?? null,
+          m?.height ?? null,
+          m?.videoCodec ?? null,
+          m?.audioCodec ?? null,
+          m?.frameRateMode ?? null,
+          m?.frameRate ?? null,
+          check.content.size,
+          check.mtimeMs,
+          check.content.sampleSha256,
+          check.content.sha256,
+        ),
       );
     });
   }
@@ -463,7 +460,7 @@ export class UploadJournal {
   /** Every stored file check by upload id; unreadable entries are left out (the file is checked again). */
   loadFileChecks(): Map<string, StoredFileCheck> {
     const checks = new Map<string, StoredFileCheck>();
-    for (const raw of this.db.prepare('SELECT * FROM upload_file_checks').all()) {
+    for (const raw of this.sql('SELECT * FROM upload_file_checks').all()) {
       const r = FileCheckSql.safeParse(raw);
       if (r.success) checks.set(r.data.upload_id, toStoredCheck(r.data));
     }
@@ -473,9 +470,9 @@ export class UploadJournal {
   delete(id: string): void {
     this.guarded(undefined, () => {
       transaction(this.db, () => {
-        this.db.prepare('DELETE FROM uploads WHERE id = ?').run(id);
+        this.sql('DELETE FROM uploads WHERE id = ?').run(id);
         // Its owner entry too: a long session clearing rows must not leave one per row behind.
-        this.db.prepare('DELETE FROM upload_owners WHERE upload_id = ?').run(id);
+        this.sql('DELETE FROM upload_owners WHERE upload_id = ?').run(id);
       });
     });
   }
@@ -486,6 +483,11 @@ export class UploadJournal {
    * the process had been killed there, which every step is built to resume from. The owner is told
    * once and stops the engine.
    */
+  /** The statement for `sql`, prepared once per journal (store/statements.ts says why). */
+  private sql(sql: string): StatementSync {
+    return statement(this.db, sql);
+  }
+
   private guarded<T>(fallback: T, fn: () => T): T {
     if (this.haltedBy) return fallback;
     try {

@@ -7,6 +7,7 @@
 // means nothing once its process is gone).
 import { readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
+import { statement } from '../store/index.ts';
 import { progressWords } from './upload-words.ts';
 
 export interface Owner {
@@ -78,17 +79,18 @@ export function ownerAlive(text: string): boolean {
  * already ours), else the pid of the process that drives it. Call inside a write transaction.
  */
 export function claimRow(db: DatabaseSync, uploadId: string, me: string): number | null {
-  const row = db.prepare('SELECT owner FROM upload_owners WHERE upload_id = ?').get(uploadId) as
+  const row = statement(db, 'SELECT owner FROM upload_owners WHERE upload_id = ?').get(uploadId) as
     { owner: string } | undefined;
   if (row && row.owner !== me && ownerAlive(row.owner)) return parseOwner(row.owner).pid;
-  db.prepare(
+  statement(
+    db,
     'INSERT INTO upload_owners (upload_id, owner) VALUES (?, ?) ON CONFLICT (upload_id) DO UPDATE SET owner = excluded.owner',
   ).run(uploadId, me);
   return null;
 }
 
 export function releaseRows(db: DatabaseSync, me: string): void {
-  db.prepare('DELETE FROM upload_owners WHERE owner = ?').run(me);
+  statement(db, 'DELETE FROM upload_owners WHERE owner = ?').run(me);
 }
 
 export function runningElsewhereMessage(fileName: string, pid: number): string {
