@@ -3,7 +3,7 @@
 // WebAssembly, so no native binary ships with the app). Both parsers run in a worker thread
 // (format-reader.ts); this side opens and reads the file and words the verdict.
 import { t } from '../i18n/index.ts';
-import { openPickedFile } from '../platform/index.ts';
+import { fileReadBuffers, openPickedFile } from '../platform/index.ts';
 import { basename } from 'node:path';
 import type { AudioTrack, GeneralTrack, MediaInfoResult, VideoTrack } from 'mediainfo.js';
 import { FormatReader, type ReadBytes } from './format-reader.ts';
@@ -94,27 +94,37 @@ export async function checkVideoContainer(path: string): Promise<ContainerVerdic
  * start) from the thread. */
 async function detectFileType(path: string): Promise<{ ext: string; mime: string } | null> {
   const handle = await openPickedFile(path);
-  // Memory of its own, neither zero-filled first nor copied after: the read fills it and it is
-  // moved to the thread (for every file of a batch, a MiB zeroed and a MiB copied cost more
-  // CPU than the check itself).
-  const buffer = Buffer.allocUnsafeSlow(SIGNATURE_BYTES);
-  let bytesRead: number;
+  let head: { known: { ext: string; mime: string } } | { signature: Buffer; bytesRead: number };
   try {
-    // An MP4 or MOV says so in its first box (video-signature.ts): one page is read, and the
-    // thread is neither waited for nor handed the rest of the MiB.
-    ({ bytesRead } = await handle.read(buffer, 0, FIRST_BOX_BYTES, 0));
-    const known = videoBrandSignature(buffer.subarray(0, bytesRead));
-    if (known) return known;
-    if (bytesRead === FIRST_BOX_BYTES) {
-      const rest = await handle.read(buffer, FIRST_BOX_BYTES, SIGNATURE_BYTES - FIRST_BOX_BYTES, FIRST_BOX_BYTES);
-      bytesRead += rest.bytesRead;
+    // An MP4 or MOV says so in its first box (video-signature.ts): one page is read, into a lent
+    // buffer, and the thread is neither waited for nor handed a MiB.
+    head = await fileReadBuffers.withBuffer(async (scratch) => {
+      const { bytesRead } = await handle.read(scratch, 0, FIRST_BOX_BYTES, 0);
+      const known = videoBrandSignature(scratch.subarray(0, bytesRead));
+      if (known) return { known };
+      // Memory of its own, not zero-filled first: it is moved to the thread. Made only for a file
+      // that is no plain MP4 or MOV, so the usual file costs no MiB.
+      const signature = Buffer.allocUnsafeSlow(SIGNATURE_BYTES);
+      scratch.copy(signature, 0, 0, bytesRead);
+      return { signature, bytesRead };
+    });
+    if ('known' in head) return head.known;
+    if (head.bytesRead === FIRST_BOX_BYTES) {
+      const rest = await handle.read(
+        head.signature,
+        FIRST_BOX_BYTES,
+        SIGNATURE_BYTES - FIRST_BOX_BYTES,
+        FIRST_BOX_BYTES,
+      );
+      head.bytesRead += rest.bytesRead;
     }
   } finally {
     await handle.close();
   }
+  const { signature, bytesRead } = head;
   // A short file leaves the rest as it was: blanked, so nothing of an earlier use travels along.
-  if (bytesRead < SIGNATURE_BYTES) buffer.fill(0, bytesRead);
-  return formatReader.detect(basename(path), buffer.subarray(0, bytesRead));
+  if (bytesRead < SIGNATURE_BYTES) signature.fill(0, bytesRead);
+  return formatReader.detect(basename(path), signature.subarray(0, bytesRead));
 }
 
 /** file-type's verdict on bytes that are not one file (the sandbox's stored parts). */

@@ -31,6 +31,7 @@ export {
   localFaultOf,
 } from './local-faults.ts';
 export { openPickedFile, PickedFileError } from './picked-file.ts';
+export { createScratchBuffers, fileReadBuffers, type ScratchBuffers } from './scratch-buffers.ts';
 export {
   adoptWasmTierState,
   compileHttpParserOnBaselineTier,

@@ -4,7 +4,7 @@
  *
  * Why: a statement made by `db.prepare` holds SQLite's compiled program in native memory until V8
  * collects its JS object, which for a busy upload journal is after thousands of others (each write
- * prepared its SQL again: some sixty mallocs apiece). Those blocks, freed in bulk later, leave holes
+ * prepared its SQL again, dozens of mallocs apiece). Those blocks, freed in bulk later, leave holes
  * in glibc's heap that later allocations split up, so main's memory grew with every upload. Kept
  * statements are compiled once and stay put.
  *

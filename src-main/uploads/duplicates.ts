@@ -2,7 +2,7 @@
 // reading whole files: size plus a SHA-256 of a few fixed-position samples finds candidates in
 // milliseconds whatever the size; a full SHA-256 confirms a candidate before it is called a duplicate.
 import { createHash } from 'node:crypto';
-import { openPickedFile } from '../platform/index.ts';
+import { fileReadBuffers, openPickedFile } from '../platform/index.ts';
 import type { DuplicateKind } from '../../src-shared/index.ts';
 
 /** What the journal keeps to recognise a file's content later. */
@@ -22,12 +22,13 @@ export async function sampleSha256(path: string): Promise<{ size: number; sample
   try {
     const { size } = await handle.stat();
     const hash = createHash('sha256').update(`size:${size}\n`);
-    const buffer = Buffer.alloc(SAMPLE);
-    for (const offset of sampleOffsets(size)) {
-      const length = Math.min(SAMPLE, size - offset);
-      const { bytesRead } = await handle.read(buffer, 0, length, offset);
-      hash.update(buffer.subarray(0, bytesRead));
-    }
+    await fileReadBuffers.withBuffer(async (buffer) => {
+      for (const offset of sampleOffsets(size)) {
+        const length = Math.min(SAMPLE, size - offset);
+        const { bytesRead } = await handle.read(buffer, 0, length, offset);
+        hash.update(buffer.subarray(0, bytesRead));
+      }
+    });
     return { size, sampleSha256: hash.digest('hex') };
   } finally {
     await handle.close();
@@ -49,12 +50,14 @@ export async function fullSha256(path: string): Promise<string> {
   const hash = createHash('sha256');
   const handle = await openPickedFile(path);
   try {
-    for await (const chunk of handle.createReadStream({
-      highWaterMark: 1024 * 1024,
-      autoClose: false,
-    }) as AsyncIterable<Buffer>) {
-      hash.update(chunk);
-    }
+    // Read through a lent buffer: a read stream makes a MiB buffer per read, whatever the file's size.
+    await fileReadBuffers.withBuffer(async (buffer) => {
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+        if (bytesRead === 0) return;
+        hash.update(buffer.subarray(0, bytesRead));
+      }
+    });
   } finally {
     await handle.close();
   }

@@ -3,7 +3,7 @@
 
 import { createHash } from 'node:crypto';
 import { stat, type FileHandle } from 'node:fs/promises';
-import { openPickedFile } from '../platform/index.ts';
+import { fileReadBuffers, openPickedFile } from '../platform/index.ts';
 import { basename, extname } from 'node:path';
 import { AbortedError } from './token-bucket.ts';
 import { fileWords } from './upload-words.ts';
@@ -42,9 +42,11 @@ export async function readIdentity(path: string): Promise<FileIdentity> {
   try {
     const handle = await openPickedFile(path);
     try {
-      const headSha256 = await hashRange(handle, 0, Math.min(EDGE_BYTES, info.size));
       const tailStart = Math.max(0, info.size - EDGE_BYTES);
-      const tailSha256 = await hashRange(handle, tailStart, info.size - tailStart);
+      const [headSha256, tailSha256] = await fileReadBuffers.withBuffer(async (buffer) => [
+        await hashRange(handle, buffer, 0, Math.min(EDGE_BYTES, info.size)),
+        await hashRange(handle, buffer, tailStart, info.size - tailStart),
+      ]);
       const identity = { path, size: info.size, mtimeMs: info.mtimeMs, headSha256, tailSha256 };
       readAt.set(identity, performance.now());
       return identity;
@@ -56,9 +58,9 @@ export async function readIdentity(path: string): Promise<FileIdentity> {
   }
 }
 
-async function hashRange(handle: FileHandle, start: number, length: number): Promise<string> {
+/** SHA-256 (hex) of `length` bytes from `start`, read through `buffer` (a lent one: fileReadBuffers). */
+async function hashRange(handle: FileHandle, buffer: Buffer, start: number, length: number): Promise<string> {
   const hash = createHash('sha256');
-  const buffer = Buffer.alloc(Math.min(length, 256 * 1024));
   let done = 0;
   while (done < length) {
     const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, length - done), start + done);
@@ -109,16 +111,18 @@ export async function md5OfRange(path: string, start: number, size: number, sign
   const hash = createHash('md5');
   const handle = await openPickedFile(path);
   try {
-    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(size, 256 * 1024)));
-    let read = 0;
-    while (read < size) {
-      if (signal?.aborted) throw new AbortedError(signal.reason);
-      const want = Math.min(buffer.length, size - read);
-      const { bytesRead } = await handle.read(buffer, 0, want, start + read);
-      if (bytesRead === 0) break;
-      hash.update(buffer.subarray(0, bytesRead));
-      read += bytesRead;
-    }
+    const read = await fileReadBuffers.withBuffer(async (buffer) => {
+      let done = 0;
+      while (done < size) {
+        if (signal?.aborted) throw new AbortedError(signal.reason);
+        const want = Math.min(buffer.length, size - done);
+        const { bytesRead } = await handle.read(buffer, 0, want, start + done);
+        if (bytesRead === 0) break;
+        hash.update(buffer.subarray(0, bytesRead));
+        done += bytesRead;
+      }
+      return done;
+    });
     if (read !== size) throw new Error(`short read: ${read} of ${size} bytes`);
     return hash.digest('hex');
   } finally {
