@@ -143,7 +143,8 @@ export async function putPart(input: PutPartInput): Promise<PutPartResult> {
         if (backlog) await backlog;
         for (let at = 0; at < bytesRead; at += SEND_SLICE_BYTES) {
           const slice = buffer.subarray(at, Math.min(bytesRead, at + SEND_SLICE_BYTES));
-          if (limiter) {
+          // Without a cap take() would resolve at once: asking is a wasted turn of the event loop per slice.
+          if (limiter && limiter.bytesPerSec !== null) {
             waitingForTokens = true;
             try {
               await limiter.take(slice.byteLength, signal);
