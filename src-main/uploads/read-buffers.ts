@@ -2,11 +2,11 @@
 // kept by a pool, carved out of page-aligned memory.
 //
 // Page-aligned because of how the kernel copies a file's cached pages into them: with `rep movsb`,
-// which on some CPUs (AMD EPYC measured) runs four to five times slower when the destination lies a
-// few bytes past a page boundary while the source (the page cache) starts on one. That is exactly
-// where malloc puts a big buffer (glibc: 16 bytes into a fresh mapping), so a new process's
-// Buffer.allocUnsafeSlow rings cost about a third of a CPU-second per GiB read, more than all of the
-// engine's own bookkeeping. WebAssembly memory always starts on a page boundary.
+// which on some CPUs (AMD EPYC measured) runs several times slower when the destination lies a few
+// bytes past a page boundary while the source (the page cache) starts on one. That is exactly where
+// malloc puts a big buffer (glibc: 16 bytes into a fresh mapping), so a new process's
+// Buffer.allocUnsafeSlow rings made the reads cost more CPU than all of the engine's own bookkeeping
+// (`npm run bench:link`). WebAssembly memory always starts on a page boundary.
 
 /**
  * The file is read half a MiB at a time. Half a MiB: each read's bytes are still in the CPU's cache
