@@ -165,3 +165,29 @@ export async function uploadsSettled(host: BenchHost, ids: string[], timeoutMs: 
     await new Promise((wait) => setTimeout(wait, 500));
   }
 }
+
+/** An idle Node process watching its own event loop (ui-idle-probe.ts), for the machine's floor. */
+export interface IdleProbe {
+  /** What it saw since the last read (or its start), then it starts over. */
+  read(): Promise<MainProbe['loop']>;
+  stop(): void;
+}
+
+export async function startIdleProbe(): Promise<IdleProbe> {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/bench/ui-idle-probe.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const waiting: ((line: string) => void)[] = [];
+  lines.on('line', (line) => waiting.shift()?.(line));
+  const next = () => new Promise<string>((done) => waiting.push(done));
+  await next(); // ready
+  return {
+    async read() {
+      const line = next();
+      child.kill('SIGUSR2');
+      return JSON.parse(await line) as MainProbe['loop'];
+    },
+    stop: () => child.kill(),
+  };
+}

@@ -5,7 +5,15 @@
 // files through one session, with main's and the renderer's memory before and after.
 import type { CDPSession, Page } from '@playwright/test';
 import { SCROLL_FOR } from './ui-page.ts';
-import { readMainProbe, sandboxRss, uploadFiles, uploadsSettled, type BenchHost, type MainProbe } from './ui-host.ts';
+import {
+  readMainProbe,
+  sandboxRss,
+  startIdleProbe,
+  uploadFiles,
+  uploadsSettled,
+  type BenchHost,
+  type MainProbe,
+} from './ui-host.ts';
 import { moveTo, type ScreenTarget } from './ui-screens.ts';
 
 export interface TypingSample {
@@ -26,6 +34,8 @@ export interface UploadWindow {
   mostInOneFrame: number;
   scrollFrames: number[];
   main: MainProbe;
+  /** An idle Node process's own loop delay over the same window (ui-idle-probe.ts): the machine's floor. */
+  idle: MainProbe['loop'];
 }
 
 const TEXT = 'The forklift is parked with its forks lowered, the brake set and the key removed. ';
@@ -61,7 +71,9 @@ export async function uploadWhileWorking(options: {
 }): Promise<UploadWindow> {
   const { page, host, files } = options;
   await openEditor(page, options.editorRoute);
+  const idle = await startIdleProbe();
   await readMainProbe(host); // main's loop from here on
+  await idle.read(); // and the idle process's
   const started = await page.evaluate<{ at: number; tasks: number; messages: number }>(
     '({ at: performance.now(), tasks: window.__bench.longTasks.length, messages: window.__bench.messages.length })',
   );
@@ -83,6 +95,8 @@ export async function uploadWhileWorking(options: {
   const states = Object.fromEntries(await settled);
   const seconds = (Date.now() - wall) / 1000;
   const main = await readMainProbe(host);
+  const idleLoop = await idle.read();
+  idle.stop();
   const seen = await page.evaluate<{ tasks: number[]; messages: [number, string][] }>(
     `({ tasks: window.__bench.longTasks.slice(${started.tasks}).map((t) => t.duration), messages: window.__bench.messages.slice(${started.messages}) })`,
   );
@@ -99,6 +113,7 @@ export async function uploadWhileWorking(options: {
     mostInOneFrame: mostWithin(progress, 1000 / 60),
     scrollFrames,
     main,
+    idle: idleLoop,
   };
 }
 
