@@ -477,17 +477,17 @@ export class UploadJournal {
     });
   }
 
+  /** The statement for `sql`, prepared once per journal (store/statements.ts says why). */
+  private sql(sql: string): StatementSync {
+    return statement(this.db, sql);
+  }
+
   /**
    * Runs one write. On a full disk the write was rolled back whole; the journal then stops writing
    * (later writes are skipped) so the file stays exactly as it was at its last good commit, as if
    * the process had been killed there, which every step is built to resume from. The owner is told
    * once and stops the engine.
    */
-  /** The statement for `sql`, prepared once per journal (store/statements.ts says why). */
-  private sql(sql: string): StatementSync {
-    return statement(this.db, sql);
-  }
-
   private guarded<T>(fallback: T, fn: () => T): T {
     if (this.haltedBy) return fallback;
     try {
