@@ -58,6 +58,21 @@ interface SyncState {
   checkNow: () => Promise<void>;
 }
 
+/**
+ * How many `sync.status` events have arrived. A read's answer and an event travel separately (the
+ * bridge host's answers and events take different connections), so an answer computed before a
+ * change can arrive after the change's event; a read during which an event arrived is dropped,
+ * since the event carries the whole status and any later change sends another.
+ */
+let statusEvents = 0;
+
+/** Sets the read's answer unless a `sync.status` event arrived while it was in flight. */
+async function readUnlessOvertaken(read: () => Promise<SyncStatus>, set: (status: SyncStatus) => void): Promise<void> {
+  const before = statusEvents;
+  const status = await read();
+  if (statusEvents === before) set(status);
+}
+
 export const useSync = createFeatureStore<SyncState>(
   (set) => ({
     status: null,
@@ -65,7 +80,10 @@ export const useSync = createFeatureStore<SyncState>(
     checking: false,
     async load() {
       try {
-        set({ status: await call((b) => b.sync.status()), error: null });
+        await readUnlessOvertaken(
+          () => call((b) => b.sync.status()),
+          (status) => set({ status, error: null }),
+        );
       } catch (error) {
         set({ error });
       }
@@ -73,7 +91,10 @@ export const useSync = createFeatureStore<SyncState>(
     async checkNow() {
       set({ checking: true });
       try {
-        set({ status: await call((b) => b.sync.checkNow()), error: null });
+        await readUnlessOvertaken(
+          () => call((b) => b.sync.checkNow()),
+          (status) => set({ status, error: null }),
+        );
       } catch (error) {
         set({ error });
       } finally {
@@ -84,7 +105,10 @@ export const useSync = createFeatureStore<SyncState>(
   {
     load: (store) => store.getState().load(),
     subscribe: (store) => [
-      onEvent('sync.status', (status) => store.setState({ status, error: null })),
+      onEvent('sync.status', (status) => {
+        statusEvents++;
+        store.setState({ status, error: null });
+      }),
       onEvent('outbox.changed', ({ count }) => {
         const status = store.getState().status;
         if (status) store.setState({ status: { ...status, outbox: { ...status.outbox, count } } });
