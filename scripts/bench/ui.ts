@@ -22,7 +22,8 @@
 // Main's memory is the app's alone: the sandbox server runs in a process of its own (its RSS is
 // printed beside). Env: BENCH_RUNS (per screen, default 15), BENCH_FILES (60), BENCH_FILE_MIB (8),
 // BENCH_SMALL_FILES (2000), BENCH_RATE_MBIT (400), BENCH_UNSHAPED=1 (plain loopback),
-// BENCH_ONLY=memory (only part 5), LECTERN_CHROMIUM.
+// BENCH_ONLY=uploading|screens|big|quizzes|memory (one part: 3, 1, 2 with the big course's first
+// rows, 4, 5), BENCH_SCREENS=courses,outline,… (part 1's screens by label), LECTERN_CHROMIUM.
 import { chromium, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -47,7 +48,13 @@ const FILE_MIB = env('BENCH_FILE_MIB', 8);
 const SMALL_FILES = env('BENCH_SMALL_FILES', 2000);
 const RATE_MBIT = env('BENCH_RATE_MBIT', 400);
 const ONLY = process.env['BENCH_ONLY'];
-if (ONLY !== undefined && ONLY !== 'memory') throw new Error(`BENCH_ONLY: only "memory" is known, not ${ONLY}`);
+const PARTS = ['uploading', 'screens', 'big', 'quizzes', 'memory'] as const;
+type Part = (typeof PARTS)[number];
+if (ONLY !== undefined && !PARTS.includes(ONLY as Part))
+  throw new Error(`BENCH_ONLY: one of ${PARTS.join(', ')}, not ${ONLY}`);
+/** Whether this run measures that part (every part when BENCH_ONLY is not set). */
+const runs = (part: Part): boolean => ONLY === undefined || ONLY === part;
+const SCREENS = process.env['BENCH_SCREENS']?.split(',').map((s) => s.trim());
 const KEYS = 150;
 const KEY_DELAY_MS = 30;
 const MiB = 1024 * 1024;
@@ -142,9 +149,8 @@ async function main(): Promise<void> {
       route: '#/uploads',
       channel: 'uploads.list',
     };
-    if (ONLY !== 'memory')
-      await whileWorking({ page, host, t, uploadsScreen, dir: join(dataDir, 'files'), results, report });
-    if (SMALL_FILES > 0) {
+    await whileWorking({ page, host, t, uploadsScreen, dir: join(dataDir, 'files'), results, report });
+    if (SMALL_FILES > 0 && runs('memory')) {
       // The uploads screen open while they run (it has no rows yet when only this part runs).
       if (ONLY === 'memory') await openEmptyUploads(page);
       else await moveTo(page, uploadsScreen);
@@ -174,7 +180,7 @@ async function openEmptyUploads(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Add files…' }).waitFor({ timeout: 60_000 });
 }
 
-/** Parts 1–4: the window while uploading, first rows on every screen, the big course, scrolling. */
+/** Parts 1–4 (those BENCH_ONLY asks for): the window while uploading, first rows on every screen, the big course, scrolling. */
 async function whileWorking(run: {
   page: Page;
   host: BenchHost;
@@ -186,48 +192,66 @@ async function whileWorking(run: {
 }): Promise<void> {
   const { page, host, t, uploadsScreen, dir, results, report } = run;
   // Uploads first, so the uploads screen has rows to show when its first rows are measured.
-  await openEditor(page, t.editorRoute);
-  const quietTyping = await typeInEditor(page, KEYS, KEY_DELAY_MS);
-  const during = await uploadWhileWorking({
-    page,
-    host,
-    files: writeSmallVideos(join(dir, 'big'), FILES, FILE_MIB * MiB),
-    target: t.uploadSection,
-    editorRoute: t.editorRoute,
-    uploadsScreen,
-    keys: KEYS,
-    keyDelayMs: KEY_DELAY_MS,
-  });
-  report['whileUploading'] = { ...during, quietTyping };
-  results.push(...judge.whileUploading(during, quietTyping, (FILES * FILE_MIB * MiB * 8) / (RATE_MBIT * 1e6)));
+  if (runs('uploading')) {
+    await openEditor(page, t.editorRoute);
+    const quietTyping = await typeInEditor(page, KEYS, KEY_DELAY_MS);
+    const during = await uploadWhileWorking({
+      page,
+      host,
+      files: writeSmallVideos(join(dir, 'big'), FILES, FILE_MIB * MiB),
+      target: t.uploadSection,
+      editorRoute: t.editorRoute,
+      uploadsScreen,
+      keys: KEYS,
+      keyDelayMs: KEY_DELAY_MS,
+    });
+    report['whileUploading'] = { ...during, quietTyping };
+    results.push(...judge.whileUploading(during, quietTyping, (FILES * FILE_MIB * MiB * 8) / (RATE_MBIT * 1e6)));
+  }
 
+  const bigOutline: ScreenTarget = {
+    label: 'big course outline',
+    screen: 'outline',
+    route: `#/courses/${t.bigId}`,
+    channel: 'courses.get',
+  };
+  const quizzes: ScreenTarget = { label: 'quizzes', screen: 'quizzes', route: '#/quizzes', channel: 'quizzes.list' };
   const screens: ScreenTarget[] = [
     { label: 'courses', screen: 'courses', route: '#/courses', channel: 'courses.list' },
     { label: 'course outline', screen: 'outline', route: `#/courses/${t.courseId}`, channel: 'courses.get' },
     { label: 'assessments', screen: 'assessments', route: '#/assessments', channel: 'assessments.list' },
-    { label: 'quizzes', screen: 'quizzes', route: '#/quizzes', channel: 'quizzes.list' },
+    quizzes,
     uploadsScreen,
-    { label: 'big course outline', screen: 'outline', route: `#/courses/${t.bigId}`, channel: 'courses.get' },
+    bigOutline,
   ];
-  const times: ScreenTimes[] = [];
-  for (const screen of screens) times.push(await measureScreen(page, screen, RUNS));
-  printScreens(times);
-  report['screens'] = times;
-  results.push(...judge.screens(times));
+  const measured = screens.filter((s) =>
+    runs('screens') ? (SCREENS?.includes(s.label) ?? true) : ONLY === 'big' && s === bigOutline,
+  );
+  if (measured.length > 0) {
+    const times: ScreenTimes[] = [];
+    for (const screen of measured) times.push(await measureScreen(page, screen, RUNS));
+    printScreens(times);
+    report['screens'] = times;
+    results.push(...judge.screens(times));
+  }
 
-  // The big course is open (the last screen measured).
-  const moves = await keyboardMoves(page, t.bigSection, t.bigLesson, 5);
-  const outlineScroll = await scrollOutline(page, 120);
-  report['bigCourse'] = { moves, outlineScroll };
-  results.push(...judge.bigCourse(moves, outlineScroll));
+  if (runs('big')) {
+    if ((await page.evaluate<string>('window.location.hash')) !== bigOutline.route) await moveTo(page, bigOutline);
+    const moves = await keyboardMoves(page, t.bigSection, t.bigLesson, 5);
+    const outlineScroll = await scrollOutline(page, 120);
+    report['bigCourse'] = { moves, outlineScroll };
+    results.push(...judge.bigCourse(moves, outlineScroll));
+  }
 
-  // The quizzes list scrolled right after a reload (pages come from main's cache as they show).
-  await moveTo(page, screens[3]!);
-  await page.reload({ waitUntil: 'load' });
-  await page.getByTestId('quiz-row').first().waitFor({ timeout: 60_000 });
-  const quizScroll = await page.evaluate<{ deltas: number[] }>(SCROLL_FOR('[data-testid="quiz-list"]', 240, 5000));
-  report['quizScroll'] = quizScroll.deltas;
-  results.push(...judge.quizScroll(quizScroll.deltas));
+  if (runs('quizzes')) {
+    // The quizzes list scrolled right after a reload (pages come from main's cache as they show).
+    await moveTo(page, quizzes);
+    await page.reload({ waitUntil: 'load' });
+    await page.getByTestId('quiz-row').first().waitFor({ timeout: 60_000 });
+    const quizScroll = await page.evaluate<{ deltas: number[] }>(SCROLL_FOR('[data-testid="quiz-list"]', 240, 5000));
+    report['quizScroll'] = quizScroll.deltas;
+    results.push(...judge.quizScroll(quizScroll.deltas));
+  }
 }
 
 /** The JSON line without per-frame arrays (they are summarised above it). */
