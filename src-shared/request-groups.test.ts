@@ -52,4 +52,13 @@ describe('one unit for sizes', () => {
     expect(formatBytes(123 * 1024 * 1024)).toBe('123 MiB');
     expect(formatBytes(-1)).toBe('—');
   });
+
+  it('writes the number in the locale asked for each time, whichever came before', () => {
+    expect(formatBytes(1536, 'de')).toBe('1,5 KiB');
+    expect(formatBytes(1536, 'en')).toBe('1.5 KiB');
+    expect(formatBytes(123 * 1024 * 1024, 'de')).toBe('123 MiB');
+    expect(formatBytes(2.25 * 1024 * 1024, 'de')).toBe('2,3 MiB');
+    expect(formatBytes(1536, 'de')).toBe('1,5 KiB');
+    expect(formatBytes(1000, 'en')).toBe('1000 B');
+  });
 });

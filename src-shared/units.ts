@@ -11,13 +11,7 @@
 export function formatBytes(bytes: number, locale?: string): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—';
   const number = (value: number, digits: number) =>
-    locale === undefined
-      ? value.toFixed(digits)
-      : new Intl.NumberFormat(locale, {
-          minimumFractionDigits: digits,
-          maximumFractionDigits: digits,
-          useGrouping: false,
-        }).format(value);
+    locale === undefined ? value.toFixed(digits) : sizeFormat(locale, digits).format(value);
   if (bytes < 1024) return `${locale === undefined ? bytes : number(bytes, 0)} B`;
   const units = ['KiB', 'MiB', 'GiB', 'TiB'];
   let value = bytes;
@@ -27,4 +21,22 @@ export function formatBytes(bytes: number, locale?: string): string {
     unit++;
   }
   return `${number(value, value >= 100 ? 0 : 1)} ${units[unit]}`;
+}
+
+/** Made once per locale and digits: building an Intl.NumberFormat costs far more than using one, and
+ * a screen of uploads writes a few sizes per row on every progress update. */
+const sizeFormats = new Map<string, Intl.NumberFormat>();
+
+function sizeFormat(locale: string, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${digits}`;
+  let format = sizeFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: false,
+    });
+    sizeFormats.set(key, format);
+  }
+  return format;
 }
