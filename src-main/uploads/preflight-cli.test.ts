@@ -4,6 +4,8 @@
 // uploaded; the same content again is skipped with a notice, and uploaded with --allow-duplicates.
 import { testChildEntry } from '../test-support/children.ts';
 import { spawn } from 'node:child_process';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -41,9 +43,9 @@ interface Result {
   uploads: Record<string, unknown>[];
 }
 
-function lectern(args: string[]): Promise<Result> {
+function lectern(args: string[], baseUrl = h.sandbox.baseUrl): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, ...args, '--json', '--base-url', h.sandbox.baseUrl], {
+    const child = spawn(process.execPath, [MAIN, ...args, '--json', '--base-url', baseUrl], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, LECTERN_API_KEY: h.sandbox.keys.tenantAdmin },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -136,5 +138,55 @@ describe('lectern upload pre-flight', () => {
     expect(anyway.stderr).toContain('fire drill (copy).mp4: a duplicate, uploaded anyway (--allow-duplicates).');
     expect(anyway.uploads).toEqual([expect.objectContaining({ file: copy, status: 'done' })]);
     expect(sessionCount()).toBe(sessions + 1);
+  });
+
+  it('starts a new file’s upload session without waiting for the section read', async () => {
+    // A proxy in front of the sandbox holds the answer to the section read until an upload session
+    // is asked for: a CLI that waited for the read first would only go on when the proxy gives up.
+    const upstream = new URL(h.sandbox.baseUrl);
+    let sessionAsked!: () => void;
+    const session = new Promise<'session'>((resolve) => (sessionAsked = () => resolve('session')));
+    const released: string[] = [];
+    const forward = (req: IncomingMessage, res: ServerResponse) => {
+      const out = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(out);
+    };
+    const proxy = createServer((req, res) => {
+      const path = (req.url ?? '').split('?')[0]!;
+      if (req.method === 'POST' && /\/uploads$/.test(path)) sessionAsked();
+      if (req.method === 'GET' && path.endsWith(`/sections/${h.sectionId}`)) {
+        const gaveUp = new Promise<'gave up'>((resolve) => setTimeout(() => resolve('gave up'), 30_000).unref());
+        void Promise.race([session, gaveUp]).then((why) => {
+          released.push(why);
+          forward(req, res);
+        });
+        return;
+      }
+      forward(req, res);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const dataDir = join(h.dir, 'no-wait');
+      mkdirSync(dataDir);
+      const video = join(h.dir, 'ladder safety.mp4');
+      await makeFile(video, 2 * PART, 43);
+      const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${upstream.pathname}`;
+      const run = await lectern(
+        ['upload', video, '--section', `${h.courseId}/${h.sectionId}`, '--data-dir', dataDir],
+        base,
+      );
+      expect(run.code).toBe(0);
+      expect(run.uploads).toEqual([expect.objectContaining({ file: video, status: 'done' })]);
+      expect(released[0]).toBe('session');
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 });

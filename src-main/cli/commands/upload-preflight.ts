@@ -89,7 +89,7 @@ export async function preflightFiles(
   const earlier: FileCheck[] = [];
   // What the prober read, said per file in the order given while the uploads already run.
   let notes: Promise<void> = Promise.resolve();
-  const noteMedia = (probed: Promise<FileCheck>, context: DuplicateContext, reported: ReadonlySet<string>) => {
+  const noteMedia = (probed: Promise<FileCheck>, reported: ReadonlySet<string>) => {
     notes = notes.then(async () => {
       const full = await probed.catch(() => null);
       // The file changed or went since its check: the upload itself says so; nothing to add here.
@@ -98,7 +98,7 @@ export async function preflightFiles(
       if (facts) ctx.out.note(`${full.fileName}: ${facts}`);
       for (const w of full.warnings) ctx.out.note(`${full.fileName}: warning: ${w.message}`);
       // Only the length tells a lesson of the same title and length: the one hint that waits for it.
-      for (const h of similarLessonHints(full, context.section?.lessons ?? null, reported)) {
+      for (const h of similarLessonHints(full, (await sectionRead).lessons, reported)) {
         ctx.out.note(`${full.fileName}: note: ${h.message}`);
       }
     });
@@ -127,9 +127,15 @@ export async function preflightFiles(
       outcome.refused.push(check);
       continue;
     }
-    section ??= await sectionRead;
-    const context: DuplicateContext = { known, earlier: [...earlier], section, resumeTarget: target };
-    const hits = await findDuplicates(check, context);
+    const context: DuplicateContext = { known, earlier: [...earlier], section: null, resumeTarget: target };
+    let hits = await findDuplicates(check, context);
+    // The section's lessons only tell whether an uploaded copy's lesson is still in it, which
+    // changes the notice, not the decision: only then does the file wait for them (a round trip
+    // far from the server), and a new file's upload starts beside the read.
+    if (hits.some((h) => h.kind === 'uploaded')) {
+      section ??= await sectionRead;
+      hits = await findDuplicates(check, { ...context, section });
+    }
     earlier.push(check);
     const same = hits.find((h) => h.sameContent);
     if (same && !allowDuplicates) {
@@ -139,7 +145,7 @@ export async function preflightFiles(
     }
     if (same) ctx.out.note(`${check.fileName}: a duplicate, uploaded anyway (--allow-duplicates). ${same.message}`);
     const inSection = new Set(hits.flatMap((h) => (h.kind === 'in-section' && h.lessonId ? [h.lessonId] : [])));
-    if (entry.probed) noteMedia(entry.probed, context, inSection);
+    if (entry.probed) noteMedia(entry.probed, inSection);
     await accept(entry);
   }
   everyFileDecided();
