@@ -174,7 +174,11 @@ export function useUploadsBody(addFiles: () => void): ListBody {
   const error = useUploads((s) => s.error);
   // Heights change only when a row gains or loses its problem line, not on every progress tick.
   const heights = rows.map((row) => uploadRowHeight(row)).join(',');
-  const rowHeight = useCallback((index: number) => Number(heights.split(',')[index] ?? 0), [heights]);
+  const rowHeight = useMemo(() => {
+    // Split once: the list asks for every row's height when they change.
+    const each = heights.split(',').map(Number);
+    return (index: number) => each[index] ?? 0;
+  }, [heights]);
   const renderRow = useCallback(
     (index: number, active: boolean) => {
       const row = rows[index];

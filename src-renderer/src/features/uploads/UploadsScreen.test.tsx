@@ -79,6 +79,40 @@ describe('Uploads screen', () => {
     ).toEqual(['done']);
   });
 
+  it('a list read that repeats rows unchanged keeps the rows shown, so only the changed ones are drawn again', async () => {
+    main().handle('uploads.list', () => [uploadRow('one', { state: 'done' }), uploadRow('two', {})]);
+    await renderScreen();
+    const list = await screen.findByRole('list', { name: 'Uploads' });
+    const { useUploads } = await import('./store.ts');
+    const before = useUploads.getState();
+
+    // The screen opened again: main's answer has fresh copies of both rows, "two" moved on.
+    main().handle('uploads.list', () => [
+      uploadRow('one', { state: 'done' }),
+      uploadRow('two', { bytesConfirmed: 500_000 }),
+    ]);
+    await act(() => useUploads.getState().load());
+    const after = useUploads.getState();
+    expect(after.rows['one']).toBe(before.rows['one']);
+    expect(after.rows['two']).not.toBe(before.rows['two']);
+    expect(after.rows['two']!.bytesConfirmed).toBe(500_000);
+    expect(after.order).toBe(before.order);
+    expect(
+      within(list)
+        .getAllByTestId('upload-percent')
+        .map((p) => p.textContent),
+    ).toEqual(['100%', '50%']);
+
+    // A row whose problem changed is a changed row, though its other fields are the same.
+    main().handle('uploads.list', () => [
+      uploadRow('one', { state: 'done' }),
+      uploadRow('two', { bytesConfirmed: 500_000, notice: { code: 'SLOW', message: 'Slow link.' } }),
+    ]);
+    await act(() => useUploads.getState().load());
+    expect(useUploads.getState().rows['one']).toBe(before.rows['one']);
+    expect(useUploads.getState().rows['two']!.notice?.message).toBe('Slow link.');
+  });
+
   it('a progress batch moves every row it carries in one store update, and never brings back a cleared row', async () => {
     main().handle('uploads.list', () => [uploadRow('one', {}), uploadRow('two', {}), uploadRow('three', {})]);
     await renderScreen();

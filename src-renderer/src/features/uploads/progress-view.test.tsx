@@ -188,6 +188,12 @@ describe('the rows’ rates (rowRates)', () => {
     expect(totalsOf(rows, 1_000_000).speedBps).toBeCloseTo(rates.a! + rates.b!, 6);
     const free = rowRates(rows, null);
     expect(free).toEqual({ a: 964_000, b: 1_050_000 });
+    // Read once per state of the rows and limit: asked again, the same reading; a new limit, a new one.
+    expect(rowRates(rows, 1_000_000)).toBe(rates);
+    expect(rowRates(rows, null)).toBe(free);
+    expect(rowRates(rows, 500_000).a! + rowRates(rows, 500_000).b!).toBeCloseTo(500_000, 6);
+    const moved = { ...rows, b: row('b', { speedBps: 2_000_000, bytesConfirmed: 20 }) };
+    expect(rowRates(moved, null)).toEqual({ a: 964_000, b: 2_000_000 });
   });
 
   it('a resumed row shows no rate until its bytes move past where they stood', () => {

@@ -122,6 +122,27 @@ export function rowRates(
   rows: Readonly<Record<string, UploadRow>>,
   limit: number | null,
   memory: ProgressMemory = NO_MEMORY,
+): Readonly<Record<string, number>> {
+  // Every row in view, the totals line and the status bar ask for the same reading on each change.
+  const readings = ratesRead.get(rows) ?? [];
+  const known = readings.find((reading) => reading.limit === limit && reading.memory === memory);
+  if (known) return known.rates;
+  const rates = readRates(rows, limit, memory);
+  // Two readings are asked for (with and without the limit and memory); a few kept are enough.
+  ratesRead.set(rows, [{ limit, memory, rates }, ...readings.slice(0, 3)]);
+  return rates;
+}
+
+/** The rates read for a state of the rows (the rows object changes with every update). */
+const ratesRead = new WeakMap<
+  Readonly<Record<string, UploadRow>>,
+  { limit: number | null; memory: ProgressMemory; rates: Readonly<Record<string, number>> }[]
+>();
+
+function readRates(
+  rows: Readonly<Record<string, UploadRow>>,
+  limit: number | null,
+  memory: ProgressMemory,
 ): Record<string, number> {
   const moving = Object.values(rows).filter(
     (row) =>

@@ -68,26 +68,47 @@ const rowsReportedDuringReads = new Set<Set<string>>();
  */
 function listWithNewerRows(
   list: readonly UploadRow[],
-  shown: Record<string, UploadRow>,
+  shown: Pick<UploadsState, 'rows' | 'order'>,
   reportedMeanwhile: ReadonlySet<string>,
 ): { rows: Record<string, UploadRow>; order: string[] } {
   const rows: Record<string, UploadRow> = {};
-  for (const row of list) rows[row.id] = row;
-  const order = list.map((row) => row.id);
+  // A row the list repeats unchanged stays the object shown, so the list does not draw it again.
+  for (const row of list) rows[row.id] = sameRow(shown.rows[row.id], row) ? shown.rows[row.id]! : row;
+  const listed = list.map((row) => row.id);
+  const order = sameIds(shown.order, listed) ? shown.order : listed;
+  if (reportedMeanwhile.size === 0) return { rows, order };
+  const newerOrder = [...order];
   for (const id of reportedMeanwhile) {
-    const newer = shown[id];
+    const newer = shown.rows[id];
     if (!newer) {
       // Reported gone (cleared or cancelled) since the read was asked.
       if (id in rows) {
         delete rows[id];
-        order.splice(order.indexOf(id), 1);
+        newerOrder.splice(newerOrder.indexOf(id), 1);
       }
       continue;
     }
-    if (!(id in rows)) order.push(id);
+    if (!(id in rows)) newerOrder.push(id);
     rows[id] = newer;
   }
-  return { rows, order };
+  return { rows, order: sameIds(shown.order, newerOrder) ? shown.order : newerOrder };
+}
+
+/** Whether two readings of a row say the same (fields compared by value). */
+function sameRow(shown: UploadRow | undefined, read: UploadRow): boolean {
+  if (!shown) return false;
+  const keys = Object.keys(read) as (keyof UploadRow)[];
+  if (keys.length !== Object.keys(shown).length) return false;
+  return keys.every((key) => {
+    const [a, b] = [shown[key], read[key]];
+    if (a === b) return true;
+    // The target and the problems are small plain objects.
+    return typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b);
+  });
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
 }
 
 /** The state with `changed` in it (new rows last), and what the figures remember updated: one copy per batch. */
@@ -131,7 +152,7 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
             call((b) => b.uploads.list()),
             call((b) => b.uploads.getOptions()).catch(() => null),
           ]);
-          const shown = listWithNewerRows(list, get().rows, reportedMeanwhile);
+          const shown = listWithNewerRows(list, get(), reportedMeanwhile);
           return {
             ...shown,
             memory: rememberProgress(shown.rows, get().memory, get().rows),
