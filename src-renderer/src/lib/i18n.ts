@@ -21,9 +21,27 @@ let intl: IntlShape = createIntl({ locale: 'en', messages: {}, onError: ignore }
 let locale: AppLocale = 'en';
 const listeners = new Set<() => void>();
 
+/** What ICU MessageFormat reads as syntax: placeholders, tags, quoting, plural's `#`. */
+const MESSAGE_SYNTAX = /[{}<>'#]/;
+
+/**
+ * The words of a message the catalogue does not have (every message in English) when they hold no
+ * syntax: formatjs would give the same words, after parsing them and setting up a formatter with
+ * its locale lookups, per message, the first time each is said (most of a first render's
+ * sentences are of this kind).
+ */
+function plainDefault(descriptor: MessageDescriptor): string | null {
+  const { id, defaultMessage } = descriptor;
+  if (!id || !defaultMessage || typeof defaultMessage !== 'string' || MESSAGE_SYNTAX.test(defaultMessage)) return null;
+  return Object.prototype.hasOwnProperty.call(intl.messages, id) ? null : defaultMessage;
+}
+
 // react-intl's overloads type each call from its descriptor; these two wrappers are typed once here.
 function format(descriptor: MessageDescriptor, values: unknown): unknown {
-  return (intl.formatMessage as unknown as (d: MessageDescriptor, v?: unknown) => unknown)(descriptor, values);
+  return (
+    plainDefault(descriptor) ??
+    (intl.formatMessage as unknown as (d: MessageDescriptor, v?: unknown) => unknown)(descriptor, values)
+  );
 }
 
 /** A sentence in the app's language. */
