@@ -4,7 +4,7 @@
  * view are in the DOM, so thousands of rows scroll like ten. `onRangeChange` tells the owner which
  * rows are visible, so it can load the pages behind them.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import {
   memo,
   useCallback,
@@ -66,11 +66,39 @@ function useFocusAfterMove(scrollRef: RefObject<HTMLDivElement | null>): RefObje
   return pendingFocus;
 }
 
+const SIZE_KEY = 'lectern.listSize.';
+
+/**
+ * The size this list had when last shown in this window (kept across reloads). Until the list is
+ * measured the virtualizer picks its rows for this size; the same size as now gives the same rows,
+ * so a reopened list is not rendered twice (once for no size, again once measured) before it paints.
+ */
+function lastSize(testId: string | undefined): Rect | undefined {
+  if (!testId) return undefined;
+  try {
+    const [width, height] = (sessionStorage.getItem(SIZE_KEY + testId) ?? '').split(' ').map(Number);
+    return width! > 0 && height! > 0 ? { width: width!, height: height! } : undefined;
+  } catch {
+    return undefined; // storage refused: the list is measured as it would be anyway
+  }
+}
+
+function keepSize(testId: string | undefined, rect: Rect | null): void {
+  if (!testId || !rect) return;
+  const size = `${rect.width} ${rect.height}`;
+  try {
+    if (sessionStorage.getItem(SIZE_KEY + testId) !== size) sessionStorage.setItem(SIZE_KEY + testId, size);
+  } catch {
+    // Only a hint for the next time the list opens.
+  }
+}
+
 export function VirtualList(props: VirtualListProps) {
   const { count, rowHeight, renderRow, label, onRangeChange, className, testId } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const pendingFocus = useFocusAfterMove(scrollRef);
+  const [initialRect] = useState(() => lastSize(testId));
   const estimate = useCallback(
     (index: number) => (typeof rowHeight === 'number' ? rowHeight : rowHeight(index)),
     [rowHeight],
@@ -82,9 +110,11 @@ export function VirtualList(props: VirtualListProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: estimate,
     overscan: 6,
+    initialRect,
     // Rows are keyed by position (the default): a key function that changes identity would make
     // the virtualizer re-measure every row on every render, thousands of objects per frame.
   });
+  useEffect(() => keepSize(testId, virtualizer.scrollRect));
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? -1;
   const last = items[items.length - 1]?.index ?? -1;
@@ -94,8 +124,12 @@ export function VirtualList(props: VirtualListProps) {
     if (first >= 0) onRangeChange?.(first, last);
   }, [first, last, onRangeChange]);
 
-  // Row heights follow the data (a section header vs a lesson): re-estimate when they change.
+  // Row heights follow the data (a section header vs a lesson): re-estimate when they change (the
+  // first estimate is the one the virtualizer was made with).
+  const estimated = useRef(estimate);
   useEffect(() => {
+    if (estimated.current === estimate) return;
+    estimated.current = estimate;
     virtualizer.measure();
   }, [estimate, virtualizer]);
 
