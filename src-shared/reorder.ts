@@ -59,6 +59,37 @@ export function movesToOrder(current: readonly string[], wanted: readonly string
   return moves;
 }
 
+/**
+ * `moves` (as movesToOrder made them, for `current`) in waves whose moves may be sent together: a
+ * move only shifts the items between where it takes its item from and where it puts it, so moves
+ * whose spans do not touch land the same whatever order the server applies them in, each at the
+ * `order` it was made with. A new wave starts at a move whose span touches one of the wave's, or
+ * when the wave holds `most`. Far from the server, a batch's few swapped neighbours then cost one
+ * round trip instead of one each.
+ */
+export function inWaves(current: readonly string[], moves: readonly Move[], most = 8): Move[][] {
+  const waves: Move[][] = [];
+  let wave: Move[] = [];
+  let spans: [number, number][] = [];
+  let list = [...current];
+  for (const move of moves) {
+    const from = list.indexOf(move.id);
+    const to = Math.max(0, Math.min(list.length - 1, move.order - 1));
+    const span: [number, number] = [Math.min(from, to), Math.max(from, to)];
+    const touches = spans.some(([lo, hi]) => span[0] <= hi && lo <= span[1]);
+    if (from === -1 || touches || wave.length >= most) {
+      if (wave.length > 0) waves.push(wave);
+      wave = [];
+      spans = [];
+    }
+    wave.push(move);
+    spans.push(span);
+    list = applyMove(list, move);
+  }
+  if (wave.length > 0) waves.push(wave);
+  return waves;
+}
+
 /** The server's placement (ASSUMPTIONS): the item leaves its place and lands at `order`. */
 export function applyMove(list: readonly string[], move: Move): string[] {
   const others = list.filter((id) => id !== move.id);

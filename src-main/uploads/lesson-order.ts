@@ -11,7 +11,7 @@
 // a crash between a create and its journal entry, someone else reordering meanwhile) with the
 // fewest order-only updates.
 
-import { movesToOrder } from '../../src-shared/reorder.ts';
+import { inWaves, movesToOrder } from '../../src-shared/reorder.ts';
 import { sectionOf } from './targets.ts';
 import type { UploadJob } from './upload-job.ts';
 import type { CallOptions, UploadApi } from './types.ts';
@@ -46,6 +46,9 @@ export function orderAmong(
 function placedLessons(section: { lessons?: { id: string; order?: number }[] }): { id: string; order: number }[] {
   return (section.lessons ?? []).filter((l): l is { id: string; order: number } => typeof l.order === 'number');
 }
+
+/** At most this many order-only moves are sent together. */
+const WAVE_MOST = 6;
 
 /** How long what was read of a section's orders is trusted (kept up to date with our own creates). */
 const KNOWN_FOR_MS = 60_000;
@@ -260,15 +263,16 @@ export class LessonPlacement {
         const moves = movesToOrder(current, wanted);
         if (moves.length === 0) return;
         let asPlanned = true;
-        for (const move of moves) {
-          const moved = await this.api.lessons.update(
-            target.courseId,
-            target.sectionId,
-            move.id,
-            { order: move.order },
-            options,
+        // Moves whose spans do not touch go together: a few swapped neighbours cost one round trip.
+        for (const wave of inWaves(current, moves, WAVE_MOST)) {
+          const answers = await Promise.all(
+            wave.map((move) =>
+              this.api.lessons.update(target.courseId, target.sectionId, move.id, { order: move.order }, options),
+            ),
           );
-          if (moved.order !== move.order) asPlanned = false;
+          answers.forEach((moved, i) => {
+            if (moved.order !== wave[i]!.order) asPlanned = false;
+          });
         }
         if (asPlanned) return;
       }

@@ -269,6 +269,79 @@ describe('lesson order', () => {
       await manager.close();
     }
   });
+  it('puts swapped neighbours back in one round trip: moves whose spans do not touch go together', async () => {
+    // Four creates held until all are sent, then let through as b, a, d, c: two moves to settle,
+    // far apart. The first move is held until the second is asked for too; a settle sending one
+    // move after the other's answer would only get the second out when the hold gives up.
+    const held: { release: () => void; title: string }[] = [];
+    let allSent!: () => void;
+    const fourSent = new Promise<void>((resolve) => (allSent = resolve));
+    let moving = 0;
+    let mostAtOnce = 0;
+    let secondMove!: () => void;
+    const twoMoving = new Promise<void>((resolve) => (secondMove = resolve));
+    const api: typeof h.client = {
+      ...h.client,
+      lessons: {
+        ...h.client.lessons,
+        create: async (...args: Parameters<typeof h.client.lessons.create>) => {
+          args[3].onSent?.();
+          await new Promise<void>((release) => {
+            held.push({ release, title: args[2].title });
+            if (held.length === 4) allSent();
+          });
+          return h.client.lessons.create(...args);
+        },
+        update: async (...args: Parameters<typeof h.client.lessons.update>) => {
+          if (Object.keys(args[3]).join() !== 'order') return h.client.lessons.update(...args);
+          moving++;
+          mostAtOnce = Math.max(mostAtOnce, moving);
+          if (moving === 2) secondMove();
+          const gaveUp = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
+          await Promise.race([twoMoving, gaveUp]);
+          try {
+            return await h.client.lessons.update(...args);
+          } finally {
+            moving--;
+          }
+        },
+      },
+    };
+    const manager = createUploadManager({
+      journalPath: join(h.dir, 'waves.sqlite'),
+      api,
+      md5Workers: 0,
+      concurrency: 4,
+    });
+    try {
+      const files = copies('Waves');
+      const fourth = join(h.dir, 'Waves-4-h264-3s.mp4');
+      copyFileSync(fixture('h264-3s.mp4'), fourth);
+      files.push({ path: fourth, title: 'Waves d' });
+      const rows = await manager.add(
+        files.map((f) => ({
+          path: f.path,
+          lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: f.title },
+        })),
+      );
+      for (const [i, row] of rows.entries()) {
+        manager.start([row.id]);
+        await vi.waitUntil(() => held.length === i + 1, { ...UPLOAD_SETTLES, timeout: 30_000 });
+      }
+      await fourSent;
+      const mine = async () => (await sectionTitles()).filter((t) => t.startsWith('Waves '));
+      for (const [n, i] of [1, 0, 3, 2].entries()) {
+        held[i]!.release();
+        await vi.waitUntil(async () => (await mine()).length === n + 1, UPLOAD_SETTLES);
+      }
+      await manager.whenIdle();
+      expect(await mine()).toEqual(['Waves a', 'Waves b', 'Waves c', 'Waves d']);
+      expect(mostAtOnce).toBe(2);
+    } finally {
+      for (const c of held) c.release();
+      await manager.close();
+    }
+  });
 });
 
 describe('video processing', () => {
