@@ -11,6 +11,9 @@ import { COURSE, SECTION, uploadRow, uploadsScreenMain } from '../../../test-sup
 
 const main = uploadsScreenMain();
 
+/** Main's reports are taken in once per frame. */
+const nextFrame = () => act(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
+
 async function renderScreen() {
   const { useUploads } = await import('./store.ts');
   const { UploadsScreen } = await import('./UploadsScreen.tsx');
@@ -113,24 +116,34 @@ describe('Uploads screen', () => {
     expect(useUploads.getState().rows['two']!.notice?.message).toBe('Slow link.');
   });
 
-  it('a progress batch moves every row it carries in one store update, and never brings back a cleared row', async () => {
+  it('what main reports within a frame is taken in with one store update, and never brings back a cleared row', async () => {
     main().handle('uploads.list', () => [uploadRow('one', {}), uploadRow('two', {}), uploadRow('three', {})]);
     await renderScreen();
     const list = await screen.findByRole('list', { name: 'Uploads' });
+    await vi.waitFor(() => expect(main().listenerCount('uploads.progress')).toBe(1));
     const { useUploads } = await import('./store.ts');
     let updates = 0;
     const stop = useUploads.subscribe(() => updates++);
-    act(() =>
+    act(() => {
       main().emit('uploads.progress', {
         rows: [
-          uploadRow('one', { bytesConfirmed: 250_000 }),
+          uploadRow('one', { bytesConfirmed: 100_000 }),
           uploadRow('three', { bytesConfirmed: 500_000 }),
           uploadRow('gone', { state: 'cancelled' }),
         ],
-      }),
-    );
+      });
+      main().emit('uploads.changed', uploadRow('one', { bytesConfirmed: 250_000 }));
+      // Started and stopped within the frame: shown cancelled, as when taken in one at a time.
+      main().emit('uploads.changed', uploadRow('four', {}));
+      main().emit('uploads.changed', uploadRow('four', { state: 'cancelled' }));
+    });
+    expect(updates).toBe(0);
+    await nextFrame();
     stop();
     expect(updates).toBe(1);
+    expect(useUploads.getState().order).toEqual(['one', 'two', 'three', 'four']);
+    expect(useUploads.getState().rows['four']?.state).toBe('cancelled');
+    expect(useUploads.getState().rows['gone']).toBeUndefined();
     const percents = within(list)
       .getAllByTestId('upload-row')
       .map((r) => [r.dataset['file'], within(r).getByTestId('upload-percent').textContent]);
@@ -138,6 +151,7 @@ describe('Uploads screen', () => {
       ['one.mp4', '25%'],
       ['two.mp4', '0%'],
       ['three.mp4', '50%'],
+      ['four.mp4', '0%'],
     ]);
   });
 

@@ -213,6 +213,9 @@ describe('the rows’ rates (rowRates)', () => {
 describe('Uploads screen', () => {
   const main = uploadsScreenMain();
 
+  /** Main's reports are taken in once per frame. */
+  const nextFrame = () => act(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
+
   /** What one row shows: its label, its bar (value, text and segment widths). */
   function shownRow(fileName: string) {
     const tr = screen.getAllByTestId('upload-row').find((r) => r.getAttribute('data-file') === fileName);
@@ -278,6 +281,7 @@ describe('Uploads screen', () => {
       const next = { ...rows[0]!, ...step };
       rows = [next, rows[1]!, rows[2]!];
       act(() => main().emit('uploads.changed', next));
+      await nextFrame();
       expectAgreement(rows);
     }
     expect(shownRow('one.mp4')).toMatchObject({ label: '100%', done: 100, flight: 0 });
@@ -289,6 +293,7 @@ describe('Uploads screen', () => {
     const four = row('four', { bytesTotal: 2_000_000, bytesConfirmed: 1_000_000, state: 'paused' });
     rows = [...rows, four];
     act(() => main().emit('uploads.changed', four));
+    await nextFrame();
     expectAgreement(rows);
     expect(screen.getByTestId('upload-totals').textContent).toBe(
       '3 files · 10.5 MiB of 40.1 MiB · — · — left · 1 done',

@@ -1,7 +1,8 @@
 /**
  * Renderer. Uploads: the rows main reports (`uploads.list`, then one `uploads.changed` per state
- * change and `uploads.progress` batches of moving rows) and the files the user has picked but not started yet. It lives for the whole session,
- * so uploads keep showing (and the status bar keeps counting) while the user works elsewhere.
+ * change and `uploads.progress` batches of moving rows, taken in together once per frame) and the
+ * files the user has picked but not started yet. It lives for the whole session, so uploads keep
+ * showing (and the status bar keeps counting) while the user works elsewhere.
  */
 import { defineMessages } from 'react-intl';
 import type { UploadRow } from '../../../../src-shared/index.ts';
@@ -21,6 +22,7 @@ import {
   type ProgressMemory,
 } from './progress-view.ts';
 import { stagingActions, type StagingState } from './staging.ts';
+import { createFrameBatch } from './frame-batch.ts';
 import { t } from '../../lib/i18n.ts';
 
 const messages = defineMessages({
@@ -48,8 +50,9 @@ export interface UploadsState extends LoadState, StagingState {
   setOptions: (options: { concurrency?: number; bandwidthBytesPerSec?: number | null }) => Promise<void>;
   /** Removes finished rows (videos still processing stay) from the list; their lessons keep their videos. */
   clearFinished: () => Promise<number>;
+  /** A row main answered with (a file just added), shown at once after what main reported before. */
   upsert: (row: UploadRow) => void;
-  /** Many rows at once (main's progress batches): one store update. */
+  /** Many rows at once: one store update. */
   upsertMany: (rows: readonly UploadRow[]) => void;
   pause: (id?: string) => Promise<void>;
   resume: (id?: string) => Promise<void>;
@@ -111,6 +114,18 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);
 }
 
+/**
+ * The state with `changed` in it, or null when nothing of it stays: a row this list no longer holds
+ * (cleared) that main now reports gone stays gone.
+ */
+function withReported(
+  s: UploadsState,
+  changed: readonly UploadRow[],
+): Pick<UploadsState, 'rows' | 'order' | 'memory'> | null {
+  const kept = changed.filter((row) => row.state !== 'cancelled' || s.rows[row.id]);
+  return kept.length > 0 ? withRows(s, kept) : null;
+}
+
 /** The state with `changed` in it (new rows last), and what the figures remember updated: one copy per batch. */
 function withRows(s: UploadsState, changed: readonly UploadRow[]): Pick<UploadsState, 'rows' | 'order' | 'memory'> {
   const rows = { ...s.rows };
@@ -124,6 +139,58 @@ function withRows(s: UploadsState, changed: readonly UploadRow[]): Pick<UploadsS
     order: added.length === 0 ? s.order : [...s.order, ...added],
     memory: rememberProgress(rows, s.memory, s.rows),
   };
+}
+
+/** What main reported (each event's rows), with the workspace it was reported in. */
+interface Reported {
+  rows: readonly UploadRow[];
+  generation: number;
+}
+
+/**
+ * Main's reports, applied once per frame: each in turn, as if one after the other (the same rows,
+ * order and figures), in one store update. A report from before a workspace switch is dropped.
+ */
+const reports = createFrameBatch<Reported>((waiting) =>
+  useUploads.setState((s) => {
+    let next = s;
+    for (const { rows, generation } of waiting) {
+      const applied = generation === useUploads.generation() ? withReported(next, rows) : null;
+      if (applied) next = { ...next, ...applied };
+    }
+    return next;
+  }),
+);
+
+function reported(rows: readonly UploadRow[]): void {
+  for (const reads of rowsReportedDuringReads) for (const row of rows) reads.add(row.id);
+  reports.add({ rows, generation: useUploads.generation() });
+}
+
+/** Reads main's list and settings into the store, keeping the rows main reported meanwhile. */
+function loadUploads(): Promise<void> {
+  // Rows main reports while the list is on its way are newer than the list: they stay.
+  const reportedMeanwhile = new Set<string>();
+  rowsReportedDuringReads.add(reportedMeanwhile);
+  return readInto(useUploads, async () => {
+    try {
+      const [list, options] = await Promise.all([
+        call((b) => b.uploads.list()),
+        call((b) => b.uploads.getOptions()).catch(() => null),
+      ]);
+      // The rows reported meanwhile are taken from what is shown: all of them.
+      reports.flush();
+      const now = useUploads.getState();
+      const shown = listWithNewerRows(list, now, reportedMeanwhile);
+      return {
+        ...shown,
+        memory: rememberProgress(shown.rows, now.memory, now.rows),
+        ...(options ? { bandwidthBytesPerSec: options.bandwidthBytesPerSec, concurrency: options.concurrency } : {}),
+      };
+    } finally {
+      rowsReportedDuringReads.delete(reportedMeanwhile);
+    }
+  });
 }
 
 export const useUploads: FeatureStore<UploadsState> = createFeatureStore<UploadsState>(
@@ -142,29 +209,7 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
     concurrency: 4,
     memory: NO_MEMORY,
 
-    load: () => {
-      // Rows main reports while the list is on its way are newer than the list: they stay.
-      const reportedMeanwhile = new Set<string>();
-      rowsReportedDuringReads.add(reportedMeanwhile);
-      return readInto(useUploads, async () => {
-        try {
-          const [list, options] = await Promise.all([
-            call((b) => b.uploads.list()),
-            call((b) => b.uploads.getOptions()).catch(() => null),
-          ]);
-          const shown = listWithNewerRows(list, get(), reportedMeanwhile);
-          return {
-            ...shown,
-            memory: rememberProgress(shown.rows, get().memory, get().rows),
-            ...(options
-              ? { bandwidthBytesPerSec: options.bandwidthBytesPerSec, concurrency: options.concurrency }
-              : {}),
-          };
-        } finally {
-          rowsReportedDuringReads.delete(reportedMeanwhile);
-        }
-      });
-    },
+    load: () => loadUploads(),
     async setOptions(options) {
       const { concurrency, bandwidthBytesPerSec } = get();
       set(options);
@@ -176,6 +221,7 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
       }
     },
     async clearFinished() {
+      reports.flush();
       const finished = new Set(Object.values(get().rows).flatMap((row) => (isClearable(row) ? [row.id] : [])));
       const { cleared } = await call((b) => b.uploads.clearFinished());
       // Main reports each cleared row as cancelled, before or after this answer: drop them by id.
@@ -189,11 +235,11 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
       get().upsertMany([row]);
     },
     upsertMany(changed) {
-      for (const reported of rowsReportedDuringReads) for (const row of changed) reported.add(row.id);
-      // A row this list no longer holds (cleared) that main now reports gone stays gone.
-      const shown = get().rows;
-      const kept = changed.filter((row) => row.state !== 'cancelled' || shown[row.id]);
-      if (kept.length > 0) set((s) => withRows(s, kept));
+      // What main reported before goes first.
+      reports.flush();
+      for (const reads of rowsReportedDuringReads) for (const row of changed) reads.add(row.id);
+      const applied = withReported(get(), changed);
+      if (applied) set(applied);
     },
     ...stagingActions(set, get),
     async pause(id) {
@@ -214,9 +260,11 @@ export const useUploads: FeatureStore<UploadsState> = createFeatureStore<Uploads
   }),
   {
     load: (store) => store.getState().load(),
-    subscribe: (store) => [
-      onEvent('uploads.changed', (row) => store.getState().upsert(row)),
-      onEvent('uploads.progress', ({ rows }) => store.getState().upsertMany(rows)),
+    subscribe: () => [
+      onEvent('uploads.changed', (row) => reported([row])),
+      onEvent('uploads.progress', ({ rows }) => reported(rows)),
+      // Stopped: what was reported until then is still shown.
+      () => reports.flush(),
       // The in-app notice of a finished batch (Electron also shows it as an OS notification).
       onEvent('uploads.batchEnded', (notice) => notify(notice.level, notice.body)),
     ],
