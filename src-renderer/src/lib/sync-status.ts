@@ -6,6 +6,7 @@ import { defineMessages } from 'react-intl';
 import { summariseWork, type ResourceKind, type SyncStatus } from '../../../src-shared/index.ts';
 import { t, type MessageDescriptor } from './i18n.ts';
 import { call } from '../bridge.ts';
+import { createOvertakeGuard } from './overtaken.ts';
 import { onEvent } from './events.ts';
 import { createFeatureStore } from './feature-store.ts';
 
@@ -58,20 +59,8 @@ interface SyncState {
   checkNow: () => Promise<void>;
 }
 
-/**
- * How many `sync.status` events have arrived. A read's answer and an event travel separately (the
- * bridge host's answers and events take different connections), so an answer computed before a
- * change can arrive after the change's event; a read during which an event arrived is dropped,
- * since the event carries the whole status and any later change sends another.
- */
-let statusEvents = 0;
-
-/** Sets the read's answer unless a `sync.status` event arrived while it was in flight. */
-async function readUnlessOvertaken(read: () => Promise<SyncStatus>, set: (status: SyncStatus) => void): Promise<void> {
-  const before = statusEvents;
-  const status = await read();
-  if (statusEvents === before) set(status);
-}
+/** A status read is dropped when a `sync.status` event overtook it (overtaken.ts). */
+const statusReads = createOvertakeGuard();
 
 export const useSync = createFeatureStore<SyncState>(
   (set) => ({
@@ -80,7 +69,7 @@ export const useSync = createFeatureStore<SyncState>(
     checking: false,
     async load() {
       try {
-        await readUnlessOvertaken(
+        await statusReads.read(
           () => call((b) => b.sync.status()),
           (status) => set({ status, error: null }),
         );
@@ -91,7 +80,7 @@ export const useSync = createFeatureStore<SyncState>(
     async checkNow() {
       set({ checking: true });
       try {
-        await readUnlessOvertaken(
+        await statusReads.read(
           () => call((b) => b.sync.checkNow()),
           (status) => set({ status, error: null }),
         );
@@ -106,7 +95,7 @@ export const useSync = createFeatureStore<SyncState>(
     load: (store) => store.getState().load(),
     subscribe: (store) => [
       onEvent('sync.status', (status) => {
-        statusEvents++;
+        statusReads.eventArrived();
         store.setState({ status, error: null });
       }),
       onEvent('outbox.changed', ({ count }) => {

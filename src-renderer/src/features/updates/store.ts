@@ -7,6 +7,7 @@ import { call } from '../../bridge.ts';
 import { describeError } from '../../lib/errors.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore } from '../../lib/feature-store.ts';
+import { createOvertakeGuard } from '../../lib/overtaken.ts';
 import { notify } from '../../lib/notices.ts';
 
 interface UpdatesState {
@@ -20,13 +21,16 @@ interface UpdatesState {
   setAutomatic: (automatic: boolean) => Promise<void>;
 }
 
+/** A status answer is dropped when an `updates.status` event overtook it (lib/overtaken.ts). */
+const statusReads = createOvertakeGuard();
+
 export const useUpdates = createFeatureStore<UpdatesState>(
   (set, get) => {
     const act = async (pending: UpdatesState['pending'], run: () => Promise<UpdateStatus>) => {
       if (get().pending) return;
       set({ pending });
       try {
-        set({ status: await run(), error: null });
+        await statusReads.read(run, (status) => set({ status, error: null }));
       } catch (error) {
         notify('error', describeError(error));
       } finally {
@@ -39,7 +43,10 @@ export const useUpdates = createFeatureStore<UpdatesState>(
       pending: null,
       async load() {
         try {
-          set({ status: await call((b) => b.updates.status()), error: null });
+          await statusReads.read(
+            () => call((b) => b.updates.status()),
+            (status) => set({ status, error: null }),
+          );
         } catch (error) {
           set({ error });
         }
@@ -51,6 +58,11 @@ export const useUpdates = createFeatureStore<UpdatesState>(
   },
   {
     load: (store) => store.getState().load(),
-    subscribe: (store) => [onEvent('updates.status', (status) => store.setState({ status, error: null }))],
+    subscribe: (store) => [
+      onEvent('updates.status', (status) => {
+        statusReads.eventArrived();
+        store.setState({ status, error: null });
+      }),
+    ],
   },
 );

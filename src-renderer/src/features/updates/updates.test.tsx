@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { UpdateStatus } from '../../../../src-shared/updates.ts';
-import { installFakeMain, removeFakeMain, settle, type FakeMain } from '../../../test-support/fake-main.ts';
+import { deferred, installFakeMain, removeFakeMain, settle, type FakeMain } from '../../../test-support/fake-main.ts';
 import type * as UpdatesModule from './index.ts';
 
 let fake: FakeMain;
@@ -92,6 +92,20 @@ describe('the updates card', () => {
     await act(settle);
     expect(fake.inputsTo('updates.setAutomatic')).toEqual([{ automatic: false }]);
     expect(screen.getByRole<HTMLInputElement>('checkbox').checked).toBe(false);
+  });
+
+  it('an answer overtaken by an updates.status event does not bring back the older status', async () => {
+    const first = deferred<UpdateStatus>();
+    fake.handle('updates.status', () => first.promise);
+    render(<updates.UpdatesPanel />);
+    await act(settle);
+    act(() => fake.emit('updates.status', READY));
+    await act(async () => {
+      first.resolve(statusOf({})); // computed before the update was ready
+      await settle();
+    });
+    expect(screen.getByTestId('update-message').textContent).toBe(READY.message);
+    expect(updates.useUpdates.getState().status?.state).toBe('ready');
   });
 
   it('under an administrator’s policy the setting is locked and says who manages updates', async () => {
