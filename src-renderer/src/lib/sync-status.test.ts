@@ -62,3 +62,17 @@ it('checkNow follows the same rule, and its answer is taken when nothing overtoo
   expect(stateShown()).toBe('unreachable');
   stop();
 });
+
+it('of two reads answered out of order, the older answer does not replace the newer', async () => {
+  const older = deferred<SyncStatus>();
+  fake.handle('sync.status', () => older.promise);
+  const stop = sync.useSync.start();
+  await settle();
+
+  fake.handle('sync.status', () => syncStatusOf({ state: 'online' }, { count: 2, queued: 2 }));
+  await sync.useSync.getState().load();
+  older.resolve(syncStatusOf({ state: 'online' }, { count: 0 }));
+  await settle();
+  expect(sync.useSync.getState().status?.outbox.count).toBe(2);
+  stop();
+});

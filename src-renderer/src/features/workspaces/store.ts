@@ -7,6 +7,7 @@ import type { ChannelInput, ChannelOutput, Profile } from '../../../../src-share
 import { call } from '../../bridge.ts';
 import { onEvent } from '../../lib/events.ts';
 import { createFeatureStore, type LoadState } from '../../lib/feature-store.ts';
+import { createOvertakeGuard } from '../../lib/overtaken.ts';
 import { settlePending, useNotices } from '../../lib/notices.ts';
 import { forgetWorkspaceData } from '../../lib/reset.ts';
 
@@ -28,6 +29,9 @@ interface WorkspacesState extends LoadState {
   remove: (id: string) => Promise<void>;
   activate: (id: string) => Promise<void>;
 }
+
+/** Reads of the list, newest answer wins (lib/overtaken.ts). */
+const listReads = createOvertakeGuard();
 
 export const useWorkspaces = createFeatureStore<WorkspacesState>(
   (set, get) => {
@@ -61,10 +65,15 @@ export const useWorkspaces = createFeatureStore<WorkspacesState>(
       async load() {
         if (get().status === 'idle') set({ status: 'loading' });
         try {
-          const { profiles, activeId } = await call((b) => b.workspaces.list());
-          set({ profiles });
-          applyActive(activeId);
-          set({ status: 'ready', error: null });
+          // Each change reads the list again: an older answer arriving last must not win.
+          await listReads.read(
+            () => call((b) => b.workspaces.list()),
+            ({ profiles, activeId }) => {
+              set({ profiles });
+              applyActive(activeId);
+              set({ status: 'ready', error: null });
+            },
+          );
         } catch (error) {
           set({ status: get().profiles.length ? 'ready' : 'error', error });
         }
