@@ -1,11 +1,11 @@
 /** Renderer entry. */
 // First: before any module builds a zod schema (see the file).
 import './lib/zod-jitless.ts';
-import { StrictMode, useSyncExternalStore } from 'react';
+import { StrictMode, useEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RawIntlProvider } from 'react-intl';
 import { App } from './app/App.tsx';
-import { startOpeningRead, startShellStores } from './app/early-reads.ts';
+import { releaseOpeningRead, startOpeningRead, startShellStores } from './app/early-reads.ts';
 import { currentIntl, currentLocale, subscribeLanguage } from './lib/i18n.ts';
 import { loadLanguage } from './lib/language.ts';
 import './styles.css';
@@ -30,6 +30,8 @@ performance.mark('lectern:modules-evaluated');
 /** A language change remounts the app: every sentence is asked for again in the new language. */
 function Root() {
   const locale = useSyncExternalStore(subscribeLanguage, currentLocale);
+  // The root's effects run after its children's: the opening screen holds its list by now.
+  useEffect(releaseOpeningRead, []);
   return (
     <RawIntlProvider value={currentIntl()}>
       <App key={locale} />

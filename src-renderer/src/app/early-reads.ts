@@ -18,24 +18,31 @@ import { startQuizzesRead } from '../features/quizzes/screens.ts';
 import { startAssessmentsRead } from '../features/assessments/screens.ts';
 import { preloadScreen } from './Screen.tsx';
 
+/** The shell's hold on the opening list, until the screen holds it itself. */
+let openingHold: (() => void) | null = null;
+
 /**
  * The opening screen's read, and the screen's own code, at once (each screen finds its read under
- * way). Settles once the screen's code is here (or failed to come).
+ * way). Settles once the screen's code is here (or failed to come). A list screen's store is
+ * started with its read (the read leaves first) and held by the shell until `releaseOpeningRead`,
+ * so it follows main's cache from then on, and the screen's own start finds it started: it does
+ * not read the list again right after the first read.
  */
 export function startOpeningRead(): Promise<void> {
   const route = parseHash(window.location.hash);
   switch (route.name) {
     case 'courses':
       useCourseList.getState().setQuery(DEFAULT_COURSE_QUERY);
+      openingHold = useCourseList.start();
       break;
     case 'course':
       startCourseRead(route.id);
       break;
     case 'quizzes':
-      startQuizzesRead();
+      openingHold = startQuizzesRead();
       break;
     case 'assessments':
-      startAssessmentsRead(route.courseId);
+      openingHold = startAssessmentsRead(route.courseId);
       break;
     case 'uploads':
       // The screen shows the shell's uploads store: started here too, for the app's lifetime as
@@ -44,6 +51,12 @@ export function startOpeningRead(): Promise<void> {
       break;
   }
   return preloadScreen(route);
+}
+
+/** After the first render's effects (the screen has started what it shows): the shell lets go. */
+export function releaseOpeningRead(): void {
+  openingHold?.();
+  openingHold = null;
 }
 
 /** The stores the shell shows on every screen; after the language, as their notices are worded. */

@@ -9,8 +9,11 @@ export const loadNewAssessmentScreen = () => import('./NewAssessmentScreen.tsx')
 /**
  * The list's first read, started by the shell before the screen mounts (it then finds it under
  * way). The list's store is small and in the main bundle, so the read needs no code fetched first.
+ * The list is started with its read (the read leaves first), so it follows main's cache from then
+ * on: the screen's own start then has nothing to read again. Returns the shell's stop.
  */
-export const startAssessmentsRead = (courseId: string | null): void => {
+export const startAssessmentsRead = (courseId: string | null): (() => void) => {
   const list = useAssessmentList.getState();
   if (list.status === 'idle') list.setQuery({ search: '', status: null, courseId });
+  return useAssessmentList.start();
 };
