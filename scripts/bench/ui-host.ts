@@ -13,6 +13,9 @@ export interface BenchHost {
   url: string;
   token: string;
   probeFile: string;
+  /** The sandbox server the host's Sandbox workspace talks to, and its key (for the floor's host). */
+  sandboxUrl: string;
+  sandboxKey: string;
 }
 
 export interface MainProbe {
@@ -23,13 +26,45 @@ export interface MainProbe {
 const ROOT = resolve(import.meta.dirname, '../..');
 
 export async function startHost(dataDir: string): Promise<BenchHost> {
-  const probeFile = join(dataDir, 'main-probe.json');
   const sandbox = spawn(
     process.execPath,
     ['src-main/sandbox/main.ts', '--quiet', '--seed', 'large', '--data', join(dataDir, 'sandbox')],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const server = await firstLine<{ baseUrl: string; keys: { tenantAdmin: string } }>(sandbox, 'sandbox');
+  const { child, url, token, probeFile } = await startBridgeHost(
+    dataDir,
+    'out/renderer',
+    server.baseUrl,
+    server.keys.tenantAdmin,
+  );
+  return { child, sandbox, url, token, probeFile, sandboxUrl: server.baseUrl, sandboxKey: server.keys.tenantAdmin };
+}
+
+/** A bridge host for the floor page: the same code, its own data folder, the same sandbox server. */
+export type FloorHost = Pick<BenchHost, 'child' | 'url' | 'token'>;
+
+/**
+ * A second bridge host serving the floor page from `rendererDir` (ui-page.ts): a first row's time
+ * with nothing of the app in between.
+ */
+export async function startFloorHost(dataDir: string, rendererDir: string, host: BenchHost): Promise<FloorHost> {
+  return startBridgeHost(dataDir, rendererDir, host.sandboxUrl, host.sandboxKey);
+}
+
+export async function stopFloorHost(floor: FloorHost): Promise<void> {
+  const exited = new Promise((done) => floor.child.once('exit', done));
+  floor.child.kill('SIGTERM');
+  await exited;
+}
+
+async function startBridgeHost(
+  dataDir: string,
+  rendererDir: string,
+  sandboxUrl: string,
+  sandboxKey: string,
+): Promise<Pick<BenchHost, 'child' | 'url' | 'token' | 'probeFile'>> {
+  const probeFile = join(dataDir, 'main-probe.json');
   const child = spawn(
     process.execPath,
     [
@@ -39,8 +74,10 @@ export async function startHost(dataDir: string): Promise<BenchHost> {
       'src-main/bridge-host/main.ts',
       '--data',
       join(dataDir, 'app'),
+      '--renderer',
+      rendererDir,
       '--sandbox-url',
-      server.baseUrl,
+      sandboxUrl,
       '--test-hooks',
     ],
     {
@@ -50,12 +87,12 @@ export async function startHost(dataDir: string): Promise<BenchHost> {
         ...process.env,
         LECTERN_TEST_HOOKS: '1',
         LECTERN_BENCH_PROBE_FILE: probeFile,
-        LECTERN_SANDBOX_KEY: server.keys.tenantAdmin,
+        LECTERN_SANDBOX_KEY: sandboxKey,
       },
     },
   );
   const host = await firstLine<{ url: string; token: string }>(child, 'bridge host');
-  return { child, sandbox, url: host.url, token: host.token, probeFile };
+  return { child, url: host.url, token: host.token, probeFile };
 }
 
 function firstLine<T>(child: ChildProcess, name: string): Promise<T> {
@@ -79,7 +116,7 @@ export function sandboxRss(host: BenchHost): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) * 1024;
 }
 
-async function post(host: BenchHost, path: string, body: unknown): Promise<unknown> {
+async function post(host: Pick<BenchHost, 'url' | 'token'>, path: string, body: unknown): Promise<unknown> {
   const response = await fetch(`${host.url}${path}`, {
     method: 'POST',
     headers: { 'x-lectern-bridge-token': host.token, origin: host.url, 'content-type': 'application/json' },
@@ -102,7 +139,7 @@ export async function hook(host: BenchHost, action: string, body: unknown): Prom
 }
 
 /** A one-time launch address made now (the one printed at start may expire while Chromium starts). */
-export async function freshLaunchUrl(host: BenchHost): Promise<string> {
+export async function freshLaunchUrl(host: Pick<BenchHost, 'url' | 'token'>): Promise<string> {
   return ((await post(host, '/__bridge/launch-code', {})) as { appUrl: string }).appUrl;
 }
 

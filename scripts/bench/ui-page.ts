@@ -174,3 +174,50 @@ export const WATCH_MOVE = (id: string, direction: 'down' | 'up') => `(() => {
   };
   return before;
 })()`;
+
+/**
+ * The floor a screen's first rows are judged beside: a page with nothing but one bridge read and
+ * its first row (no framework, no styles, no language, no shell), served by a bridge host of its
+ * own from the same code, and reloaded warm as the app is. Its hash says what to read
+ * (`read=<channel>&input=<JSON>&row=<data-testid>`); opened with a launch address it only takes
+ * its token. The file name looks hashed so the host serves it cacheable, as the app's are.
+ */
+export const FLOOR_SCRIPT_NAME = 'assets/floor-benchflr.js';
+export const FLOOR_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>bench:ui floor</title>
+    <script type="module" src="./${FLOOR_SCRIPT_NAME}"></script>
+  </head>
+  <body></body>
+</html>
+`;
+export const FLOOR_SCRIPT = `
+const launch = /^#lectern-launch=([A-Za-z0-9_-]+)$/.exec(location.hash);
+if (launch) {
+  history.replaceState(null, '', location.pathname);
+  const answer = await fetch('/__bridge/launch', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    credentials: 'omit',
+    body: JSON.stringify({ code: launch[1] }),
+  });
+  sessionStorage.setItem('floor.token', (await answer.json()).token);
+} else if (location.hash.startsWith('#read=')) {
+  const asked = new URLSearchParams(location.hash.slice(1));
+  const response = await fetch('/__bridge/rpc/' + encodeURIComponent(asked.get('read')), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'x-lectern-bridge-token': sessionStorage.getItem('floor.token') },
+    credentials: 'omit',
+    body: JSON.stringify({ input: JSON.parse(asked.get('input') ?? 'null') ?? undefined }),
+  });
+  const answer = await response.json();
+  const value = answer.ok ? answer.value : null;
+  const rows = value?.data?.results ?? value?.data?.sections ?? (Array.isArray(value) ? value : []);
+  const row = document.createElement('div');
+  row.dataset.testid = asked.get('row');
+  row.textContent = answer.ok ? JSON.stringify(rows[0] ?? null).slice(0, 80) : answer.error.code;
+  document.body.append(row);
+}
+`;

@@ -55,18 +55,20 @@ export function printScreens(times: ScreenTimes[]): void {
   console.log(
     'first rows from the cache after a reload of the open window, warm (the browser’s HTTP cache and V8’s code ' +
       'cache kept, as on a user’s reload or a second launch): where its time goes (medians, ms from navigation ' +
-      'start); beside it, cold reloads (those caches cleared first):',
+      'start); beside it, cold reloads (those caches cleared first), and the floor: a page of nothing but the ' +
+      'same read and its first row, from a bridge host of its own, reloaded warm the same way:',
   );
   console.log(
-    '  screen               modules  read sent  main handler  checks  JSON  crossing  render  → painted p50   cold p50  p95',
+    '  screen               modules  read sent  main handler  checks  JSON  crossing  render  → painted p50   cold p50  p95   floor p50  p95',
   );
-  for (const { target, reload, cold, breakdown: b } of times) {
+  for (const { target, reload, cold, floor, breakdown: b } of times) {
     const cells = [b.modulesEvaluated, b.readSent, b.handler, b.check, b.json, b.crossing, b.render].map((v) =>
       Number.isNaN(v) ? '   –' : v.toFixed(1).padStart(6),
     );
     const coldCells = [50, 95].map((p) => percentile(cold, p).toFixed(0).padStart(4));
+    const floorCells = [50, 95].map((p) => (floor ? percentile(floor, p).toFixed(0) : '–').padStart(4));
     console.log(
-      `  ${target.label.padEnd(20)} ${cells[0]}  ${cells[1]}     ${cells[2]}      ${cells[3]}  ${cells[4]}   ${cells[5]}  ${cells[6]}  ${percentile(reload, 50).toFixed(0).padStart(12)}   ${coldCells[0]}  ${coldCells[1]}`,
+      `  ${target.label.padEnd(20)} ${cells[0]}  ${cells[1]}     ${cells[2]}      ${cells[3]}  ${cells[4]}   ${cells[5]}  ${cells[6]}  ${percentile(reload, 50).toFixed(0).padStart(12)}   ${coldCells[0]}  ${coldCells[1]}   ${floorCells[0]}  ${floorCells[1]}`,
     );
   }
   console.log('');
@@ -74,7 +76,7 @@ export function printScreens(times: ScreenTimes[]): void {
 
 export const judge = {
   screens(times: ScreenTimes[]): Judged[] {
-    return times.flatMap(({ target, reload, cold, inApp }) => {
+    return times.flatMap(({ target, reload, cold, inApp, floor }) => {
       const big = target.label.startsWith('big');
       return [
         line(
@@ -82,7 +84,8 @@ export const judge = {
           percentile(reload, 95),
           ' ms',
           big ? GOALS.bigReloadP95Ms : GOALS.reloadP95Ms,
-          `${ms(reload)}; cold (caches cleared): ${ms(cold)}`,
+          `${ms(reload)}; cold (caches cleared): ${ms(cold)}` +
+            (floor ? `; the floor (one read, one row, no app): ${ms(floor)}` : ''),
         ),
         line(
           `${target.label}: first rows after moving there in the app, p95`,

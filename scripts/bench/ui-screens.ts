@@ -6,7 +6,18 @@
 // a user's reload or the app's second launch: warm, the renderer's files and their compiled code
 // in the browser's caches. A few cold ones (those caches cleared first) are measured beside it.
 import type { CDPSession, Page } from '@playwright/test';
-import { FIRST_ROW, READ_LOAD_TIMING, type ScreenName } from './ui-page.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freshLaunchUrl, startFloorHost, stopFloorHost, type BenchHost } from './ui-host.ts';
+import {
+  FIRST_ROW,
+  FLOOR_HTML,
+  FLOOR_SCRIPT,
+  FLOOR_SCRIPT_NAME,
+  PAGE_PROBE,
+  READ_LOAD_TIMING,
+  type ScreenName,
+} from './ui-page.ts';
 
 export interface ScreenTarget {
   /** What the report calls it. */
@@ -15,6 +26,8 @@ export interface ScreenTarget {
   route: string;
   /** The read whose answer the first rows show. */
   channel: string;
+  /** What the screen sends with that read (the floor page sends the same). */
+  input?: unknown;
 }
 
 export interface Breakdown {
@@ -35,6 +48,8 @@ export interface ScreenTimes {
   cold: number[];
   inApp: number[];
   breakdown: Breakdown;
+  /** The floor page's warm reloads making the same read (ui-page.ts), when measured. */
+  floor: number[] | null;
 }
 
 interface LoadTiming {
@@ -122,7 +137,31 @@ function breakdownOf(target: ScreenTarget, timings: LoadTiming[]): Breakdown {
 /** A screen that is none of the measured ones, to move from. */
 const ELSEWHERE = '#/workspaces';
 
-export async function measureScreen(page: Page, target: ScreenTarget, runs: number): Promise<ScreenTimes> {
+/**
+ * The floor beside `target`: the floor page (a page of its own, from its own bridge host) making
+ * the screen's first read and showing its first row, reloaded warm `runs` times after three to
+ * fill its caches.
+ */
+async function measureFloor(floor: Page, target: ScreenTarget, runs: number): Promise<number[]> {
+  const row = /data-testid="([^"]+)"/.exec(FIRST_ROW[target.screen])![1]!;
+  const asked = new URLSearchParams({ read: target.channel, input: JSON.stringify(target.input ?? null), row });
+  await floor.bringToFront();
+  await floor.evaluate(`window.location.hash = ${JSON.stringify(`#${asked.toString()}`)}`);
+  const times: number[] = [];
+  for (let run = -3; run < runs; run++) {
+    await floor.reload({ waitUntil: 'commit' });
+    const ms = await paintedAt(floor, target.screen);
+    if (run >= 0) times.push(ms);
+  }
+  return times;
+}
+
+export async function measureScreen(
+  page: Page,
+  target: ScreenTarget,
+  runs: number,
+  floorPage?: Page,
+): Promise<ScreenTimes> {
   // Once to fill main's cache and the page's, then from the cache only.
   await moveTo(page, target);
   // Cold first, so the warm reloads that follow start from the caches a reload just filled.
@@ -132,6 +171,8 @@ export async function measureScreen(page: Page, target: ScreenTarget, runs: numb
     cold.push((await reloadOnce(page, target, session)).ms);
   }
   await session.detach();
+  const floor = floorPage ? await measureFloor(floorPage, target, runs) : null;
+  if (floorPage) await page.bringToFront();
   const reload: number[] = [];
   const timings: LoadTiming[] = [];
   for (let run = 0; run < runs; run++) {
@@ -146,7 +187,37 @@ export async function measureScreen(page: Page, target: ScreenTarget, runs: numb
     await page.waitForTimeout(150);
     inApp.push(await moveTo(page, target));
   }
-  return { target, reload, cold, inApp, breakdown: breakdownOf(target, timings) };
+  return { target, reload, cold, inApp, breakdown: breakdownOf(target, timings), floor };
+}
+
+/** The floor page (ui-page.ts) from a bridge host of its own, in a second page of the browser, its token taken. */
+export async function openFloor(
+  page: Page,
+  host: BenchHost,
+  dataDir: string,
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const rendererDir = join(dataDir, 'floor-renderer');
+  mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+  writeFileSync(join(rendererDir, 'index.html'), FLOOR_HTML);
+  writeFileSync(join(rendererDir, FLOOR_SCRIPT_NAME), FLOOR_SCRIPT);
+  const floorHost = await startFloorHost(join(dataDir, 'floor'), rendererDir, host);
+  // A context of its own (the app's page owns its context): its own caches, filled as the app's are.
+  const floor = await page.context().browser()!.newPage({ viewport: page.viewportSize() });
+  await floor.addInitScript({ content: PAGE_PROBE });
+  await floor.goto(await freshLaunchUrl(floorHost), { waitUntil: 'load' });
+  const deadline = Date.now() + 30_000;
+  while (!(await floor.evaluate<boolean>("sessionStorage.getItem('floor.token') !== null"))) {
+    if (Date.now() > deadline) throw new Error('the floor page took no token');
+    await new Promise((wait) => setTimeout(wait, 20));
+  }
+  return {
+    page: floor,
+    close: async () => {
+      await floor.close();
+      await page.bringToFront();
+      await stopFloorHost(floorHost);
+    },
+  };
 }
 
 export function firstRowSelector(screen: ScreenName): string {
