@@ -5,6 +5,8 @@
 // 24, the launcher's Node 24 child dies with a launcher killed outright.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { STOPPED_SENTENCE } from './exit-codes.ts';
@@ -107,18 +109,29 @@ describe('a stopped command', () => {
   );
 
   it('a read stopped by SIGINT while its request is out: the sentence, exit 130', { timeout: 60_000 }, async () => {
-    sandbox.setFaults({ latencyMs: 2_000 });
+    // A server that takes the request and never answers: the signal goes once the request is there.
+    let arrived!: () => void;
+    const requestOut = new Promise<void>((resolve) => (arrived = resolve));
+    const silent = createServer(() => arrived());
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
-      const child = spawn(process.execPath, [MAIN, 'courses'], { env: env(join(dir, 'data-read')), stdio: 'pipe' });
+      const baseUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}${new URL(sandbox.baseUrl).pathname}`;
+      const child = spawn(process.execPath, [MAIN, 'courses'], {
+        env: { ...env(join(dir, 'data-read')), LECTERN_BASE_URL: baseUrl },
+        stdio: 'pipe',
+      });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       child.stdout.resume();
-      setTimeout(() => child.kill('SIGINT'), 700);
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+      await requestOut;
+      child.kill('SIGINT');
+      const code = await closed;
       expect(code, stderr).toBe(130);
       expectOneSentence(stderr);
     } finally {
-      sandbox.setFaults({ latencyMs: 0 });
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });
