@@ -8,7 +8,7 @@ import { installFakeMain, removeFakeMain, settle, type FakeMain } from '../../te
 
 let fake: FakeMain;
 
-const page = (results: object[]) => ({
+const page = <T>(results: T[]) => ({
   data: {
     paginator: { count: results.length, next: null, previous: null, total_pages: 1 },
     results,
