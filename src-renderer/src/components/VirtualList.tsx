@@ -66,6 +66,8 @@ function useFocusAfterMove(scrollRef: RefObject<HTMLDivElement | null>): RefObje
   return pendingFocus;
 }
 
+/** Rows rendered beyond each edge of the view. */
+const OVERSCAN = 6;
 const SIZE_KEY = 'lectern.listSize.';
 
 /**
@@ -99,6 +101,18 @@ export function VirtualList(props: VirtualListProps) {
   const [active, setActive] = useState(0);
   const pendingFocus = useFocusAfterMove(scrollRef);
   const [initialRect] = useState(() => lastSize(testId));
+  // The rows past the edges, kept rendered so a scroll shows them at once, are added after the
+  // list's first frame (a task queued from the frame's animation callback runs once it painted):
+  // that frame shows only the rows in view, sooner.
+  const [overscan, setOverscan] = useState(0);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setOverscan(OVERSCAN), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   const estimate = useCallback(
     (index: number) => (typeof rowHeight === 'number' ? rowHeight : rowHeight(index)),
     [rowHeight],
@@ -109,7 +123,7 @@ export function VirtualList(props: VirtualListProps) {
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: estimate,
-    overscan: 6,
+    overscan,
     initialRect,
     // Rows are keyed by position (the default): a key function that changes identity would make
     // the virtualizer re-measure every row on every render, thousands of objects per frame.
