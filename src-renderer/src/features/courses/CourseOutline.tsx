@@ -6,17 +6,18 @@
  * structure and lessons stores'; this composes their pieces.
  */
 import { defineMessages } from 'react-intl';
-import { useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, type HTMLAttributes } from 'react';
 import type { Course, DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-shared/index.ts';
 import { onCacheUpdated } from '../../lib/events.ts';
 
-import { CROSS_SECTION_NOTE, SectionLessons, useCourseDetail } from '../lessons/index.ts';
+import { CROSS_SECTION_NOTE, lessonsStandInHeight, SectionLessons, useCourseDetail } from '../lessons/index.ts';
 import {
   AddSection,
   focusInPlace,
   PendingSection,
   placePendingSections,
   SectionCardHeader,
+  SectionCardStandIn,
   SectionDeleteDialog,
   SectionsNote,
   useFocusCreatedSection,
@@ -25,7 +26,9 @@ import {
   usePendingPositions,
   useStructure,
   useStructureOf,
+  type SectionReasons,
 } from '../structure/index.ts';
+import { useMountedSections } from './use-mounted-sections.ts';
 import { useFocusAfterLessonUndo } from './use-lesson-focus.ts';
 import { t } from '../../lib/i18n.ts';
 
@@ -118,6 +121,107 @@ function useFocusAfterRemoval(sections: Section[]): void {
   }, [sections]);
 }
 
+interface OutlineSectionProps {
+  courseId: string;
+  section: Section;
+  index: number;
+  /** The outline's sections in order (for "Add section" before this one; compared by `sectionIds`). */
+  sections: Section[];
+  sectionIds: string;
+  reasons: SectionReasons;
+  lessonCount: number;
+  dropOver: boolean;
+  created: boolean;
+  deleting: boolean;
+  cardProps: (section: Section, index: number) => HTMLAttributes<HTMLElement>;
+  deletes: PendingLessonDelete[];
+  creates: DraftSummary[];
+  onDelete: (section: Section, lesson: Lesson) => void;
+}
+
+const sameItems = <T,>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
+
+/**
+ * One section's place in the outline. Rendered again only when something it shows changed: a
+ * lesson moved in one section, or one more section mounted, leaves the other cards as they are.
+ */
+const OutlineSection = memo(function OutlineSection(props: OutlineSectionProps) {
+  const { courseId, section, index, sections, reasons } = props;
+  return (
+    <div className="outline-slot">
+      {index > 0 && (
+        <AddSection
+          courseId={courseId}
+          sections={sections}
+          position={index + 1}
+          reason={reasons.create}
+          after={sections[index - 1]}
+        />
+      )}
+      <SectionLessons
+        courseId={courseId}
+        section={section}
+        className={[
+          props.dropOver ? 'course-section--drop' : '',
+          props.created ? 'course-section--created' : '',
+          props.deleting ? 'course-section--deleting' : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
+        cardProps={props.cardProps(section, index)}
+        header={
+          <SectionCardHeader
+            courseId={courseId}
+            section={section}
+            index={index}
+            total={sections.length}
+            lessonCount={props.lessonCount}
+            reasons={reasons}
+          />
+        }
+        deletes={props.deletes}
+        creates={props.creates}
+        onDelete={props.onDelete}
+      />
+    </div>
+  );
+}, sameSection);
+
+function sameSection(a: OutlineSectionProps, b: OutlineSectionProps): boolean {
+  return (
+    a.courseId === b.courseId &&
+    a.section === b.section &&
+    a.index === b.index &&
+    a.sectionIds === b.sectionIds &&
+    a.sections[a.index - 1] === b.sections[b.index - 1] &&
+    a.reasons.create === b.reasons.create &&
+    a.reasons.update === b.reasons.update &&
+    a.reasons.delete === b.reasons.delete &&
+    a.reasons.course === b.reasons.course &&
+    a.lessonCount === b.lessonCount &&
+    a.dropOver === b.dropOver &&
+    a.created === b.created &&
+    a.deleting === b.deleting &&
+    a.cardProps === b.cardProps &&
+    a.onDelete === b.onDelete &&
+    sameItems(a.deletes, b.deletes) &&
+    sameItems(a.creates, b.creates)
+  );
+}
+
+const NO_DELETES: PendingLessonDelete[] = [];
+const NO_CREATES: DraftSummary[] = [];
+
+/** The newest `onDelete`, behind a function that stays the same (the cards are memoised). */
+function useStableOnDelete(onDelete: OutlineProps['onDelete']): OutlineProps['onDelete'] {
+  const latest = useRef(onDelete);
+  useLayoutEffect(() => {
+    latest.current = onDelete;
+  });
+  return useCallback((section, lesson) => latest.current(section, lesson), []);
+}
+
 export function CourseOutline({ course, sections, deletes, creates, onDelete }: OutlineProps) {
   useStructureOf(course.id);
   useRereadAfterSectionWork();
@@ -127,63 +231,69 @@ export function CourseOutline({ course, sections, deletes, creates, onDelete }: 
   const reasons = useSectionReasons();
   const created = useFocusCreatedSection(sections);
   const drop = useSectionDrop(course.id, sections, reasons.update !== null);
+  const stableOnDelete = useStableOnDelete(onDelete);
   const deletingIds = new Set(deletes.map((d) => d.lessonId));
   const visibleIn = (section: Section) => (section.lessons ?? []).filter((l) => !deletingIds.has(l.id)).length;
   const lessonCount = sections.reduce((n, s) => n + visibleIn(s), 0);
   const sectionCreates = structure.courseId === course.id ? structure.creates : [];
   const sectionDeletes = new Set(structure.deletes.map((d) => d.sectionId));
+  const sectionIds = sections.map((s) => s.id).join(' ');
+  const mounted = useMountedSections(course.id, sections);
   // A new section waiting to be sent shows where it was asked for, not at the end.
   const slots = placePendingSections(sections, sectionCreates, usePendingPositions(sectionCreates));
+
+  const sectionSlot = (section: Section, index: number) => {
+    if (index >= mounted.count) {
+      const count = visibleIn(section);
+      return (
+        <div key={section.id} className="outline-slot">
+          <SectionCardStandIn
+            section={section}
+            index={index}
+            lessonCount={count}
+            lessonsHeight={lessonsStandInHeight(section.id, count)}
+          />
+        </div>
+      );
+    }
+    const sectionLessonDeletes = deletes.filter((d) => d.sectionId === section.id);
+    const sectionLessonCreates = creates.filter((d) => d.parent.sectionId === section.id);
+    return (
+      <OutlineSection
+        key={section.id}
+        courseId={course.id}
+        section={section}
+        index={index}
+        sections={sections}
+        sectionIds={sectionIds}
+        reasons={reasons}
+        lessonCount={visibleIn(section)}
+        dropOver={drop.over === section.id}
+        created={created === section.id}
+        deleting={sectionDeletes.has(section.id)}
+        cardProps={drop.cardProps}
+        deletes={sectionLessonDeletes.length > 0 ? sectionLessonDeletes : NO_DELETES}
+        creates={sectionLessonCreates.length > 0 ? sectionLessonCreates : NO_CREATES}
+        onDelete={stableOnDelete}
+      />
+    );
+  };
+
   return (
     <section className="course-outline" aria-label={t(messages.outlineOf, { value: course.name ?? 'this course' })}>
       <OutlineHeading sections={sections} lessonCount={lessonCount} />
       <SectionsNote reasons={reasons} />
-      <div className="course-sections" data-testid="lesson-list">
+      <div className={`course-sections${mounted.long ? ' course-sections--long' : ''}`} data-testid="lesson-list">
         {sections.length === 0 && sectionCreates.length === 0 && (
           <p className="muted outline-empty">{t(messages.thisCourseHasNoSections)}</p>
         )}
-        {slots.map((slot) => {
-          if (slot.kind === 'pending') return <PendingSection key={slot.draft.id} draft={slot.draft} />;
-          const { section, index } = slot;
-          return (
-            <div key={section.id} className="outline-slot">
-              {index > 0 && (
-                <AddSection
-                  courseId={course.id}
-                  sections={sections}
-                  position={index + 1}
-                  reason={reasons.create}
-                  after={sections[index - 1]}
-                />
-              )}
-              <SectionLessons
-                courseId={course.id}
-                section={section}
-                className={[
-                  drop.over === section.id ? 'course-section--drop' : '',
-                  created === section.id ? 'course-section--created' : '',
-                  sectionDeletes.has(section.id) ? 'course-section--deleting' : '',
-                ]
-                  .filter(Boolean)
-                  .join(' ')}
-                cardProps={drop.cardProps(section, index)}
-                header={
-                  <SectionCardHeader
-                    courseId={course.id}
-                    section={section}
-                    index={index}
-                    total={sections.length}
-                    lessonCount={visibleIn(section)}
-                    reasons={reasons}
-                  />
-                }
-                deletes={deletes.filter((d) => d.sectionId === section.id)}
-                creates={creates.filter((d) => d.parent.sectionId === section.id)}
-                onDelete={onDelete}
-              />
-            </div>
-          );
-        })}
+        {slots.map((slot) =>
+          slot.kind === 'pending' ? (
+            <PendingSection key={slot.draft.id} draft={slot.draft} />
+          ) : (
+            sectionSlot(slot.section, slot.index)
+          ),
+        )}
       </div>
       <AddSection courseId={course.id} sections={sections} position={null} reason={reasons.create} />
       <SectionDeleteDialog courseId={course.id} />

@@ -12,7 +12,7 @@ import type { DraftSummary, Lesson, PendingLessonDelete, Section } from '../../.
 import { notify } from '../../lib/notices.ts';
 import { href } from '../../lib/router.ts';
 import { DeletingRow, LessonRow, WaitingCreateRow } from './LessonRow.tsx';
-import { useSectionWindow } from './section-window.ts';
+import { useSectionWindow, type SectionWindow } from './section-window.ts';
 import { lessonInHash } from '../../lib/lesson-link.ts';
 import { moveLesson, sortedLessons } from './store.ts';
 import { t } from '../../lib/i18n.ts';
@@ -123,6 +123,16 @@ function NewLessonLink({ courseId, section }: { courseId: string; section: Secti
   );
 }
 
+/** Rendered rows may be skipped by layout while out of sight (outline.css), at the room they take. */
+function rowsListProps(view: SectionWindow) {
+  return view.shown
+    ? {
+        className: 'lesson-rows lesson-rows--rendered',
+        style: { containIntrinsicSize: `auto ${view.standInHeight}px` },
+      }
+    : { className: 'lesson-rows' };
+}
+
 export function SectionLessons(props: Props) {
   const { courseId, section, header, deletes, creates, onDelete } = props;
   const lessons = sortedLessons(section);
@@ -164,7 +174,7 @@ export function SectionLessons(props: Props) {
       {!view.shown && (
         <div className="lesson-rows-stand-in" style={{ height: view.standInHeight }} data-testid="lessons-stand-in" />
       )}
-      <ol className="lesson-rows" aria-labelledby={headingId} aria-describedby="reorder-help" ref={listRef}>
+      <ol {...rowsListProps(view)} aria-labelledby={headingId} aria-describedby="reorder-help" ref={listRef}>
         {(view.shown ? lessons : []).map((lesson, index) => {
           const pending = deletes.find((d) => d.lessonId === lesson.id);
           if (pending)

@@ -9,4 +9,5 @@ export {
   useLessonWork,
 } from './store.ts';
 export { useCourseDetail } from './outline.ts';
+export { lessonsStandInHeight, WINDOWED_COURSE_LESSONS } from './section-window.ts';
 export type { CourseDetail } from './outline.ts';

@@ -19,6 +19,11 @@ const FIRST_PAINT_LESSONS = 40;
 /** Each section's lessons' height when last rendered, so a stand-in never moves what follows. */
 const measured = new Map<string, number>();
 
+/** The room a section's lessons take while they are not rendered: as last rendered, or estimated. */
+export function lessonsStandInHeight(sectionId: string, lessonCount: number): number {
+  return measured.get(sectionId) ?? lessonCount * ESTIMATED_ROW_PX;
+}
+
 function lessonsBefore(sectionId: string): number | null {
   const sections = useCourseDetail.getState().data?.sections ?? [];
   let count = 0;
@@ -65,8 +70,9 @@ export function useSectionWindow(options: {
     const observer = new IntersectionObserver(
       ([entry]) => {
         if (!entry) return;
-        // Leaving: remember the rendered height for the stand-in.
-        if (!entry.isIntersecting && listRef.current) measured.set(sectionId, listRef.current.offsetHeight);
+        // Leaving: remember the rendered height for the stand-in (of rows rendered, not of none).
+        const list = listRef.current;
+        if (!entry.isIntersecting && list && list.childElementCount > 0) measured.set(sectionId, list.offsetHeight);
         setNear(entry.isIntersecting);
       },
       { root: scrollParent(card), rootMargin: `${NEAR_PX}px 0px` },
@@ -76,5 +82,5 @@ export function useSectionWindow(options: {
   }, [windowed, sectionId, cardRef, listRef]);
 
   const shown = !windowed || near || keep;
-  return { shown, standInHeight: measured.get(sectionId) ?? lessonCount * ESTIMATED_ROW_PX };
+  return { shown, standInHeight: lessonsStandInHeight(sectionId, lessonCount) };
 }

@@ -5,7 +5,7 @@
  * up/down and Delete section… behind its menu. A rename not sent yet shows at once, marked as
  * waiting; a delete waiting to be sent says so with Undo. Renders and dispatches to the store.
  */
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { PendingSectionDelete, Section } from '../../../../src-shared/index.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { RowMenu } from '../../components/RowMenu.tsx';
@@ -305,3 +305,33 @@ export function SectionCardHeader(props: Props) {
     </header>
   );
 }
+
+/**
+ * A long outline's section card before the card itself is mounted (a few frames after the first
+ * paint): its heading and lesson count where the card will be, and the room its lessons take.
+ */
+export const SectionCardStandIn = memo(function SectionCardStandIn(props: {
+  section: Section;
+  index: number;
+  lessonCount: number;
+  lessonsHeight: number;
+}) {
+  const { section, index, lessonCount } = props;
+  return (
+    <section className="course-section" aria-labelledby={`section-${section.id}`} data-section-id={section.id}>
+      <header className="course-section-header section-card-header" data-testid="section-row">
+        <SectionTitle section={section} position={index + 1} waiting={false} />
+        <span className="muted section-card-count">
+          {t(
+            {
+              id: 'structure.sectionCardHeader.lessonsCount',
+              defaultMessage: '{count, plural, one {# lesson} other {# lessons}}',
+            },
+            { count: lessonCount },
+          )}
+        </span>
+      </header>
+      <div className="lesson-rows-stand-in" style={{ height: props.lessonsHeight }} data-testid="lessons-stand-in" />
+    </section>
+  );
+});

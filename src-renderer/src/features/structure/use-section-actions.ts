@@ -3,7 +3,7 @@
  * dragged onto another's place, and following a created section until it is in the outline (then
  * focusing it there, without moving the window).
  */
-import { useEffect, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import type { Section } from '../../../../src-shared/index.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { focusInPlace } from './focus.ts';
@@ -59,28 +59,37 @@ export function useFocusCreatedSection(sections: Section[]): string | null {
   return created;
 }
 
-/** A section dragged onto another section's card takes its place (as lessons do in a section). */
+/**
+ * A section dragged onto another section's card takes its place (as lessons do in a section).
+ * `cardProps` is the same function for the outline's life and its handlers read the newest order,
+ * so a card memoised on its own section is not rendered again because the outline was.
+ */
 export function useSectionDrop(courseId: string, ordered: Section[], disabled: boolean) {
   const move = useStructure((s) => s.move);
   const [over, setOver] = useState<string | null>(null);
-  const isSectionDrag = () => sectionDrag.id !== null;
-  return {
-    over,
-    cardProps: (section: Section, index: number) => ({
+  const latest = useRef({ courseId, ordered, disabled, over, move });
+  useLayoutEffect(() => {
+    latest.current = { courseId, ordered, disabled, over, move };
+  });
+  const cardProps = useCallback(
+    (section: Section, index: number) => ({
       onDragOver: (event: DragEvent) => {
-        if (disabled || !isSectionDrag()) return;
+        if (latest.current.disabled || sectionDrag.id === null) return;
         event.preventDefault();
-        if (over !== section.id) setOver(section.id);
+        if (latest.current.over !== section.id) setOver(section.id);
       },
       onDragLeave: () => setOver((now) => (now === section.id ? null : now)),
       onDrop: (event: DragEvent) => {
-        if (!isSectionDrag()) return;
+        if (sectionDrag.id === null) return;
         event.preventDefault();
         setOver(null);
-        const moving = ordered.find((s) => s.id === sectionDrag.id);
+        const now = latest.current;
+        const moving = now.ordered.find((s) => s.id === sectionDrag.id);
         sectionDrag.id = null;
-        if (moving && moving.id !== section.id) void move(courseId, moving, index + 1);
+        if (moving && moving.id !== section.id) void now.move(now.courseId, moving, index + 1);
       },
     }),
-  };
+    [],
+  );
+  return { over, cardProps };
 }

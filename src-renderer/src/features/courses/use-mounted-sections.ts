@@ -1,0 +1,67 @@
+/**
+ * Renderer. A long course's outline mounts its section cards a few at a time: the first paint has
+ * the cards its first rows are in (and a linked lesson's), and the others follow a few per task,
+ * each after a frame, so opening the course paints at once and no task builds sixty cards. Until
+ * then each stands in with its heading and its lessons' room (SectionCardStandIn). A small
+ * course mounts every card at once.
+ */
+import { useEffect, useState } from 'react';
+import type { Section } from '../../../../src-shared/index.ts';
+import { lessonInHash } from '../../lib/lesson-link.ts';
+import { WINDOWED_COURSE_LESSONS } from '../lessons/index.ts';
+
+/** The first paint's cards hold at least this many lessons (the section window's first ones). */
+const FIRST_PAINT_LESSONS = 40;
+/** Cards mounted per task after the first paint. */
+export const SECTIONS_PER_STEP = 6;
+
+export interface MountedSections {
+  /** A long course (its far sections stand in for their lessons). */
+  long: boolean;
+  /** The first `count` sections (in order) are mounted; the others stand in. */
+  count: number;
+}
+
+const lessonsIn = (section: Section) => section.lessons?.length ?? 0;
+
+/** How many cards the first paint needs: its first rows', and the linked lesson's card. */
+export function firstPaintCount(sections: readonly Section[], linkedLessonId: string | null): number {
+  let count = 0;
+  for (let lessons = 0; count < sections.length && lessons < FIRST_PAINT_LESSONS; count++) {
+    lessons += lessonsIn(sections[count]!);
+  }
+  const linked = linkedLessonId
+    ? sections.findIndex((s) => (s.lessons ?? []).some((lesson) => lesson.id === linkedLessonId))
+    : -1;
+  return Math.max(count, linked + 1, 1);
+}
+
+export function useMountedSections(courseId: string, sections: readonly Section[]): MountedSections {
+  const long = sections.reduce((n, s) => n + lessonsIn(s), 0) > WINDOWED_COURSE_LESSONS;
+  // Infinity once every card was mounted: a section added later is mounted at once.
+  const first = () => {
+    const count = long ? firstPaintCount(sections, lessonInHash()?.lessonId ?? null) : Infinity;
+    return { courseId, count: count >= sections.length ? Infinity : count };
+  };
+  const [mounted, setMounted] = useState(first);
+  // Another course on the same screen starts from its own first paint.
+  if (mounted.courseId !== courseId) setMounted(first());
+  const count = mounted.courseId === courseId ? mounted.count : first().count;
+  const total = sections.length;
+
+  useEffect(() => {
+    if (count === Infinity) return;
+    const next = count + SECTIONS_PER_STEP;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // After the frame showing what is mounted, in a task of its own: the next few cards.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setMounted({ courseId, count: next >= total ? Infinity : next }), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [courseId, count, total]);
+
+  return { long, count: Math.min(count, total) };
+}
