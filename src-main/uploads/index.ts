@@ -31,6 +31,7 @@ export {
   inspectFile,
   knownUploads,
   rerunOf,
+  continuedBatch,
   statFile,
   storedCheckOf,
   withMedia,

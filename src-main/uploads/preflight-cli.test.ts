@@ -7,11 +7,12 @@ import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../sandbox/index.ts';
 import { uploadJournalPath } from './journal-path.ts';
+import { createUploadManager } from './manager.ts';
 import { assetSha256, makeFile, startHarness, type Harness } from './test-support/index.ts';
 
 const MAIN = testChildEntry('lectern');
@@ -188,5 +189,36 @@ describe('lectern upload pre-flight', () => {
       proxy.closeAllConnections();
       await new Promise((resolve) => proxy.close(resolve));
     }
+  });
+
+  it('the same command run again after a stop keeps one batch: files the stopped run had not added join it', async () => {
+    // A run stopped after adding the first two files (before it read the third): their rows wait
+    // in the journal, in one batch.
+    const dataDir = join(h.dir, 'continued');
+    mkdirSync(dataDir);
+    const files = ['intro', 'setup', 'wrap-up'].map((name) => join(h.dir, `${name}.mp4`));
+    for (const [i, file] of files.entries()) await makeFile(file, 2 * PART + i, 60 + i);
+    const journalPath = uploadJournalPath({ dataDir, baseUrl: h.sandbox.baseUrl, apiKey: h.sandbox.keys.tenantAdmin });
+    mkdirSync(dirname(journalPath), { recursive: true });
+    const stopped = createUploadManager({ journalPath, api: h.client, md5Workers: 0 });
+    const target = { kind: 'new' as const, courseId: h.courseId, sectionId: h.sectionId, title: '' };
+    await stopped.add(
+      files.slice(0, 2).map((path) => ({ path, lessonTarget: { ...target, title: basename(path, '.mp4') } })),
+      { batchId: 'stopped-run' },
+    );
+    await stopped.close();
+
+    const run = await lectern(['upload', ...files, '--section', `${h.courseId}/${h.sectionId}`, '--data-dir', dataDir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.uploads.map((u) => u.status)).toEqual(['done', 'done', 'done']);
+    const journal = new DatabaseSync(journalPath, { readOnly: true });
+    const batches = journal.prepare('SELECT path, batch_id FROM uploads ORDER BY position').all();
+    journal.close();
+    expect(batches).toEqual(files.map((path) => ({ path, batch_id: 'stopped-run' })));
+    const titles = (await h.client.sections.get(h.courseId, h.sectionId))
+      .lessons!.sort((a, b) => a.order! - b.order!)
+      .map((l) => l.title)
+      .filter((t) => ['intro', 'setup', 'wrap-up'].includes(t!));
+    expect(titles).toEqual(['intro', 'setup', 'wrap-up']);
   });
 });

@@ -179,6 +179,26 @@ export async function rerunOf(
   );
 }
 
+/**
+ * The batch a stopped run of the same command made (its newest when there are several): the files
+ * that run had not added yet join it, so the lessons keep the given order across runs instead of
+ * the late ones landing as a batch of their own, last. Null when none of the files is in the journal.
+ */
+export function continuedBatch(
+  rows: readonly Pick<UploadRow, 'state' | 'batchId' | 'path' | 'target' | 'createdAt'>[],
+  paths: readonly string[],
+  target: UploadTarget,
+): string | null {
+  const given = new Set(paths);
+  let newest: (typeof rows)[number] | null = null;
+  for (const row of rows) {
+    if (row.state === 'cancelled' || row.batchId === null || !given.has(row.path) || !sameTarget(row.target, target))
+      continue;
+    if (!newest || row.createdAt > newest.createdAt) newest = row;
+  }
+  return newest?.batchId ?? null;
+}
+
 export interface DuplicateContext {
   /** Rows of the upload journal (queued, running, failed and finished). */
   known: readonly KnownUpload[];

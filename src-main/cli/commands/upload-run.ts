@@ -2,8 +2,10 @@
 // the command line and sends the first request before this module is loaded): the journal, the
 // pre-flight checks, then the uploads until they end.
 import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
 import {
   UploadManagerError,
+  continuedBatch,
   storedCheckOf,
   type AddUploadInput,
   type FileCheck,
@@ -35,8 +37,14 @@ export async function uploadFiles(ctx: CommandContext, request: UploadRequest): 
   const manager = await openManager(ctx, request.engine);
   try {
     // Each file is added and started as soon as it passes its check, all in one batch (one order
-    // in the section), so bytes move while the next files are still being read.
-    const batchId = randomUUID();
+    // in the section), so bytes move while the next files are still being read; a run stopped
+    // before it added every file is continued by the same command: its batch, not a new one.
+    const batchId =
+      continuedBatch(
+        manager.list(),
+        files.map((f) => resolve(f)),
+        target,
+      ) ?? randomUUID();
     const rows: UploadRow[] = [];
     // Files accepted while an add is running wait for it and go in together (one journal fsync).
     const waiting: { input: AddUploadInput; probed: Promise<FileCheck> | null }[] = [];
