@@ -46,6 +46,24 @@ describe('Uploads screen', () => {
     expect(within(controls).getByRole('button', { name: 'Resume all' })).toHaveProperty('disabled', false);
   });
 
+  it('shows the rows as soon as the list is here, without waiting for the upload settings', async () => {
+    const options = deferred<{ concurrency: number; bandwidthBytesPerSec: number | null }>();
+    main().handle('uploads.getOptions', () => options.promise);
+    main().handle('uploads.list', () => [uploadRow('one', {})]);
+    await renderScreen();
+    const list = await screen.findByRole('list', { name: 'Uploads' });
+    expect(
+      within(list)
+        .getAllByTestId('upload-row')
+        .map((r) => r.dataset['file']),
+    ).toEqual(['one.mp4']);
+    const limit = screen.getByRole('combobox', { name: 'Speed limit' });
+    expect(limit).toHaveProperty('value', 'none');
+
+    await act(async () => options.resolve({ concurrency: 2, bandwidthBytesPerSec: 2 * 1024 * 1024 }));
+    expect(limit).toHaveProperty('value', '2');
+  });
+
   it('a row main reports while the list is on its way keeps its newer state (the list may predate it)', async () => {
     const answer = deferred<UploadRow[]>();
     main().handle('uploads.list', () => answer.promise);

@@ -167,30 +167,34 @@ function reported(rows: readonly UploadRow[]): void {
   reports.add({ rows, generation: useUploads.generation() });
 }
 
-/** Reads main's list and settings into the store, keeping the rows main reported meanwhile. */
+/**
+ * Reads main's list and settings into the store, keeping the rows main reported meanwhile. The
+ * rows show as soon as the list is here; the settings (the menus, the rates' cap) when they are.
+ */
 function loadUploads(): Promise<void> {
+  const generation = useUploads.generation();
+  const options = call((b) => b.uploads.getOptions()).then(
+    ({ bandwidthBytesPerSec, concurrency }) => {
+      if (generation === useUploads.generation()) useUploads.setState({ bandwidthBytesPerSec, concurrency });
+    },
+    () => undefined, // main's defaults, or what an earlier read said, stay
+  );
   // Rows main reports while the list is on its way are newer than the list: they stay.
   const reportedMeanwhile = new Set<string>();
   rowsReportedDuringReads.add(reportedMeanwhile);
-  return readInto(useUploads, async () => {
+  const rows = readInto(useUploads, async () => {
     try {
-      const [list, options] = await Promise.all([
-        call((b) => b.uploads.list()),
-        call((b) => b.uploads.getOptions()).catch(() => null),
-      ]);
+      const list = await call((b) => b.uploads.list());
       // The rows reported meanwhile are taken from what is shown: all of them.
       reports.flush();
       const now = useUploads.getState();
       const shown = listWithNewerRows(list, now, reportedMeanwhile);
-      return {
-        ...shown,
-        memory: rememberProgress(shown.rows, now.memory, now.rows),
-        ...(options ? { bandwidthBytesPerSec: options.bandwidthBytesPerSec, concurrency: options.concurrency } : {}),
-      };
+      return { ...shown, memory: rememberProgress(shown.rows, now.memory, now.rows) };
     } finally {
       rowsReportedDuringReads.delete(reportedMeanwhile);
     }
   });
+  return Promise.all([rows, options]).then(() => undefined);
 }
 
 export const useUploads: FeatureStore<UploadsState> = createFeatureStore<UploadsState>(
