@@ -95,24 +95,29 @@ function keepSize(testId: string | undefined, rect: Rect | null): void {
   }
 }
 
+/**
+ * The rows past the edges, kept rendered so a scroll shows them at once, are added from the
+ * animation callback of the frame after the list's first: that first frame shows only the rows in
+ * view, sooner, and whatever waited behind it runs before they are added.
+ */
+function useOverscanAfterFirstFrame(): number {
+  const [overscan, setOverscan] = useState(0);
+  useEffect(() => {
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => setOverscan(OVERSCAN));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return overscan;
+}
+
 export function VirtualList(props: VirtualListProps) {
   const { count, rowHeight, renderRow, label, onRangeChange, className, testId } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const pendingFocus = useFocusAfterMove(scrollRef);
   const [initialRect] = useState(() => lastSize(testId));
-  // The rows past the edges, kept rendered so a scroll shows them at once, are added after the
-  // list's first frame (a task queued from the frame's animation callback runs once it painted):
-  // that frame shows only the rows in view, sooner.
-  const [overscan, setOverscan] = useState(0);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setOverscan(OVERSCAN), 0)));
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  const overscan = useOverscanAfterFirstFrame();
   const estimate = useCallback(
     (index: number) => (typeof rowHeight === 'number' ? rowHeight : rowHeight(index)),
     [rowHeight],
