@@ -23,6 +23,7 @@ import {
   byOrder,
   lessonDeleteNoticeKey,
   scheduleLessonDelete,
+  takeOpeningCourseRead,
   undoLessonDeleteAndSay,
   useCourseDetail,
   useLessonWork,
@@ -178,7 +179,8 @@ export function CourseDetailScreen({ courseId }: { courseId: string }) {
   const lessonDelete = useLessonDelete(courseId);
   useFeature(useCourseDetail, useLessonWork);
   useEffect(() => {
-    useCourseDetail.getState().load(courseId, { force: true });
+    // Opened with it, the shell's read is this page's (followed since): not read a second time.
+    useCourseDetail.getState().load(courseId, { force: !takeOpeningCourseRead(courseId) });
     void useLessonWork.getState().load(courseId);
   }, [courseId]);
   const data = detail.param === courseId ? detail.data : null;

@@ -210,6 +210,17 @@ function sameSection(a: OutlineSectionProps, b: OutlineSectionProps): boolean {
   );
 }
 
+/** Each section's lessons not waiting to be deleted, counted once per render (not once per use). */
+function lessonsShownIn(sections: readonly Section[], deletes: readonly PendingLessonDelete[]): Map<string, number> {
+  const deleting = new Set(deletes.map((d) => d.lessonId));
+  const counts = new Map<string, number>();
+  for (const section of sections) {
+    const lessons = section.lessons ?? [];
+    counts.set(section.id, deleting.size === 0 ? lessons.length : lessons.filter((l) => !deleting.has(l.id)).length);
+  }
+  return counts;
+}
+
 const NO_DELETES: PendingLessonDelete[] = [];
 const NO_CREATES: DraftSummary[] = [];
 
@@ -232,8 +243,8 @@ export function CourseOutline({ course, sections, deletes, creates, onDelete }: 
   const created = useFocusCreatedSection(sections);
   const drop = useSectionDrop(course.id, sections, reasons.update !== null);
   const stableOnDelete = useStableOnDelete(onDelete);
-  const deletingIds = new Set(deletes.map((d) => d.lessonId));
-  const visibleIn = (section: Section) => (section.lessons ?? []).filter((l) => !deletingIds.has(l.id)).length;
+  const shownCounts = lessonsShownIn(sections, deletes);
+  const visibleIn = (section: Section) => shownCounts.get(section.id) ?? 0;
   const lessonCount = sections.reduce((n, s) => n + visibleIn(s), 0);
   const sectionCreates = structure.courseId === course.id ? structure.creates : [];
   const sectionDeletes = new Set(structure.deletes.map((d) => d.sectionId));

@@ -8,6 +8,6 @@ export {
   undoLessonDeleteAndSay,
   useLessonWork,
 } from './store.ts';
-export { useCourseDetail } from './outline.ts';
+export { takeOpeningCourseRead, useCourseDetail } from './outline.ts';
 export { lessonsStandInHeight, WINDOWED_COURSE_LESSONS } from './section-window.ts';
 export type { CourseDetail } from './outline.ts';

@@ -34,12 +34,19 @@ function lessonsBefore(sectionId: string): number | null {
   return null;
 }
 
-function scrollParent(element: HTMLElement): HTMLElement | null {
-  for (let node = element.parentElement; node; node = node.parentElement) {
+/** The scroller of each outline's list of cards: found once for all its cards (it reads styles). */
+const scrollers = new WeakMap<Element, HTMLElement | null>();
+
+function scrollParent(card: HTMLElement): HTMLElement | null {
+  const list = card.parentElement?.closest('.course-sections') ?? card;
+  if (scrollers.has(list)) return scrollers.get(list) ?? null;
+  let found: HTMLElement | null = null;
+  for (let node = card.parentElement; node && !found; node = node.parentElement) {
     const overflow = getComputedStyle(node).overflowY;
-    if (overflow === 'auto' || overflow === 'scroll') return node;
+    if (overflow === 'auto' || overflow === 'scroll') found = node;
   }
-  return null;
+  scrollers.set(list, found);
+  return found;
 }
 
 export interface SectionWindow {
