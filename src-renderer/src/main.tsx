@@ -5,7 +5,7 @@ import { StrictMode, useEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RawIntlProvider } from 'react-intl';
 import { App } from './app/App.tsx';
-import { releaseOpeningRead, startOpeningRead, startShellStores } from './app/early-reads.ts';
+import { releaseOpeningRead, startOpeningRead, startShellStores, startWorkspacesRead } from './app/early-reads.ts';
 import { currentIntl, currentLocale, subscribeLanguage } from './lib/i18n.ts';
 import { loadLanguage } from './lib/language.ts';
 import './styles.css';
@@ -40,10 +40,13 @@ function Root() {
 }
 
 // The opening screen's read and code beside the language (one answer from main, the active
-// locale's messages only); the first render waits for the language, so the first words painted are
-// in it, and for the screen's code, so the shell and the screen are rendered in one pass.
+// locale's messages only) and the workspaces; the first render waits for the language, so the first
+// words painted are in it, and for the screen's code, so the shell and the screen are rendered in
+// one pass.
 const openingScreen = startOpeningRead();
-void Promise.all([loadLanguage(), openingScreen]).then(() => {
+const language = loadLanguage();
+startWorkspacesRead();
+void Promise.all([language, openingScreen]).then(() => {
   startShellStores();
   const root = document.getElementById('root');
   if (root) {

@@ -79,3 +79,14 @@ it('the quizzes list too; and the shell lets go when no screen took it', async (
   early.releaseOpeningRead();
   expect(useQuizList.users()).toBe(0);
 });
+
+it('the workspaces are read at the opening, once, though the shell starts their store again', async () => {
+  fake.handle('workspaces.list', () => ({ profiles: [], activeId: null }));
+  const early = await import('./early-reads.ts');
+  const { useWorkspaces } = await import('../features/workspaces/index.ts');
+  early.startWorkspacesRead();
+  await vi.waitFor(() => expect(useWorkspaces.getState().status).toBe('ready'));
+  useWorkspaces.start();
+  await settle();
+  expect(fake.inputsTo('workspaces.list')).toHaveLength(1);
+});

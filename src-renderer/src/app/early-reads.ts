@@ -59,6 +59,16 @@ export function releaseOpeningRead(): void {
   openingHold = null;
 }
 
+/**
+ * The workspaces (the band above the shell, the switcher) are read beside the language, so the
+ * first render usually has them: read after it, they came once the first frame had painted the
+ * shell without its band, and everything below moved down. Their read words nothing. Started for
+ * the app's lifetime, as `startShellStores` starts them too.
+ */
+export function startWorkspacesRead(): void {
+  useWorkspaces.start();
+}
+
 /** The stores the shell shows on every screen; after the language, as their notices are worded. */
 export function startShellStores(): void {
   for (const store of [useNotices, useWorkspaces, useSync, useUploads, useUpdates]) store.start();
