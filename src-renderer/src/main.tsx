@@ -41,12 +41,12 @@ function Root() {
 
 // The opening screen's read and code beside the language (one answer from main, the active
 // locale's messages only) and the workspaces; the first render waits for the language, so the first
-// words painted are in it, and for the screen's code, so the shell and the screen are rendered in
-// one pass.
+// words painted are in it, for the workspaces, so the shell is painted with its band, and for the
+// screen's code, so the shell and the screen are rendered in one pass.
 const openingScreen = startOpeningRead();
 const language = loadLanguage();
-startWorkspacesRead();
-void Promise.all([language, openingScreen]).then(() => {
+const workspaces = startWorkspacesRead();
+void Promise.all([language, openingScreen, workspaces]).then(() => {
   startShellStores();
   const root = document.getElementById('root');
   if (root) {

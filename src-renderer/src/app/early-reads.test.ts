@@ -4,7 +4,7 @@
  * the stores, the bridge module and early-reads are the real ones.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { installFakeMain, removeFakeMain, settle, type FakeMain } from '../../test-support/fake-main.ts';
+import { installFakeMain, refuse, removeFakeMain, settle, type FakeMain } from '../../test-support/fake-main.ts';
 
 let fake: FakeMain;
 
@@ -84,9 +84,20 @@ it('the workspaces are read at the opening, once, though the shell starts their 
   fake.handle('workspaces.list', () => ({ profiles: [], activeId: null }));
   const early = await import('./early-reads.ts');
   const { useWorkspaces } = await import('../features/workspaces/index.ts');
-  early.startWorkspacesRead();
-  await vi.waitFor(() => expect(useWorkspaces.getState().status).toBe('ready'));
+  // Settles once they are in.
+  await early.startWorkspacesRead();
+  expect(useWorkspaces.getState().status).toBe('ready');
   useWorkspaces.start();
   await settle();
   expect(fake.inputsTo('workspaces.list')).toHaveLength(1);
+});
+
+it('the first render does not wait forever when the workspaces cannot be read', async () => {
+  fake.handle('workspaces.list', () => {
+    throw refuse('BRIDGE_UNAVAILABLE', 'Main is not reachable.');
+  });
+  const early = await import('./early-reads.ts');
+  const { useWorkspaces } = await import('../features/workspaces/index.ts');
+  await early.startWorkspacesRead();
+  expect(useWorkspaces.getState().status).toBe('error');
 });

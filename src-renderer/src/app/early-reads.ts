@@ -60,13 +60,23 @@ export function releaseOpeningRead(): void {
 }
 
 /**
- * The workspaces (the band above the shell, the switcher) are read beside the language, so the
- * first render usually has them: read after it, they came once the first frame had painted the
- * shell without its band, and everything below moved down. Their read words nothing. Started for
- * the app's lifetime, as `startShellStores` starts them too.
+ * The workspaces (the band above the shell, the switcher) are read beside the language, and the
+ * first render waits for them as for the language: read after it, they came once the first frame
+ * had painted the shell without its band, and everything below moved down. Their read words
+ * nothing. Settles once the read is answered or failed. Started for the app's lifetime, as
+ * `startShellStores` starts them too.
  */
-export function startWorkspacesRead(): void {
+export function startWorkspacesRead(): Promise<void> {
   useWorkspaces.start();
+  const answered = () => ['ready', 'error'].includes(useWorkspaces.getState().status);
+  return new Promise((settled) => {
+    if (answered()) return settled();
+    const stop = useWorkspaces.subscribe(() => {
+      if (!answered()) return;
+      stop();
+      settled();
+    });
+  });
 }
 
 /** The stores the shell shows on every screen; after the language, as their notices are worded. */
