@@ -125,10 +125,10 @@ function NewLessonLink({ courseId, section }: { courseId: string; section: Secti
 
 /** Rendered rows may be skipped by layout while out of sight (outline.css), at the room they take. */
 function rowsListProps(view: SectionWindow) {
-  return view.shown
+  return view.rows > 0
     ? {
         className: 'lesson-rows lesson-rows--rendered',
-        style: { containIntrinsicSize: `auto ${view.standInHeight}px` },
+        style: { containIntrinsicSize: `auto ${view.standInHeight - view.restHeight}px` },
       }
     : { className: 'lesson-rows' };
 }
@@ -171,11 +171,8 @@ export function SectionLessons(props: Props) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {reorder.announcement}
       </p>
-      {!view.shown && (
-        <div className="lesson-rows-stand-in" style={{ height: view.standInHeight }} data-testid="lessons-stand-in" />
-      )}
       <ol {...rowsListProps(view)} aria-labelledby={headingId} aria-describedby="reorder-help" ref={listRef}>
-        {(view.shown ? lessons : []).map((lesson, index) => {
+        {lessons.slice(0, view.rows).map((lesson, index) => {
           const pending = deletes.find((d) => d.lessonId === lesson.id);
           if (pending)
             return <DeletingRow key={lesson.id} courseId={courseId} pending={pending} title={lesson.title ?? '—'} />;
@@ -198,10 +195,14 @@ export function SectionLessons(props: Props) {
             />
           );
         })}
-        {creates.map((draft) => (
-          <WaitingCreateRow key={draft.id} courseId={courseId} sectionId={section.id} draft={draft} />
-        ))}
+        {view.rows >= lessons.length &&
+          creates.map((draft) => (
+            <WaitingCreateRow key={draft.id} courseId={courseId} sectionId={section.id} draft={draft} />
+          ))}
       </ol>
+      {view.rows < lessons.length && (
+        <div className="lesson-rows-stand-in" style={{ height: view.restHeight }} data-testid="lessons-stand-in" />
+      )}
       {lessons.length === 0 && creates.length === 0 && (
         <p className="muted section-empty">
           {t({ id: 'lessons.sectionLessons.noLessonsYet', defaultMessage: 'No lessons yet.' })}

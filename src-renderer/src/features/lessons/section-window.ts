@@ -50,10 +50,17 @@ function scrollParent(card: HTMLElement): HTMLElement | null {
 }
 
 export interface SectionWindow {
-  /** Whether the section's lessons are rendered (else: `standInHeight` px of nothing). */
+  /** Whether a section's lessons are rendered (else: `standInHeight` px of nothing). */
   shown: boolean;
+  /** How many of its lessons are rendered: a long course's section coming near adds them a few per frame. */
+  rows: number;
+  /** The room of all its lessons; `restHeight`, of those not rendered yet. */
   standInHeight: number;
+  restHeight: number;
 }
+
+/** Rows a frame adds to a long course's section coming near (building all at once made long frames). */
+export const ROWS_PER_STEP = 10;
 
 /** Whether a section's lessons are rendered now; `keep` holds them (a linked lesson, a drag). */
 export function useSectionWindow(options: {
@@ -70,6 +77,7 @@ export function useSectionWindow(options: {
       (s.data?.sections ?? []).reduce((n, section) => n + (section.lessons?.length ?? 0), 0) > WINDOWED_COURSE_LESSONS,
   );
   const [near, setNear] = useState(() => (lessonsBefore(sectionId) ?? 0) < FIRST_PAINT_LESSONS);
+  const [steps, setSteps] = useState(1);
 
   useEffect(() => {
     const card = cardRef.current;
@@ -77,17 +85,38 @@ export function useSectionWindow(options: {
     const observer = new IntersectionObserver(
       ([entry]) => {
         if (!entry) return;
-        // Leaving: remember the rendered height for the stand-in (of rows rendered, not of none).
+        // Leaving: remember the rendered height for the stand-in (of all its rows, not of some or none).
         const list = listRef.current;
-        if (!entry.isIntersecting && list && list.childElementCount > 0) measured.set(sectionId, list.offsetHeight);
+        if (!entry.isIntersecting && list && list.childElementCount >= lessonCount && lessonCount > 0)
+          measured.set(sectionId, list.offsetHeight);
         setNear(entry.isIntersecting);
       },
       { root: scrollParent(card), rootMargin: `${NEAR_PX}px 0px` },
     );
     observer.observe(card);
     return () => observer.disconnect();
-  }, [windowed, sectionId, cardRef, listRef]);
+  }, [windowed, sectionId, lessonCount, cardRef, listRef]);
 
   const shown = !windowed || near || keep;
-  return { shown, standInHeight: lessonsStandInHeight(sectionId, lessonCount) };
+  const stepping = windowed && !keep;
+  // Gone out of view: it comes back a few rows at a time again.
+  if (!shown && steps !== 1) setSteps(1);
+  const rows = !shown ? 0 : stepping ? Math.min(lessonCount, steps * ROWS_PER_STEP) : lessonCount;
+
+  useEffect(() => {
+    if (rows === 0 || rows >= lessonCount) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // After the frame that showed these rows, in a task of its own: the next few.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setSteps((n) => n + 1), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [rows, lessonCount]);
+
+  const standInHeight = lessonsStandInHeight(sectionId, lessonCount);
+  const restHeight = lessonCount > 0 ? Math.round((standInHeight * (lessonCount - rows)) / lessonCount) : 0;
+  return { shown, rows, standInHeight, restHeight };
 }
