@@ -32,6 +32,8 @@ export interface LecternApp {
   setSandboxDrift(on: boolean): Promise<SandboxInfo>;
   /** Makes the built-in sandbox a server without section writes and course update (`--no-structure`). */
   setSandboxNoStructure(on: boolean): Promise<SandboxInfo>;
+  /** How long the built-in sandbox's new videos read PROCESSING; those processing now finish no later than that. */
+  setSandboxProcessingMs(ms: number): Promise<SandboxInfo>;
 }
 
 const CHROMIUM_ARGS = [
@@ -161,6 +163,7 @@ export const test = base.extend<{ lectern: LecternApp }, { chromiumBrowser: Brow
       sandboxInfo: async () => (await hook('sandbox', { running: true })) as SandboxInfo,
       setSandboxDrift: async (on) => (await hook('sandbox', { running: true, drift: on })) as SandboxInfo,
       setSandboxNoStructure: async (on) => (await hook('sandbox', { running: true, noStructure: on })) as SandboxInfo,
+      setSandboxProcessingMs: async (ms) => (await hook('sandbox', { running: true, processingMs: ms })) as SandboxInfo,
     };
     await use(app);
     await stop();

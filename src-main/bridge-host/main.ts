@@ -93,7 +93,12 @@ if (outsideSandbox !== undefined)
 
 const hookInput = {
   dialog: z.object({ paths: z.array(z.string().min(1)).min(1) }),
-  sandbox: z.object({ running: z.boolean(), drift: z.boolean().optional(), noStructure: z.boolean().optional() }),
+  sandbox: z.object({
+    running: z.boolean(),
+    drift: z.boolean().optional(),
+    noStructure: z.boolean().optional(),
+    processingMs: z.number().int().min(0).max(86_400_000).optional(),
+  }),
 };
 
 const host = await startBridgeHost({
@@ -114,6 +119,7 @@ const host = await startBridgeHost({
           const sandbox = services.sandbox();
           if (sandbox && input.drift !== undefined) sandbox.setFaults({ drift: input.drift });
           if (sandbox && input.noStructure !== undefined) sandbox.setFaults({ noStructure: input.noStructure });
+          if (sandbox && input.processingMs !== undefined) sandbox.setProcessingMs(input.processingMs);
           return sandbox ? { running: true, baseUrl: sandbox.baseUrl, keys: sandbox.keys } : { running: false };
         }
         throw new Error(`unknown test hook ${action}`);

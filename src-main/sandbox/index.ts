@@ -49,6 +49,8 @@ export interface RunningSandbox {
   /** Stable across restarts when dataDir is given (stored in the database). */
   keys: SandboxKeys;
   setFaults(faults: FaultOptions): void;
+  /** How long new videos read PROCESSING; videos processing now finish no later than that from now. */
+  setProcessingMs(ms: number): void;
   /** Closes the server, its sockets, the storage workers and the database. */
   close(): Promise<void>;
 }
@@ -124,6 +126,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       setFaults: (update) => {
         Object.assign(faults.settings, checkFaults(update));
       },
+      setProcessingMs: (ms) => videos?.setProcessingMs(ms),
       close: () => {
         closing ??= (async () => {
           await app.close();

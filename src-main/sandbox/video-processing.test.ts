@@ -1,6 +1,7 @@
 // Tests (plain Node): the sandbox's simulated video processing across a restart — a lesson still
 // PROCESSING when the sandbox stops finishes after it starts again on the same data (the due time
-// is stored), READY with the duration read from the stored parts.
+// is stored), READY with the duration read from the stored parts; and the processing time a test
+// sets while the sandbox runs.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startTestSandbox, tempDir } from '../test-support/index.ts';
@@ -33,5 +34,23 @@ describe('sandbox video processing', () => {
       },
       { timeout: 10_000, interval: 100 },
     );
+  });
+
+  it('a processing time set while running holds new videos, and a shorter one brings a waiting video forward', async () => {
+    const client = clientFor(await startTestSandbox({ partSize: 16 * 1024, processingMs: 0 }));
+    onTestFinished(() => client.sandbox.close());
+    const courseId = await firstId(client, '/courses');
+    const sectionId = await firstId(client, `/courses/${courseId}/sections`);
+    const lessons = `/courses/${courseId}/sections/${sectionId}/lessons`;
+    const bytes = readFileSync(new URL('../media/test-fixtures/h264-3s.mp4', import.meta.url));
+
+    client.sandbox.setProcessingMs(3_600_000);
+    const { session } = await uploadBytes(client, bytes, { fileName: 'held.mp4' });
+    const id = String((await client.create(lessons, { title: 'Held', video_upload_id: session.id })).json.data.id);
+    const status = async () => (await client.get(`${lessons}/${id}`)).json.data.video_status;
+    expect(await status()).toBe('PROCESSING');
+
+    client.sandbox.setProcessingMs(0);
+    await vi.waitFor(async () => expect(await status()).toBe('READY'), { timeout: 10_000, interval: 50 });
   });
 });

@@ -65,11 +65,33 @@ interface Pending {
 export class VideoProcessor {
   private readonly options: VideoProcessorOptions;
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** What each timer finishes, so a shorter processing time can bring it forward. */
+  private readonly pending = new Map<string, Pending>();
   private readonly running = new Set<Promise<void>>();
+  private processingMs: number;
   private closed = false;
 
   constructor(options: VideoProcessorOptions) {
     this.options = options;
+    this.processingMs = options.processingMs;
+  }
+
+  /**
+   * How long videos started from now on read PROCESSING; those already processing finish no later
+   * than that from now (a test holds a video in PROCESSING, then lets it finish).
+   */
+  setProcessingMs(ms: number): void {
+    this.processingMs = ms;
+    const due = Date.now() + ms;
+    for (const pending of [...this.pending.values()]) {
+      if (pending.dueMs <= due) continue;
+      this.options.sql.run(
+        `UPDATE ${pending.target.table} SET ${pending.target.due} = ? WHERE id = ?`,
+        due,
+        pending.id,
+      );
+      this.schedule({ ...pending, dueMs: due });
+    }
   }
 
   /** The lesson now references this upload: it reads PROCESSING until its processing ends. */
@@ -98,14 +120,17 @@ export class VideoProcessor {
     this.closed = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    this.pending.clear();
     await Promise.allSettled([...this.running]);
   }
 
   private start(target: Target, id: string, uploadId: string | null): void {
-    const { sql, processingMs } = this.options;
+    const { sql } = this.options;
+    const processingMs = this.processingMs;
     const key = `${target.table}:${id}`;
     clearTimeout(this.timers.get(key));
     this.timers.delete(key);
+    this.pending.delete(key);
     if (uploadId === null) {
       sql.run(
         `UPDATE ${target.table} SET ${target.status} = ${target.table === 'courses' ? "'NONE'" : 'NULL'},
@@ -127,9 +152,12 @@ export class VideoProcessor {
   private schedule(pending: Pending): void {
     if (this.closed) return;
     const key = `${pending.target.table}:${pending.id}`;
+    clearTimeout(this.timers.get(key));
+    this.pending.set(key, pending);
     const timer = setTimeout(
       () => {
         this.timers.delete(key);
+        this.pending.delete(key);
         const work = this.finish(pending).catch((error: unknown) =>
           this.options.log(`video processing of ${key} broke: ${String(error)}`),
         );

@@ -71,6 +71,9 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
       faults = { ...faults, ...update };
       server?.setFaults(update);
     },
+    setProcessingMs(ms) {
+      server?.setProcessingMs(ms);
+    },
     async stop() {
       needsData('stop');
       await server?.close();
@@ -127,6 +130,7 @@ export function useTestSandbox(options: TestSandboxOptions = {}): TestSandbox {
     },
     client: (clientOptions) => now().client(clientOptions),
     setFaults: (faults) => now().setFaults(faults),
+    setProcessingMs: (ms) => now().setProcessingMs(ms),
     stop: () => now().stop(),
     restart: () => now().restart(),
     close: () => now().close(),
