@@ -47,7 +47,8 @@ describe('sandbox video processing', () => {
     client.sandbox.setProcessingMs(3_600_000);
     const { session } = await uploadBytes(client, bytes, { fileName: 'held.mp4' });
     const id = String((await client.create(lessons, { title: 'Held', video_upload_id: session.id })).json.data.id);
-    const status = async () => (await client.get(`${lessons}/${id}`)).json.data.video_status;
+    const status = async (): Promise<unknown> =>
+      (await client.get(`${lessons}/${id}`)).json.data.video_status as unknown;
     expect(await status()).toBe('PROCESSING');
 
     client.sandbox.setProcessingMs(0);
