@@ -109,7 +109,7 @@ function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void
     >
       <dl className="shortcut-list">
         {SHORTCUTS.map((shortcut) => (
-          <div key={shortcut.does} className="shortcut-item">
+          <div key={shortcut.does.id} className="shortcut-item">
             <dt>
               {shortcut.keys.map((k, i) => (
                 <span key={k}>
@@ -118,7 +118,7 @@ function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void
                 </span>
               ))}
             </dt>
-            <dd>{shortcut.does}</dd>
+            <dd>{t(shortcut.does)}</dd>
           </div>
         ))}
       </dl>

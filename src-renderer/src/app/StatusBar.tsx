@@ -90,14 +90,21 @@ function UploadsItem() {
       data-percent={uploads.activePercent}
     >
       {uploads.active > 0
-        ? `${t({ id: 'app.statusBar.uploadsCount', defaultMessage: '{count, plural, one {# upload} other {# uploads}}' }, { count: uploads.active })} running · ${uploads.activePercent}% · ${formatSpeed(uploads.speedBps)}`
-        : t(
-            { id: 'app.statusBar.uploadsDone', defaultMessage: 'Uploads: {done} done{value}{value2}' },
+        ? t(
             {
-              done: uploads.done,
-              value: uploads.paused ? `, ${uploads.paused} paused` : '',
-              value2: uploads.failed ? `, ${uploads.failed} failed` : '',
+              id: 'app.statusBar.uploadsRunning',
+              defaultMessage:
+                '{count, plural, one {# upload running} other {# uploads running}} · {percent}% · {speed}',
             },
+            { count: uploads.active, percent: uploads.activePercent, speed: formatSpeed(uploads.speedBps) },
+          )
+        : t(
+            {
+              id: 'app.statusBar.uploadsDone',
+              defaultMessage:
+                'Uploads: {done} done{paused, plural, =0 {} other {, # paused}}{failed, plural, =0 {} other {, # failed}}',
+            },
+            { done: uploads.done, paused: uploads.paused, failed: uploads.failed },
           )}
     </a>
   );

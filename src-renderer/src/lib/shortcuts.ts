@@ -4,6 +4,8 @@
  * mounted), the list of shortcuts `?` shows, and helpers to tell typing from commands.
  */
 import { useEffect, useRef } from 'react';
+import { defineMessages } from 'react-intl';
+import type { MessageDescriptor } from './i18n.ts';
 
 type SaveHandler = () => void;
 const saveHandlers: { current: SaveHandler }[] = [];
@@ -35,12 +37,24 @@ export function runSave(): boolean {
 export const IS_MAC = typeof navigator !== 'undefined' && /mac/i.test(navigator.platform);
 export const MOD_LABEL = IS_MAC ? '⌘' : 'Ctrl';
 
-export const SHORTCUTS: readonly { keys: string[]; does: string }[] = [
-  { keys: [MOD_LABEL, 'K'], does: 'Open the command palette: find a course, lesson or assessment, or run an action' },
-  { keys: [MOD_LABEL, 'S'], does: 'Save the open editor' },
-  { keys: ['/'], does: 'Search this screen' },
-  { keys: ['Esc'], does: 'Close the open dialog' },
-  { keys: ['?'], does: 'Show these shortcuts' },
+const SHORTCUT_WORDS = defineMessages({
+  palette: {
+    id: 'lib.shortcuts.palette',
+    defaultMessage: 'Open the command palette: find a course, lesson or assessment, or run an action',
+  },
+  save: { id: 'lib.shortcuts.save', defaultMessage: 'Save the open editor' },
+  search: { id: 'lib.shortcuts.search', defaultMessage: 'Search this screen' },
+  close: { id: 'lib.shortcuts.close', defaultMessage: 'Close the open dialog' },
+  help: { id: 'lib.shortcuts.help', defaultMessage: 'Show these shortcuts' },
+});
+
+/** The shortcuts `?` shows; `does` is said in the app's language where it is shown. */
+export const SHORTCUTS: readonly { keys: string[]; does: MessageDescriptor }[] = [
+  { keys: [MOD_LABEL, 'K'], does: SHORTCUT_WORDS.palette },
+  { keys: [MOD_LABEL, 'S'], does: SHORTCUT_WORDS.save },
+  { keys: ['/'], does: SHORTCUT_WORDS.search },
+  { keys: ['Esc'], does: SHORTCUT_WORDS.close },
+  { keys: ['?'], does: SHORTCUT_WORDS.help },
 ];
 
 /** True when the key went to something the user types into (so `/` and `?` are just text). */
