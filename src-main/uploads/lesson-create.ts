@@ -47,10 +47,6 @@ export async function createLesson(
     placement.landingLast(target, sending);
     placement.changed();
     placement.readBesideLastCreate(job, { signal: job.apiAbort.signal });
-    void sending.then(
-      () => placement.repairSoon(job, { signal: job.apiAbort.signal }),
-      () => undefined, // the create's own failure is reported by its step
-    );
     return sending;
   }
   return placement.inSection(target, async () => {

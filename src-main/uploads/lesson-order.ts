@@ -6,13 +6,12 @@
 // before (inWireOrder), so the creates leave in the given order and normally land in it. A file finishing after a later one already has its lesson is placed with
 // `order` (1-based position; later lessons move down): right after the nearest earlier file of its
 // batch that is a lesson, else right before the nearest later one, in its section's turn (one such
-// placement at a time, after the creates in flight have landed). Creates that overtook each other
-// on the way are put back as they land (repairSoon), from the orders their answers told. When a batch ends, `settle` looks at
+// placement at a time, after the creates in flight have landed). When a batch ends, `settle` looks at
 // the section (as read beside the last create, else read again) and moves any lesson out of place (creates that overtook each other on the way,
 // a crash between a create and its journal entry, someone else reordering meanwhile) with the
 // fewest order-only updates.
 
-import { applyMove, inWaves, movesToOrder } from '../../src-shared/reorder.ts';
+import { inWaves, movesToOrder } from '../../src-shared/reorder.ts';
 import { sectionOf } from './targets.ts';
 import type { UploadJob } from './upload-job.ts';
 import type { CallOptions, UploadApi } from './types.ts';
@@ -48,22 +47,6 @@ function placedLessons(section: { lessons?: { id: string; order?: number }[] }):
   return (section.lessons ?? []).filter((l): l is { id: string; order: number } => typeof l.order === 'number');
 }
 
-/** Stands for a lesson this run does not know at that position (knownList). */
-const GAP = '\u0000gap:';
-
-/**
- * The section as this run knows it, by position; lessons it has not seen are gaps. Null when what
- * it knows cannot be one list (two lessons told the same position).
- */
-function knownList(known: KnownSection): string[] | null {
-  const list = Array.from({ length: Math.max(0, ...known.orders.values()) }, (_, i) => `${GAP}${i}`);
-  for (const [id, order] of known.orders) {
-    if (!Number.isInteger(order) || order < 1 || !list[order - 1]!.startsWith(GAP)) return null;
-    list[order - 1] = id;
-  }
-  return list;
-}
-
 /** At most this many order-only moves are sent together. */
 const WAVE_MOST = 6;
 
@@ -94,11 +77,7 @@ export class LessonPlacement {
   /** Orders the server gave lessons created last (no `order`) in this run. */
   private readonly toldLast = new Map<string, number>();
   /** Per batch: the section read beside its last create, in order (readBesideLastCreate). */
-  private readonly earlyReads = new Map<string, { read: Promise<string[]>; movesBefore: number }>();
-  /** Per section: order-only moves sent by this run, and those not answered yet (repairs). */
-  private readonly moves = new Map<string, { sent: number; inFlight: number }>();
-  /** Sections with a repair waiting for its turn (repairSoon). */
-  private readonly repairing = new Set<string>();
+  private readonly earlyReads = new Map<string, Promise<string[]>>();
   /** Per section: settles once the latest create sent last has started going out (inWireOrder). */
   private readonly wireTail = new Map<string, Promise<void>>();
 
@@ -263,13 +242,11 @@ export class LessonPlacement {
     const first = this.jobs().find((j) => j.batchId === batchId && j.target.kind === 'new');
     const target = first?.target;
     if (!sections || !first || target?.kind !== 'new') return;
-    const earlyRead = this.earlyReads.get(batchId);
+    const early = this.earlyReads.get(batchId);
     this.earlyReads.delete(batchId);
     await this.inSection(target, async () => {
       await this.landed(target);
       this.forget(target);
-      // An early read sent before (or while) a repair moved lessons shows them where they were.
-      const early = earlyRead && earlyRead.movesBefore === this.movesOf(target).sent ? earlyRead.read : null;
       const wanted = this.placed(batchId, first)
         .sort((a, b) => a.position - b.position)
         .map((p) => p.lessonId);
@@ -312,59 +289,9 @@ export class LessonPlacement {
     if (!sections || job.batchId === null || job.target.kind !== 'new') return;
     const batch = this.batchInSection(job.batchId, job);
     if (batch.some((j) => j !== job && j.lessonId === null && !j.attachAttempted && j.runnable)) return;
-    const moves = this.movesOf(job.target);
     const read = sections.get(job.target.courseId, job.target.sectionId, options).then(inOrder);
     read.catch(() => undefined); // settle reads again
-    this.earlyReads.set(job.batchId, { read, movesBefore: moves.inFlight > 0 ? -1 : moves.sent });
-  }
-
-  /**
-   * After a create sent last landed: when what this run knows of the section (its reads and the
-   * orders the creates were answered with) says the batch's lessons overtook each other — creates
-   * sent together can reach the server in another order — they are put back now, while other files
-   * still upload, so that the batch's end seldom has moves left to wait for. Best effort: settle
-   * still looks at the section when the batch ends.
-   */
-  repairSoon(job: UploadJob, options: CallOptions): void {
-    const target = job.target;
-    if (job.batchId === null || target.kind !== 'new' || !this.api.sections) return;
-    const key = sectionKey(target);
-    if (this.repairing.has(key)) return;
-    this.repairing.add(key);
-    const repair = this.inSection(target, async () => {
-      this.repairing.delete(key);
-      await this.landed(target);
-      const known = this.known.get(key);
-      const current = known ? knownList(known) : null;
-      const wanted = this.placed(job.batchId, job)
-        .sort((a, b) => a.position - b.position)
-        .map((p) => p.lessonId);
-      if (!known || !current || wanted.some((id) => !known.orders.has(id))) return;
-      let list = current;
-      const moves = this.movesOf(target);
-      for (const wave of inWaves(current, movesToOrder(current, wanted), WAVE_MOST)) {
-        moves.sent += wave.length;
-        moves.inFlight += wave.length;
-        const answers = await Promise.all(
-          wave.map((move) =>
-            this.api.lessons
-              .update(target.courseId, target.sectionId, move.id, { order: move.order }, options)
-              .finally(() => moves.inFlight--),
-          ),
-        );
-        if (answers.some((moved, i) => moved.order !== wave[i]!.order)) return this.forget(target);
-        for (const move of wave) list = applyMove(list, move);
-      }
-      known.orders = new Map(list.flatMap((id, i) => (id.startsWith(GAP) ? [] : [[id, i + 1] as const])));
-    });
-    repair.catch(() => this.forget(target));
-  }
-
-  private movesOf(target: SectionTarget): { sent: number; inFlight: number } {
-    const key = sectionKey(target);
-    const moves = this.moves.get(key) ?? { sent: 0, inFlight: 0 };
-    this.moves.set(key, moves);
-    return moves;
+    this.earlyReads.set(job.batchId, read);
   }
 
   /**

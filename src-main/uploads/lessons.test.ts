@@ -269,61 +269,6 @@ describe('lesson order', () => {
       await manager.close();
     }
   });
-  it('puts lessons that overtook each other back while the rest of the batch still uploads', async () => {
-    // a and b upload first; their creates are held until both are sent, then let through b first.
-    // c and d are not even started, so the batch has not ended: only a repair as the creates land
-    // puts a before b now (settle would only do it at the batch's end).
-    const held: { release: () => void; title: string }[] = [];
-    let twoSent!: () => void;
-    const bothSent = new Promise<void>((resolve) => (twoSent = resolve));
-    const api: typeof h.client = {
-      ...h.client,
-      lessons: {
-        ...h.client.lessons,
-        create: async (...args: Parameters<typeof h.client.lessons.create>) => {
-          args[3].onSent?.();
-          if (held.length < 2) {
-            await new Promise<void>((release) => {
-              held.push({ release, title: args[2].title });
-              if (held.length === 2) twoSent();
-            });
-          }
-          return h.client.lessons.create(...args);
-        },
-      },
-    };
-    const manager = createUploadManager({ journalPath: join(h.dir, 'repair.sqlite'), api, md5Workers: 0 });
-    try {
-      const files = copies('Repair');
-      const fourth = join(h.dir, 'Repair-4-h264-3s.mp4');
-      copyFileSync(fixture('h264-3s.mp4'), fourth);
-      files.push({ path: fourth, title: 'Repair d' });
-      const rows = await manager.add(
-        files.map((f) => ({
-          path: f.path,
-          lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: f.title },
-        })),
-      );
-      manager.start([rows[0]!.id]);
-      await vi.waitUntil(() => held.length === 1, { ...UPLOAD_SETTLES, timeout: 30_000 });
-      manager.start([rows[1]!.id]);
-      await bothSent;
-      const mine = async () => (await sectionTitles()).filter((t) => t.startsWith('Repair '));
-      held[1]!.release();
-      await vi.waitUntil(async () => (await mine()).length === 1, UPLOAD_SETTLES);
-      held[0]!.release();
-      await vi.waitUntil(async () => (await mine()).join() === 'Repair a,Repair b', UPLOAD_SETTLES);
-      expect(rows.slice(2).map((r) => manager.get(r.id)?.state)).toEqual(['queued', 'queued']);
-
-      await finishOneByOne(manager, [rows[3]!.id, rows[2]!.id]);
-      await manager.whenIdle();
-      expect(await mine()).toEqual(['Repair a', 'Repair b', 'Repair c', 'Repair d']);
-    } finally {
-      for (const c of held) c.release();
-      await manager.close();
-    }
-  });
-
   it('puts swapped neighbours back in one round trip: moves whose spans do not touch go together', async () => {
     // Four creates held until all are sent, then let through as b, a, d, c: two moves to settle,
     // far apart. The first move is held until the second is asked for too; a settle sending one
