@@ -40,6 +40,44 @@ function copies(prefix: string): { path: string; title: string }[] {
   });
 }
 
+/**
+ * lessons.create held as sent and not answered yet (the request has gone out), until the test
+ * releases it; `allSent` resolves once `count` are held.
+ */
+function heldCreates(count: number) {
+  const held: { release: () => void; title: string }[] = [];
+  let sentAll!: () => void;
+  const allSent = new Promise<void>((resolve) => (sentAll = resolve));
+  const create = async (...args: Parameters<typeof h.client.lessons.create>) => {
+    args[3].onSent?.();
+    await new Promise<void>((release) => {
+      held.push({ release, title: args[2].title });
+      if (held.length === count) sentAll();
+    });
+    return h.client.lessons.create(...args);
+  };
+  return { held, allSent, create };
+}
+
+/** Adds `files` as new lessons of the harness's section, then starts them one after another, each
+ * once the create before it is held unanswered. */
+async function startEachOnceHeld(
+  manager: UploadManager,
+  files: readonly { path: string; title: string }[],
+  held: readonly unknown[],
+): Promise<void> {
+  const rows = await manager.add(
+    files.map((f) => ({
+      path: f.path,
+      lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: f.title },
+    })),
+  );
+  for (const [i, row] of rows.entries()) {
+    manager.start([row.id]);
+    await vi.waitUntil(() => held.length === i + 1, { ...UPLOAD_SETTLES, timeout: 30_000 });
+  }
+}
+
 async function finishOneByOne(manager: UploadManager, ids: readonly string[]): Promise<void> {
   for (const id of ids) {
     manager.start([id]);
@@ -210,24 +248,8 @@ describe('lesson order', () => {
     // answer before the next create never gets there), then let through last file first, each
     // answered before the next goes: the lessons land c, b, a, and the batch's settle puts them
     // back before the manager says it is idle.
-    const held: { release: () => void; title: string }[] = [];
-    let allSent!: () => void;
-    const threeSent = new Promise<void>((resolve) => (allSent = resolve));
-    const api: typeof h.client = {
-      ...h.client,
-      lessons: {
-        ...h.client.lessons,
-        create: async (...args: Parameters<typeof h.client.lessons.create>) => {
-          // Held as if sent and not answered yet: the request has gone out.
-          args[3].onSent?.();
-          await new Promise<void>((release) => {
-            held.push({ release, title: args[2].title });
-            if (held.length === 3) allSent();
-          });
-          return h.client.lessons.create(...args);
-        },
-      },
-    };
+    const { held, allSent, create } = heldCreates(3);
+    const api: typeof h.client = { ...h.client, lessons: { ...h.client.lessons, create } };
     const manager = createUploadManager({
       journalPath: join(h.dir, 'together.sqlite'),
       api,
@@ -235,19 +257,8 @@ describe('lesson order', () => {
       concurrency: 3,
     });
     try {
-      const files = copies('Together');
-      const rows = await manager.add(
-        files.map((f) => ({
-          path: f.path,
-          lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: f.title },
-        })),
-      );
-      // One file after another, each started once the create before it is held unanswered.
-      for (const [i, row] of rows.entries()) {
-        manager.start([row.id]);
-        await vi.waitUntil(() => held.length === i + 1, { ...UPLOAD_SETTLES, timeout: 30_000 });
-      }
-      await threeSent;
+      await startEachOnceHeld(manager, copies('Together'), held);
+      await allSent;
       expect(held.map((c) => c.title)).toEqual(['Together a', 'Together b', 'Together c']);
       const landed = async (count: number) =>
         vi.waitUntil(
@@ -273,9 +284,7 @@ describe('lesson order', () => {
     // Four creates held until all are sent, then let through as b, a, d, c: two moves to settle,
     // far apart. The first move is held until the second is asked for too; a settle sending one
     // move after the other's answer would only get the second out when the hold gives up.
-    const held: { release: () => void; title: string }[] = [];
-    let allSent!: () => void;
-    const fourSent = new Promise<void>((resolve) => (allSent = resolve));
+    const { held, allSent, create } = heldCreates(4);
     let moving = 0;
     let mostAtOnce = 0;
     let secondMove!: () => void;
@@ -284,14 +293,7 @@ describe('lesson order', () => {
       ...h.client,
       lessons: {
         ...h.client.lessons,
-        create: async (...args: Parameters<typeof h.client.lessons.create>) => {
-          args[3].onSent?.();
-          await new Promise<void>((release) => {
-            held.push({ release, title: args[2].title });
-            if (held.length === 4) allSent();
-          });
-          return h.client.lessons.create(...args);
-        },
+        create,
         update: async (...args: Parameters<typeof h.client.lessons.update>) => {
           if (Object.keys(args[3]).join() !== 'order') return h.client.lessons.update(...args);
           moving++;
@@ -318,17 +320,8 @@ describe('lesson order', () => {
       const fourth = join(h.dir, 'Waves-4-h264-3s.mp4');
       copyFileSync(fixture('h264-3s.mp4'), fourth);
       files.push({ path: fourth, title: 'Waves d' });
-      const rows = await manager.add(
-        files.map((f) => ({
-          path: f.path,
-          lessonTarget: { kind: 'new', courseId: h.courseId, sectionId: h.sectionId, title: f.title },
-        })),
-      );
-      for (const [i, row] of rows.entries()) {
-        manager.start([row.id]);
-        await vi.waitUntil(() => held.length === i + 1, { ...UPLOAD_SETTLES, timeout: 30_000 });
-      }
-      await fourSent;
+      await startEachOnceHeld(manager, files, held);
+      await allSent;
       const mine = async () => (await sectionTitles()).filter((t) => t.startsWith('Waves '));
       for (const [n, i] of [1, 0, 3, 2].entries()) {
         held[i]!.release();
