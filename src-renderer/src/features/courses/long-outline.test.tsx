@@ -9,29 +9,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import type { Course, Section } from '../../../../src-shared/index.ts';
 import { installFakeMain, removeFakeMain, type FakeMain } from '../../../test-support/fake-main.ts';
+import { COURSE, sectionsOf } from '../../../test-support/outline.ts';
 import type * as OutlineModule from './CourseOutline.tsx';
 import { firstPaintCount } from './use-mounted-sections.ts';
 
 let fake: FakeMain;
 let outline: typeof OutlineModule;
-
-const COURSE = '00000000-0000-4000-8000-000000000001';
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-/** `count` sections of `lessons` lessons each, in order. */
-function sectionsOf(count: number, lessons: number): Section[] {
-  return Array.from({ length: count }, (_, s) => ({
-    id: uuid(1000 + s),
-    title: `Module ${s + 1}`,
-    order: s + 1,
-    lessons: Array.from({ length: lessons }, (_, l) => ({
-      id: uuid(100_000 + s * 1000 + l),
-      title: `Lesson ${s + 1}.${l + 1}`,
-      order: l + 1,
-      lesson_type: 'TEXT',
-    })),
-  })) as unknown as Section[];
-}
 
 function Outline({ sections }: { sections: Section[] }) {
   return (

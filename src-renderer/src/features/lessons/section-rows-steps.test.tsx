@@ -6,8 +6,9 @@
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import type { Course, Lesson, Section } from '../../../../src-shared/index.ts';
+import type { Course, Section } from '../../../../src-shared/index.ts';
 import { installFakeMain, removeFakeMain, type FakeMain } from '../../../test-support/fake-main.ts';
+import { COURSE, sectionsOf } from '../../../test-support/outline.ts';
 import type * as SectionModule from './SectionLessons.tsx';
 import type * as OutlineModule from './outline.ts';
 import type * as WindowModule from './section-window.ts';
@@ -16,21 +17,6 @@ let fake: FakeMain;
 let rows: typeof SectionModule;
 let outline: typeof OutlineModule;
 let sectionWindow: typeof WindowModule;
-
-const COURSE = '00000000-0000-4000-8000-000000000001';
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-function sectionsOf(count: number, lessons: number): Section[] {
-  return Array.from({ length: count }, (_, s) => ({
-    id: uuid(1000 + s),
-    title: `Module ${s + 1}`,
-    order: s + 1,
-    lessons: Array.from(
-      { length: lessons },
-      (_, l) => ({ id: uuid(100_000 + s * 1000 + l), title: `Lesson ${l + 1}`, order: l + 1 }) as Lesson,
-    ),
-  }));
-}
 
 /** The open course (the section window reads its size and order from it), and its first section's card. */
 function renderFirstSection(sections: Section[]) {
@@ -73,7 +59,7 @@ it('a long course’s section renders a few rows first, the rest a few per frame
   expect(screen.getByTestId('lessons-stand-in').style.height).toBe(`${(25 - step) * 58}px`);
   await waitFor(() => expect(screen.getAllByTestId('lesson-row')).toHaveLength(25), { timeout: 10_000 });
   expect(screen.queryByTestId('lessons-stand-in')).toBeNull();
-  expect(screen.getAllByTestId('lesson-row').at(-1)!.textContent).toContain('25.Lesson 25');
+  expect(screen.getAllByTestId('lesson-row').at(-1)!.textContent).toContain('25.Lesson 1.25');
 });
 
 it('a small course’s section renders every row at once', () => {
