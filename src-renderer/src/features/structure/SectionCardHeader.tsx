@@ -287,15 +287,7 @@ export function SectionCardHeader(props: Props) {
       ) : (
         <SectionTitle section={shown} position={index + 1} waiting={waitingRename !== undefined} />
       )}
-      <span className="muted section-card-count">
-        {t(
-          {
-            id: 'structure.sectionCardHeader.lessonsCount',
-            defaultMessage: '{count, plural, one {# lesson} other {# lessons}}',
-          },
-          { count: lessonCount },
-        )}
-      </span>
+      <LessonCount count={lessonCount} />
       {deleting ? (
         <DeletingNote pending={deleting} title={shown.title ?? '—'} />
       ) : (
@@ -303,6 +295,21 @@ export function SectionCardHeader(props: Props) {
       )}
       <RowRefusal resource="section" id={section.id} />
     </header>
+  );
+}
+
+/** How many lessons a section holds, beside its title (the card's and its stand-in's). */
+function LessonCount({ count }: { count: number }) {
+  return (
+    <span className="muted section-card-count">
+      {t(
+        {
+          id: 'structure.sectionCardHeader.lessonsCount',
+          defaultMessage: '{count, plural, one {# lesson} other {# lessons}}',
+        },
+        { count },
+      )}
+    </span>
   );
 }
 
@@ -321,15 +328,7 @@ export const SectionCardStandIn = memo(function SectionCardStandIn(props: {
     <section className="course-section" aria-labelledby={`section-${section.id}`} data-section-id={section.id}>
       <header className="course-section-header section-card-header" data-testid="section-row">
         <SectionTitle section={section} position={index + 1} waiting={false} />
-        <span className="muted section-card-count">
-          {t(
-            {
-              id: 'structure.sectionCardHeader.lessonsCount',
-              defaultMessage: '{count, plural, one {# lesson} other {# lessons}}',
-            },
-            { count: lessonCount },
-          )}
-        </span>
+        <LessonCount count={lessonCount} />
       </header>
       <div className="lesson-rows-stand-in" style={{ height: props.lessonsHeight }} data-testid="lessons-stand-in" />
     </section>
