@@ -19,6 +19,9 @@ export interface ModalProps {
 
 export function Modal({ open, title, onClose, children, description, size = 'medium', testId }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // A close this component made itself: React already knows, and its close event (a task later)
+  // must not close the dialog again if it was opened anew meanwhile (Escape, then Ctrl+K at once).
+  const closedByReact = useRef(false);
   const titleId = useId();
   const descriptionId = useId();
 
@@ -30,6 +33,7 @@ export function Modal({ open, title, onClose, children, description, size = 'med
       const preferred = dialog.querySelector<HTMLElement>('[data-autofocus]');
       preferred?.focus();
     } else if (!open && dialog.open) {
+      closedByReact.current = true;
       dialog.close();
     }
   }, [open]);
@@ -54,7 +58,10 @@ export function Modal({ open, title, onClose, children, description, size = 'med
         closeIfOpen();
       }}
       onCancel={closeIfOpen}
-      onClose={closeIfOpen}
+      onClose={() => {
+        if (closedByReact.current) closedByReact.current = false;
+        else closeIfOpen();
+      }}
       data-testid={testId}
     >
       {open && (
