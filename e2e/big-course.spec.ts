@@ -1,8 +1,8 @@
 /**
  * A course of real size (the large seed's 60 sections and 1,500 lessons): its outline renders only
  * the sections near the view (the others keep their header and the room their lessons take), so
- * scrolling to its end renders the last sections' lessons and lets the first ones go; a lesson
- * there still moves with Alt+↓ / Alt+↑, focus following it.
+ * scrolling to its end (at once, or once it settled) renders the last sections' lessons and lets
+ * the first ones go; a lesson there still moves with Alt+↓ / Alt+↑, focus following it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +48,12 @@ test('a course of 1,500 lessons: sections near the view render, scrolling follow
     await openCourseFromList(page, BIG_COURSE);
     await expect(page.getByTestId('course-counts')).toHaveText('60 sections · 1,500 lessons', { timeout: 30_000 });
     await expect(page.locator('.course-section')).toHaveCount(60);
+
+    // Scrolled to the end at once, while the cards are still mounting: the last section's lessons
+    // render (the card's nearness is where it is now, not where it was when it mounted).
+    await scrollToSection(page, 59);
+    await expect(page.locator('.course-section').last().getByTestId('lesson-row')).toHaveCount(25);
+    await scrollToSection(page, 0);
 
     // Only the first sections' lessons are rendered; the others stand in at their height.
     await expect(page.locator('.course-section').first().getByTestId('lesson-row')).toHaveCount(25);

@@ -83,7 +83,11 @@ export function useSectionWindow(options: {
     const card = cardRef.current;
     if (!windowed || !card || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
-      ([entry]) => {
+      (entries) => {
+        // Entries queue while the renderer is busy (a frame can come before their task): the last
+        // one is where the card is now, an earlier one where it was (taking the first left a card
+        // scrolled into view as a stand-in for good).
+        const entry = entries.at(-1);
         if (!entry) return;
         // Leaving: remember the rendered height for the stand-in (of all its rows, not of some or none).
         const list = listRef.current;
