@@ -3,12 +3,25 @@
  * plan names no absolute path: the folder by its name, files by their path inside it. */
 import { z } from 'zod';
 import { Id, Uuid } from './common.ts';
-import { PushEventSchema } from './push-events.ts';
 import { MissingOperationSchema } from './structure.ts';
 
 /** A folder the user chose in main's dialog or dropped on the window; the renderer holds only the handle. */
 export const FolderHandleSchema = z.object({ handle: Id, name: z.string() });
 export type FolderHandle = z.infer<typeof FolderHandleSchema>;
+
+/**
+ * What a folder push did, entry by entry (worded in push-events.ts): one event per section or
+ * lesson it created, renamed, put in order, replaced or deleted.
+ */
+export const PushEventSchema = z.object({
+  kind: z.enum(['created', 'renamed', 'moved', 'replaced', 'deleted']),
+  /** "lesson": a lesson deleted from the server, whose kind the plan did not read. */
+  what: z.enum(['section', 'text lesson', 'video lesson', 'lesson']),
+  title: z.string(),
+  /** The lesson's section (null for a section). */
+  sectionTitle: z.string().nullable(),
+});
+export type PushEvent = z.infer<typeof PushEventSchema>;
 
 const EntryAction = z.enum(['create', 'update', 'reorder', 'keep']);
 const OtherAction = z.enum(['leave', 'delete']);

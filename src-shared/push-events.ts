@@ -4,18 +4,12 @@
  * summary, the app's progress log and its result all say them with the sentences here, so both
  * name the same things the same way ("Created video lesson “Welcome” in “Basics”.").
  */
-import { z } from 'zod';
 import { defineMessages, type Say } from './messages.ts';
+// Only the type: the schema lives with the push's other contract schemas, so a screen that words
+// the events (the course page) does not load zod and every schema beside it before its first rows.
+import type { PushEvent } from './folder-push.ts';
 
-export const PushEventSchema = z.object({
-  kind: z.enum(['created', 'renamed', 'moved', 'replaced', 'deleted']),
-  /** "lesson": a lesson deleted from the server, whose kind the plan did not read. */
-  what: z.enum(['section', 'text lesson', 'video lesson', 'lesson']),
-  title: z.string(),
-  /** The lesson's section (null for a section). */
-  sectionTitle: z.string().nullable(),
-});
-export type PushEvent = z.infer<typeof PushEventSchema>;
+export type { PushEvent };
 
 // A section is a "section"; a lesson is said by its kind (a deleted one, whose kind the plan did
 // not read, as just a lesson): one select per sentence, so a language can inflect around it.
