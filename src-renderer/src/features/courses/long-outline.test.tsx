@@ -104,6 +104,19 @@ describe('a long course’s outline', () => {
   });
 });
 
+describe('a course of a hundred lessons (below the long course’s section window)', () => {
+  it('paints the cards its first rows are in, then mounts the others, every row rendered in the end', async () => {
+    const sections = sectionsOf(5, 20);
+    renderOutline(sections);
+    expect(cards().map(isFull)).toEqual([true, true, false, false, false]);
+    expect(screen.getAllByTestId('lesson-row')).toHaveLength(40);
+
+    await waitFor(() => expect(cards().filter(isFull)).toHaveLength(5), { timeout: 10_000 });
+    expect(screen.getAllByTestId('lesson-row')).toHaveLength(100);
+    expect(screen.queryAllByTestId('lessons-stand-in')).toHaveLength(0);
+  });
+});
+
 describe('a small course’s outline', () => {
   it('has every card in full at once, and a section added later too', () => {
     const { rerender } = renderOutline(sectionsOf(4, 6));

@@ -1,9 +1,9 @@
 /**
- * Renderer. A long course's outline mounts its section cards a few at a time: the first paint has
- * the cards its first rows are in (and a linked lesson's), and the others follow a few per task,
- * each after a frame, so opening the course paints at once and no task builds sixty cards. Until
- * then each stands in with its heading and its lessons' room (SectionCardStandIn). A small
- * course mounts every card at once.
+ * Renderer. A course's outline mounts its section cards a few at a time: the first paint has the
+ * cards its first rows are in (and a linked lesson's), and the others follow a few per task, each
+ * after a frame, so opening the course paints at once and no task builds sixty cards. Until then
+ * each stands in with its heading and its lessons' room (SectionCardStandIn). A small course (its
+ * lessons all in the first paint) mounts every card at once.
  */
 import { useEffect, useState } from 'react';
 import type { Section } from '../../../../src-shared/index.ts';
@@ -38,9 +38,11 @@ export function firstPaintCount(sections: readonly Section[], linkedLessonId: st
 
 export function useMountedSections(courseId: string, sections: readonly Section[]): MountedSections {
   const long = sections.reduce((n, s) => n + lessonsIn(s), 0) > WINDOWED_COURSE_LESSONS;
-  // Infinity once every card was mounted: a section added later is mounted at once.
+  // Infinity once every card was mounted: a section added later is mounted at once. Any course
+  // whose first cards hold its first paint's lessons mounts the rest after (a course of a hundred
+  // lessons took its whole first render building rows below the view).
   const first = () => {
-    const count = long ? firstPaintCount(sections, lessonInHash()?.lessonId ?? null) : Infinity;
+    const count = firstPaintCount(sections, lessonInHash()?.lessonId ?? null);
     return { courseId, count: count >= sections.length ? Infinity : count };
   };
   const [mounted, setMounted] = useState(first);
