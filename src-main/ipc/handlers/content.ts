@@ -5,6 +5,7 @@
 import { cachedCourse, cachedRead } from '../../sync/index.ts';
 import type { AppServices } from '../../services/index.ts';
 import type { HandlerTable } from '../dispatch.ts';
+import { sectionsForScreens } from './course-for-screens.ts';
 
 type ContentChannels =
   | 'categories.list'
@@ -20,7 +21,11 @@ export function contentHandlers(services: AppServices): Pick<HandlerTable, Conte
   return {
     'categories.list': () => cachedRead(sync(), { kind: 'categories' }),
     'courses.list': ({ refresh, ...query }) => cachedRead(sync(), { kind: 'courses', ...query }, refresh),
-    'courses.get': ({ id }) => cachedCourse(sync(), id),
+    'courses.get': async ({ id }) => {
+      const answer = await cachedCourse(sync(), id);
+      const data = answer.data && { ...answer.data, sections: sectionsForScreens(answer.data.sections) };
+      return { ...answer, data };
+    },
     'quizzes.list': ({ refresh, ...query }) => cachedRead(sync(), { kind: 'quizzes', ...query }, refresh),
     'assessments.list': ({ refresh, ...query }) => cachedRead(sync(), { kind: 'assessments', ...query }, refresh),
     // Opening an assessment asks for the server's copy too (`refresh`): a recent cached copy may
