@@ -63,3 +63,38 @@ it('a catalogue’s words win over the English source words, plain or not', () =
   // A message the catalogue lacks falls back to its English words.
   expect(t({ id: 'test.missing', defaultMessage: 'Only in English' })).toBe('Only in English');
 });
+
+it('a message said again takes the new values, and a new language its own words for the same id', () => {
+  applyLanguage(english);
+  const descriptor = { id: 'test.lessons', defaultMessage: '{count, plural, one {# lesson} other {# lessons}}' };
+  expect(t(descriptor, { count: 1 })).toBe('1 lesson');
+  expect(t(descriptor, { count: 1500 })).toBe('1,500 lessons');
+  // Said without its value: formatjs's own fallback, every time.
+  const reference = createIntl({ locale: 'en', messages: {}, onError: () => undefined });
+  expect(t(descriptor)).toEqual(reference.formatMessage(descriptor));
+  expect(t(descriptor, { count: 2 })).toBe('2 lessons');
+
+  applyLanguage({
+    locale: 'de',
+    formatLocale: 'de',
+    dir: 'ltr',
+    messages: {
+      'test.lessons': [
+        {
+          type: 6,
+          value: 'count',
+          offset: 0,
+          pluralType: 'cardinal',
+          options: {
+            one: { value: [{ type: 7 }, { type: 0, value: ' Lektion' }] },
+            other: { value: [{ type: 7 }, { type: 0, value: ' Lektionen' }] },
+          },
+        },
+      ],
+    },
+  });
+  expect(t(descriptor, { count: 1 })).toBe('1 Lektion');
+  expect(t(descriptor, { count: 1500 })).toBe('1.500 Lektionen');
+  applyLanguage(english);
+  expect(t(descriptor, { count: 1500 })).toBe('1,500 lessons');
+});
