@@ -22,12 +22,15 @@ function lessonOrder(page: Page, sectionIndex: number): Promise<string[]> {
     .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-lesson-id') ?? ''));
 }
 
-/** Brings a section card to the top of the outline's scroller, as a user scrolling there would. */
+/**
+ * Brings a section card to the top of the outline's scroller, as a user scrolling there would. The
+ * card is found and scrolled in one task: while cards still mount, a stand-in is replaced by its
+ * full card, and a handle taken a call earlier could be the one let go (it scrolls nothing).
+ */
 async function scrollToSection(page: Page, sectionIndex: number): Promise<void> {
-  await page
-    .locator('.course-section')
-    .nth(sectionIndex)
-    .evaluate((card) => card.scrollIntoView({ block: 'start' }));
+  await page.evaluate((index) => {
+    document.querySelectorAll('.course-section')[index]?.scrollIntoView({ block: 'start' });
+  }, sectionIndex);
 }
 
 test('a course of 1,500 lessons: sections near the view render, scrolling follows, Alt+↓/↑ moves a lesson', async ({
