@@ -2,7 +2,7 @@
  * Renderer. The heading block of every screen. After an in-app navigation the new screen's
  * heading takes the focus, so keyboard and screen-reader users land at the top of what changed.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 let navigated = false;
 window.addEventListener('hashchange', () => {
@@ -24,7 +24,10 @@ export function PageHeader({ title, userTitle, eyebrow, actions, children }: Pag
   useEffect(() => {
     document.title = `${title} · Lectern`;
   }, [title]);
-  useEffect(() => {
+  // Before the screen is painted, in the task that put it on the page: focusing the heading also
+  // brings the screen to its top, and done after the paint (an effect) it came after a scroll the
+  // user (or a test) made meanwhile on a busy machine and threw it away.
+  useLayoutEffect(() => {
     if (navigated) ref.current?.focus();
   }, []);
   return (
