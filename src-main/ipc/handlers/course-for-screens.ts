@@ -1,11 +1,11 @@
 /**
  * Main process / plain Node. A course as the renderer's screens read it (`courses.get`): every
  * lesson field the outline, its rows and the lesson editor show, without the parts no screen reads
- * from it: the video's other two addresses (`video_content_url`, `video_playback_endpoint`, the
- * same signed URL as `video_url`), `resources`, the quiz's copy of its own lesson and its dates, and
- * content media that is the lesson's own video (a row names only the other files). In the large
- * seed's course of 1,500 lessons those were half the answer: the bytes main checks, turns into
- * JSON and sends before the first rows paint.
+ * from it: the video's other two addresses (`video_content_url`, `video_playback_endpoint`; the
+ * rows read `video_url`), `resources`, the quiz's copy of its own lesson and its dates, and content
+ * media that is the lesson's own video (a row names only the other files). In the large seed's
+ * course of 1,500 lessons those were half the answer: the bytes main checks, turns into JSON and
+ * sends before the first rows paint. The cache, the API client and the push keep the whole answer.
  */
 import type { Lesson, Section } from '../../../src-shared/index.ts';
 
@@ -19,8 +19,8 @@ function mediaForRows(media: Media[]): Media[] {
 
 export function lessonForScreens(lesson: Lesson): Lesson {
   const {
-    video_content_url: _sameAsVideoUrl,
-    video_playback_endpoint: _alsoTheSame,
+    video_content_url: _rowsReadVideoUrl,
+    video_playback_endpoint: _notShownEither,
     resources: _notShown,
     quiz,
     content_media: media,
