@@ -36,12 +36,9 @@ function plainDefault(descriptor: MessageDescriptor): string | null {
   return Object.prototype.hasOwnProperty.call(intl.messages, id) ? null : defaultMessage;
 }
 
-// react-intl's overloads type each call from its descriptor; these two wrappers are typed once here.
-function format(descriptor: MessageDescriptor, values: unknown): unknown {
-  return (
-    plainDefault(descriptor) ??
-    (intl.formatMessage as unknown as (d: MessageDescriptor, v?: unknown) => unknown)(descriptor, values)
-  );
+// react-intl's overloads type each call from its descriptor; this wrapper is typed once here.
+function formatjs(descriptor: MessageDescriptor, values: unknown): unknown {
+  return (intl.formatMessage as unknown as (d: MessageDescriptor, v?: unknown) => unknown)(descriptor, values);
 }
 
 type Compiled = { format: (values?: Values) => unknown };
@@ -85,12 +82,12 @@ export function t(descriptor: MessageDescriptor, values?: Values): string {
       // Missing values or a bad message: formatjs's own fallback (and its onError) below.
     }
   }
-  return format(descriptor, values) as string;
+  return formatjs(descriptor, values) as string;
 }
 
 /** A sentence with elements inside: `tx({..., defaultMessage: 'Open <b>{name}</b>'}, { b: (c) => <b>{c}</b>, name })`. */
 export function tx(descriptor: MessageDescriptor, values: RichValues): ReactNode {
-  return format(descriptor, values) as ReactNode;
+  return (plainDefault(descriptor) ?? formatjs(descriptor, values)) as ReactNode;
 }
 
 export function currentIntl(): IntlShape {
