@@ -8,10 +8,8 @@
 import { useEffect, useState } from 'react';
 import type { Section } from '../../../../src-shared/index.ts';
 import { lessonInHash } from '../../lib/lesson-link.ts';
-import { WINDOWED_COURSE_LESSONS } from '../lessons/index.ts';
+import { FIRST_PAINT_LESSONS, WINDOWED_COURSE_LESSONS } from '../lessons/index.ts';
 
-/** The first paint's cards hold at least this many lessons (the section window's first ones). */
-const FIRST_PAINT_LESSONS = 40;
 /** Cards mounted per task after the first paint. */
 export const SECTIONS_PER_STEP = 6;
 

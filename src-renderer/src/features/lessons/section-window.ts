@@ -13,8 +13,11 @@ export const WINDOWED_COURSE_LESSONS = 300;
 const NEAR_PX = 1200;
 /** A lesson row's height before its section was first measured. */
 const ESTIMATED_ROW_PX = 58;
-/** Rendered on first paint, before anything is measured: the outline's first sections' lessons. */
-const FIRST_PAINT_LESSONS = 40;
+/**
+ * Rendered on first paint, before anything is measured: the outline's first sections' lessons
+ * (and the cards they are in: use-mounted-sections.ts).
+ */
+export const FIRST_PAINT_LESSONS = 40;
 
 /** Each section's lessons' height when last rendered, so a stand-in never moves what follows. */
 const measured = new Map<string, number>();
