@@ -70,7 +70,7 @@ const change = fc.oneof(
   fc.constant<unknown>(null),
   fc.string({ maxLength: 12 }).map((v) => `UNKNOWN_${v}`),
   fc.integer(),
-  fc.double({ noNaN: true }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.boolean(),
   fc.constant<unknown>([1, 'x']),
 );
