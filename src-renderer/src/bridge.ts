@@ -37,7 +37,31 @@ export async function unwrap<T>(pending: Promise<Result<T>>): Promise<T> {
   return result.value;
 }
 
+/** Open, or the calls waiting for the first frame to be painted. */
+let held: { opened: Promise<void>; open: () => void } | null = null;
+
+/**
+ * From now until `releaseCalls` (or `maxMs`, so nothing can wait on it for good), calls wait:
+ * started once the opening screen's reads, the language and the workspaces are under way, so the
+ * first frame is built from those alone. Each other call costs the page a request and its answer a
+ * render before that frame (the status bar, badges, a screen's side reads); they follow it.
+ */
+export function holdCalls(maxMs: number): void {
+  if (held) return;
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  held = { opened, open };
+  setTimeout(releaseCalls, maxMs);
+}
+
+/** The held calls go (in the order they were made), and calls are no longer held. */
+export function releaseCalls(): void {
+  held?.open();
+  held = null;
+}
+
 /** Calls a bridge function and unwraps its result: `await call((b) => b.app.info())`. */
 export async function call<T>(fn: (bridge: LecternBridge) => Promise<Result<T>>): Promise<T> {
+  if (held) await held.opened;
   return unwrap(fn(await getBridge()));
 }

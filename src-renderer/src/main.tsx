@@ -6,6 +6,8 @@ import { createRoot } from 'react-dom/client';
 import { RawIntlProvider } from 'react-intl';
 import { App } from './app/App.tsx';
 import { releaseOpeningRead, startOpeningRead, startShellStores, startWorkspacesRead } from './app/early-reads.ts';
+import { holdCalls, releaseCalls } from './bridge.ts';
+import { afterNextPaint } from './lib/after-paint.ts';
 import { currentIntl, currentLocale, subscribeLanguage } from './lib/i18n.ts';
 import { loadLanguage } from './lib/language.ts';
 import './styles.css';
@@ -27,11 +29,16 @@ import './styles/picker.css';
 
 performance.mark('lectern:modules-evaluated');
 
+/** The longest other calls wait for the first frame (its reads unanswered, main busy). */
+const FIRST_FRAME_HOLD_MS = 1_000;
+
 /** A language change remounts the app: every sentence is asked for again in the new language. */
 function Root() {
   const locale = useSyncExternalStore(subscribeLanguage, currentLocale);
   // The root's effects run after its children's: the opening screen holds its list by now.
   useEffect(releaseOpeningRead, []);
+  // The first frame is committed: what waited for it is asked for once it is painted.
+  useEffect(() => afterNextPaint(releaseCalls), []);
   return (
     <RawIntlProvider value={currentIntl()}>
       <App key={locale} />
@@ -46,6 +53,8 @@ function Root() {
 const openingScreen = startOpeningRead();
 const language = loadLanguage();
 const workspaces = startWorkspacesRead();
+// Anything else asked before the first frame (the shell's stores, the screen's side reads) follows it.
+holdCalls(FIRST_FRAME_HOLD_MS);
 void Promise.all([language, openingScreen, workspaces]).then(() => {
   startShellStores();
   const root = document.getElementById('root');

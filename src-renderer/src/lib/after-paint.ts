@@ -1,0 +1,27 @@
+/**
+ * Renderer. Runs something once the frame now being prepared has been painted: a task queued from
+ * that frame's animation callback runs after its paint. A page that paints no frames (a hidden or
+ * minimised window pauses animation callbacks) runs it after `fallbackMs` instead, so nothing waits
+ * for a window to be shown. Returns a cancel.
+ */
+export function afterNextPaint(run: () => void, fallbackMs = 100): () => void {
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const once = () => {
+    if (done) return;
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(fallback);
+    run();
+  };
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(once, 0);
+  });
+  const fallback = setTimeout(once, fallbackMs);
+  return () => {
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    clearTimeout(fallback);
+  };
+}
