@@ -30,12 +30,16 @@ function Outline({ sections }: { sections: Section[] }) {
 
 const renderOutline = (sections: Section[]) => render(<Outline sections={sections} />);
 
+/** The window's height: its first paint renders as many lessons as rows of 45 px fill it. */
+const windowHeight = (px: number) => Object.defineProperty(window, 'innerHeight', { value: px, configurable: true });
+
 const cards = () => [...document.querySelectorAll<HTMLElement>('.course-section')];
 /** A card in full has its actions; a stand-in has only its heading and count. */
 const isFull = (card: HTMLElement) => within(card).queryByRole('button', { name: /^Actions for section/ }) !== null;
 
 beforeEach(async () => {
   vi.resetModules();
+  windowHeight(1800); // forty lessons
   fake = installFakeMain();
   fake.handle('structure.missing', () => []);
   fake.handle('sections.pending', () => ({ deletes: [], creates: [], renames: [] }));
@@ -56,6 +60,14 @@ describe('firstPaintCount', () => {
     expect(firstPaintCount(sectionsOf(10, 50), null)).toBe(1);
     expect(firstPaintCount(sectionsOf(10, 4), null)).toBe(10);
     expect(firstPaintCount(sectionsOf(0, 4), null)).toBe(1);
+  });
+
+  it('takes as many lessons as the window is tall', () => {
+    windowHeight(800); // 18 lessons
+    expect(firstPaintCount(sectionsOf(60, 25), null)).toBe(1);
+    expect(firstPaintCount(sectionsOf(10, 4), null)).toBe(5);
+    windowHeight(2160); // 48 lessons
+    expect(firstPaintCount(sectionsOf(10, 4), null)).toBe(10);
   });
 
   it('reaches as far as the section of a linked lesson', () => {
@@ -105,6 +117,13 @@ describe('a long course’s outline', () => {
 });
 
 describe('a course of a hundred lessons (below the long course’s section window)', () => {
+  it('in a window of 800 px, paints the one card its 18 first rows are in', () => {
+    windowHeight(800);
+    renderOutline(sectionsOf(5, 20));
+    expect(cards().map(isFull)).toEqual([true, false, false, false, false]);
+    expect(screen.getAllByTestId('lesson-row')).toHaveLength(20);
+  });
+
   it('paints the cards its first rows are in, then mounts the others, every row rendered in the end', async () => {
     const sections = sectionsOf(5, 20);
     renderOutline(sections);

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import type { Section } from '../../../../src-shared/index.ts';
 import { lessonInHash } from '../../lib/lesson-link.ts';
-import { FIRST_PAINT_LESSONS, WINDOWED_COURSE_LESSONS } from '../lessons/index.ts';
+import { firstPaintLessons, WINDOWED_COURSE_LESSONS } from '../lessons/index.ts';
 
 /** Cards mounted per task after the first paint. */
 export const SECTIONS_PER_STEP = 6;
@@ -25,7 +25,8 @@ const lessonsIn = (section: Section) => section.lessons?.length ?? 0;
 /** How many cards the first paint needs: its first rows', and the linked lesson's card. */
 export function firstPaintCount(sections: readonly Section[], linkedLessonId: string | null): number {
   let count = 0;
-  for (let lessons = 0; count < sections.length && lessons < FIRST_PAINT_LESSONS; count++) {
+  const firstLessons = firstPaintLessons();
+  for (let lessons = 0; count < sections.length && lessons < firstLessons; count++) {
     lessons += lessonsIn(sections[count]!);
   }
   const linked = linkedLessonId

@@ -13,11 +13,17 @@ export const WINDOWED_COURSE_LESSONS = 300;
 const NEAR_PX = 1200;
 /** A lesson row's height before its section was first measured. */
 const ESTIMATED_ROW_PX = 58;
+/** The lowest a lesson row is (px). */
+const LOWEST_ROW_PX = 45;
+
 /**
- * Rendered on first paint, before anything is measured: the outline's first sections' lessons
- * (and the cards they are in: use-mounted-sections.ts).
+ * How many of the outline's first lessons the first paint renders, before anything is measured
+ * (with the cards they are in: use-mounted-sections.ts): rows of the lowest height enough to fill
+ * the window were the outline at its top. Rows below the view cost the first paint and show nothing.
  */
-export const FIRST_PAINT_LESSONS = 40;
+export function firstPaintLessons(): number {
+  return Math.ceil((window.innerHeight || 800) / LOWEST_ROW_PX);
+}
 
 /** Each section's lessons' height when last rendered, so a stand-in never moves what follows. */
 const measured = new Map<string, number>();
@@ -79,7 +85,7 @@ export function useSectionWindow(options: {
     (s) =>
       (s.data?.sections ?? []).reduce((n, section) => n + (section.lessons?.length ?? 0), 0) > WINDOWED_COURSE_LESSONS,
   );
-  const [near, setNear] = useState(() => (lessonsBefore(sectionId) ?? 0) < FIRST_PAINT_LESSONS);
+  const [near, setNear] = useState(() => (lessonsBefore(sectionId) ?? 0) < firstPaintLessons());
   const [steps, setSteps] = useState(1);
 
   useEffect(() => {
