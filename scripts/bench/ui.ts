@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { fixedLoopMs } from './measure.ts';
 import { writeSmallVideos } from './link-jobs.ts';
 import { runShaped, shapedNamespace } from './shaped-link.ts';
-import { freshLaunchUrl, rpc, startHost, stopHost, type BenchHost } from './ui-host.ts';
+import { freshLaunchUrl, rpc, startHost, stopHost, uploadFiles, uploadsSettled, type BenchHost } from './ui-host.ts';
 import { PAGE_PROBE } from './ui-page.ts';
 import { measureScreen, moveTo, openFloor, type ScreenTarget, type ScreenTimes } from './ui-screens.ts';
 import { keyboardMoves, scrollOutline } from './ui-outline.ts';
@@ -249,6 +249,16 @@ async function whileWorking(run: {
   const measured = screens.filter((s) =>
     runs('screens') ? (SCREENS?.includes(s.label) ?? true) : ONLY === 'big' && s === bigOutline,
   );
+  if (measured.includes(uploadsScreen) && !runs('uploading')) {
+    // The uploads screen's rows come from the part that uploads; without it, a few small files.
+    const ids = await uploadFiles(
+      host,
+      writeSmallVideos(join(dir, 'rows'), 20, 64 * 1024),
+      t.uploadSection,
+      (i) => `Row ${i + 1}`,
+    );
+    await uploadsSettled(host, ids, 120_000);
+  }
   if (measured.length > 0) {
     const times: ScreenTimes[] = [];
     const floor = await openFloor(page, host, dataDir);
