@@ -43,6 +43,16 @@ describe('afterNextPaint', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
+  it('with no fallback, waits for the frame however long it takes', () => {
+    const run = vi.fn();
+    afterNextPaint(run, null);
+    vi.advanceTimersByTime(60_000);
+    expect(run).not.toHaveBeenCalled();
+    paintFrame();
+    vi.advanceTimersByTime(0);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
   it('a cancel before it ran means it never runs', () => {
     const run = vi.fn();
     const cancel = afterNextPaint(run);

@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Section } from '../../../../src-shared/index.ts';
+import { afterNextPaint } from '../../lib/after-paint.ts';
 import { lessonInHash } from '../../lib/lesson-link.ts';
 import { firstPaintLessons, WINDOWED_COURSE_LESSONS } from '../lessons/index.ts';
 
@@ -53,15 +54,8 @@ export function useMountedSections(courseId: string, sections: readonly Section[
   useEffect(() => {
     if (count === Infinity) return;
     const next = count + SECTIONS_PER_STEP;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     // After the frame showing what is mounted, in a task of its own: the next few cards.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setMounted({ courseId, count: next >= total ? Infinity : next }), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterNextPaint(() => setMounted({ courseId, count: next >= total ? Infinity : next }), null);
   }, [courseId, count, total]);
 
   return { long, count: Math.min(count, total) };

@@ -5,6 +5,7 @@
  * thousands of rows in one task. Small courses render every lesson, as before.
  */
 import { useEffect, useState, type RefObject } from 'react';
+import { afterNextPaint } from '../../lib/after-paint.ts';
 import { useCourseDetail } from './outline.ts';
 
 /** Above this many lessons in the open course, far sections stand in for their lessons. */
@@ -118,15 +119,8 @@ export function useSectionWindow(options: {
 
   useEffect(() => {
     if (rows === 0 || rows >= lessonCount) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     // After the frame that showed these rows, in a task of its own: the next few.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setSteps((n) => n + 1), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterNextPaint(() => setSteps((n) => n + 1), null);
   }, [rows, lessonCount]);
 
   const standInHeight = lessonsStandInHeight(sectionId, lessonCount);
