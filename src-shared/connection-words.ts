@@ -138,6 +138,20 @@ export function withTechnical(sentence: string, technical: string): string {
   return `${sentence} (${technical})`;
 }
 
+/**
+ * A connection failure as main records it in an error's message: the sentence for the system
+ * `code`, and `technical` in brackets for "Details". In the catalogue's English: these messages
+ * are for the CLI and the log, and screens word a failure themselves (the renderer's
+ * describeError). The connection sentences have no placeholders, so their English words are the
+ * message as written, and the API client needs no formatter (a CLI command loads none).
+ */
+export function connectionFailureMessage(code: string | null, technical: string): string {
+  return withTechnical(
+    connectionSentence(code, (descriptor) => descriptor.defaultMessage),
+    technical,
+  );
+}
+
 // A closing bracket that starts with an upper-case code (ECONNREFUSED, ERR_TLS_…, TIMEOUT), after a
 // full sentence: what `withTechnical` wrote, and nothing a sentence for people would end with.
 const TECHNICAL_TAIL = /^([\s\S]*?[.!?…])\s+\(([A-Z][A-Z0-9_]{2,}(?::[^()]*)?)\)$/;

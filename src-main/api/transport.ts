@@ -3,16 +3,8 @@
 import { Agent } from './http-stack.ts';
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
-import { connectionSentence, isTlsProblem, withTechnical } from '../../src-shared/connection-words.ts';
-import type { Say } from '../../src-shared/messages.ts';
+import { connectionFailureMessage, isTlsProblem } from '../../src-shared/connection-words.ts';
 
-/**
- * The client's own failure messages are for the CLI and the log, in the catalogue's English: the
- * screens word a network failure themselves (the renderer's describeError). The connection
- * sentences have no placeholders, so their English words are the message as written; main's t()
- * is not loaded here, so a CLI command that calls the server loads no formatter and no schema.
- */
-const sayEnglish: Say = (descriptor) => descriptor.defaultMessage;
 import { CancelledError, NetworkError, TimeoutError } from './errors.ts';
 import type { ApiError, ApiErrorInit } from './errors.ts';
 
@@ -182,7 +174,7 @@ export function classifyTransportError(
     default: {
       // A certificate refused in the handshake: no request was sent either.
       const notSent = NOT_SENT_CODES.has(code) || isTlsProblem(code);
-      const message = withTechnical(connectionSentence(code, sayEnglish), `${code}: ${where}`);
+      const message = connectionFailureMessage(code, `${code}: ${where}`);
       return new NetworkError({ ...init, code: 'NETWORK_ERROR', message }, notSent, code === 'UNKNOWN' ? null : code);
     }
   }

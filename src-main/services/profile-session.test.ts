@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../platform/index.ts';
 import { cachedRead } from '../sync/index.ts';
+import { splitTechnical } from '../../src-shared/connection-words.ts';
 import { startSyncSandbox, type SyncSandbox } from '../sync/test-support/sandbox.ts';
 import { PROBES_SETTLE, SOON, suiteTempDir } from '../test-support/index.ts';
 import { openProfileSession, type ProfileSession } from './profile-session.ts';
@@ -65,7 +66,11 @@ describe('honest connectivity over real HTTP', () => {
         .filter((e) => e.path.endsWith('/quizzes'));
       expect(attempts.map((e) => e.attempt)).toEqual([1]);
       expect(answer).toMatchObject({ data: null, fetchedAt: null });
-      expect(answer.offlineReason).toMatch(/did not answer|unreachable/i);
+      // Why, as a screen shows it: a sentence, and the request behind "Details".
+      const why = splitTechnical(answer.offlineReason ?? '');
+      expect(why.sentence).toMatch(/could not connect|refused the connection|did not answer/i);
+      expect(why.sentence).not.toMatch(/GET \//);
+      expect(why.technical).toMatch(/^[A-Z][A-Z0-9_]{4,}: GET \/v1\/external\/learning\/quizzes/);
 
       // Known offline now: another unopened screen answers at once, without the network.
       const before = session.client.requestLog().length;

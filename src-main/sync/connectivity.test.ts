@@ -12,6 +12,7 @@ import {
 } from './connectivity.ts';
 import { FakeApiError } from './test-support/index.ts';
 import { dispositionOf, toSyncError } from './errors.ts';
+import { splitTechnical } from '../../src-shared/connection-words.ts';
 import { KeychainTimeout, KeychainUnavailable } from '../keychain/index.ts';
 
 const networkError = (code: string) =>
@@ -127,10 +128,31 @@ describe('createConnectivity timing (injected clock)', () => {
     c.reportAttempt({ outcome: 'Network', status: null, method: 'GET', path: '/v1/external/learning/courses' });
     expect(c.status()).toMatchObject({
       state: 'unreachable',
-      lastError: { message: 'The server did not answer: GET /v1/external/learning/courses' },
+      lastError: {
+        message:
+          'Lectern could not connect to the server. Check the address and your connection. (NETWORK: GET /v1/external/learning/courses)',
+      },
     });
     c.reportAttempt({ outcome: 'ok', status: 200 });
     expect(c.status().state).toBe('online');
+  });
+
+  it('an attempt’s failure is written as the client writes one: words for a screen, the request behind Details', () => {
+    const { c } = harness();
+    const path = '/v1/external/learning/categories';
+    c.reportAttempt({ outcome: 'Network', status: null, method: 'GET', path });
+    expect(splitTechnical(c.status().lastError!.message)).toEqual({
+      sentence: 'Lectern could not connect to the server. Check the address and your connection.',
+      technical: `NETWORK: GET ${path}`,
+    });
+    c.reportAttempt({ outcome: 'Unauthorized', status: 401, method: 'GET', path });
+    expect(splitTechnical(c.status().lastError!.message)).toEqual({
+      sentence: 'The server refused the key.',
+      technical: `UNAUTHORIZED: GET ${path}`,
+    });
+    // A timeout keeps the engineer's words: the screen's reading words every timeout itself.
+    c.reportAttempt({ outcome: 'Timeout', status: null, method: 'GET', path });
+    expect(c.status().lastError).toMatchObject({ kind: 'Timeout', message: `The server did not answer: GET ${path}` });
   });
 
   it('notices a server that stopped within 5 s while the app is in use, with no requests at all', async () => {

@@ -7,6 +7,7 @@
 // 1 s to a cap (3 s in use, so a returning server is noticed within 5 s). One probe at a time.
 import { errorKind, isKeyUnavailable, toSyncError, type SyncError } from './errors.ts';
 import type { ConnectivityState } from '../../src-shared/index.ts';
+import { connectionFailureMessage, withTechnical } from '../../src-shared/connection-words.ts';
 import { backoffDelay } from '../../src-shared/retry.ts';
 
 export type { ConnectivityState };
@@ -200,10 +201,17 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
       apply(state, null);
       return;
     }
-    // The request is still being retried; say what failed so far (the final error refines it).
+    // The request is still being retried; say what failed so far (the final error refines it), as
+    // the client writes that kind of failure, since a screen shows it as why it is offline: a
+    // connection failure as a sentence with the request behind "Details", a timeout in engineer's
+    // words (the screen's reading words every timeout itself: cache/cached-read.ts).
     const where = attempt.method && attempt.path ? `: ${attempt.method} ${attempt.path}` : '';
     const message =
-      state === 'key-rejected' ? `The server refused the key${where}` : `The server did not answer${where}`;
+      state === 'key-rejected'
+        ? withTechnical('The server refused the key.', `UNAUTHORIZED${where}`)
+        : attempt.outcome === 'Timeout'
+          ? `The server did not answer${where}`
+          : connectionFailureMessage(null, `NETWORK${where}`);
     apply(state, {
       kind: state === 'key-rejected' ? 'Unauthorized' : attempt.outcome,
       status: attempt.status,
