@@ -14,7 +14,7 @@ import { listPendingDeletes, type PendingDelete } from './deletes.ts';
 import type { DraftRow, DraftStore, DraftSummary, DraftView } from './drafts.ts';
 import type { Fields } from './merge.ts';
 import type { Outbox } from './outbox.ts';
-import { queueMove, settledRefresh, unsentCreates, type MoveRefusals } from './position-work.ts';
+import { queueMove, settledRefresh, unsentCreates, waitingMoves, type MoveRefusals } from './position-work.ts';
 import type { DraftParent } from './resources.ts';
 import type { DatabaseSync } from 'node:sqlite';
 
@@ -56,9 +56,6 @@ const LESSON_MOVE: MoveRefusals = {
   unsaved:
     'This lesson has local changes not sent to the server yet: save or discard them in its editor, then move it.',
 };
-
-/** Draft states whose `order` has not reached the server yet. */
-const UNSENT = new Set(['queued', 'sending']);
 
 export function createLessonWork(deps: LessonWorkDeps): LessonWork {
   const { db, drafts, cache } = deps;
@@ -123,16 +120,9 @@ export function createLessonWork(deps: LessonWorkDeps): LessonWork {
     },
 
     overlayMoves(courseId, sections) {
-      const waiting = drafts
-        .list()
-        .filter((d) => d.resource === 'lesson' && d.parent.courseId === courseId && UNSENT.has(d.state))
-        .map((d) => drafts.row(d.id))
-        .sort((a, b) => a.updated_at - b.updated_at);
-      for (const row of waiting) {
-        const { order } = JSON.parse(row.fields) as Fields;
+      for (const { row, id, position } of waitingMoves(drafts, 'lesson', courseId)) {
         const parent = JSON.parse(row.parent) as DraftParent;
-        if (typeof order === 'number' && row.server_id && parent.sectionId)
-          moveCachedLesson(sections, parent.sectionId, row.server_id, order);
+        if (parent.sectionId) moveCachedLesson(sections, parent.sectionId, id, position);
       }
       return sections;
     },

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SOON, tempDir } from '../test-support/index.ts';
 import { startSyncSandbox, type SyncSandbox } from './test-support/sandbox.ts';
-import type { PageLike, SyncApiClient } from './client.ts';
+import { heldClient } from './test-support/held-client.ts';
 import { createSyncService, type SyncService } from './service.ts';
 
 let sandbox: SyncSandbox;
@@ -124,40 +124,6 @@ describe('a move made offline', () => {
   });
 });
 
-/** The sandbox client; once armed, the next call of one kind is held until the test lets it go. */
-function heldClient(which: 'sections.pages' | 'lessons.update') {
-  const real: SyncApiClient = sandbox.client;
-  let armed = false;
-  const gate = Promise.withResolvers<void>();
-  const reached = Promise.withResolvers<void>();
-  const hold = async () => {
-    if (!armed) return;
-    armed = false;
-    reached.resolve();
-    await gate.promise;
-  };
-  const client: SyncApiClient = {
-    ...real,
-    sections: {
-      ...real.sections,
-      pages: async function* (id, query) {
-        const pages: PageLike[] = [];
-        for await (const page of real.sections.pages(id, query)) pages.push(page);
-        if (which === 'sections.pages') await hold();
-        yield* pages;
-      },
-    },
-    lessons: {
-      ...real.lessons,
-      update: async (...args) => {
-        if (which === 'lessons.update') await hold();
-        return real.lessons.update(...args);
-      },
-    },
-  };
-  return { client, arm: () => void (armed = true), reached: reached.promise, release: () => gate.resolve() };
-}
-
 const cachedFirst = (s: SyncService) => {
   const sections = s.readCache({ kind: 'sections', courseId }, { refresh: 'never' }).data!;
   return [...sections.find((x) => x.id === sectionId)!.lessons!].sort((x, y) => x.order! - y.order!)[0]?.id;
@@ -166,7 +132,7 @@ const cachedFirst = (s: SyncService) => {
 describe('a read of the sections that crosses a move', () => {
   it('a read answered before the move reached the server is read again, not written over the move', async () => {
     const lesson = await newLesson('Crossed by a read');
-    const held = heldClient('sections.pages');
+    const held = heldClient(sandbox.client, 'sections.pages');
     onTestFinished(() => held.release());
     await service.close();
     service = createSyncService({ dataDir, profileId: 'p', client: held.client, retry: { baseDelayMs: 20 } });
@@ -184,7 +150,7 @@ describe('a read of the sections that crosses a move', () => {
 
   it('a move still waiting in the outbox is laid over a fresh read of the sections', async () => {
     const lesson = await newLesson('Waiting move');
-    const held = heldClient('lessons.update');
+    const held = heldClient(sandbox.client, 'lessons.update');
     onTestFinished(() => held.release()); // a failed check must not leave the PATCH held at close
     await service.close();
     service = createSyncService({ dataDir, profileId: 'p', client: held.client, retry: { baseDelayMs: 20 } });

@@ -101,6 +101,30 @@ export const unsentCreates = (drafts: DraftStore, resource: ResourceKind, course
         d.resource === resource && d.operation === 'create' && d.state !== 'sent' && d.parent.courseId === courseId,
     );
 
+/** Draft states whose `order` has not reached the server yet. */
+const UNSENT = new Set(['queued', 'sending']);
+
+/**
+ * Moves of this kind in a course that have not reached the server yet, oldest first, each with the
+ * moved item's id and position: laid over a fresh read of the sections so that a read never undoes
+ * a move the outline already shows (an answer with the state from before the move was sent).
+ */
+export function waitingMoves(
+  drafts: DraftStore,
+  resource: 'lesson' | 'section',
+  courseId: string,
+): { row: DraftRow; id: string; position: number }[] {
+  return drafts
+    .list()
+    .filter((d) => d.resource === resource && d.parent.courseId === courseId && UNSENT.has(d.state))
+    .map((d) => drafts.row(d.id))
+    .sort((a, b) => a.updated_at - b.updated_at)
+    .flatMap((row) => {
+      const { order } = JSON.parse(row.fields) as Fields;
+      return typeof order === 'number' && row.server_id ? [{ row, id: row.server_id, position: order }] : [];
+    });
+}
+
 /** A re-read of a course's sections that waits for a quiet spell: the last call of a row wins. */
 export function settledRefresh(refresh: (courseId: string) => void): (courseId: string) => void {
   const timers = new Map<string, NodeJS.Timeout>();

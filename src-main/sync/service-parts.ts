@@ -74,7 +74,11 @@ export function wireSyncParts(options: SyncServiceOptions): SyncParts {
     isClosed,
     staleAfterMs: options.cacheStaleAfterMs,
     now,
-    overlay: (query, data) => (query.kind === 'sections' ? lessons.overlayMoves(query.courseId, data) : data),
+    // Sections first, then the lessons inside them: the two kinds of move are independent.
+    overlay: (query, data) =>
+      query.kind === 'sections'
+        ? lessons.overlayMoves(query.courseId, structure.overlayMoves(query.courseId, data))
+        : data,
   });
 
   const editDraft = createDraftEditor({

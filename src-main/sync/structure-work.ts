@@ -5,12 +5,12 @@
 // the course's own details; the cached outline follows each answer (section-cache.ts). A server
 // that does not offer one of these is noted once and the action refused with the reason, while
 // every draft that needed it is kept.
-import type { CacheStore } from './cache/index.ts';
+import { moveInOrder, type CacheStore } from './cache/index.ts';
 import type { CapabilityStore, MissingOperation } from './capabilities.ts';
 import type { DraftRow, DraftStore, DraftSummary, DraftView } from './drafts.ts';
 import type { Fields } from './merge.ts';
 import type { Outbox } from './outbox.ts';
-import { queueMove, takeBack, unsentCreates, type MoveRefusals } from './position-work.ts';
+import { queueMove, takeBack, unsentCreates, waitingMoves, type MoveRefusals } from './position-work.ts';
 import type { DraftParent } from './resources.ts';
 import { createCachedSections } from './section-cache.ts';
 import { createSectionDeletes, type PendingSectionDelete, type SectionRef } from './section-deletes.ts';
@@ -60,6 +60,8 @@ export interface StructureWork {
   onDeleted(parent: DraftParent, id: string): void;
   /** The server refused a section's change for good: a move or rename shown at once goes back. */
   onRefused(draft: DraftRow): void;
+  /** Section moves still waiting in the outbox, laid over a fresh server copy of the course's sections. Mutates `sections`. */
+  overlayMoves(courseId: string, sections: unknown): unknown;
 }
 
 const SECTION_MOVE: MoveRefusals = {
@@ -161,5 +163,12 @@ export function createStructureWork(deps: StructureWorkDeps): StructureWork {
     onServerCopy: (draft, copy) => sections.onServerCopy(draft, copy),
     onRefused: (draft) => sections.onRefused(draft),
     onDeleted: (parent, id) => sections.onDeleted(parent, id),
+
+    overlayMoves(courseId, data) {
+      if (!Array.isArray(data)) return data;
+      const list = data as Fields[];
+      for (const { id, position } of waitingMoves(drafts, 'section', courseId)) moveInOrder(list, id, position);
+      return list;
+    },
   };
 }

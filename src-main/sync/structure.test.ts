@@ -2,10 +2,12 @@
 // the real sandbox and a real SQLite store: online, offline (sent once when the server is back),
 // conflicts field by field, a section that still holds lessons, and a server without them
 // (`--no-structure`): noted once, remembered for the workspace, drafts kept.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SOON, tempDir } from '../test-support/index.ts';
 import { startSyncSandbox, type SyncSandbox } from './test-support/sandbox.ts';
+import type { SyncApiClient } from './client.ts';
 import { createSyncService, type SyncService } from './service.ts';
+import { heldClient } from './test-support/held-client.ts';
 
 let sandbox: SyncSandbox;
 let dataDir: string;
@@ -28,11 +30,11 @@ afterEach(async () => {
   await service.close();
 });
 
-function open(): SyncService {
+function open(client: SyncApiClient = sandbox.client): SyncService {
   return createSyncService({
     dataDir,
     profileId: 'p',
-    client: sandbox.client,
+    client,
     connectivity: { offlineProbeMs: 100 },
     retry: { baseDelayMs: 20, maxDelayMs: 100 },
     onEvent: (event, payload) => {
@@ -185,6 +187,30 @@ describe('sections through drafts and the outbox', () => {
     // The server has it at 2 since that read (a move of ours whose answer the cached list predates).
     await sandbox.other.sections.update(courseId, first!.id, { order: 2 });
     await service.structure.moveSection({ courseId, id: first!.id }, 1);
+    await vi.waitFor(async () => {
+      await service.drainOutbox();
+      expect((await sectionsNow())[0]?.id).toBe(first!.id);
+    }, WAIT);
+  });
+
+  it('a move still waiting in the outbox is laid over a fresh read of the sections (a second move right after one)', async () => {
+    const held = heldClient(sandbox.client, 'sections.update');
+    onTestFinished(() => held.release()); // a failed check must not leave the PATCH held at close
+    await service.close();
+    service = open(held.client);
+    await online();
+    await service.refreshCache({ kind: 'sections', courseId });
+    const [first, second] = await sectionsNow();
+    held.arm();
+    await service.structure.moveSection({ courseId, id: second!.id }, 1);
+    await held.reached; // the PATCH is on its way, not answered
+    await service.refreshCache({ kind: 'sections', courseId }); // answered with the order from before it
+    expect((await sectionsNow())[0]?.id).toBe(first!.id);
+    const cached = service.readCache({ kind: 'sections', courseId }, { refresh: 'never' }).data as { id: string }[];
+    expect(cached.map((s) => s.id).slice(0, 2)).toEqual([second!.id, first!.id]);
+    held.release();
+    await vi.waitFor(async () => expect((await sectionsNow())[0]?.id).toBe(second!.id), WAIT);
+    await service.structure.moveSection({ courseId, id: second!.id }, 2); // and back, for the tests after
     await vi.waitFor(async () => {
       await service.drainOutbox();
       expect((await sectionsNow())[0]?.id).toBe(first!.id);
