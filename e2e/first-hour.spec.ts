@@ -16,6 +16,7 @@ import { test, expect, type SandboxInfo } from './fixtures.ts';
 import { chooseRowAction } from './row-menu.ts';
 import {
   gotoRoute,
+  closeRunningPush,
   openPushPlan,
   sandboxApi,
   screenshot,
@@ -326,8 +327,7 @@ test('the push plan shows its skipped files and totals without scrolling, no row
 
     // Pushed with the dialog closed, on the course page: its card says how it ended, no toast too.
     await dialog.getByRole('button', { name: 'Push to course' }).click();
-    await dialog.getByRole('button', { name: /Close \(the push goes on\)|Done/ }).click();
-    await expect(dialog).toBeHidden();
+    await closeRunningPush(dialog);
     await expect(page.getByTestId('push-folder')).toBeFocused();
     const status = page.getByTestId('push-status');
     await expect(status).toHaveAttribute('data-step', 'finished', { timeout: 60_000 });

@@ -152,3 +152,17 @@ export async function openPushPlan(
   await expect(dialog.getByTestId('push-plan-tree')).toBeVisible({ timeout: 30_000 });
   return dialog;
 }
+
+/**
+ * Closes the push's dialog right after "Push to course", while the push may be ending. When it
+ * ends, the button's words change ("Close (the push goes on)" → "Done"; narrower, right-aligned)
+ * and the centred dialog's height with them, so a click aimed at the button a frame before can
+ * land beside it. The click is made again until the dialog is gone; either button closes it.
+ */
+export async function closeRunningPush(dialog: Locator): Promise<void> {
+  const button = dialog.getByRole('button', { name: /Close \(the push goes on\)|Done/ });
+  await expect(async () => {
+    if (await dialog.isVisible()) await button.click({ timeout: 2_000 });
+    await expect(dialog).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
