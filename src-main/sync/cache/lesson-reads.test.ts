@@ -5,7 +5,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../../test-support/index.ts';
 import { openProfileDatabase, type ProfileDatabase } from '../../store/index.ts';
-import { createLessonReads, LESSON_READS_GATHERED_MS, type LessonReads } from './lesson-reads.ts';
+import {
+  createLessonReads,
+  gatheringFor,
+  LESSON_READS_GATHERED_MOST_MS,
+  LESSON_READS_GATHERED_MS,
+  type LessonReads,
+} from './lesson-reads.ts';
 import { findCachedLesson } from './lesson-order.ts';
 import { createOfflineCache } from './offline-cache.ts';
 import { cacheKey } from './queries.ts';
@@ -99,5 +105,27 @@ describe('lesson reads into the cached outline', () => {
     vi.advanceTimersByTime(1);
     expect(cached(3)?.video_status).toBe('READY');
     expect(written).toEqual([KEY]);
+  });
+
+  it('gathers longer after rewriting a big outline: rewrites of a course of megabytes come seldom', () => {
+    vi.useFakeTimers();
+    // The same 1,500 lessons with real-sized fields: about 1.6 MB of JSON.
+    const big = Array.from({ length: 1500 }, (_, i) => ({ ...lesson(i + 1), description: 'x'.repeat(1000) }));
+    const bytes = store.write(KEY, 'sections', [{ id: 's', title: 'Videos', lessons: big }]).bytes;
+    const wait = gatheringFor(bytes);
+    expect(wait).toBeGreaterThan(4 * LESSON_READS_GATHERED_MS);
+    expect(wait).toBeLessThanOrEqual(LESSON_READS_GATHERED_MOST_MS);
+    reads = createLessonReads({ store, written: (key) => written.push(key), isClosed: () => false });
+    reads.remember('c', 's', lesson(3, 'READY'));
+    vi.advanceTimersByTime(LESSON_READS_GATHERED_MS); // the first write: no outline written yet in this run
+    expect(written).toEqual([KEY]);
+    reads.remember('c', 's', lesson(4, 'READY'));
+    vi.advanceTimersByTime(4 * LESSON_READS_GATHERED_MS); // a small outline's would have been written by now
+    expect(cached(4)?.video_status).toBe('PROCESSING');
+    vi.advanceTimersByTime(wait - 4 * LESSON_READS_GATHERED_MS);
+    expect(cached(4)?.video_status).toBe('READY');
+    expect(written).toEqual([KEY, KEY]);
+    // A small outline's reads are gathered for the shortest moment again.
+    expect(gatheringFor(10_000)).toBe(LESSON_READS_GATHERED_MS);
   });
 });

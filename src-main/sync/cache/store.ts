@@ -12,9 +12,15 @@ export interface CacheRead<T> {
   stale: boolean;
 }
 
+/** What a write stored: as a read of it, and its size (a write's cost grows with it). */
+export interface CacheWrite<T> extends CacheRead<T> {
+  /** Length of the stored JSON text. */
+  bytes: number;
+}
+
 export interface CacheStore {
   read<T>(key: string): CacheRead<T>;
-  write<T>(key: string, kind: string, data: T): CacheRead<T>;
+  write<T>(key: string, kind: string, data: T): CacheWrite<T>;
   delete(key: string): void;
   /**
    * How many times this key was written or deleted since the store opened: a fetch that began at
@@ -57,6 +63,22 @@ export function createCacheStore(db: DatabaseSync, options: CacheStoreOptions = 
     fetchedAt: new Date(fetchedAt).toISOString(),
     stale: now() - fetchedAt > staleAfterMs,
   });
+  /**
+   * A write's answer parses what it stored only when its `data` is asked for: most writers want
+   * the fetch time alone, and a course's outline can be megabytes of JSON.
+   */
+  const toWritten = <T>(json: string, fetchedAt: number): CacheWrite<T> => {
+    let parsed: { value: T } | null = null;
+    return {
+      get data(): T {
+        parsed ??= { value: JSON.parse(json) as T };
+        return parsed.value;
+      },
+      fetchedAt: new Date(fetchedAt).toISOString(),
+      stale: now() - fetchedAt > staleAfterMs,
+      bytes: json.length,
+    };
+  };
 
   /** Applies `edit` to every cached list of `kind` holding the item `id`; returns the keys changed. */
   const editLists = (
@@ -84,12 +106,12 @@ export function createCacheStore(db: DatabaseSync, options: CacheStoreOptions = 
       const row = select.get(key) as { data: string; fetched_at: number } | undefined;
       return row ? toRead<T>(row.data, row.fetched_at) : { data: null, fetchedAt: null, stale: true };
     },
-    write<T>(key: string, kind: string, data: T): CacheRead<T> {
+    write<T>(key: string, kind: string, data: T): CacheWrite<T> {
       const json = JSON.stringify(data);
       const at = now();
       upsert.run(key, kind, json, at);
       bump(key);
-      return toRead<T>(json, at);
+      return toWritten<T>(json, at);
     },
     delete(key: string) {
       remove.run(key);
