@@ -58,10 +58,14 @@ export function createCacheStore(db: DatabaseSync, options: CacheStoreOptions = 
   const revisions = new Map<string, number>();
   const bump = (key: string) => revisions.set(key, (revisions.get(key) ?? 0) + 1);
 
-  const toRead = <T>(data: string, fetchedAt: number): CacheRead<T> => ({
-    data: JSON.parse(data) as T,
+  /** When an entry was fetched, and whether that is too long ago. */
+  const age = (fetchedAt: number) => ({
     fetchedAt: new Date(fetchedAt).toISOString(),
     stale: now() - fetchedAt > staleAfterMs,
+  });
+  const toRead = <T>(data: string, fetchedAt: number): CacheRead<T> => ({
+    data: JSON.parse(data) as T,
+    ...age(fetchedAt),
   });
   /**
    * A write's answer parses what it stored only when its `data` is asked for: most writers want
@@ -74,8 +78,7 @@ export function createCacheStore(db: DatabaseSync, options: CacheStoreOptions = 
         parsed ??= { value: JSON.parse(json) as T };
         return parsed.value;
       },
-      fetchedAt: new Date(fetchedAt).toISOString(),
-      stale: now() - fetchedAt > staleAfterMs,
+      ...age(fetchedAt),
       bytes: json.length,
     };
   };
