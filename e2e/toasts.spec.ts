@@ -183,6 +183,20 @@ test('Undo restores a moved lesson, a moved section, a deleted lesson and a dele
       timeout: 20_000,
     })
     .toEqual([a.id, b.id]);
+  // Moved down and back up by hand: the toast says it is back, with nothing left to undo.
+  await row(a.id).getByRole('link', { name: a.title }).focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(toasts(page).filter({ hasText: `Moved “${a.title}” to position 2.` })).toBeVisible();
+  await page.keyboard.press('Alt+ArrowUp');
+  const lessonBack = toasts(page).filter({ hasText: `“${a.title}” is back at position 1.` });
+  await expect(lessonBack).toBeVisible();
+  await expect(lessonBack.getByTestId('notice-action')).toHaveCount(0);
+  await expect(toasts(page).filter({ hasText: `Moved “${a.title}”` })).toHaveCount(0);
+  await expect
+    .poll(async () => (await serverLessons(info, courseId, sectionId)).slice(0, 2).map((l) => l.id), {
+      timeout: 20_000,
+    })
+    .toEqual([a.id, b.id]);
 
   // A section move: the same, from its header's menu button (Alt+↓).
   const sectionIds = async () => {
@@ -203,6 +217,19 @@ test('Undo restores a moved lesson, a moved section, a deleted lesson and a dele
       .filter({ hasText: 'is back at position 1.' })
       .filter({ hasNotText: `“${a.title}”` }),
   ).toBeVisible();
+  await expect.poll(sectionIds, { timeout: 20_000 }).toEqual(sectionsBefore);
+  const sectionMenu = page.locator(`.course-section[data-section-id="${sectionId}"] > header [data-row-menu]`);
+  await sectionMenu.press('Alt+ArrowDown');
+  await expect(toasts(page).filter({ hasText: 'Moved the section' })).toBeVisible();
+  // Moved back once the outline shows it second, as a person would see it there.
+  await expect(page.locator('.course-section').nth(1)).toHaveAttribute('data-section-id', sectionId);
+  await sectionMenu.press('Alt+ArrowUp');
+  const sectionBack = toasts(page)
+    .filter({ hasText: 'is back at position 1.' })
+    .filter({ hasNotText: `“${a.title}”` });
+  await expect(sectionBack).toBeVisible();
+  await expect(sectionBack.getByTestId('notice-action')).toHaveCount(0);
+  await expect(toasts(page).filter({ hasText: 'Moved the section' })).toHaveCount(0);
   await expect.poll(sectionIds, { timeout: 20_000 }).toEqual(sectionsBefore);
 
   // A lesson delete: Undo from the toast keeps it (nothing sent).

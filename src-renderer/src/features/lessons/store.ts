@@ -103,6 +103,8 @@ const movedFrom = new Map<string, { start: number; toast: object }>();
 /** The move's toast: one per lesson (moved again, it is replaced and Undo still goes back to the start). */
 function sayMoved(courseId: string, sectionId: string, lessonId: string, from: number, to: number, title: string) {
   const start = movedFrom.get(lessonId)?.start ?? from;
+  // Moved back to where the row began: nothing left to undo, and the toast says where it is.
+  if (start === to) return sayBack(lessonId, title, to);
   const toast = {};
   movedFrom.set(lessonId, { start, toast });
   const forget = () => {
@@ -125,6 +127,18 @@ function sayMoved(courseId: string, sectionId: string, lessonId: string, from: n
   );
 }
 
+function sayBack(lessonId: string, title: string, position: number): void {
+  movedFrom.delete(lessonId);
+  notify(
+    'info',
+    t(
+      { id: 'lessons.store.isBackAtPosition', defaultMessage: '“{title}” is back at position {position}.' },
+      { title, position },
+    ),
+    { key: `lesson-move:${lessonId}` },
+  );
+}
+
 /**
  * Moves a lesson to a 1-based position. Moves are sent one after another, in the order made. Its
  * toast has Undo (a move back, sent the same way), except for the move that is itself an Undo.
@@ -138,15 +152,7 @@ export function moveLesson(
 ): Promise<void> {
   const before = placeOf(courseId, sectionId, lessonId);
   if (before && before.position !== position) {
-    if (options.undoing)
-      notify(
-        'info',
-        t(
-          { id: 'lessons.store.isBackAtPosition', defaultMessage: '“{title}” is back at position {position}.' },
-          { title: before.title, position },
-        ),
-        { key: `lesson-move:${lessonId}` },
-      );
+    if (options.undoing) sayBack(lessonId, before.title, position);
     else sayMoved(courseId, sectionId, lessonId, before.position, position, before.title);
   }
   const sent = moves.then(() => call((b) => b.lessons.move({ courseId, sectionId, id: lessonId, position })));

@@ -110,12 +110,14 @@ const movedFrom = new Map<string, { start: number; toast: object }>();
 function sayMoved(courseId: string, section: Section, to: number, undoing: boolean): void {
   const title = section.title ?? '—';
   const key = `section-move:${section.id}`;
-  if (undoing) {
+  const row = movedFrom.get(section.id);
+  // An Undo, or moved back to where the row began: nothing left to undo, and the toast says where it is.
+  if (undoing || row?.start === to) {
     movedFrom.delete(section.id);
     notify('info', t(messages.isBackAtPosition, { title, to }), { key });
     return;
   }
-  const start = movedFrom.get(section.id)?.start ?? section.order;
+  const start = row?.start ?? section.order;
   if (start === undefined || start === to) return;
   const toast = {};
   movedFrom.set(section.id, { start, toast });
