@@ -183,24 +183,89 @@ export async function uploadFiles(
   return ids;
 }
 
-/** Resolves once none of `ids` is still on its way (every one done, failed or otherwise stopped). */
+const MOVING = ['queued', 'uploading', 'completing', 'attaching', 'waiting'];
+/** While uploads move, the whole list is read again this often (the events say the rest). */
+const SETTLED_LIST_MS = 10_000;
+
+/**
+ * Resolves once none of `ids` is still on its way (every one done, failed or otherwise stopped).
+ * Followed through the row events main sends the window anyway, with the whole list read only at
+ * the start and every SETTLED_LIST_MS: a list of 2,000 rows is 1 MB of JSON, and reading it twice a
+ * second was the bench's own weight on the main process whose memory it measures.
+ */
 export async function uploadsSettled(host: BenchHost, ids: string[], timeoutMs: number): Promise<Map<string, number>> {
   const watched = new Set(ids);
+  const states = new Map<string, string>();
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await rpc<{ id: string; state: string }[]>(host, 'uploads.list');
-    const states = new Map<string, number>();
-    let moving = 0;
-    for (const row of rows) {
-      if (!watched.has(row.id)) continue;
-      states.set(row.state, (states.get(row.state) ?? 0) + 1);
-      if (['queued', 'uploading', 'completing', 'attaching', 'waiting'].includes(row.state)) moving++;
+  const stream = new AbortController();
+  let changed: () => void = () => undefined;
+  let listing = false;
+  const events = followEvents(host, stream.signal, (event, payload) => {
+    const rows = event === 'uploads.changed' ? [payload] : event === 'uploads.progress' ? payload.rows : [];
+    for (const row of rows as { id: string; state: string }[]) {
+      // A list on its way may be older than this event or newer: the next list settles it.
+      if (watched.has(row.id) && !listing) states.set(row.id, row.state);
     }
-    if (moving === 0) return states;
-    if (Date.now() > deadline)
-      throw new Error(`uploads still moving after ${timeoutMs / 1000} s: ${JSON.stringify([...states])}`);
-    await new Promise((wait) => setTimeout(wait, 500));
+    changed();
+  });
+  try {
+    await events.opened;
+    for (;;) {
+      listing = true;
+      for (const row of await rpc<{ id: string; state: string }[]>(host, 'uploads.list'))
+        if (watched.has(row.id)) states.set(row.id, row.state);
+      listing = false;
+      const listedAt = Date.now();
+      while (Date.now() - listedAt < SETTLED_LIST_MS) {
+        const counts = new Map<string, number>();
+        for (const state of states.values()) counts.set(state, (counts.get(state) ?? 0) + 1);
+        if (![...states.values()].some((state) => MOVING.includes(state))) return counts;
+        if (Date.now() > deadline)
+          throw new Error(`uploads still moving after ${timeoutMs / 1000} s: ${JSON.stringify([...counts])}`);
+        await new Promise<void>((wake) => {
+          changed = wake;
+          setTimeout(wake, 1_000);
+        });
+      }
+    }
+  } finally {
+    stream.abort();
+    await events.ended.catch(() => undefined);
   }
+}
+
+/** Main's event stream as the window gets it (POST /__bridge/events), each event to `onEvent`. */
+function followEvents(
+  host: BenchHost,
+  signal: AbortSignal,
+  onEvent: (event: string, payload: { rows?: unknown[] } & Record<string, unknown>) => void,
+): { opened: Promise<void>; ended: Promise<void> } {
+  let opened!: () => void;
+  const openedPromise = new Promise<void>((done) => (opened = done));
+  const ended = (async () => {
+    const response = await fetch(`${host.url}/__bridge/events`, {
+      method: 'POST',
+      headers: { 'x-lectern-bridge-token': host.token, origin: host.url, 'content-type': 'application/json' },
+      body: '{}',
+      signal,
+    });
+    if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
+    opened();
+    let buffer = '';
+    for await (const chunk of response.body.pipeThrough(new TextDecoderStream())) {
+      buffer += chunk;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const frame = buffer.slice(0, end).replace(/^data: /, '');
+        buffer = buffer.slice(end + 2);
+        if (!frame.startsWith('{')) continue;
+        const { event, payload } = JSON.parse(frame) as { event: string; payload: { rows?: unknown[] } };
+        onEvent(event, payload);
+      }
+    }
+  })();
+  // A stream that never opened fails the wait for it.
+  ended.catch(() => opened());
+  return { opened: openedPromise, ended };
 }
 
 /** An idle Node process watching its own event loop (ui-idle-probe.ts), for the machine's floor. */

@@ -133,9 +133,14 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
     progress: (rows) => events.emit('uploads.progress', { rows }),
     state: (row) => events.emit('uploads.changed', row),
   });
-  const outlineRefresh = createOutlineRefresh((courseId) => {
-    if (!closed) void sync.refreshCache({ kind: 'sections', courseId }).catch(() => undefined);
-  });
+  const outlineRefresh = createOutlineRefresh((courseId) =>
+    closed
+      ? Promise.resolve(null)
+      : sync.refreshCache({ kind: 'sections', courseId }).then(
+          (written) => written.bytes,
+          () => null,
+        ),
+  );
   const uploads = createUploadManager({
     journalPath,
     api: client,
@@ -145,8 +150,9 @@ export function openProfileSession(options: ProfileSessionOptions): ProfileSessi
       const row = toUploadRowView(event.row);
       if (event.type === 'progress') uploadRows.progress(row);
       else uploadRows.state(row);
-      // A video that just landed as a lesson: refresh that course's sections so it shows (the whole
-      // course is read, so not once per file of a big batch: outline-refresh.ts).
+      // A video that just landed as a lesson (already in the cached outline from the answer that
+      // made it): re-read that course's sections to settle the places around it (the whole course
+      // is read, so not once per file of a big batch: outline-refresh.ts).
       if (event.type === 'state' && event.row.state === 'done' && event.row.lessonId) {
         outlineRefresh.landed(event.row.target.courseId);
       }

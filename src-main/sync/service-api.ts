@@ -7,6 +7,7 @@ import type {
   CacheKind,
   CacheQueryOf,
   CacheRead,
+  CacheWrite,
   CacheUpdate,
   PaletteHit,
   RefreshMode,
@@ -118,8 +119,8 @@ export interface SyncService {
     query: CacheQueryOf<K>,
     options?: { refresh?: RefreshMode },
   ): CacheRead<CacheDataOf<K>>;
-  /** Fetches online, updates the cache, returns the fresh read; throws the client's typed error. */
-  refreshCache<K extends CacheKind>(query: CacheQueryOf<K>): Promise<CacheRead<CacheDataOf<K>>>;
+  /** Fetches online, updates the cache, returns what it wrote; throws the client's typed error. */
+  refreshCache<K extends CacheKind>(query: CacheQueryOf<K>): Promise<CacheWrite<CacheDataOf<K>>>;
 
   /** Moves a lesson to a 1-based position in its section (an update sending only `order`). */
   moveLesson(ref: LessonRef, position: number): Promise<void>;

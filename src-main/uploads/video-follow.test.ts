@@ -92,4 +92,21 @@ describe('VideoFollower', () => {
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(askedAt).toHaveLength(1);
   });
+
+  it('passes on the lesson an attach answered with (the course outline shows it at once), not a bare id', () => {
+    const read: { target: unknown; lesson: LessonInfo }[] = [];
+    const follow = new VideoFollower({
+      api: { lessons: {} } as unknown as UploadApi,
+      journal: { setVideo: () => undefined } as unknown as UploadJournal,
+      jobs: () => [],
+      changed: () => undefined,
+      lessonRead: (target, lesson) => void read.push({ target, lesson }),
+    });
+    const created = { id: 'lesson-1', title: 'Title video-1', order: 4, video_status: 'PROCESSING' } as LessonInfo;
+    follow.attached(doneJob(), created);
+    expect(read).toEqual([{ target: { courseId: 'c', sectionId: 's' }, lesson: created }]);
+    // An update answered without a body: the cached copy is left as it is.
+    follow.attached(doneJob(), { id: 'lesson-1' });
+    expect(read).toHaveLength(1);
+  });
 });

@@ -85,9 +85,16 @@ export class VideoFollower {
     return this.clock.time.wall();
   }
 
-  /** Records what an attach (create / update) response said; the row's 'done' event shows it. */
+  /**
+   * Records what an attach (create / update) response said; the row's 'done' event shows it. The
+   * answer is the lesson as the server now has it, so the course's outline shows it at once too
+   * (not a bare id: an update answered without a body leaves the cached copy as it is).
+   */
   attached(job: UploadJob, lesson: LessonInfo): void {
     this.record(job, { ...videoOf(lesson), checkedAt: this.now(), polls: 0 }, false);
+    const target = job.target;
+    if (target.kind !== 'preview' && 'title' in lesson)
+      this.options.lessonRead?.({ courseId: target.courseId, sectionId: target.sectionId }, lesson);
   }
 
   /** Schedules the next poll of a done job whose video is not known to be finished. */

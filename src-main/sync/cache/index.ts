@@ -24,4 +24,4 @@ export {
   type CacheQuery,
   type CacheQueryOf,
 } from './queries.ts';
-export type { CacheRead, CacheStore } from './store.ts';
+export type { CacheRead, CacheStore, CacheWrite } from './store.ts';

@@ -54,13 +54,23 @@ export function findCachedLesson(sections: unknown, sectionId: string, lessonId:
   return lessonsOf(sections, sectionId)?.find((l) => l.id === lessonId) ?? null;
 }
 
-/** Puts a saved lesson into the cached sections list (replacing or appending). Mutates `sections`. */
+/**
+ * Puts a saved lesson into the cached sections list, replacing its copy. A lesson new to the list
+ * takes its `order` the way the server gives it one (those from there on move down a place).
+ * Mutates `sections`.
+ */
 export function upsertCachedLesson(sections: unknown, sectionId: string, lesson: Fields): boolean {
   const lessons = lessonsOf(sections, sectionId);
   if (!lessons) return false;
   const index = lessons.findIndex((l) => l.id === lesson.id);
   if (index >= 0) lessons[index] = lesson;
-  else lessons.push(lesson);
+  else {
+    lessons.push(lesson);
+    const position = lesson.order;
+    // Checked first: a batch of uploads lands at the end, where nothing moves.
+    if (typeof position === 'number' && lessons.some((l) => l !== lesson && Number(l.order ?? 0) >= position))
+      moveInOrder(lessons, String(lesson.id), position);
+  }
   lessons.sort(byOrder);
   return true;
 }

@@ -96,6 +96,24 @@ describe('lesson reads into the cached outline', () => {
     expect(cached(1501)?.video_status).toBe('READY');
   });
 
+  it('puts a lesson new to the outline at the place the server gave it, the later ones a place down', () => {
+    reads.remember('c', 's', { ...lesson(0, 'PROCESSING'), id: 'new-3', order: 3 });
+    reads.remember('c', 's', { ...lesson(0, 'PROCESSING'), id: 'new-last', order: 1502 });
+    reads.flush();
+    const lessons = (store.read(KEY).data as { lessons: { id: string; order?: number }[] }[])[0]!.lessons;
+    expect(lessons.slice(0, 5).map((l) => [l.id, l.order])).toEqual([
+      ['l1', 1],
+      ['l2', 2],
+      ['new-3', 3],
+      ['l3', 4],
+      ['l4', 5],
+    ]);
+    expect(lessons.length).toBe(1502);
+    expect(lessons.at(-1)).toMatchObject({ id: 'new-last', order: 1502 });
+    expect(lessons.at(-2)).toMatchObject({ id: 'l1500', order: 1501 });
+    expect(new Set(lessons.map((l) => l.id)).size).toBe(1502);
+  });
+
   it('writes what it gathered on its own after a moment', () => {
     vi.useFakeTimers();
     reads = createLessonReads({ store, written: (key) => written.push(key), isClosed: () => false });

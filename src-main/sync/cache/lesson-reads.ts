@@ -4,7 +4,8 @@
 // for a moment and written together, one read-modify-write per course, and a read that changes
 // nothing in the cache writes nothing and tells no screen. The moment grows with the outline: a
 // course of 2,000 uploaded lessons is 4 MB of JSON, and rewriting it four times a second while the
-// uploads' polls came in was a tenth of main's CPU in bench:ui's day of uploads (profiled).
+// uploads' polls came in was a tenth of main's CPU in bench:ui's day of uploads (profiled), and
+// each multi-MB write leaves main's allocator with more to keep.
 import { deepEqual, type Fields } from '../merge.ts';
 import { findCachedLesson, upsertCachedLesson } from './lesson-order.ts';
 import { cacheKey } from './queries.ts';
@@ -13,9 +14,13 @@ import type { CacheStore } from './store.ts';
 /** How long lesson reads are gathered before their outline is written (one write per course)... */
 export const LESSON_READS_GATHERED_MS = 250;
 /** ...at the least: after writing an outline this big, the next gathering lasts a millisecond per this many bytes... */
-export const OUTLINE_BYTES_PER_GATHERED_MS = 1_000;
-/** ...up to this long (a video's new state still shows on the course page within it). */
-export const LESSON_READS_GATHERED_MOST_MS = 2_000;
+export const OUTLINE_BYTES_PER_GATHERED_MS = 400;
+/**
+ * ...up to this long (a video's new state still shows on the course page within it): a section of
+ * 2,000 uploaded lessons (4 MB) is rewritten every 10 s while they land, each lesson's creation
+ * answer and processing reads gathered into it.
+ */
+export const LESSON_READS_GATHERED_MOST_MS = 10_000;
 
 /** How long to gather before rewriting an outline of `bytes`. */
 export const gatheringFor = (bytes: number): number =>

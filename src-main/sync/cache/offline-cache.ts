@@ -18,7 +18,14 @@ import {
   type CacheQuery,
   type CacheQueryOf,
 } from './queries.ts';
-import { cachedQuery, createCacheStore, findInLists, type CacheRead, type CacheStore } from './store.ts';
+import {
+  cachedQuery,
+  createCacheStore,
+  findInLists,
+  type CacheRead,
+  type CacheStore,
+  type CacheWrite,
+} from './store.ts';
 
 /** A cached read was refreshed (error null) or its background refresh failed. */
 export interface CacheUpdate {
@@ -54,8 +61,8 @@ export interface OfflineCache {
   readonly store: CacheStore;
   /** The cache right now; starts a background refresh when stale and online (`onUpdated` follows). */
   read<K extends CacheKind>(query: CacheQueryOf<K>, options?: { refresh?: RefreshMode }): CacheRead<CacheDataOf<K>>;
-  /** Fetches online, updates the cache, returns the fresh read; throws the client's typed error. */
-  refresh<K extends CacheKind>(query: CacheQueryOf<K>): Promise<CacheRead<CacheDataOf<K>>>;
+  /** Fetches online, updates the cache, returns what it wrote; throws the client's typed error. */
+  refresh<K extends CacheKind>(query: CacheQueryOf<K>): Promise<CacheWrite<CacheDataOf<K>>>;
   /** Refreshes a course's sections in the background when online; failures are ignored. */
   refreshSectionsSoon(courseId: string): void;
   /** Tells screens a row changed in place (keeps its fetch time). */
@@ -101,7 +108,7 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
     return read;
   };
 
-  const refresh = <K extends CacheKind>(query: CacheQueryOf<K>): Promise<CacheRead<CacheDataOf<K>>> => {
+  const refresh = <K extends CacheKind>(query: CacheQueryOf<K>): Promise<CacheWrite<CacheDataOf<K>>> => {
     if (isClosed()) return Promise.reject(serviceClosed());
     const key = cacheKey(query);
     return cachedQuery<CacheDataOf<K>>(

@@ -156,8 +156,8 @@ export interface CachedQuery<T> {
   readonly key: string;
   /** The cached value right now (never touches the network). */
   read(): CacheRead<T>;
-  /** Fetches online, writes the cache, returns the fresh read. Concurrent calls share one fetch. */
-  refresh(): Promise<CacheRead<T>>;
+  /** Fetches online, writes the cache, returns what it wrote. Concurrent calls share one fetch. */
+  refresh(): Promise<CacheWrite<T>>;
 }
 
 /** A fetch overtaken by local changes this many times in a row is written anyway. */
@@ -178,7 +178,7 @@ export function cachedQuery<T>(
     key: spec.key,
     read: () => cache.read<T>(spec.key),
     refresh: () => {
-      const running = inFlight.get(spec.key) as Promise<CacheRead<T>> | undefined;
+      const running = inFlight.get(spec.key) as Promise<CacheWrite<T>> | undefined;
       if (running) return running;
       const promise = (async () => {
         let data: T;
