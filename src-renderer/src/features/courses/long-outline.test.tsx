@@ -39,7 +39,7 @@ const isFull = (card: HTMLElement) => within(card).queryByRole('button', { name:
 
 beforeEach(async () => {
   vi.resetModules();
-  windowHeight(1800); // forty lessons
+  windowHeight(2200); // forty lessons below the page's top
   fake = installFakeMain();
   fake.handle('structure.missing', () => []);
   fake.handle('sections.pending', () => ({ deletes: [], creates: [], renames: [] }));
@@ -63,11 +63,13 @@ describe('firstPaintCount', () => {
   });
 
   it('takes as many lessons as the window is tall', () => {
-    windowHeight(800); // 18 lessons
+    windowHeight(800); // 9 lessons below the page's top
     expect(firstPaintCount(sectionsOf(60, 25), null)).toBe(1);
-    expect(firstPaintCount(sectionsOf(10, 4), null)).toBe(5);
-    windowHeight(2160); // 48 lessons
+    expect(firstPaintCount(sectionsOf(10, 4), null)).toBe(3);
+    windowHeight(2160); // 40 lessons
     expect(firstPaintCount(sectionsOf(10, 4), null)).toBe(10);
+    windowHeight(300); // a window shorter than the page's top: still the first section
+    expect(firstPaintCount(sectionsOf(10, 4), null)).toBe(1);
   });
 
   it('reaches as far as the section of a linked lesson', () => {

@@ -16,14 +16,22 @@ const NEAR_PX = 1200;
 const ESTIMATED_ROW_PX = 58;
 /** The lowest a lesson row is (px). */
 const LOWEST_ROW_PX = 45;
+/**
+ * The least room above the outline's first lesson on a course's page (px): the course's heading,
+ * its summary card and the outline's heading with its section's header (about 550 px at 1280 ×
+ * 800; 400 at the narrowest they get).
+ */
+const ABOVE_FIRST_LESSON_PX = 400;
 
 /**
  * How many of the outline's first lessons the first paint renders, before anything is measured
  * (with the cards they are in: use-mounted-sections.ts): rows of the lowest height enough to fill
- * the window were the outline at its top. Rows below the view cost the first paint and show nothing.
+ * the window below the least room the page takes above them. Rows below the view cost the first
+ * paint and show nothing; the next cards follow it a few per frame.
  */
 export function firstPaintLessons(): number {
-  return Math.ceil((window.innerHeight || 800) / LOWEST_ROW_PX);
+  const below = (window.innerHeight || 800) - ABOVE_FIRST_LESSON_PX;
+  return Math.max(1, Math.ceil(below / LOWEST_ROW_PX));
 }
 
 /** Each section's lessons' height when last rendered, so a stand-in never moves what follows. */
