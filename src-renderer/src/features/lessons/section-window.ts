@@ -6,6 +6,7 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { afterNextPaint } from '../../lib/after-paint.ts';
+import type { Section } from '../../../../src-shared/index.ts';
 import { useCourseDetail } from './outline.ts';
 
 /** Above this many lessons in the open course, far sections stand in for their lessons. */
@@ -42,14 +43,30 @@ export function lessonsStandInHeight(sectionId: string, lessonCount: number): nu
   return measured.get(sectionId) ?? lessonCount * ESTIMATED_ROW_PX;
 }
 
-function lessonsBefore(sectionId: string): number | null {
-  const sections = useCourseDetail.getState().data?.sections ?? [];
-  let count = 0;
-  for (const section of [...sections].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))) {
-    if (section.id === sectionId) return count;
-    count += section.lessons?.length ?? 0;
+/**
+ * Per outline read (its sections array): how many lessons it holds, and how many come before each
+ * section. Every section card asks, on every change of the store: worked out once per read, not
+ * once per card (sixty cards each summing sixty sections was most of a big course's second render).
+ */
+const countsByRead = new WeakMap<readonly Section[], { total: number; before: Map<string, number> }>();
+
+function lessonCounts(sections: readonly Section[]): { total: number; before: Map<string, number> } {
+  let counts = countsByRead.get(sections);
+  if (!counts) {
+    counts = { total: 0, before: new Map() };
+    for (const section of [...sections].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))) {
+      counts.before.set(section.id, counts.total);
+      counts.total += section.lessons?.length ?? 0;
+    }
+    countsByRead.set(sections, counts);
   }
-  return null;
+  return counts;
+}
+
+const NO_SECTIONS: readonly Section[] = [];
+
+function lessonsBefore(sectionId: string): number | null {
+  return lessonCounts(useCourseDetail.getState().data?.sections ?? NO_SECTIONS).before.get(sectionId) ?? null;
 }
 
 /** The scroller of each outline's list of cards: found once for all its cards (it reads styles). */
@@ -91,8 +108,7 @@ export function useSectionWindow(options: {
 }): SectionWindow {
   const { sectionId, lessonCount, keep, cardRef, listRef } = options;
   const windowed = useCourseDetail(
-    (s) =>
-      (s.data?.sections ?? []).reduce((n, section) => n + (section.lessons?.length ?? 0), 0) > WINDOWED_COURSE_LESSONS,
+    (s) => lessonCounts(s.data?.sections ?? NO_SECTIONS).total > WINDOWED_COURSE_LESSONS,
   );
   const [near, setNear] = useState(() => (lessonsBefore(sectionId) ?? 0) < firstPaintLessons());
   const [steps, setSteps] = useState(1);
