@@ -1,11 +1,11 @@
 // Main process / plain Node. Re-reads a course's outline while its uploads land: the first landed
 // lesson at once, then at most once per interval however many land (the last of them is always
-// followed by one). Each landed lesson is already put into the cached outline from the server's answer that
-// created it (and from its video's processing reads), so these whole re-reads only settle what a
-// single lesson's answer cannot say (the places of the lessons around it). The interval grows with
-// the outline: a section holding 2,000 uploaded lessons is 4 MB of JSON, and re-reading, parsing
-// and rewriting it every 2 s through a day of uploads was most of the memory main kept after it
-// (bench:ui: the glibc heap left fragmented by those multi-MB blocks; +35 to +112 MiB as it was).
+// followed by one). Each landed lesson is already in the cached outline, from the server's answer
+// that created it and from its video's processing reads, so these whole re-reads only settle what
+// one lesson's answer cannot say (the places of the lessons around it). The interval grows with the
+// outline: a section of 2,000 uploaded lessons is 4 MB of JSON, and re-reading, parsing and
+// rewriting it every 2 s through bench:ui's day of uploads left main's glibc heap fragmented by
+// those multi-MB blocks (its growth +20 to +43 MiB with no outline work, up to +112 with it).
 /** Between two re-reads of one course's outline while its lessons keep landing, at the least... */
 export const OUTLINE_REFRESH_INTERVAL_MS = 2_000;
 /** ...and beyond it, this long per KB of the outline last read... */
