@@ -199,22 +199,25 @@ export async function uploadsSettled(host: BenchHost, ids: string[], timeoutMs: 
   const deadline = Date.now() + timeoutMs;
   const stream = new AbortController();
   let changed: () => void = () => undefined;
-  let listing = false;
+  /** Uploads an event told of: main reports each change of state in order, so its last event is its state. */
+  const told = new Set<string>();
+  let streamDown = false;
   const events = followEvents(host, stream.signal, (event, payload) => {
     const rows = event === 'uploads.changed' ? [payload] : event === 'uploads.progress' ? payload.rows : [];
     for (const row of rows as { id: string; state: string }[]) {
-      // A list on its way may be older than this event or newer: the next list settles it.
-      if (watched.has(row.id) && !listing) states.set(row.id, row.state);
+      if (!watched.has(row.id)) continue;
+      told.add(row.id);
+      states.set(row.id, row.state);
     }
     changed();
   });
+  events.ended.catch(() => (streamDown = true));
   try {
     await events.opened;
     for (;;) {
-      listing = true;
+      // The list fills in the uploads no event has told of yet (all of them without a stream).
       for (const row of await rpc<{ id: string; state: string }[]>(host, 'uploads.list'))
-        if (watched.has(row.id)) states.set(row.id, row.state);
-      listing = false;
+        if (watched.has(row.id) && (streamDown || !told.has(row.id))) states.set(row.id, row.state);
       const listedAt = Date.now();
       while (Date.now() - listedAt < SETTLED_LIST_MS) {
         const counts = new Map<string, number>();
