@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import type { Section } from '../../../../src-shared/index.ts';
 import { afterNextPaint } from '../../lib/after-paint.ts';
 import { lessonInHash } from '../../lib/lesson-link.ts';
-import { firstPaintLessons, WINDOWED_COURSE_LESSONS } from '../lessons/index.ts';
+import { firstPaintLessons, isLongOutline } from '../lessons/index.ts';
 
 /** Cards mounted per task after the first paint. */
 export const SECTIONS_PER_STEP = 6;
@@ -37,7 +37,7 @@ export function firstPaintCount(sections: readonly Section[], linkedLessonId: st
 }
 
 export function useMountedSections(courseId: string, sections: readonly Section[]): MountedSections {
-  const long = sections.reduce((n, s) => n + lessonsIn(s), 0) > WINDOWED_COURSE_LESSONS;
+  const long = isLongOutline(sections);
   // Infinity once every card was mounted: a section added later is mounted at once. Any course
   // whose first cards hold its first paint's lessons mounts the rest after (a course of a hundred
   // lessons took its whole first render building rows below the view).

@@ -9,5 +9,5 @@ export {
   useLessonWork,
 } from './store.ts';
 export { takeOpeningCourseRead, useCourseDetail } from './outline.ts';
-export { firstPaintLessons, lessonsStandInHeight, WINDOWED_COURSE_LESSONS } from './section-window.ts';
+export { firstPaintLessons, isLongOutline, lessonsStandInHeight } from './section-window.ts';
 export type { CourseDetail } from './outline.ts';

@@ -65,6 +65,10 @@ function lessonCounts(sections: readonly Section[]): { total: number; before: Ma
 
 const NO_SECTIONS: readonly Section[] = [];
 
+/** A course long enough that its far sections stand in for their lessons (the outline and each card ask). */
+export const isLongOutline = (sections: readonly Section[]): boolean =>
+  lessonCounts(sections).total > WINDOWED_COURSE_LESSONS;
+
 function lessonsBefore(sectionId: string): number | null {
   return lessonCounts(useCourseDetail.getState().data?.sections ?? NO_SECTIONS).before.get(sectionId) ?? null;
 }
@@ -107,9 +111,7 @@ export function useSectionWindow(options: {
   listRef: RefObject<HTMLOListElement | null>;
 }): SectionWindow {
   const { sectionId, lessonCount, keep, cardRef, listRef } = options;
-  const windowed = useCourseDetail(
-    (s) => lessonCounts(s.data?.sections ?? NO_SECTIONS).total > WINDOWED_COURSE_LESSONS,
-  );
+  const windowed = useCourseDetail((s) => isLongOutline(s.data?.sections ?? NO_SECTIONS));
   const [near, setNear] = useState(() => (lessonsBefore(sectionId) ?? 0) < firstPaintLessons());
   const [steps, setSteps] = useState(1);
 
