@@ -15,6 +15,7 @@ export const TEST_CHILD_SOURCES = {
   'upload-kill-child': 'uploads/test-support/kill-child.ts',
   'sync-crash-child': 'sync/test-support/crash-child.ts',
   'app-push-child': 'test-support/app-push-child.ts',
+  'outline-write-child': 'sync/cache/test-support/outline-write-child.ts',
 } as const;
 
 export type TestChildName = keyof typeof TEST_CHILD_SOURCES;

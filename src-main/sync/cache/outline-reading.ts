@@ -62,5 +62,5 @@ function coursesWithoutOutline(store: CacheStore): string[] {
     const items = Array.isArray(results) ? results : [data];
     for (const item of items as Fields[]) if (typeof item?.id === 'string') ids.add(item.id);
   }
-  return [...ids].filter((id) => store.read(cacheKey({ kind: 'sections', courseId: id })).data === null);
+  return [...ids].filter((id) => !store.has(cacheKey({ kind: 'sections', courseId: id })));
 }

@@ -86,13 +86,13 @@ export function searchCache(db: DatabaseSync, query: string, limit = 20): Palett
         add({ kind: 'assessment', id, title, detail: course, courseId: text(assessment.course_id), sectionId: null });
       }
     } else {
-      // Sections lists are cached per course; the course id is in the key (`sections?courseId=…`).
-      const courseId = new URLSearchParams(row.key.split('?')[1] ?? '').get('courseId');
+      const courseId = courseOfOutline(row.key);
       for (const section of itemsOf(data)) {
         const sectionId = text(section.id);
         if (!sectionId) continue;
         const sectionTitle = text(section.title) ?? 'Untitled section';
         add({ kind: 'section', id: sectionId, title: sectionTitle, detail: null, courseId, sectionId });
+        // Inline only in outlines cached before lessons became rows (migration 0005).
         const lessons = Array.isArray(section.lessons) ? section.lessons.filter(isItem) : [];
         for (const lesson of lessons) {
           const id = text(lesson.id);
@@ -103,6 +103,8 @@ export function searchCache(db: DatabaseSync, query: string, limit = 20): Palett
       }
     }
   }
+
+  for (const hit of lessonRowHits(db, pattern)) add(hit);
 
   const found = [...hits.values()];
   // Sections and lessons name their course when the cache knows it.
@@ -118,6 +120,58 @@ export function searchCache(db: DatabaseSync, query: string, limit = 20): Palett
     .sort((a, b) => a.score - b.score || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.title.localeCompare(b.title))
     .slice(0, limit)
     .map(({ score: _score, ...hit }) => hit);
+}
+
+/** Sections lists are cached per course; the course id is in the key (`sections?courseId=…`). */
+function courseOfOutline(key: string): string | null {
+  return new URLSearchParams(key.split('?')[1] ?? '').get('courseId');
+}
+
+/** Lessons kept as rows of their outline (cache_lessons) whose JSON matches, with their section's title. */
+function lessonRowHits(db: DatabaseSync, pattern: string): PaletteHit[] {
+  const rows = db
+    .prepare(`SELECT key, section_id, data FROM cache_lessons WHERE data LIKE ? ESCAPE '\\'`)
+    .all(pattern) as { key: string; section_id: string; data: string }[];
+  const sectionTitles = new Map<string, Map<string, string>>();
+  const titleOf = (key: string, sectionId: string): string => {
+    let titles = sectionTitles.get(key);
+    if (!titles) {
+      titles = new Map();
+      const head = db.prepare('SELECT data FROM cache_entries WHERE key = ?').get(key) as { data: string } | undefined;
+      try {
+        for (const section of itemsOf(head ? JSON.parse(head.data) : null)) {
+          const id = text(section.id);
+          if (id) titles.set(id, text(section.title) ?? 'Untitled section');
+        }
+      } catch {
+        // a damaged row is not worth failing the palette over
+      }
+      sectionTitles.set(key, titles);
+    }
+    return titles.get(sectionId) ?? 'Untitled section';
+  };
+  const hits: PaletteHit[] = [];
+  for (const row of rows) {
+    let lesson: unknown;
+    try {
+      lesson = JSON.parse(row.data);
+    } catch {
+      continue;
+    }
+    const id = isItem(lesson) ? text(lesson.id) : null;
+    const title = isItem(lesson) ? text(lesson.title) : null;
+    if (!id || !title) continue;
+    const courseId = courseOfOutline(row.key);
+    hits.push({
+      kind: 'lesson',
+      id,
+      title,
+      detail: titleOf(row.key, row.section_id),
+      courseId,
+      sectionId: row.section_id,
+    });
+  }
+  return hits;
 }
 
 function lookUpCourseName(db: DatabaseSync, courseId: string, names: Map<string, string>): void {

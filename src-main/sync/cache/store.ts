@@ -1,7 +1,9 @@
 // Main process / plain Node. The resource cache: every response the client fetched, stored with
 // the time it was fetched, so screens can show it at once (and offline) and say how old it is.
 import type { DatabaseSync } from 'node:sqlite';
+import { transaction } from '../../store/index.ts';
 import type { Fields } from '../merge.ts';
+import { createLessonRowStore, hasLessonRows, joinOutline, splitOutline } from './outline-rows.ts';
 
 export interface CacheRead<T> {
   /** null when this key was never fetched. */
@@ -20,6 +22,8 @@ export interface CacheWrite<T> extends CacheRead<T> {
 
 export interface CacheStore {
   read<T>(key: string): CacheRead<T>;
+  /** Whether this key was ever fetched (without reading its value). */
+  has(key: string): boolean;
   write<T>(key: string, kind: string, data: T): CacheWrite<T>;
   delete(key: string): void;
   /**
@@ -38,6 +42,12 @@ export interface CacheStore {
   removeFromLists(kind: string, id: string): string[];
 }
 
+/** What `put` stored: its size, and the value as a read of it would give it (parsed on demand). */
+interface Stored {
+  bytes: number;
+  value: () => unknown;
+}
+
 export interface CacheStoreOptions {
   /** Entries older than this are reported `stale`. Default 60 s. */
   staleAfterMs?: number;
@@ -52,9 +62,10 @@ export function createCacheStore(db: DatabaseSync, options: CacheStoreOptions = 
     `INSERT INTO cache_entries (key, kind, data, fetched_at) VALUES (?, ?, ?, ?)
      ON CONFLICT(key) DO UPDATE SET kind = excluded.kind, data = excluded.data, fetched_at = excluded.fetched_at`,
   );
-  const update = db.prepare('UPDATE cache_entries SET data = ? WHERE key = ?');
   const remove = db.prepare('DELETE FROM cache_entries WHERE key = ?');
-  const byKind = db.prepare('SELECT key, data FROM cache_entries WHERE kind = ?');
+  const byKind = db.prepare('SELECT key, data, fetched_at FROM cache_entries WHERE kind = ?');
+  const exists = db.prepare('SELECT 1 FROM cache_entries WHERE key = ?');
+  const lessonRows = createLessonRowStore(db);
   const revisions = new Map<string, number>();
   const bump = (key: string) => revisions.set(key, (revisions.get(key) ?? 0) + 1);
 
@@ -63,24 +74,48 @@ export function createCacheStore(db: DatabaseSync, options: CacheStoreOptions = 
     fetchedAt: new Date(fetchedAt).toISOString(),
     stale: now() - fetchedAt > staleAfterMs,
   });
-  const toRead = <T>(data: string, fetchedAt: number): CacheRead<T> => ({
-    data: JSON.parse(data) as T,
+  /** A stored value as it was written: an outline's lessons put back from their rows. */
+  const parse = (key: string, json: string): unknown => {
+    const data: unknown = JSON.parse(json);
+    return hasLessonRows(data) ? joinOutline(data, lessonRows.rows(key)) : data;
+  };
+  const toRead = <T>(key: string, data: string, fetchedAt: number): CacheRead<T> => ({
+    data: parse(key, data) as T,
     ...age(fetchedAt),
   });
   /**
    * A write's answer parses what it stored only when its `data` is asked for: most writers want
    * the fetch time alone, and a course's outline can be megabytes of JSON.
    */
-  const toWritten = <T>(json: string, fetchedAt: number): CacheWrite<T> => {
+  const toWritten = <T>(stored: Stored, fetchedAt: number): CacheWrite<T> => {
     let parsed: { value: T } | null = null;
     return {
       get data(): T {
-        parsed ??= { value: JSON.parse(json) as T };
+        parsed ??= { value: stored.value() as T };
         return parsed.value;
       },
       ...age(fetchedAt),
-      bytes: json.length,
+      bytes: stored.bytes,
     };
+  };
+
+  /**
+   * Stores a value under `key`: an outline (kind `sections`) as its sections' row and a row per
+   * lesson, writing only the lessons that changed; anything else as one JSON value. One transaction,
+   * so a kill mid-write leaves the outline as it was, whole.
+   */
+  const put = (key: string, kind: string, data: unknown, fetchedAt: number): Stored => {
+    const split = kind === 'sections' ? splitOutline(data) : null;
+    const head = split ? split.head : JSON.stringify(data);
+    transaction(db, () => {
+      upsert.run(key, kind, head, fetchedAt);
+      if (split) lessonRows.replace(key, split.rows);
+      else lessonRows.drop(key);
+    });
+    bump(key);
+    return split
+      ? { bytes: split.bytes, value: () => joinOutline(JSON.parse(split.head), split.rows) }
+      : { bytes: head.length, value: () => JSON.parse(head) as unknown };
   };
 
   /** Applies `edit` to every cached list of `kind` holding the item `id`; returns the keys changed. */
@@ -90,15 +125,14 @@ export function createCacheStore(db: DatabaseSync, options: CacheStoreOptions = 
     edit: (list: unknown[], index: number, data: unknown) => void,
   ): string[] => {
     const changed: string[] = [];
-    for (const entry of byKind.all(kind) as { key: string; data: string }[]) {
-      const data: unknown = JSON.parse(entry.data);
+    for (const entry of byKind.all(kind) as { key: string; data: string; fetched_at: number }[]) {
+      const data = parse(entry.key, entry.data);
       const list = listOf(data);
       const index = list ? list.findIndex((x) => isRecord(x) && x.id === id) : -1;
       if (!list || index < 0) continue;
       edit(list, index, data);
       // Keeps fetched_at: the rest of the page is still as old as it was.
-      update.run(JSON.stringify(data), entry.key);
-      bump(entry.key);
+      put(entry.key, kind, data, entry.fetched_at);
       changed.push(entry.key);
     }
     return changed;
@@ -107,16 +141,15 @@ export function createCacheStore(db: DatabaseSync, options: CacheStoreOptions = 
   return {
     read<T>(key: string): CacheRead<T> {
       const row = select.get(key) as { data: string; fetched_at: number } | undefined;
-      return row ? toRead<T>(row.data, row.fetched_at) : { data: null, fetchedAt: null, stale: true };
+      return row ? toRead<T>(key, row.data, row.fetched_at) : { data: null, fetchedAt: null, stale: true };
     },
+    has: (key: string) => exists.get(key) !== undefined,
     write<T>(key: string, kind: string, data: T): CacheWrite<T> {
-      const json = JSON.stringify(data);
       const at = now();
-      upsert.run(key, kind, json, at);
-      bump(key);
-      return toWritten<T>(json, at);
+      return toWritten<T>(put(key, kind, data, at), at);
     },
     delete(key: string) {
+      lessonRows.drop(key);
       remove.run(key);
       bump(key);
     },
@@ -124,7 +157,7 @@ export function createCacheStore(db: DatabaseSync, options: CacheStoreOptions = 
     entries(kind: string) {
       return (byKind.all(kind) as { key: string; data: string }[]).map((row) => ({
         key: row.key,
-        data: JSON.parse(row.data) as unknown,
+        data: parse(row.key, row.data),
       }));
     },
     replaceInLists(kind: string, item: { id: string }) {
