@@ -81,15 +81,12 @@ const services = await createAppServices({
   transport: 'bridge',
   dialog,
   sandbox: values['no-sandbox'] || outsideSandbox !== undefined ? false : { seed },
+  ...(outsideSandbox !== undefined && {
+    sandboxAt: { baseUrl: outsideSandbox, apiKey: process.env['LECTERN_SANDBOX_KEY']! },
+  }),
   ...(pollSpeed !== undefined && { videoPollTime: fasterTime(pollSpeed) }),
   ...(updater && { updater }),
 });
-
-if (outsideSandbox !== undefined)
-  await services.workspaces.ensureSandboxProfile({
-    baseUrl: outsideSandbox,
-    apiKey: process.env['LECTERN_SANDBOX_KEY']!,
-  });
 
 const hookInput = {
   dialog: z.object({ paths: z.array(z.string().min(1)).min(1) }),

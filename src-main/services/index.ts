@@ -68,6 +68,12 @@ export interface AppEnvironment {
   keyStore?: KeyStore;
   /** The built-in Sandbox workspace's server; `false` starts none (tests of other parts). */
   sandbox?: false | { seed?: 'demo' | 'large' | 'empty'; port?: number };
+  /**
+   * With `sandbox: false`: a sandbox server already running elsewhere (a benchmark's, so the app's
+   * memory is measured apart from the fake server's). Its key is handed to the Sandbox workspace
+   * before that workspace's session opens, as the built-in sandbox's is.
+   */
+  sandboxAt?: { baseUrl: string; apiKey: string };
   /** The system's languages, most preferred first (Electron asks the OS; plain Node reads LANG). */
   systemLocales?: readonly string[];
   /** Time of the uploads' processing polls: the system's by default (end-to-end tests run it faster). */
@@ -196,6 +202,8 @@ export async function createAppServices(env: AppEnvironment): Promise<AppService
   if (sandbox) {
     const running: RunningSandbox = sandbox;
     await workspaces.ensureSandboxProfile({ baseUrl: running.baseUrl, apiKey: running.keys.tenantAdmin });
+  } else if (env.sandboxAt) {
+    await workspaces.ensureSandboxProfile(env.sandboxAt);
   }
   const active = workspaces.getActiveProfile() ?? workspaces.list()[0] ?? null;
   if (active && workspaces.activeProfileId() !== active.id) await workspaces.setActiveProfile(active.id);
