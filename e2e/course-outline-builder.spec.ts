@@ -249,6 +249,71 @@ test('rename in place (offline: shown at once, marked as waiting); Alt+↑/↓ m
   await expect(firstHeader.locator('.section-card-name')).toHaveText('Renamed offline');
 });
 
+/** The focused element lies inside the outline's visible part, above the status bar. */
+async function expectFocusedInView(page: Page, what: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const focused = document.activeElement as HTMLElement | null;
+          const main = document.querySelector('main');
+          const bar = document.querySelector('.statusbar');
+          if (!focused || !main) return 'nothing focused';
+          const box = focused.getBoundingClientRect();
+          const top = main.getBoundingClientRect().top;
+          const bottom = Math.min(main.getBoundingClientRect().bottom, bar?.getBoundingClientRect().top ?? Infinity);
+          return box.top >= top && box.bottom <= bottom
+            ? 'in view'
+            : `${box.top}–${box.bottom} outside ${top}–${bottom}`;
+        }),
+      { message: what, timeout: 5_000 },
+    )
+    .toBe('in view');
+}
+
+test('a keyboard move keeps the moved control in view: a section at 1280×800, the first lesson at 1024×700', async ({
+  lectern,
+}) => {
+  test.setTimeout(120_000);
+  test.skip(lectern.kind === 'electron', 'uses the bridge host’s test hooks');
+  const { page } = lectern;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await waitForShell(page);
+  const info = await lectern.sandboxInfo();
+  const course = await openCourse(page, info);
+  const [first] = await sections(info, course.id);
+  const menu = headerOf(page, first!.id).locator('[data-row-menu]');
+  await menu.focus();
+  await menu.press('Alt+ArrowDown');
+  await expect(page.locator('.course-section[data-section-id]').nth(1)).toHaveAttribute('data-section-id', first!.id);
+  await expect(menu).toBeFocused();
+  await expectFocusedInView(page, 'the section’s menu button after Alt+↓');
+  await expectWindowStill(page);
+  await menu.press('Alt+ArrowUp');
+  await expect(page.locator('.course-section[data-section-id]').first()).toHaveAttribute('data-section-id', first!.id);
+  await expectFocusedInView(page, 'the section’s menu button after Alt+↑');
+  await expect.poll(async () => (await sections(info, course.id))[0]!.id, { timeout: 20_000 }).toBe(first!.id);
+
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
+  const lesson = first!.lessons[0]!;
+  const link = page.locator(`[data-lesson-id="${lesson.id}"] .row-title`).first();
+  await link.focus();
+  await link.press('Alt+ArrowDown');
+  await expect(page.locator(`.course-section[data-section-id="${first!.id}"] [data-lesson-id]`).nth(1)).toHaveAttribute(
+    'data-lesson-id',
+    lesson.id,
+  );
+  await expect(link).toBeFocused();
+  await expectFocusedInView(page, 'the lesson’s link after Alt+↓');
+  await expectWindowStill(page);
+  await link.press('Alt+ArrowUp');
+  await expectFocusedInView(page, 'the lesson’s link after Alt+↑');
+  await expect
+    .poll(async () => (await sections(info, course.id))[0]!.lessons[0]!.id, { timeout: 20_000 })
+    .toBe(lesson.id);
+});
+
 test('delete a section with Undo; one that holds lessons goes with them when asked by name; focus kept', async ({
   lectern,
 }, testInfo) => {

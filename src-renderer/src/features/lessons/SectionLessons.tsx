@@ -9,6 +9,7 @@
  */
 import { useRef, useState, type DragEvent, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import type { DraftSummary, Lesson, PendingLessonDelete, Section } from '../../../../src-shared/index.ts';
+import { focusInPlace } from '../../lib/focus.ts';
 import { notify } from '../../lib/notices.ts';
 import { href } from '../../lib/router.ts';
 import { DeletingRow, LessonRow, WaitingCreateRow } from './LessonRow.tsx';
@@ -43,14 +44,15 @@ export const CROSS_SECTION_NOTE =
   'Lessons move within their own section: the server offers no way to move a lesson to another section.';
 
 /**
- * After a move the row is put back in the DOM in its new place, which takes focus away: give it
- * back to the same control of the same lesson (its title after Alt+↑/↓, its menu after Move up).
+ * After a move the row is put back in the DOM in its new place, which can take focus away: give it
+ * back to the same control of the same lesson (its title after Alt+↑/↓, its menu after Move up),
+ * and keep it in view where the new order draws it (below the window's edge otherwise).
  */
 function refocus(lessonId: string, selector: string): void {
   requestAnimationFrame(() => {
     const row = document.querySelector<HTMLElement>(`[data-lesson-id="${CSS.escape(lessonId)}"]`);
     const target = row?.querySelector<HTMLElement>(selector);
-    if (target && document.activeElement !== target) target.focus();
+    if (target) focusInPlace(target);
   });
 }
 

@@ -12,7 +12,7 @@ import { RowMenu } from '../../components/RowMenu.tsx';
 
 import { useWriteRefusal } from '../../lib/sync-status.ts';
 import { RowRefusal, useSaveActionLabel } from '../drafts/index.ts';
-import { focusWhenThere } from './focus.ts';
+import { focusWhenThere } from '../../lib/focus.ts';
 import { useStructure } from './store.ts';
 import type { SectionReasons } from './use-section-actions.ts';
 

@@ -10,7 +10,7 @@ import type { DraftSummary, Section } from '../../../../src-shared/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 import { useWriteRefusal } from '../../lib/sync-status.ts';
-import { focusWhenThere } from './focus.ts';
+import { focusWhenThere } from '../../lib/focus.ts';
 import { useStructure } from './store.ts';
 import { t, tx } from '../../lib/i18n.ts';
 

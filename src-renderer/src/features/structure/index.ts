@@ -6,6 +6,6 @@ export { AddSection, PendingSection, SectionDeleteDialog } from './SectionForms.
 export { placePendingSections, usePendingPositions } from './pending-positions.ts';
 export { SectionsNote, useStructureOf } from './SectionsNote.tsx';
 export { useStructure } from './store.ts';
-export { focusInPlace, reveal } from './focus.ts';
+export { focusInPlace, reveal } from '../../lib/focus.ts';
 export { useFocusCreatedSection, useSectionDrop, useSectionReasons } from './use-section-actions.ts';
 export type { SectionReasons } from './use-section-actions.ts';

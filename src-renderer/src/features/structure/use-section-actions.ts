@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import type { Section } from '../../../../src-shared/index.ts';
 import { useWriteRefusal } from '../../lib/sync-status.ts';
-import { focusInPlace } from './focus.ts';
+import { focusInPlace } from '../../lib/focus.ts';
 import { sectionDrag } from './dnd.ts';
 import { useStructure } from './store.ts';
 
