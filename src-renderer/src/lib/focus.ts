@@ -27,47 +27,60 @@ export function reveal(element: HTMLElement, margin = 48): void {
 /**
  * Focuses an element without scrolling anything, then reveals it in its own container. A sticky
  * header always looks in view; its section card is what is revealed. A move drawn a moment after
- * the focus (the store takes the new order after the key) is followed to where it lands.
+ * the focus (the store takes the new order after the key) is followed to where it lands; with
+ * `selector`, the element is found again if the move put it back in the page (focus dropped).
  */
-export function focusInPlace(element: HTMLElement): void {
+export function focusInPlace(element: HTMLElement, selector?: string): void {
   element.focus({ preventScroll: true });
-  const shown = inStickyHeader(element) ? (element.closest<HTMLElement>('.course-section') ?? element) : element;
-  reveal(shown);
-  followMoves(element, shown);
+  reveal(shownFor(element));
+  followMoves(element, selector);
 }
 
 /** A section card's header sticks to the top of the outline while the card scrolls under it. */
-function inStickyHeader(element: HTMLElement): boolean {
-  return element.closest('.course-section > header') !== null;
+function shownFor(element: HTMLElement): HTMLElement {
+  const inStickyHeader = element.closest('.course-section > header') !== null;
+  return inStickyHeader ? (element.closest<HTMLElement>('.course-section') ?? element) : element;
 }
 
 /** How far down its scrolling container's content an element is (unchanged by scrolling). */
-function contentTop(element: HTMLElement, box: HTMLElement | null): number {
+function contentTop(element: HTMLElement): number {
+  const box = scroller(element);
   const top = element.getBoundingClientRect().top;
   return box ? top - box.getBoundingClientRect().top + box.scrollTop : top;
 }
 
-/** How long a focused element is followed after a move: the new order is drawn within it. */
-const FOLLOW_FRAMES = 60;
+/** How long a focused element is followed after a move: the new order is drawn within it, busy or not. */
+const FOLLOW_MS = 3_000;
 
 /**
- * While `focused` keeps the focus, each time the page draws `shown` somewhere else in its content
- * (a reorder the store answered after the key was handled) it is revealed again. The person's own
- * scrolling does not move it within the content, so it is never fought.
+ * Until FOLLOW_MS have passed, each time the page draws the focused element somewhere else in
+ * its content (a reorder the store answered after the key was handled) it is revealed again. A
+ * move that puts the element back in the page drops the focus to the body: the element `selector`
+ * finds then takes it again. The person's own scrolling does not move it within the content, so it
+ * is never fought, and once they focus something else it is theirs.
  */
-export function followMoves(focused: HTMLElement, shown: HTMLElement, frames = FOLLOW_FRAMES): void {
-  const box = scroller(shown);
-  let last = contentTop(shown, box);
-  const step = (left: number) => {
-    if (left === 0 || document.activeElement !== focused || !shown.isConnected) return;
-    const now = contentTop(shown, box);
+function followMoves(element: HTMLElement, selector: string | undefined): void {
+  const until = performance.now() + FOLLOW_MS;
+  let focused = element;
+  let last = contentTop(shownFor(focused));
+  const step = () => {
+    if (performance.now() > until) return;
+    if (document.activeElement !== focused || !focused.isConnected) {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      const again = selector ? document.querySelector<HTMLElement>(selector) : null;
+      if (!lost || !again) return;
+      again.focus({ preventScroll: true });
+      focused = again;
+      last = Number.NaN;
+    }
+    const now = contentTop(shownFor(focused));
     if (now !== last) {
       last = now;
-      reveal(shown);
+      reveal(shownFor(focused));
     }
-    requestAnimationFrame(() => step(left - 1));
+    requestAnimationFrame(step);
   };
-  requestAnimationFrame(() => step(frames));
+  requestAnimationFrame(step);
 }
 
 /**
@@ -77,7 +90,7 @@ export function followMoves(focused: HTMLElement, shown: HTMLElement, frames = F
 export function focusWhenThere(selector: string, frames = 180): void {
   const found = document.querySelector<HTMLElement>(selector);
   if (found) {
-    focusInPlace(found);
+    focusInPlace(found, selector);
     return;
   }
   if (frames > 0) requestAnimationFrame(() => focusWhenThere(selector, frames - 1));

@@ -49,10 +49,10 @@ export const CROSS_SECTION_NOTE =
  * and keep it in view where the new order draws it (below the window's edge otherwise).
  */
 function refocus(lessonId: string, selector: string): void {
+  const control = `[data-lesson-id="${CSS.escape(lessonId)}"] ${selector}`;
   requestAnimationFrame(() => {
-    const row = document.querySelector<HTMLElement>(`[data-lesson-id="${CSS.escape(lessonId)}"]`);
-    const target = row?.querySelector<HTMLElement>(selector);
-    if (target) focusInPlace(target);
+    const target = document.querySelector<HTMLElement>(control);
+    if (target) focusInPlace(target, control);
   });
 }
 
