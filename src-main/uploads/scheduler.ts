@@ -384,9 +384,7 @@ export class Scheduler {
    * the engine is waiting for the server it looks again at once instead of at the next probe.
    */
   dropConnections(): void {
-    for (const job of this.jobs) {
-      job.parts.abortInFlight('connections dropped');
-    }
+    for (const job of this.jobs) job.abortPartsInFlight('connections dropped');
     this.runner.dropConnections();
     this.reach.checkNow();
     this.pump();

@@ -64,7 +64,7 @@ export class UrlSigner {
    */
   clockGap(jobs: readonly UploadJob[]): void {
     this.gapAt = this.time.monotonic();
-    for (const job of jobs) job.parts.forgetSignedUrls();
+    for (const job of jobs) job.forgetSignedUrls();
   }
 
   /** Storage refused `signed` (403): learn from its age and forget it. */
