@@ -119,6 +119,16 @@ export function navigate(route: Route, options: { replace?: boolean } = {}): voi
   }
 }
 
+/**
+ * Puts a new form's draft in the address once the draft exists (so a reload continues it), unless
+ * the address has left that form meanwhile: the draft's answer can come after the person moved on,
+ * and replacing the address then took them back to the form.
+ */
+export function showDraftInAddress(route: Extract<Route, { draftId: string | null }>): void {
+  const here = window.location.hash;
+  if (here === href({ ...route, draftId: null }) || here === href(route)) navigate(route, { replace: true });
+}
+
 function subscribe(listener: () => void): () => void {
   window.addEventListener('hashchange', listener);
   return () => window.removeEventListener('hashchange', listener);

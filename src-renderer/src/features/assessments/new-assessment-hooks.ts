@@ -3,7 +3,7 @@
  * or the one the address names), keeping the address on the draft so a reload continues it,
  * Ctrl/Cmd+S, and the courses to choose from.
  */
-import { navigate } from '../../lib/router.ts';
+import { showDraftInAddress } from '../../lib/router.ts';
 import { useCourseNames } from '../courses/index.ts';
 import { formFrom, useNewDraftForm } from '../drafts/index.ts';
 import { ASSESSMENT_FIELDS } from './fields.ts';
@@ -18,7 +18,7 @@ export function useNewAssessmentDraft(courseId: string | null, draftId: string |
     freshScope: courseId ?? '',
     freshForm: () => ({ ...NEW_ASSESSMENT_DEFAULTS, course_id: courseId ?? '' }),
     formOf: (draft) => ({ ...NEW_ASSESSMENT_DEFAULTS, ...formFrom(ASSESSMENT_FIELDS, draft.values, ['course_id']) }),
-    showInAddress: (madeId) => navigate({ name: 'assessment-new', courseId, draftId: madeId }, { replace: true }),
+    showInAddress: (madeId) => showDraftInAddress({ name: 'assessment-new', courseId, draftId: madeId }),
     sendsWith: '“Create assessment” sends it to the server.',
   });
 }

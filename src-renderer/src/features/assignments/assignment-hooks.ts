@@ -3,7 +3,7 @@
  * or the one the address names), keeping the address on the draft so a reload continues it, and
  * Ctrl/Cmd+S (keeps it on this computer; creating stays a deliberate click).
  */
-import { navigate } from '../../lib/router.ts';
+import { showDraftInAddress } from '../../lib/router.ts';
 import { formFrom, useNewDraftForm } from '../drafts/index.ts';
 import { ASSIGNMENT_FIELDS } from './fields.ts';
 import { ASSIGNMENT_DEFAULTS, NEW_ASSIGNMENT, useAssignmentSession } from './store.ts';
@@ -16,7 +16,7 @@ export function useAssignmentDraft(draftId: string | null): unknown {
     freshKey: NEW_ASSIGNMENT,
     freshForm: () => ({ ...ASSIGNMENT_DEFAULTS }),
     formOf: (draft) => ({ ...ASSIGNMENT_DEFAULTS, ...formFrom(ASSIGNMENT_FIELDS, draft.values, ['status']) }),
-    showInAddress: (madeId) => navigate({ name: 'assignment-new', draftId: madeId }, { replace: true }),
+    showInAddress: (madeId) => showDraftInAddress({ name: 'assignment-new', draftId: madeId }),
     sendsWith: '“Create assignment” sends it.',
   });
 }

@@ -6,7 +6,7 @@
  */
 import type { Lesson } from '../../../../src-shared/index.ts';
 import { call } from '../../bridge.ts';
-import { navigate } from '../../lib/router.ts';
+import { showDraftInAddress } from '../../lib/router.ts';
 import { createDraftSession, isLocked } from '../drafts/index.ts';
 import { lessonFormErrors, NEW_LESSON_FORM } from './fields.ts';
 
@@ -41,7 +41,7 @@ export const useLessonSession = createDraftSession({
         fields: { lesson_type: type, ...pending },
       }),
     );
-    if (target === t) navigate({ name: 'lesson-new', ...t, draftId: draft.id }, { replace: true });
+    if (target === t) showDraftInAddress({ name: 'lesson-new', ...t, draftId: draft.id });
     return { draft, consumed: true };
   },
 });
