@@ -107,16 +107,13 @@ export function createLessonRowStore(db: DatabaseSync): LessonRowStore {
   return {
     rows,
     replace(key, next) {
-      const stored = new Map(rows(key).map((row) => [rowKey(row), row.json]));
+      const stored = new Map(rows(key).map((row) => [rowKey(row), row]));
       for (const row of next) {
         const id = rowKey(row);
-        if (stored.get(id) !== row.json) upsert.run(key, row.sectionId, row.position, row.json);
+        if (stored.get(id)?.json !== row.json) upsert.run(key, row.sectionId, row.position, row.json);
         stored.delete(id);
       }
-      for (const id of stored.keys()) {
-        const [sectionId, position] = id.split('\u0000');
-        removeOne.run(key, sectionId ?? '', Number(position));
-      }
+      for (const gone of stored.values()) removeOne.run(key, gone.sectionId, gone.position);
     },
     drop(key) {
       removeAll.run(key);
