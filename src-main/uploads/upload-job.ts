@@ -89,11 +89,14 @@ export class UploadJob {
     this.batchId = row.batchId ?? null;
     this.#lessonOrder = row.lessonOrder ?? null;
     this.#video = row.video ?? NO_VIDEO_FOLLOW;
-    const done = (row.parts ?? []).filter((p) => p.done);
     this.#parts =
       this.#state === 'done'
         ? null
-        : new PartBook(done.map((p) => [p.partNumber, { size: p.size, etag: p.etag, md5: p.md5 }]));
+        : new PartBook(
+            (row.parts ?? [])
+              .filter((p) => p.done)
+              .map((p) => [p.partNumber, { size: p.size, etag: p.etag, md5: p.md5 }]),
+          );
     this.#progress = null;
   }
 
@@ -259,7 +262,7 @@ export class UploadJob {
     this.#epoch++;
     this.#apiAbort.abort(new Error(reason));
     this.#apiAbort = new AbortController();
-    this.#parts?.abortInFlight(reason);
+    this.abortPartsInFlight(reason);
   }
 
   /** Signed URLs are forgotten (a clock gap made them suspect); a done upload holds none. */
